@@ -1,0 +1,13 @@
+//! The chess-knight solver: pure, synchronous code with no HTTP in it.
+//!
+//! Every function here is a plain computation over boards and squares; the
+//! `api` module calls it and shapes the answers.
+
+pub mod bfs;
+pub mod board;
+pub mod distance;
+pub mod path;
+pub mod table;
+pub mod terrain;
+
+pub use board::{Board, Colour, Notation, Square, SquareName};

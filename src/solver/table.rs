@@ -1,0 +1,114 @@
+//! The 8×8 board, answered from tables built once: the distance between every
+//! pair of its 64 squares and the path between them, so no 8×8 question
+//! searches.
+
+use std::sync::OnceLock;
+
+use super::bfs::distances_from;
+use super::board::{Board, Square};
+use super::path::straightest_path;
+
+/// All-pairs distances and paths of the 8×8 board.
+pub struct ChessTable {
+    distance: [[u8; 64]; 64],
+    /// `paths[from][to]`: the squares after `from`, up to and including `to`.
+    paths: Vec<Vec<u8>>,
+}
+
+static TABLE: OnceLock<ChessTable> = OnceLock::new();
+
+impl ChessTable {
+    /// The table, built on first use. Call at start-up to warm it.
+    pub fn get() -> &'static ChessTable {
+        TABLE.get_or_init(ChessTable::build)
+    }
+
+    /// Whether the table has been built.
+    pub fn is_warm() -> bool {
+        TABLE.get().is_some()
+    }
+
+    fn build() -> ChessTable {
+        let board = Board::CHESS;
+        let mut distance = [[0u8; 64]; 64];
+        for (from, row) in distance.iter_mut().enumerate() {
+            let square = board.from_index(from as u64).expect("64 squares");
+            for (to, d) in distances_from(board, square).into_iter().enumerate() {
+                row[to] = u8::try_from(d).expect("the 8x8 knight graph is connected");
+            }
+        }
+        let mut paths = Vec::with_capacity(64 * 64);
+        for from in 0..64u64 {
+            for to in 0..64u64 {
+                let a = board.from_index(from).expect("64 squares");
+                let b = board.from_index(to).expect("64 squares");
+                let moves = u64::from(distance[from as usize][to as usize]);
+                let path = straightest_path(board, a, b, moves, |s| {
+                    u64::from(distance[board.index(s) as usize][to as usize])
+                });
+                paths.push(path[1..].iter().map(|&s| board.index(s) as u8).collect());
+            }
+        }
+        ChessTable { distance, paths }
+    }
+
+    /// The fewest moves between two squares of the 8×8 board.
+    pub fn distance(&self, from: Square, to: Square) -> u64 {
+        let b = Board::CHESS;
+        u64::from(self.distance[b.index(from) as usize][b.index(to) as usize])
+    }
+
+    /// knightd's shortest path between two squares of the 8×8 board, both ends
+    /// included.
+    pub fn path(&self, from: Square, to: Square) -> Vec<Square> {
+        let b = Board::CHESS;
+        let tail = &self.paths[(b.index(from) * 64 + b.index(to)) as usize];
+        std::iter::once(from)
+            .chain(tail.iter().map(|&i| b.from_index(u64::from(i)).expect("on board")))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::bfs::bfs_distance;
+
+    fn sq(i: u64) -> Square {
+        Board::CHESS.from_index(i).unwrap()
+    }
+
+    #[test]
+    fn published_puzzle_answers() {
+        let t = ChessTable::get();
+        for (src, dest, moves) in [(0, 1, 3), (19, 36, 1), (63, 53, 1), (63, 36, 2), (7, 55, 4), (14, 24, 4)] {
+            assert_eq!(t.distance(sq(src), sq(dest)), moves, "({src}, {dest})");
+        }
+    }
+
+    #[test]
+    fn agrees_with_bfs_for_all_4096_pairs() {
+        let t = ChessTable::get();
+        for a in 0..64 {
+            for b in 0..64 {
+                let expected = bfs_distance(Board::CHESS, sq(a), sq(b)).unwrap();
+                assert_eq!(t.distance(sq(a), sq(b)), expected);
+                let path = t.path(sq(a), sq(b));
+                assert_eq!(path.len() as u64, expected + 1);
+                assert_eq!((path[0], *path.last().unwrap()), (sq(a), sq(b)));
+                assert!(path.windows(2).all(|w| w[0].is_knight_move_to(w[1])));
+            }
+        }
+    }
+
+    #[test]
+    fn g2_to_a8_is_the_straight_path() {
+        let b = Board::CHESS;
+        let g2 = Square::new(6, 1);
+        let a8 = Square::new(0, 7);
+        let names: Vec<String> = ChessTable::get().path(g2, a8).iter().map(|s| s.to_string()).collect();
+        assert_eq!(names, ["g2", "e3", "d5", "c7", "a8"]);
+        assert_eq!(ChessTable::get().distance(g2, Square::new(7, 1)), 3);
+        assert!(b.contains(g2));
+    }
+}
