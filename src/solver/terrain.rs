@@ -434,7 +434,7 @@ mod tests {
         // Back from c2 to a1 the long leg passes b2 and a2: free, so the
         // move is one-way under long_leg.
         assert_eq!(long_blocked.check_move(c2, a1, BarrierRule::LongLeg), Ok(()));
-        let both_blocked = t(". . .\nB . .\nS B .");
+        let both_blocked = t(". . .\nB . .\n. B .");
         assert_eq!(both_blocked.check_move(a1, c2, BarrierRule::Either), Err(MoveFault::PassesBarrier));
         let rocks = t(". . .\nR R .\n. R R");
         assert_eq!(rocks.check_move(a1, c2, BarrierRule::LongLeg), Ok(()));
