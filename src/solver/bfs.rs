@@ -46,6 +46,9 @@ mod tests {
         let centre = Square::new(1, 1);
         let d = distances_from(b, centre);
         assert_eq!(d.iter().filter(|&&x| x != UNREACHED).count(), 1);
-        assert_eq!(bfs_distance(b, Square::new(0, 0), Square::new(2, 2)), Some(4));
+        assert_eq!(
+            bfs_distance(b, Square::new(0, 0), Square::new(2, 2)),
+            Some(4)
+        );
     }
 }

@@ -257,7 +257,11 @@ pub struct OffBoard {
 
 impl fmt::Display for OffBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not a square of the {} board", self.square, self.board)
+        write!(
+            f,
+            "'{}' is not a square of the {} board",
+            self.square, self.board
+        )
     }
 }
 
@@ -406,7 +410,9 @@ mod tests {
 
     #[test]
     fn refuses_malformed_names() {
-        for bad in ["", "a", "1a", "a0", "a01", "-1", "+1", "d 3", "é4", "a1b", "a-1"] {
+        for bad in [
+            "", "a", "1a", "a0", "a01", "-1", "+1", "d 3", "é4", "a1b", "a-1",
+        ] {
             assert!(bad.parse::<SquareName>().is_err(), "{bad:?} parsed");
         }
         assert!(matches!(

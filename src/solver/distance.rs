@@ -50,7 +50,11 @@ fn searchable(board: Board) -> Result<(), DistanceError> {
 }
 
 /// The fewest knight moves from `from` to `to`, `None` when unreachable.
-pub fn knight_distance(board: Board, from: Square, to: Square) -> Result<Option<u64>, DistanceError> {
+pub fn knight_distance(
+    board: Board,
+    from: Square,
+    to: Square,
+) -> Result<Option<u64>, DistanceError> {
     if board == Board::CHESS {
         return Ok(Some(ChessTable::get().distance(from, to)));
     }
@@ -84,7 +88,11 @@ pub fn shortest_path(
             limit: max_squares,
         });
     }
-    Ok(Some(straightest_path(board, from, to, u64::from(moves), |s| {
-        u64::from(dist[board.index(s) as usize])
-    })))
+    Ok(Some(straightest_path(
+        board,
+        from,
+        to,
+        u64::from(moves),
+        |s| u64::from(dist[board.index(s) as usize]),
+    )))
 }

@@ -64,7 +64,10 @@ impl ChessTable {
         let b = Board::CHESS;
         let tail = &self.paths[(b.index(from) * 64 + b.index(to)) as usize];
         std::iter::once(from)
-            .chain(tail.iter().map(|&i| b.from_index(u64::from(i)).expect("on board")))
+            .chain(
+                tail.iter()
+                    .map(|&i| b.from_index(u64::from(i)).expect("on board")),
+            )
             .collect()
     }
 }
@@ -81,7 +84,14 @@ mod tests {
     #[test]
     fn published_puzzle_answers() {
         let t = ChessTable::get();
-        for (src, dest, moves) in [(0, 1, 3), (19, 36, 1), (63, 53, 1), (63, 36, 2), (7, 55, 4), (14, 24, 4)] {
+        for (src, dest, moves) in [
+            (0, 1, 3),
+            (19, 36, 1),
+            (63, 53, 1),
+            (63, 36, 2),
+            (7, 55, 4),
+            (14, 24, 4),
+        ] {
             assert_eq!(t.distance(sq(src), sq(dest)), moves, "({src}, {dest})");
         }
     }
@@ -106,7 +116,11 @@ mod tests {
         let b = Board::CHESS;
         let g2 = Square::new(6, 1);
         let a8 = Square::new(0, 7);
-        let names: Vec<String> = ChessTable::get().path(g2, a8).iter().map(|s| s.to_string()).collect();
+        let names: Vec<String> = ChessTable::get()
+            .path(g2, a8)
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
         assert_eq!(names, ["g2", "e3", "d5", "c7", "a8"]);
         assert_eq!(ChessTable::get().distance(g2, Square::new(7, 1)), 3);
         assert!(b.contains(g2));

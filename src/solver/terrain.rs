@@ -99,7 +99,11 @@ pub struct UnknownBarrierRule(pub String);
 
 impl fmt::Display for UnknownBarrierRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown barrier rule '{}': use 'either' or 'long_leg'", self.0)
+        write!(
+            f,
+            "unknown barrier rule '{}': use 'either' or 'long_leg'",
+            self.0
+        )
     }
 }
 
@@ -131,13 +135,29 @@ impl MoveFault {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TerrainError {
     Empty,
-    RaggedRow { row: usize, expected: usize, found: usize },
-    UnknownChar { row: usize, column: usize, found: char },
-    Teleports { found: usize },
-    Several { cell: char, found: usize },
+    RaggedRow {
+        row: usize,
+        expected: usize,
+        found: usize,
+    },
+    UnknownChar {
+        row: usize,
+        column: usize,
+        found: char,
+    },
+    Teleports {
+        found: usize,
+    },
+    Several {
+        cell: char,
+        found: usize,
+    },
     StartWithoutEnd,
     EndWithoutStart,
-    TooLarge { squares: u64, limit: u64 },
+    TooLarge {
+        squares: u64,
+        limit: u64,
+    },
 }
 
 impl TerrainError {
@@ -149,7 +169,9 @@ impl TerrainError {
             TerrainError::UnknownChar { .. } => "board_unknown_character",
             TerrainError::Teleports { .. } => "board_teleport_count",
             TerrainError::Several { .. } => "board_duplicate_marker",
-            TerrainError::StartWithoutEnd | TerrainError::EndWithoutStart => "board_start_end_unpaired",
+            TerrainError::StartWithoutEnd | TerrainError::EndWithoutStart => {
+                "board_start_end_unpaired"
+            }
             TerrainError::TooLarge { .. } => "board_too_large",
         }
     }
@@ -247,10 +269,11 @@ impl Terrain {
         if height == 0 {
             return Err(TerrainError::Empty);
         }
-        let board = Board::new(width as u64, height as u64).map_err(|_| TerrainError::TooLarge {
-            squares,
-            limit: max_squares,
-        })?;
+        let board =
+            Board::new(width as u64, height as u64).map_err(|_| TerrainError::TooLarge {
+                squares,
+                limit: max_squares,
+            })?;
         // Rows are written top first; rank 1 is the last row.
         let cells: Vec<Cell> = grid.into_iter().rev().flatten().collect();
         let find = |wanted: Cell| -> Vec<Square> {
@@ -368,7 +391,10 @@ impl Terrain {
         };
         let clear = |route: [(i64, i64); 2]| {
             route.iter().all(|&(x, y)| {
-                let s = self.board.square(f + x, r + y).expect("inside the move's rectangle");
+                let s = self
+                    .board
+                    .square(f + x, r + y)
+                    .expect("inside the move's rectangle");
                 self.cell(s) != Cell::Barrier
             })
         };
@@ -387,7 +413,9 @@ impl Terrain {
     /// order (before any teleport hop).
     pub fn moves_from(&self, from: Square, rule: BarrierRule) -> impl Iterator<Item = Square> + '_ {
         KNIGHT_MOVES.into_iter().filter_map(move |(df, dr)| {
-            let to = self.board.square(from.file() as i64 + df, from.rank() as i64 + dr)?;
+            let to = self
+                .board
+                .square(from.file() as i64 + df, from.rank() as i64 + dr)?;
             self.check_move(from, to, rule).ok().map(|()| to)
         })
     }
@@ -412,15 +440,38 @@ mod tests {
     #[test]
     fn refuses_bad_boards() {
         let err = |s: &str| Terrain::parse(s, 1_000_000).unwrap_err();
-        assert!(matches!(err(". .\n. . ."), TerrainError::RaggedRow { row: 2, expected: 2, found: 3 }));
-        assert!(matches!(err(". x"), TerrainError::UnknownChar { row: 1, column: 2, found: 'x' }));
+        assert!(matches!(
+            err(". .\n. . ."),
+            TerrainError::RaggedRow {
+                row: 2,
+                expected: 2,
+                found: 3
+            }
+        ));
+        assert!(matches!(
+            err(". x"),
+            TerrainError::UnknownChar {
+                row: 1,
+                column: 2,
+                found: 'x'
+            }
+        ));
         assert_eq!(err("T . ."), TerrainError::Teleports { found: 1 });
         assert_eq!(err("T T T"), TerrainError::Teleports { found: 3 });
         assert_eq!(err("S . ."), TerrainError::StartWithoutEnd);
         assert_eq!(err("E . ."), TerrainError::EndWithoutStart);
-        assert_eq!(err("S S E"), TerrainError::Several { cell: 'S', found: 2 });
+        assert_eq!(
+            err("S S E"),
+            TerrainError::Several {
+                cell: 'S',
+                found: 2
+            }
+        );
         assert_eq!(err("\n \n"), TerrainError::Empty);
-        assert!(matches!(Terrain::parse(". . .", 2), Err(TerrainError::TooLarge { .. })));
+        assert!(matches!(
+            Terrain::parse(". . .", 2),
+            Err(TerrainError::TooLarge { .. })
+        ));
     }
 
     #[test]
@@ -430,17 +481,35 @@ mod tests {
         let long_blocked = t(". . .\n. . .\nS B E");
         let (a1, c2) = (Square::new(0, 0), Square::new(2, 1));
         assert_eq!(long_blocked.check_move(a1, c2, BarrierRule::Either), Ok(()));
-        assert_eq!(long_blocked.check_move(a1, c2, BarrierRule::LongLeg), Err(MoveFault::PassesBarrier));
+        assert_eq!(
+            long_blocked.check_move(a1, c2, BarrierRule::LongLeg),
+            Err(MoveFault::PassesBarrier)
+        );
         // Back from c2 to a1 the long leg passes b2 and a2: free, so the
         // move is one-way under long_leg.
-        assert_eq!(long_blocked.check_move(c2, a1, BarrierRule::LongLeg), Ok(()));
+        assert_eq!(
+            long_blocked.check_move(c2, a1, BarrierRule::LongLeg),
+            Ok(())
+        );
         let both_blocked = t(". . .\nB . .\n. B .");
-        assert_eq!(both_blocked.check_move(a1, c2, BarrierRule::Either), Err(MoveFault::PassesBarrier));
+        assert_eq!(
+            both_blocked.check_move(a1, c2, BarrierRule::Either),
+            Err(MoveFault::PassesBarrier)
+        );
         let rocks = t(". . .\nR R .\n. R R");
         assert_eq!(rocks.check_move(a1, c2, BarrierRule::LongLeg), Ok(()));
-        assert_eq!(rocks.check_move(a1, Square::new(1, 2), BarrierRule::Either), Ok(()));
-        assert_eq!(rocks.check_move(Square::new(1, 2), Square::new(0, 1), BarrierRule::Either), Err(MoveFault::NotAKnightMove));
-        assert_eq!(rocks.check_move(Square::new(1, 2), Square::new(2, 0), BarrierRule::Either), Err(MoveFault::LandsOnRock));
+        assert_eq!(
+            rocks.check_move(a1, Square::new(1, 2), BarrierRule::Either),
+            Ok(())
+        );
+        assert_eq!(
+            rocks.check_move(Square::new(1, 2), Square::new(0, 1), BarrierRule::Either),
+            Err(MoveFault::NotAKnightMove)
+        );
+        assert_eq!(
+            rocks.check_move(Square::new(1, 2), Square::new(2, 0), BarrierRule::Either),
+            Err(MoveFault::LandsOnRock)
+        );
     }
 
     #[test]
@@ -448,7 +517,11 @@ mod tests {
         let text = include_str!("../../tests/boards/challenge-28x32.txt");
         let terrain = t(text);
         assert_eq!(terrain.board(), Board::new(32, 28).unwrap());
-        let landable = terrain.cells().iter().filter(|c| c.landing_cost().is_some()).count();
+        let landable = terrain
+            .cells()
+            .iter()
+            .filter(|c| c.landing_cost().is_some())
+            .count();
         assert_eq!(landable, 805);
         assert!(terrain.teleports().is_some());
     }

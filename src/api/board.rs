@@ -1,0 +1,70 @@
+//! Terrain boards and barrier rules as requests send them.
+
+use std::fmt;
+
+use serde::de::{self, Deserializer, SeqAccess, Visitor};
+use serde::Deserialize;
+
+use super::error::ApiError;
+use crate::solver::terrain::{BarrierRule, Terrain};
+
+/// A `board`: one string of rows separated by newlines, or an array of rows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardArg {
+    Text(String),
+    Rows(Vec<String>),
+}
+
+impl BoardArg {
+    /// The terrain board, at most `max_squares` squares.
+    pub fn terrain(&self, max_squares: u64) -> Result<Terrain, ApiError> {
+        let parsed = match self {
+            BoardArg::Text(text) => Terrain::parse(text, max_squares),
+            BoardArg::Rows(rows) => {
+                Terrain::from_rows(rows.iter().map(String::as_str), max_squares)
+            }
+        };
+        parsed.map_err(|error| ApiError::InvalidBoard {
+            param: "board".to_owned(),
+            error,
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for BoardArg {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct BoardVisitor;
+        impl<'de> Visitor<'de> for BoardVisitor {
+            type Value = BoardArg;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(
+                    "a board: a string of rows separated by newlines, or an array of row strings",
+                )
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<BoardArg, E> {
+                Ok(BoardArg::Text(v.to_owned()))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<BoardArg, E> {
+                Ok(BoardArg::Text(v))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<BoardArg, A::Error> {
+                let mut rows = Vec::new();
+                while let Some(row) = seq.next_element::<String>()? {
+                    rows.push(row);
+                }
+                Ok(BoardArg::Rows(rows))
+            }
+        }
+        deserializer.deserialize_any(BoardVisitor)
+    }
+}
+
+/// `barrier_rule` as sent; absent means `either`.
+pub fn barrier_rule(arg: Option<&str>) -> Result<BarrierRule, ApiError> {
+    arg.map_or(Ok(BarrierRule::Either), |s| {
+        s.parse()
+            .map_err(|e: crate::solver::terrain::UnknownBarrierRule| {
+                ApiError::invalid("barrier_rule", e.to_string())
+            })
+    })
+}

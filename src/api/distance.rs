@@ -1,0 +1,153 @@
+//! `/distance` and `/distance/batch`: the fewest knight moves between squares.
+
+use axum::extract::State;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+
+use super::error::ApiError;
+use super::extract::{JsonBody, QueryParams};
+use super::plain_board;
+use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg};
+use super::AppState;
+use crate::solver::distance::{knight_distance, DistanceError};
+use crate::solver::{Board, Square};
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DistanceRequest {
+    #[serde(alias = "src")]
+    pub from: SquareArg,
+    #[serde(alias = "dest")]
+    pub to: SquareArg,
+    pub width: Option<u64>,
+    pub height: Option<u64>,
+    pub notation: Option<NotationArg>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct DistanceAnswer {
+    pub from: ShownSquare,
+    pub to: ShownSquare,
+    pub width: u64,
+    pub height: u64,
+    pub moves: Option<u64>,
+    pub reachable: bool,
+}
+
+pub async fn get(
+    State(state): State<AppState>,
+    QueryParams(req): QueryParams<DistanceRequest>,
+) -> Result<Json<DistanceAnswer>, ApiError> {
+    distance(state, req).await.map(Json)
+}
+
+pub async fn post(
+    State(state): State<AppState>,
+    JsonBody(req): JsonBody<DistanceRequest>,
+) -> Result<Json<DistanceAnswer>, ApiError> {
+    distance(state, req).await.map(Json)
+}
+
+async fn distance(state: AppState, req: DistanceRequest) -> Result<DistanceAnswer, ApiError> {
+    let board = plain_board(req.width, req.height)?;
+    let from = req
+        .from
+        .on(board)
+        .map_err(|e| ApiError::square("from", e))?;
+    let to = req.to.on(board).map_err(|e| ApiError::square("to", e))?;
+    let shown = Shown {
+        board,
+        notation: answer_notation(req.notation, &req.from),
+    };
+    let moves = solve(&state, board, vec![(from, to)]).await?[0];
+    Ok(DistanceAnswer {
+        from: shown.square(from),
+        to: shown.square(to),
+        width: board.width(),
+        height: board.height(),
+        moves,
+        reachable: moves.is_some(),
+    })
+}
+
+/// Distances of `pairs` on `board`.
+async fn solve(
+    state: &AppState,
+    board: Board,
+    pairs: Vec<(Square, Square)>,
+) -> Result<Vec<Option<u64>>, ApiError> {
+    let all = move || {
+        pairs
+            .iter()
+            .map(|&(a, b)| knight_distance(board, a, b))
+            .collect::<Result<Vec<_>, _>>()
+    };
+    let answer = if board == Board::CHESS {
+        all()
+    } else {
+        state.heavy.run(all).await?
+    };
+    answer.map_err(distance_error)
+}
+
+pub fn distance_error(e: DistanceError) -> ApiError {
+    let code = match e {
+        DistanceError::BoardTooLarge { .. } => "board_too_large",
+        DistanceError::PathTooLong { .. } => "path_too_long",
+    };
+    ApiError::Unprocessable {
+        code,
+        param: None,
+        detail: e.to_string(),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BatchRequest {
+    pub width: Option<u64>,
+    pub height: Option<u64>,
+    pub pairs: Vec<(SquareArg, SquareArg)>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct BatchAnswer {
+    pub width: u64,
+    pub height: u64,
+    pub moves: Vec<Option<u64>>,
+}
+
+pub async fn batch(
+    State(state): State<AppState>,
+    JsonBody(req): JsonBody<BatchRequest>,
+) -> Result<Json<BatchAnswer>, ApiError> {
+    let limit = state.config.max_batch;
+    if req.pairs.len() > limit {
+        return Err(ApiError::TooMany {
+            param: "pairs".to_owned(),
+            found: req.pairs.len(),
+            limit,
+        });
+    }
+    let board = plain_board(req.width, req.height)?;
+    let pairs = req
+        .pairs
+        .iter()
+        .enumerate()
+        .map(|(i, (a, b))| {
+            let from = a
+                .on(board)
+                .map_err(|e| ApiError::square(format!("pairs[{i}][0]"), e))?;
+            let to = b
+                .on(board)
+                .map_err(|e| ApiError::square(format!("pairs[{i}][1]"), e))?;
+            Ok((from, to))
+        })
+        .collect::<Result<Vec<_>, ApiError>>()?;
+    let moves = solve(&state, board, pairs).await?;
+    Ok(Json(BatchAnswer {
+        width: board.width(),
+        height: board.height(),
+        moves,
+    }))
+}

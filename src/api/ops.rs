@@ -1,0 +1,38 @@
+//! Operations: health, readiness, the OpenAPI document, and the problem
+//! answers for unknown paths and methods.
+
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::Json;
+use serde_json::{json, Value};
+
+use super::error::ApiError;
+use crate::solver::table::ChessTable;
+
+/// The OpenAPI document this server implements.
+pub const OPENAPI_YAML: &str = include_str!("../../openapi.yaml");
+
+pub async fn healthz() -> Json<Value> {
+    Json(json!({"status": "ok"}))
+}
+
+/// 200 once the 8×8 table is built.
+pub async fn readyz() -> Result<Json<Value>, ApiError> {
+    if ChessTable::is_warm() {
+        Ok(Json(json!({"status": "ready"})))
+    } else {
+        Err(ApiError::NotReady)
+    }
+}
+
+pub async fn openapi() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "application/yaml")], OPENAPI_YAML)
+}
+
+pub async fn not_found() -> ApiError {
+    ApiError::NotFound
+}
+
+pub async fn method_not_allowed() -> ApiError {
+    ApiError::MethodNotAllowed
+}
