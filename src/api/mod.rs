@@ -12,6 +12,7 @@ pub mod longest;
 pub mod moves;
 pub mod ops;
 pub mod path;
+pub mod render;
 pub mod square;
 pub mod tour;
 pub mod validate;

@@ -6,8 +6,11 @@
 pub mod bfs;
 pub mod board;
 pub mod distance;
+pub mod longest;
 pub mod path;
+pub mod render;
 pub mod table;
 pub mod terrain;
+pub mod tour;
 
 pub use board::{Board, Colour, Notation, Square, SquareName};

@@ -1,0 +1,10 @@
+//! Criterion benchmarks: terrain.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+
+fn placeholder(c: &mut Criterion) {
+    c.bench_function("terrain/placeholder", |b| b.iter(|| 1 + 1));
+}
+
+criterion_group!(benches, placeholder);
+criterion_main!(benches);

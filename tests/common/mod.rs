@@ -1,0 +1,95 @@
+//! Starts the real server (the same `app()` the binary serves) on port 0.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+
+use knightd::Config;
+use serde_json::Value;
+
+pub struct Server {
+    pub addr: SocketAddr,
+    pub client: reqwest::Client,
+}
+
+/// Starts knightd with the default configuration.
+pub async fn start() -> Server {
+    start_with(Config::default()).await
+}
+
+/// Starts knightd with `config`, on a free port of 127.0.0.1.
+pub async fn start_with(config: Config) -> Server {
+    knightd::warm();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let app = knightd::app(&config);
+    tokio::spawn(async move {
+        axum::serve(listener, app).await.unwrap();
+    });
+    Server {
+        addr,
+        client: reqwest::Client::new(),
+    }
+}
+
+impl Server {
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{}", self.addr, path)
+    }
+
+    /// GET `path`; the status, content type and body.
+    pub async fn get(&self, path: &str) -> (u16, String, String) {
+        let r = self.client.get(self.url(path)).send().await.unwrap();
+        parts(r).await
+    }
+
+    /// POST `body` as JSON to `path`.
+    pub async fn post(&self, path: &str, body: &Value) -> (u16, String, String) {
+        let r = self
+            .client
+            .post(self.url(path))
+            .json(body)
+            .send()
+            .await
+            .unwrap();
+        parts(r).await
+    }
+
+    /// GET `path`, expecting a 200 JSON answer.
+    pub async fn get_json(&self, path: &str) -> Value {
+        let (status, kind, body) = self.get(path).await;
+        assert_eq!(status, 200, "GET {path}: {body}");
+        assert_eq!(kind, "application/json", "GET {path}");
+        serde_json::from_str(&body).unwrap()
+    }
+
+    /// POST `body` to `path`, expecting a 200 JSON answer.
+    pub async fn post_json(&self, path: &str, body: &Value) -> Value {
+        let (status, kind, text) = self.post(path, body).await;
+        assert_eq!(status, 200, "POST {path} {body}: {text}");
+        assert_eq!(kind, "application/json", "POST {path}");
+        serde_json::from_str(&text).unwrap()
+    }
+
+    /// Expects a problem+json answer with `status` and `code`; returns it.
+    pub fn problem(answer: (u16, String, String), status: u16, code: &str) -> Value {
+        let (got, kind, body) = answer;
+        assert_eq!(got, status, "{body}");
+        assert_eq!(kind, "application/problem+json", "{body}");
+        let v: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(v["status"], status);
+        assert_eq!(v["code"], code, "{body}");
+        assert_eq!(v["type"], "about:blank");
+        assert!(v["title"].is_string() && v["detail"].is_string(), "{body}");
+        v
+    }
+}
+
+async fn parts(r: reqwest::Response) -> (u16, String, String) {
+    let status = r.status().as_u16();
+    let kind = r
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default();
+    (status, kind, r.text().await.unwrap())
+}
