@@ -107,7 +107,8 @@ pub fn distance_error(e: DistanceError) -> ApiError {
 pub struct BatchRequest {
     pub width: Option<u64>,
     pub height: Option<u64>,
-    pub pairs: Vec<(SquareArg, SquareArg)>,
+    /// Each pair is an array of two squares.
+    pub pairs: Vec<Vec<SquareArg>>,
 }
 
 #[derive(Debug, Serialize)]
@@ -134,7 +135,13 @@ pub async fn batch(
         .pairs
         .iter()
         .enumerate()
-        .map(|(i, (a, b))| {
+        .map(|(i, pair)| {
+            let [a, b] = pair.as_slice() else {
+                return Err(ApiError::invalid(
+                    format!("pairs[{i}]"),
+                    format!("'pairs[{i}]' must be an array of exactly two squares"),
+                ));
+            };
             let from = a
                 .on(board)
                 .map_err(|e| ApiError::square(format!("pairs[{i}][0]"), e))?;
