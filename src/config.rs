@@ -72,6 +72,11 @@ pub struct Config {
     /// Heavy jobs that may wait for a worker before requests get 503.
     #[arg(long, env = "KNIGHTD_HEAVY_QUEUE", default_value_t = 32)]
     pub heavy_queue: usize,
+
+    /// Instead of serving, ask the server at --bind for /healthz and exit 0
+    /// if it answers 200 (for container health checks: the image has no curl).
+    #[arg(long)]
+    pub health_check: bool,
 }
 
 impl Default for Config {

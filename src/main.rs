@@ -5,9 +5,51 @@ use knightd::config::{Config, LogFormat};
 use tokio::net::TcpListener;
 use tracing_subscriber::EnvFilter;
 
-#[tokio::main]
-async fn main() -> std::io::Result<()> {
+fn main() -> std::process::ExitCode {
     let config = Config::parse();
+    if config.health_check {
+        return health_check(&config);
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build();
+    match runtime.and_then(|rt| rt.block_on(serve(config))) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("knightd: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// GET /healthz from the server at `--bind`; success when it answers 200.
+fn health_check(config: &Config) -> std::process::ExitCode {
+    use std::io::{Read, Write};
+    let timeout = std::time::Duration::from_secs(2);
+    let mut addr = config.bind;
+    if addr.ip().is_unspecified() {
+        addr.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
+    }
+    let answer = (|| -> std::io::Result<String> {
+        let mut stream = std::net::TcpStream::connect_timeout(&addr, timeout)?;
+        stream.set_read_timeout(Some(timeout))?;
+        stream.write_all(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")?;
+        let mut head = [0u8; 12];
+        stream.read_exact(&mut head)?;
+        Ok(String::from_utf8_lossy(&head).into_owned())
+    })();
+    match answer {
+        Ok(head) if head.starts_with("HTTP/1.1 200") => std::process::ExitCode::SUCCESS,
+        Ok(head) => {
+            eprintln!("knightd: /healthz answered {head:?}");
+            std::process::ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("knightd: /healthz at {addr}: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+async fn serve(config: Config) -> std::io::Result<()> {
     let filter = EnvFilter::try_new(&config.log).unwrap_or_else(|_| EnvFilter::new("info"));
     let logs = tracing_subscriber::fmt().with_env_filter(filter);
     match config.log_format {
@@ -20,9 +62,7 @@ async fn main() -> std::io::Result<()> {
         knightd::warm();
         tracing::info!("8x8 table built; ready");
     });
-    axum::serve(listener, knightd::app(&config))
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    knightd::serve(listener, knightd::app(&config), &config, shutdown_signal()).await?;
     tracing::info!("knightd stopped");
     Ok(())
 }

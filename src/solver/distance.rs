@@ -73,6 +73,13 @@ pub fn shortest_path(
     max_squares: u64,
 ) -> Result<Option<Vec<Square>>, DistanceError> {
     if board == Board::CHESS {
+        let squares = ChessTable::get().distance(from, to) + 1;
+        if squares > max_squares {
+            return Err(DistanceError::PathTooLong {
+                squares,
+                limit: max_squares,
+            });
+        }
         return Ok(Some(ChessTable::get().path(from, to)));
     }
     searchable(board)?;

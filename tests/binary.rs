@@ -1,0 +1,77 @@
+//! The release binary on its own, as the Dockerfile runs it: it starts,
+//! answers, passes its own `--health-check`, and exits 0 on SIGTERM.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+const BIN: &str = env!("CARGO_BIN_EXE_knightd");
+
+/// Starts the binary on a free port; its address, from its first log line.
+fn start() -> (Child, String) {
+    let mut child = Command::new(BIN)
+        .args(["--bind", "127.0.0.1:0", "--log-format", "json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("the knightd binary starts");
+    let stdout = child.stdout.take().unwrap();
+    let mut lines = BufReader::new(stdout).lines();
+    let address = loop {
+        let line = lines.next().expect("knightd logs its address").unwrap();
+        let log: serde_json::Value = serde_json::from_str(&line).expect("JSON log lines");
+        if let Some(address) = log["fields"]["address"].as_str() {
+            break address.to_owned();
+        }
+    };
+    // Keep draining the logs so the child never blocks on a full pipe.
+    std::thread::spawn(move || for _ in lines {});
+    (child, address)
+}
+
+fn signal(child: &Child, name: &str) {
+    let status = Command::new("kill").args([&format!("-{name}"), &child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+}
+
+fn wait_exit(child: &mut Child) -> std::process::ExitStatus {
+    for _ in 0..100 {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child.kill().ok();
+    panic!("knightd did not exit within 5 s");
+}
+
+#[tokio::test]
+async fn starts_answers_and_stops_on_sigterm() {
+    let (mut child, address) = start();
+    let client = reqwest::Client::new();
+    let mut ready = false;
+    for _ in 0..100 {
+        let r = client.get(format!("http://{address}/readyz")).send().await.unwrap();
+        if r.status() == 200 {
+            ready = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(ready, "/readyz never turned 200");
+    let v: serde_json::Value = client
+        .get(format!("http://{address}/path?from=g2&to=a8"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(v["path"], serde_json::json!(["g2", "e3", "d5", "c7", "a8"]));
+    let check = Command::new(BIN).args(["--health-check", "--bind", &address]).status().unwrap();
+    assert!(check.success(), "--health-check failed against a live server");
+    signal(&child, "TERM");
+    assert!(wait_exit(&mut child).success(), "knightd did not exit 0 on SIGTERM");
+    let check = Command::new(BIN).args(["--health-check", "--bind", &address]).status().unwrap();
+    assert!(!check.success(), "--health-check passed with no server");
+}
