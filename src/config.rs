@@ -73,6 +73,11 @@ pub struct Config {
     #[arg(long, env = "KNIGHTD_HEAVY_QUEUE", default_value_t = 32)]
     pub heavy_queue: usize,
 
+    /// Origins allowed to call knightd from a browser (CORS), comma-separated,
+    /// or `*` for any. Empty (the default): no CORS headers.
+    #[arg(long, env = "KNIGHTD_CORS_ORIGINS", value_delimiter = ',')]
+    pub cors_origins: Vec<String>,
+
     /// Instead of serving, ask the server at --bind for /healthz and exit 0
     /// if it answers 200 (for container health checks: the image has no curl).
     #[arg(long)]

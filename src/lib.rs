@@ -11,21 +11,26 @@ pub mod solver;
 use std::time::Duration;
 
 use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{header, HeaderName, HeaderValue, Method};
 use axum::middleware::{self, Next};
 use axum::response::Response;
 use axum::routing::{get, post};
 use axum::{Extension, Router};
+use tower_http::compression::predicate::SizeAbove;
+use tower_http::compression::CompressionLayer;
+use tower_http::cors::{AllowOrigin, CorsLayer};
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::TraceLayer;
 
 use api::error::ApiError;
 use api::extract::BodyLimit;
-use api::{colour, distance, longest, moves, ops, path, tour, validate, AppState};
+use api::{colour, distance, longest, metrics, moves, ops, path, tour, validate, AppState};
 pub use config::Config;
 
 /// The router knightd serves, with every layer.
 pub fn app(config: &Config) -> Router {
     let state = AppState::new(config);
-    Router::new()
+    let router = Router::new()
         .route("/distance", get(distance::get).post(distance::post))
         .route("/distance/batch", post(distance::batch))
         .route("/path", get(path::get).post(path::post))
@@ -37,14 +42,89 @@ pub fn app(config: &Config) -> Router {
         .route("/longest-path", post(longest::handler))
         .route("/healthz", get(ops::healthz))
         .route("/readyz", get(ops::readyz))
+        .route("/metrics", get(metrics::get))
         .route("/openapi.yaml", get(ops::openapi))
+        .route_layer(middleware::from_fn(metrics::name_route))
         .fallback(ops::not_found)
         .method_not_allowed_fallback(ops::method_not_allowed)
         .layer(middleware::from_fn_with_state(state.clone(), time_limit))
+        .layer(middleware::from_fn(cache_solver_answers))
         .layer(Extension(BodyLimit(config.body_limit)))
         .layer(DefaultBodyLimit::max(config.body_limit))
-        .layer(TraceLayer::new_for_http())
-        .with_state(state)
+        .layer(CompressionLayer::new().compress_when(SizeAbove::new(1024)))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            metrics::track,
+        ))
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(TraceLayer::new_for_http().make_span_with(request_span))
+        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid));
+    let router = match cors(&config.cors_origins) {
+        Some(cors) => router.layer(cors),
+        None => router,
+    };
+    router.with_state(state)
+}
+
+/// The span every request's logs carry: method, path and request id.
+fn request_span(request: &Request) -> tracing::Span {
+    let id = request
+        .headers()
+        .get("x-request-id")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("-");
+    tracing::info_span!(
+        "request",
+        method = %request.method(),
+        path = %request.uri().path(),
+        request_id = %id,
+    )
+}
+
+/// CORS for the configured origins; none when the list is empty.
+fn cors(origins: &[String]) -> Option<CorsLayer> {
+    let origins: Vec<&String> = origins.iter().filter(|o| !o.trim().is_empty()).collect();
+    if origins.is_empty() {
+        return None;
+    }
+    let allow = if origins.iter().any(|o| o.trim() == "*") {
+        AllowOrigin::any()
+    } else {
+        AllowOrigin::list(
+            origins
+                .iter()
+                .filter_map(|o| HeaderValue::from_str(o.trim()).ok()),
+        )
+    };
+    Some(
+        CorsLayer::new()
+            .allow_origin(allow)
+            .allow_methods([Method::GET, Method::POST])
+            .allow_headers([header::CONTENT_TYPE])
+            .expose_headers([HeaderName::from_static("x-request-id")]),
+    )
+}
+
+/// The GET routes whose answers are pure functions of the URL.
+const CACHEABLE: [&str; 6] = ["/distance", "/path", "/tour", "/colour", "/color", "/moves"];
+
+/// Marks successful GET answers of the solver endpoints cacheable for a day.
+async fn cache_solver_answers(request: Request, next: Next) -> Response {
+    let is_get = request.method() == Method::GET;
+    let mut response = next.run(request).await;
+    let cacheable = is_get
+        && response.status().is_success()
+        && response
+            .extensions()
+            .get::<metrics::RouteName>()
+            .is_some_and(|r| CACHEABLE.contains(&r.0.as_str()));
+    if cacheable {
+        response.headers_mut().insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=86400"),
+        );
+    }
+    response
 }
 
 /// Answers 503 when a request runs past the configured timeout.

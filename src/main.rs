@@ -10,7 +10,9 @@ fn main() -> std::process::ExitCode {
     if config.health_check {
         return health_check(&config);
     }
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build();
     match runtime.and_then(|rt| rt.block_on(serve(config))) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
@@ -31,7 +33,8 @@ fn health_check(config: &Config) -> std::process::ExitCode {
     let answer = (|| -> std::io::Result<String> {
         let mut stream = std::net::TcpStream::connect_timeout(&addr, timeout)?;
         stream.set_read_timeout(Some(timeout))?;
-        stream.write_all(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")?;
+        stream
+            .write_all(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")?;
         let mut head = [0u8; 12];
         stream.read_exact(&mut head)?;
         Ok(String::from_utf8_lossy(&head).into_owned())

@@ -10,7 +10,9 @@ use serde_json::{json, Value};
 #[tokio::test]
 async fn distance_examples() {
     let s = common::start().await;
-    let v = s.post_json("/distance", &json!({"src": 19, "dest": 36})).await;
+    let v = s
+        .post_json("/distance", &json!({"src": 19, "dest": 36}))
+        .await;
     assert_eq!(
         v,
         json!({"from": 19, "to": 36, "width": 8, "height": 8, "moves": 1, "reachable": true})
@@ -20,10 +22,22 @@ async fn distance_examples() {
         v,
         json!({"from": "g2", "to": "a8", "width": 8, "height": 8, "moves": 4, "reachable": true})
     );
-    for (src, dest, moves) in [(0, 1, 3), (19, 36, 1), (63, 53, 1), (63, 36, 2), (7, 55, 4), (14, 24, 4)] {
-        let v = s.get_json(&format!("/distance?src={src}&dest={dest}")).await;
+    for (src, dest, moves) in [
+        (0, 1, 3),
+        (19, 36, 1),
+        (63, 53, 1),
+        (63, 36, 2),
+        (7, 55, 4),
+        (14, 24, 4),
+    ] {
+        let v = s
+            .get_json(&format!("/distance?src={src}&dest={dest}"))
+            .await;
         assert_eq!(v["moves"], moves, "({src}, {dest})");
-        assert_eq!((v["from"].clone(), v["to"].clone()), (json!(src), json!(dest)));
+        assert_eq!(
+            (v["from"].clone(), v["to"].clone()),
+            (json!(src), json!(dest))
+        );
     }
     let v = s.get_json("/distance?from=g2&to=h2").await;
     assert_eq!(v["moves"], 3);
@@ -44,7 +58,10 @@ async fn unreachable_answers_are_200_with_null_moves() {
     let v = s.get_json("/distance?from=a1&to=a5&width=1&height=9").await;
     assert_eq!(v["reachable"], false);
     let v = s.get_json("/distance?from=a1&to=a1&width=1&height=9").await;
-    assert_eq!((v["moves"].clone(), v["reachable"].clone()), (json!(0), json!(true)));
+    assert_eq!(
+        (v["moves"].clone(), v["reachable"].clone()),
+        (json!(0), json!(true))
+    );
     // A 2-wide board moves only (±1, ±2): a1 reaches b3, a5, b7 …
     let v = s.get_json("/distance?from=a1&to=a5&width=2&height=9").await;
     assert_eq!(v["moves"], 2);
@@ -52,9 +69,15 @@ async fn unreachable_answers_are_200_with_null_moves() {
     assert_eq!(v["reachable"], false);
     let v = s.get_json("/path?from=a1&to=a2&width=2&height=9").await;
     assert_eq!(v["path"], Value::Null);
-    assert_eq!((v["moves"].clone(), v["cost"].clone()), (Value::Null, Value::Null));
+    assert_eq!(
+        (v["moves"].clone(), v["cost"].clone()),
+        (Value::Null, Value::Null)
+    );
     let v = s
-        .post_json("/distance/batch", &json!({"width": 3, "height": 3, "pairs": [[4, 0], [0, 8]]}))
+        .post_json(
+            "/distance/batch",
+            &json!({"width": 3, "height": 3, "pairs": [[4, 0], [0, 8]]}),
+        )
         .await;
     assert_eq!(v["moves"], json!([null, 4]));
 }
@@ -76,7 +99,12 @@ async fn path_examples() {
     assert_eq!(v, again);
     // On another board size, every step is a knight move.
     let v = s.get_json("/path?from=a1&to=j10&width=10&height=10").await;
-    let path: Vec<&str> = v["path"].as_array().unwrap().iter().map(|x| x.as_str().unwrap()).collect();
+    let path: Vec<&str> = v["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap())
+        .collect();
     assert_eq!(path.len() as u64, v["moves"].as_u64().unwrap() + 1);
     assert_eq!((path[0], *path.last().unwrap()), ("a1", "j10"));
 }
@@ -85,7 +113,10 @@ async fn path_examples() {
 async fn batch_examples() {
     let s = common::start().await;
     let v = s
-        .post_json("/distance/batch", &json!({"width": 8, "height": 8, "pairs": [[0, 1], ["g2", "a8"]]}))
+        .post_json(
+            "/distance/batch",
+            &json!({"width": 8, "height": 8, "pairs": [[0, 1], ["g2", "a8"]]}),
+        )
         .await;
     assert_eq!(v, json!({"width": 8, "height": 8, "moves": [3, 4]}));
     let v = s.post_json("/distance/batch", &json!({"pairs": []})).await;
@@ -95,7 +126,12 @@ async fn batch_examples() {
 #[tokio::test]
 async fn colour_and_moves() {
     let s = common::start().await;
-    for (square, colour) in [("d3", "light"), ("g5", "dark"), ("e6", "light"), ("a1", "dark")] {
+    for (square, colour) in [
+        ("d3", "light"),
+        ("g5", "dark"),
+        ("e6", "light"),
+        ("a1", "dark"),
+    ] {
         let v = s.get_json(&format!("/colour?square={square}")).await;
         assert_eq!(v, json!({"square": square, "colour": colour}));
         let v = s.get_json(&format!("/color?square={square}")).await;
@@ -116,7 +152,10 @@ async fn notation_rules() {
     let s = common::start().await;
     // Case-insensitive input, lower-case output.
     let v = s.get_json("/distance?from=G2&to=A8").await;
-    assert_eq!((v["from"].clone(), v["to"].clone()), (json!("g2"), json!("a8")));
+    assert_eq!(
+        (v["from"].clone(), v["to"].clone()),
+        (json!("g2"), json!("a8"))
+    );
     // The first square decides the notation of the answer.
     let v = s.get_json("/path?from=19&to=e5").await;
     assert_eq!(v["path"], json!([19, 36]));
@@ -125,16 +164,28 @@ async fn notation_rules() {
     // Unless the request says which.
     let v = s.get_json("/path?from=d3&to=e5&notation=index").await;
     assert_eq!(v["path"], json!([19, 36]));
-    let v = s.post_json("/path", &json!({"from": 19, "to": 36, "notation": "algebraic"})).await;
+    let v = s
+        .post_json(
+            "/path",
+            &json!({"from": 19, "to": 36, "notation": "algebraic"}),
+        )
+        .await;
     assert_eq!(v["path"], json!(["d3", "e5"]));
     // Digits in a JSON string are an index.
-    let v = s.post_json("/distance", &json!({"from": "19", "to": "e5"})).await;
+    let v = s
+        .post_json("/distance", &json!({"from": "19", "to": "e5"}))
+        .await;
     assert_eq!(v["from"], 19);
     // Files past z are bijective base 26.
     let v = s.get_json("/colour?square=aa1&width=30&height=30").await;
     assert_eq!(v, json!({"square": "aa1", "colour": "dark"}));
-    let v = s.get_json("/distance?from=z1&to=ab2&width=30&height=30&notation=index").await;
-    assert_eq!((v["from"].clone(), v["to"].clone(), v["moves"].clone()), (json!(25), json!(57), json!(1)));
+    let v = s
+        .get_json("/distance?from=z1&to=ab2&width=30&height=30&notation=index")
+        .await;
+    assert_eq!(
+        (v["from"].clone(), v["to"].clone(), v["moves"].clone()),
+        (json!(25), json!(57), json!(1))
+    );
 }
 
 #[tokio::test]
@@ -143,8 +194,12 @@ async fn src_and_dest_are_aliases() {
     let a = s.get_json("/distance?src=g2&dest=a8").await;
     let b = s.get_json("/distance?from=g2&to=a8").await;
     assert_eq!(a, b);
-    let a = s.post_json("/path", &json!({"src": "g2", "dest": "a8"})).await;
-    let b = s.post_json("/path", &json!({"from": "g2", "to": "a8"})).await;
+    let a = s
+        .post_json("/path", &json!({"src": "g2", "dest": "a8"}))
+        .await;
+    let b = s
+        .post_json("/path", &json!({"from": "g2", "to": "a8"}))
+        .await;
     assert_eq!(a, b);
     assert!(a.get("src").is_none());
 }
@@ -152,10 +207,18 @@ async fn src_and_dest_are_aliases() {
 #[tokio::test]
 async fn bad_requests_are_400_problems() {
     let s = common::start().await;
-    let p = Server::problem(s.get("/distance?from=g2&to=z9").await, 400, "square_off_board");
+    let p = Server::problem(
+        s.get("/distance?from=g2&to=z9").await,
+        400,
+        "square_off_board",
+    );
     assert_eq!(p["param"], "to");
     assert_eq!(p["detail"], "'z9' is not a square of the 8x8 board");
-    let p = Server::problem(s.get("/distance?from=64&to=0").await, 400, "square_off_board");
+    let p = Server::problem(
+        s.get("/distance?from=64&to=0").await,
+        400,
+        "square_off_board",
+    );
     assert_eq!(p["param"], "from");
     let p = Server::problem(s.get("/distance?from=g&to=a8").await, 400, "invalid_square");
     assert_eq!(p["param"], "from");
@@ -163,11 +226,23 @@ async fn bad_requests_are_400_problems() {
     assert_eq!(p["param"], "square");
     let p = Server::problem(s.get("/distance?from=g2").await, 400, "missing_parameter");
     assert_eq!(p["param"], "to");
-    let p = Server::problem(s.get("/distance?from=g2&to=a8&colour=1").await, 400, "unknown_parameter");
+    let p = Server::problem(
+        s.get("/distance?from=g2&to=a8&colour=1").await,
+        400,
+        "unknown_parameter",
+    );
     assert_eq!(p["param"], "colour");
-    let p = Server::problem(s.get("/distance?from=g2&to=a8&width=abc").await, 400, "invalid_parameter");
+    let p = Server::problem(
+        s.get("/distance?from=g2&to=a8&width=abc").await,
+        400,
+        "invalid_parameter",
+    );
     assert_eq!(p["param"], "width");
-    let p = Server::problem(s.get("/distance?from=a1&to=a2&width=0").await, 400, "invalid_board_size");
+    let p = Server::problem(
+        s.get("/distance?from=a1&to=a2&width=0").await,
+        400,
+        "invalid_board_size",
+    );
     assert_eq!(p["param"], "width");
     let p = Server::problem(
         s.get("/distance?from=a1&to=a2&height=1000000001").await,
@@ -175,48 +250,123 @@ async fn bad_requests_are_400_problems() {
         "invalid_board_size",
     );
     assert_eq!(p["param"], "height");
-    let p = Server::problem(s.get("/path?from=a1&to=a2&notation=roman").await, 400, "invalid_parameter");
+    let p = Server::problem(
+        s.get("/path?from=a1&to=a2&notation=roman").await,
+        400,
+        "invalid_parameter",
+    );
     assert_eq!(p["param"], "notation");
-    let p = Server::problem(s.post("/distance", &json!({"from": -1, "to": 3})).await, 400, "invalid_parameter");
+    let p = Server::problem(
+        s.post("/distance", &json!({"from": -1, "to": 3})).await,
+        400,
+        "invalid_parameter",
+    );
     assert_eq!(p["param"], "from");
-    let p = Server::problem(s.post("/distance", &json!({"from": 1.5, "to": 3})).await, 400, "invalid_parameter");
+    let p = Server::problem(
+        s.post("/distance", &json!({"from": 1.5, "to": 3})).await,
+        400,
+        "invalid_parameter",
+    );
     assert_eq!(p["param"], "from");
-    let p = Server::problem(s.post("/distance", &json!({"from": true, "to": 3})).await, 400, "invalid_parameter");
+    let p = Server::problem(
+        s.post("/distance", &json!({"from": true, "to": 3})).await,
+        400,
+        "invalid_parameter",
+    );
     assert_eq!(p["param"], "from");
-    let p = Server::problem(s.post("/distance", &json!([1, 2])).await, 400, "invalid_parameter");
+    let p = Server::problem(
+        s.post("/distance", &json!([1, 2])).await,
+        400,
+        "invalid_parameter",
+    );
     assert!(p.get("param").is_none());
     let p = Server::problem(
-        s.post("/distance/batch", &json!({"pairs": [[0, 1], [2, 99]]})).await,
+        s.post("/distance/batch", &json!({"pairs": [[0, 1], [2, 99]]}))
+            .await,
         400,
         "square_off_board",
     );
     assert_eq!(p["param"], "pairs[1][1]");
-    let p = Server::problem(s.post("/distance/batch", &json!({"pairs": [[0, 1, 2]]})).await, 400, "invalid_parameter");
+    let p = Server::problem(
+        s.post("/distance/batch", &json!({"pairs": [[0, 1, 2]]}))
+            .await,
+        400,
+        "invalid_parameter",
+    );
     assert_eq!(p["param"], "pairs[0]");
-    Server::problem(s.post("/distance/batch", &json!({"pairs": "no"})).await, 400, "invalid_parameter");
+    Server::problem(
+        s.post("/distance/batch", &json!({"pairs": "no"})).await,
+        400,
+        "invalid_parameter",
+    );
 }
 
-async fn raw_post(s: &Server, path: &str, content_type: Option<&str>, body: impl Into<reqwest::Body>) -> (u16, String, String) {
+async fn raw_post(
+    s: &Server,
+    path: &str,
+    content_type: Option<&str>,
+    body: impl Into<reqwest::Body>,
+) -> (u16, String, String) {
     let mut r = s.client.post(s.url(path)).body(body);
     if let Some(ct) = content_type {
         r = r.header("content-type", ct);
     }
     let r = r.send().await.unwrap();
     let status = r.status().as_u16();
-    let kind = r.headers().get("content-type").map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
+    let kind = r
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default();
     (status, kind, r.text().await.unwrap())
 }
 
 #[tokio::test]
 async fn malformed_json_and_media_types() {
     let s = common::start().await;
-    Server::problem(raw_post(&s, "/distance", Some("application/json"), "{\"src\": 19,").await, 400, "malformed_json");
-    Server::problem(raw_post(&s, "/distance", Some("application/json"), "").await, 400, "malformed_json");
-    Server::problem(raw_post(&s, "/distance", Some("application/json"), "{} {}").await, 400, "malformed_json");
-    Server::problem(raw_post(&s, "/distance", Some("application/json"), vec![0xff, 0xfe]).await, 400, "malformed_json");
-    Server::problem(raw_post(&s, "/distance", None, "{\"src\":19,\"dest\":36}").await, 415, "unsupported_media_type");
-    Server::problem(raw_post(&s, "/distance", Some("text/plain"), "{\"src\":19,\"dest\":36}").await, 415, "unsupported_media_type");
-    let (status, _, _) = raw_post(&s, "/distance", Some("application/json; charset=utf-8"), "{\"src\":19,\"dest\":36}").await;
+    Server::problem(
+        raw_post(&s, "/distance", Some("application/json"), "{\"src\": 19,").await,
+        400,
+        "malformed_json",
+    );
+    Server::problem(
+        raw_post(&s, "/distance", Some("application/json"), "").await,
+        400,
+        "malformed_json",
+    );
+    Server::problem(
+        raw_post(&s, "/distance", Some("application/json"), "{} {}").await,
+        400,
+        "malformed_json",
+    );
+    Server::problem(
+        raw_post(&s, "/distance", Some("application/json"), vec![0xff, 0xfe]).await,
+        400,
+        "malformed_json",
+    );
+    Server::problem(
+        raw_post(&s, "/distance", None, "{\"src\":19,\"dest\":36}").await,
+        415,
+        "unsupported_media_type",
+    );
+    Server::problem(
+        raw_post(
+            &s,
+            "/distance",
+            Some("text/plain"),
+            "{\"src\":19,\"dest\":36}",
+        )
+        .await,
+        415,
+        "unsupported_media_type",
+    );
+    let (status, _, _) = raw_post(
+        &s,
+        "/distance",
+        Some("application/json; charset=utf-8"),
+        "{\"src\":19,\"dest\":36}",
+    )
+    .await;
     assert_eq!(status, 200);
 }
 
@@ -227,9 +377,17 @@ async fn unknown_routes_and_methods() {
     Server::problem(s.get("/distance/").await, 404, "not_found");
     let r = s.client.delete(s.url("/distance")).send().await.unwrap();
     assert_eq!(r.headers()["allow"], "GET,HEAD,POST");
-    let r = (r.status().as_u16(), r.headers()["content-type"].to_str().unwrap().to_owned(), r.text().await.unwrap());
+    let r = (
+        r.status().as_u16(),
+        r.headers()["content-type"].to_str().unwrap().to_owned(),
+        r.text().await.unwrap(),
+    );
     Server::problem(r, 405, "method_not_allowed");
-    Server::problem(s.post("/colour", &json!({"square": "d3"})).await, 405, "method_not_allowed");
+    Server::problem(
+        s.post("/colour", &json!({"square": "d3"})).await,
+        405,
+        "method_not_allowed",
+    );
     Server::problem(s.get("/distance/batch").await, 405, "method_not_allowed");
 }
 
@@ -243,10 +401,18 @@ async fn limits_are_configurable() {
     };
     let s = common::start_with(config).await;
     let big = format!("{{\"pairs\": [{}[0, 1]]}}", "[0, 1], ".repeat(200));
-    let p = Server::problem(raw_post(&s, "/distance/batch", Some("application/json"), big).await, 413, "payload_too_large");
+    let p = Server::problem(
+        raw_post(&s, "/distance/batch", Some("application/json"), big).await,
+        413,
+        "payload_too_large",
+    );
     assert!(p["detail"].as_str().unwrap().contains("1024"));
     let p = Server::problem(
-        s.post("/distance/batch", &json!({"pairs": [[0, 1], [0, 1], [0, 1], [0, 1]]})).await,
+        s.post(
+            "/distance/batch",
+            &json!({"pairs": [[0, 1], [0, 1], [0, 1], [0, 1]]}),
+        )
+        .await,
         400,
         "too_many_items",
     );
@@ -260,8 +426,15 @@ async fn limits_are_configurable() {
 #[tokio::test]
 async fn default_body_limit_is_4_mib() {
     let s = common::start().await;
-    let big = format!("{{\"src\": 19, \"dest\": 36, \"pad\": \"{}\"}}", "x".repeat(4 * 1024 * 1024));
-    Server::problem(raw_post(&s, "/distance", Some("application/json"), big).await, 413, "payload_too_large");
+    let big = format!(
+        "{{\"src\": 19, \"dest\": 36, \"pad\": \"{}\"}}",
+        "x".repeat(4 * 1024 * 1024)
+    );
+    Server::problem(
+        raw_post(&s, "/distance", Some("application/json"), big).await,
+        413,
+        "payload_too_large",
+    );
 }
 
 #[tokio::test]
@@ -272,7 +445,8 @@ async fn operations() {
     let (status, kind, body) = s.get("/openapi.yaml").await;
     assert_eq!(status, 200);
     assert_eq!(kind, "application/yaml");
-    let file = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi.yaml")).unwrap();
+    let file =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi.yaml")).unwrap();
     assert_eq!(body, file);
 }
 
@@ -280,7 +454,8 @@ async fn operations() {
 #[tokio::test]
 async fn every_documented_path_is_routed() {
     let s = common::start().await;
-    let spec = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi.yaml")).unwrap();
+    let spec =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi.yaml")).unwrap();
     let mut documented = Vec::new();
     let mut in_paths = false;
     let mut current = None;
@@ -294,7 +469,10 @@ async fn every_documented_path_is_routed() {
         }
         if let Some(path) = line.strip_prefix("  /").and_then(|p| p.strip_suffix(':')) {
             current = Some(format!("/{path}"));
-        } else if let (Some(path), Some(method)) = (&current, line.strip_prefix("    ").and_then(|m| m.strip_suffix(':'))) {
+        } else if let (Some(path), Some(method)) = (
+            &current,
+            line.strip_prefix("    ").and_then(|m| m.strip_suffix(':')),
+        ) {
             if ["get", "post"].contains(&method) {
                 documented.push((path.clone(), method.to_owned()));
             }
@@ -304,10 +482,19 @@ async fn every_documented_path_is_routed() {
     for (path, method) in documented {
         let r = match method.as_str() {
             "get" => s.client.get(s.url(&path)).send().await.unwrap(),
-            _ => s.client.post(s.url(&path)).json(&json!({})).send().await.unwrap(),
+            _ => s
+                .client
+                .post(s.url(&path))
+                .json(&json!({}))
+                .send()
+                .await
+                .unwrap(),
         };
         let status = r.status().as_u16();
-        assert!(status != 404 && status != 405, "{method} {path} answered {status}");
+        assert!(
+            status != 404 && status != 405,
+            "{method} {path} answered {status}"
+        );
         assert!(status < 500, "{method} {path} answered {status}");
     }
 }

@@ -30,7 +30,10 @@ fn start() -> (Child, String) {
 }
 
 fn signal(child: &Child, name: &str) {
-    let status = Command::new("kill").args([&format!("-{name}"), &child.id().to_string()]).status().unwrap();
+    let status = Command::new("kill")
+        .args([&format!("-{name}"), &child.id().to_string()])
+        .status()
+        .unwrap();
     assert!(status.success());
 }
 
@@ -51,7 +54,11 @@ async fn starts_answers_and_stops_on_sigterm() {
     let client = reqwest::Client::new();
     let mut ready = false;
     for _ in 0..100 {
-        let r = client.get(format!("http://{address}/readyz")).send().await.unwrap();
+        let r = client
+            .get(format!("http://{address}/readyz"))
+            .send()
+            .await
+            .unwrap();
         if r.status() == 200 {
             ready = true;
             break;
@@ -68,10 +75,22 @@ async fn starts_answers_and_stops_on_sigterm() {
         .await
         .unwrap();
     assert_eq!(v["path"], serde_json::json!(["g2", "e3", "d5", "c7", "a8"]));
-    let check = Command::new(BIN).args(["--health-check", "--bind", &address]).status().unwrap();
-    assert!(check.success(), "--health-check failed against a live server");
+    let check = Command::new(BIN)
+        .args(["--health-check", "--bind", &address])
+        .status()
+        .unwrap();
+    assert!(
+        check.success(),
+        "--health-check failed against a live server"
+    );
     signal(&child, "TERM");
-    assert!(wait_exit(&mut child).success(), "knightd did not exit 0 on SIGTERM");
-    let check = Command::new(BIN).args(["--health-check", "--bind", &address]).status().unwrap();
+    assert!(
+        wait_exit(&mut child).success(),
+        "knightd did not exit 0 on SIGTERM"
+    );
+    let check = Command::new(BIN)
+        .args(["--health-check", "--bind", &address])
+        .status()
+        .unwrap();
     assert!(!check.success(), "--health-check passed with no server");
 }

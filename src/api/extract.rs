@@ -67,8 +67,10 @@ fn body_error(rejection: BytesRejection, limit: usize) -> ApiError {
 /// Parses a JSON body, naming the field at fault.
 pub fn from_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     // Syntax first, so that `{} {}` is malformed rather than missing fields.
-    serde_json::from_slice::<serde::de::IgnoredAny>(bytes).map_err(|e| ApiError::MalformedJson {
-        detail: e.to_string(),
+    serde_json::from_slice::<serde::de::IgnoredAny>(bytes).map_err(|e| {
+        ApiError::MalformedJson {
+            detail: e.to_string(),
+        }
     })?;
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {

@@ -9,6 +9,7 @@ pub mod extract;
 pub mod format;
 pub mod heavy;
 pub mod longest;
+pub mod metrics;
 pub mod moves;
 pub mod ops;
 pub mod path;
@@ -29,6 +30,7 @@ use heavy::Heavy;
 pub struct AppState {
     pub config: Arc<Config>,
     pub heavy: Heavy,
+    pub metrics: metrics::Metrics,
 }
 
 impl AppState {
@@ -36,6 +38,7 @@ impl AppState {
         AppState {
             config: Arc::new(config.clone()),
             heavy: Heavy::new(config.heavy_workers(), config.heavy_queue, 1),
+            metrics: metrics::Metrics::default(),
         }
     }
 }

@@ -23,7 +23,9 @@ pub async fn start_with(config: Config) -> Server {
     let addr = listener.local_addr().unwrap();
     let app = knightd::app(&config);
     tokio::spawn(async move {
-        knightd::serve(listener, app, &config, std::future::pending()).await.unwrap();
+        knightd::serve(listener, app, &config, std::future::pending())
+            .await
+            .unwrap();
     });
     Server {
         addr,

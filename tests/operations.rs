@@ -1,0 +1,204 @@
+//! Operational behaviour: request ids, caching headers, CORS, compression,
+//! metrics, and the heavy-work limits.
+
+mod common;
+
+use knightd::Config;
+use serde_json::json;
+
+#[tokio::test]
+async fn request_ids_are_echoed_or_generated() {
+    let s = common::start().await;
+    let r = s
+        .client
+        .get(s.url("/healthz"))
+        .header("x-request-id", "abc-123")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.headers()["x-request-id"], "abc-123");
+    let r = s.client.get(s.url("/healthz")).send().await.unwrap();
+    let id = r.headers()["x-request-id"].to_str().unwrap();
+    assert_eq!(id.len(), 36, "a UUID: {id}");
+    let r = s.client.get(s.url("/nowhere")).send().await.unwrap();
+    assert!(r.headers().contains_key("x-request-id"));
+}
+
+#[tokio::test]
+async fn solver_get_answers_are_cacheable_for_a_day() {
+    let s = common::start().await;
+    for path in [
+        "/distance?from=a1&to=b3",
+        "/path?from=a1&to=b3",
+        "/colour?square=a1",
+        "/color?square=a1",
+        "/moves?square=a1",
+    ] {
+        let r = s.client.get(s.url(path)).send().await.unwrap();
+        assert_eq!(r.status(), 200, "{path}");
+        assert_eq!(
+            r.headers()["cache-control"],
+            "public, max-age=86400",
+            "{path}"
+        );
+    }
+    for path in ["/healthz", "/readyz", "/distance?from=z9&to=a1"] {
+        let r = s.client.get(s.url(path)).send().await.unwrap();
+        assert!(!r.headers().contains_key("cache-control"), "{path}");
+    }
+    let r = s
+        .client
+        .post(s.url("/distance"))
+        .json(&json!({"from": 0, "to": 1}))
+        .send()
+        .await
+        .unwrap();
+    assert!(!r.headers().contains_key("cache-control"));
+}
+
+#[tokio::test]
+async fn cors_is_off_unless_asked() {
+    let s = common::start().await;
+    let r = s
+        .client
+        .get(s.url("/healthz"))
+        .header("origin", "https://example.org")
+        .send()
+        .await
+        .unwrap();
+    assert!(!r.headers().contains_key("access-control-allow-origin"));
+
+    let config = Config {
+        cors_origins: vec!["https://example.org".to_owned()],
+        ..Config::default()
+    };
+    let s = common::start_with(config).await;
+    let r = s
+        .client
+        .get(s.url("/healthz"))
+        .header("origin", "https://example.org")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        r.headers()["access-control-allow-origin"],
+        "https://example.org"
+    );
+    let r = s
+        .client
+        .request(reqwest::Method::OPTIONS, s.url("/distance"))
+        .header("origin", "https://example.org")
+        .header("access-control-request-method", "POST")
+        .header("access-control-request-headers", "content-type")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(
+        r.headers()["access-control-allow-origin"],
+        "https://example.org"
+    );
+    let r = s
+        .client
+        .get(s.url("/healthz"))
+        .header("origin", "https://evil.example")
+        .send()
+        .await
+        .unwrap();
+    assert!(!r.headers().contains_key("access-control-allow-origin"));
+}
+
+#[tokio::test]
+async fn large_answers_are_compressed_when_asked() {
+    let s = common::start().await;
+    let pairs: Vec<_> = (0..2000).map(|i| json!([i % 64, (i * 7) % 64])).collect();
+    let r = s
+        .client
+        .post(s.url("/distance/batch"))
+        .header("accept-encoding", "gzip")
+        .json(&json!({"pairs": pairs}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.headers()["content-encoding"], "gzip");
+    let r = s
+        .client
+        .get(s.url("/healthz"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        !r.headers().contains_key("content-encoding"),
+        "small answers are sent as they are"
+    );
+}
+
+#[tokio::test]
+async fn metrics_count_requests_by_route_and_status() {
+    let s = common::start().await;
+    s.get("/distance?from=a1&to=b3").await;
+    s.get("/distance?from=a1&to=z9").await;
+    s.get("/nowhere").await;
+    let (status, kind, body) = s.get("/metrics").await;
+    assert_eq!(status, 200);
+    assert!(kind.starts_with("text/plain; version=0.0.4"), "{kind}");
+    assert!(
+        body.contains(r#"knightd_requests_total{route="/distance",method="GET",status="200"} 1"#),
+        "{body}"
+    );
+    assert!(
+        body.contains(r#"knightd_requests_total{route="/distance",method="GET",status="400"} 1"#),
+        "{body}"
+    );
+    assert!(
+        body.contains(r#"knightd_requests_total{route="unmatched",method="GET",status="404"} 1"#),
+        "{body}"
+    );
+    assert!(
+        body.contains(r#"knightd_request_duration_seconds_count{route="/distance"} 2"#),
+        "{body}"
+    );
+    assert!(
+        body.contains(r#"knightd_request_duration_seconds_bucket{route="/distance",le="+Inf"} 2"#),
+        "{body}"
+    );
+    assert!(body.contains("knightd_heavy_queue_depth 0"), "{body}");
+}
+
+#[tokio::test]
+async fn heavy_work_past_the_queue_is_503_with_retry_after() {
+    use knightd::api::heavy::Heavy;
+    let heavy = Heavy::new(1, 1, 7);
+    let (release, wait) = std::sync::mpsc::channel::<()>();
+    let wait = std::sync::Arc::new(std::sync::Mutex::new(wait));
+    let running = {
+        let (heavy, wait) = (heavy.clone(), wait.clone());
+        tokio::spawn(async move { heavy.run(move || wait.lock().unwrap().recv().ok()).await })
+    };
+    while heavy.admitted() < 1 {
+        tokio::task::yield_now().await;
+    }
+    let queued = {
+        let heavy = heavy.clone();
+        tokio::spawn(async move { heavy.run(|| 2).await })
+    };
+    while heavy.admitted() < 2 {
+        tokio::task::yield_now().await;
+    }
+    assert_eq!(heavy.queued(), 1);
+    let refused = heavy.run(|| 3).await.unwrap_err();
+    use axum::response::IntoResponse;
+    let response = refused.into_response();
+    assert_eq!(response.status(), 503);
+    assert_eq!(response.headers()["retry-after"], "7");
+    assert_eq!(
+        response.headers()["content-type"],
+        "application/problem+json"
+    );
+    release.send(()).unwrap();
+    assert!(running.await.unwrap().is_ok());
+    assert_eq!(queued.await.unwrap().unwrap(), 2);
+    assert_eq!(heavy.admitted(), 0);
+}
