@@ -5,7 +5,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
-use super::extract::{JsonBody, QueryParams};
+use super::extract::{not_null, JsonBody, QueryParams};
 use super::plain_board;
 use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg};
 use super::AppState;
@@ -19,8 +19,11 @@ pub struct DistanceRequest {
     pub from: SquareArg,
     #[serde(alias = "dest")]
     pub to: SquareArg,
+    #[serde(default, deserialize_with = "not_null")]
     pub width: Option<u64>,
+    #[serde(default, deserialize_with = "not_null")]
     pub height: Option<u64>,
+    #[serde(default, deserialize_with = "not_null")]
     pub notation: Option<NotationArg>,
 }
 
@@ -105,7 +108,9 @@ pub fn distance_error(e: DistanceError) -> ApiError {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BatchRequest {
+    #[serde(default, deserialize_with = "not_null")]
     pub width: Option<u64>,
+    #[serde(default, deserialize_with = "not_null")]
     pub height: Option<u64>,
     /// Each pair is an array of two squares.
     pub pairs: Vec<Vec<SquareArg>>,

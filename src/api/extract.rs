@@ -64,6 +64,18 @@ fn body_error(rejection: BytesRejection, limit: usize) -> ApiError {
     }
 }
 
+/// For optional fields: absent means the default, but an explicit `null` is
+/// refused like any other value of the wrong type, so that what the schema
+/// says (`integer`, not `integer or null`) is what the server accepts. Use as
+/// `#[serde(default, deserialize_with = "not_null")]`.
+pub fn not_null<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
+}
+
 /// Parses a JSON body, naming the field at fault.
 pub fn from_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     // Syntax first, so that `{} {}` is malformed rather than missing fields.
@@ -72,6 +84,13 @@ pub fn from_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
             detail: e.to_string(),
         }
     })?;
+    // serde would read a struct from an array too ([19, 36]); the API takes objects.
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return Err(ApiError::InvalidParameter {
+            param: None,
+            detail: "the body must be a JSON object".to_owned(),
+        });
+    }
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();

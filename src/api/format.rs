@@ -2,6 +2,8 @@
 
 use serde::Deserialize;
 
+use super::extract::not_null;
+
 /// How an answer that draws a board is written.
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
@@ -16,5 +18,6 @@ pub enum Format {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FormatQuery {
+    #[serde(default, deserialize_with = "not_null")]
     pub format: Option<Format>,
 }

@@ -4,7 +4,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
-use super::extract::QueryParams;
+use super::extract::{not_null, QueryParams};
 use super::plain_board;
 use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg};
 
@@ -12,8 +12,11 @@ use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg}
 #[serde(deny_unknown_fields)]
 pub struct MovesQuery {
     pub square: SquareArg,
+    #[serde(default, deserialize_with = "not_null")]
     pub width: Option<u64>,
+    #[serde(default, deserialize_with = "not_null")]
     pub height: Option<u64>,
+    #[serde(default, deserialize_with = "not_null")]
     pub notation: Option<NotationArg>,
 }
 

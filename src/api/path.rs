@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::board::BoardArg;
 use super::distance::distance_error;
 use super::error::ApiError;
-use super::extract::{JsonBody, QueryParams};
+use super::extract::{not_null, JsonBody, QueryParams};
 use super::format::{Format, FormatQuery};
 use super::plain_board;
 use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg};
@@ -25,9 +25,13 @@ pub struct PathQuery {
     pub from: SquareArg,
     #[serde(alias = "dest")]
     pub to: SquareArg,
+    #[serde(default, deserialize_with = "not_null")]
     pub width: Option<u64>,
+    #[serde(default, deserialize_with = "not_null")]
     pub height: Option<u64>,
+    #[serde(default, deserialize_with = "not_null")]
     pub notation: Option<NotationArg>,
+    #[serde(default, deserialize_with = "not_null")]
     pub format: Option<Format>,
 }
 
@@ -36,13 +40,20 @@ pub struct PathQuery {
 #[serde(deny_unknown_fields)]
 pub struct PathBody {
     #[serde(alias = "src")]
+    #[serde(default, deserialize_with = "not_null")]
     pub from: Option<SquareArg>,
     #[serde(alias = "dest")]
+    #[serde(default, deserialize_with = "not_null")]
     pub to: Option<SquareArg>,
+    #[serde(default, deserialize_with = "not_null")]
     pub width: Option<u64>,
+    #[serde(default, deserialize_with = "not_null")]
     pub height: Option<u64>,
+    #[serde(default, deserialize_with = "not_null")]
     pub notation: Option<NotationArg>,
+    #[serde(default, deserialize_with = "not_null")]
     pub board: Option<BoardArg>,
+    #[serde(default, deserialize_with = "not_null")]
     pub barrier_rule: Option<String>,
 }
 
