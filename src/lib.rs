@@ -20,7 +20,7 @@ use tower_http::compression::predicate::SizeAbove;
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
-use tower_http::trace::TraceLayer;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
 use api::error::ApiError;
 use api::extract::BodyLimit;
@@ -57,7 +57,11 @@ pub fn app(config: &Config) -> Router {
             metrics::track,
         ))
         .layer(PropagateRequestIdLayer::x_request_id())
-        .layer(TraceLayer::new_for_http().make_span_with(request_span))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(request_span)
+                .on_response(DefaultOnResponse::new().level(tracing::Level::INFO)),
+        )
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid));
     let router = match cors(&config.cors_origins) {
         Some(cors) => router.layer(cors),
@@ -73,11 +77,16 @@ fn request_span(request: &Request) -> tracing::Span {
         .get("x-request-id")
         .and_then(|v| v.to_str().ok())
         .unwrap_or("-");
+    // The board and squares are recorded by the handlers once parsed.
     tracing::info_span!(
         "request",
         method = %request.method(),
         path = %request.uri().path(),
         request_id = %id,
+        width = tracing::field::Empty,
+        height = tracing::field::Empty,
+        from = tracing::field::Empty,
+        to = tracing::field::Empty,
     )
 }
 

@@ -14,7 +14,9 @@ fn json_value() -> impl Strategy<Value = serde_json::Value> {
         any::<bool>().prop_map(serde_json::Value::from),
         any::<i64>().prop_map(serde_json::Value::from),
         any::<u64>().prop_map(serde_json::Value::from),
-        any::<f64>().prop_filter("finite", |f| f.is_finite()).prop_map(serde_json::Value::from),
+        any::<f64>()
+            .prop_filter("finite", |f| f.is_finite())
+            .prop_map(serde_json::Value::from),
         "[a-zA-Z0-9 ._\\-]{0,12}".prop_map(serde_json::Value::from),
         Just(serde_json::Value::from("g2")),
         Just(serde_json::Value::from("19")),

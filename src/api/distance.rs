@@ -58,6 +58,7 @@ async fn distance(state: AppState, req: DistanceRequest) -> Result<DistanceAnswe
         .on(board)
         .map_err(|e| ApiError::square("from", e))?;
     let to = req.to.on(board).map_err(|e| ApiError::square("to", e))?;
+    super::record_squares(from, to);
     let shown = Shown {
         board,
         notation: answer_notation(req.notation, &req.from),

@@ -46,6 +46,7 @@ impl AppState {
 /// The board of a request's `width` and `height`, each 8 when absent.
 pub fn plain_board(width: Option<u64>, height: Option<u64>) -> Result<Board, ApiError> {
     let (w, h) = (width.unwrap_or(8), height.unwrap_or(8));
+    record_board(w, h);
     Board::new(w, h).map_err(|error| ApiError::InvalidBoardSize {
         param: match error {
             crate::solver::board::BoardError::Width(_) => "width",
@@ -53,4 +54,18 @@ pub fn plain_board(width: Option<u64>, height: Option<u64>) -> Result<Board, Api
         },
         error,
     })
+}
+
+/// Adds the board to the request's span, so its logs say what was asked.
+pub fn record_board(width: u64, height: u64) {
+    let span = tracing::Span::current();
+    span.record("width", width);
+    span.record("height", height);
+}
+
+/// Adds the squares to the request's span.
+pub fn record_squares(from: crate::solver::Square, to: crate::solver::Square) {
+    let span = tracing::Span::current();
+    span.record("from", tracing::field::display(from));
+    span.record("to", tracing::field::display(to));
 }

@@ -120,6 +120,7 @@ async fn plain_path(
         .on(board)
         .map_err(|e| ApiError::square("from", e))?;
     let to = to_arg.on(board).map_err(|e| ApiError::square("to", e))?;
+    super::record_squares(from, to);
     let shown = Shown {
         board,
         notation: answer_notation(notation, &from_arg),
