@@ -186,6 +186,7 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
         out,
         "<title>knightd: {board} board{}</title>",
         match moves.last() {
+            Some(1) => ", a path of 1 move".to_owned(),
             Some(m) => format!(", a path of {m} moves"),
             None => String::new(),
         }
