@@ -11,7 +11,7 @@ use super::error::ApiError;
 use super::extract::{JsonBody, QueryParams};
 use super::format::{Format, FormatQuery};
 use super::plain_board;
-use super::render::respond;
+use super::render::{check_drawable, respond};
 use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg};
 use super::AppState;
 use crate::solver::cheapest::{cheapest_path, CheapestError, End};
@@ -115,6 +115,7 @@ async fn plain_path(
         board,
         notation: answer_notation(notation, &from_arg),
     };
+    check_drawable(format, board)?;
     let limit = state.config.max_path_squares;
     let search = move || shortest_path(board, from, to, limit);
     let path = if board == Board::CHESS {

@@ -12,7 +12,7 @@ use super::error::ApiError;
 use super::format::Format;
 use crate::solver::render::{self, Overlay, RenderError};
 use crate::solver::terrain::Ground;
-use crate::solver::Square;
+use crate::solver::{Board, Square};
 
 /// The answer in the requested format: `answer` as JSON, or `ground` (a
 /// plain `Board` as `Ground::Plain(board)`, a terrain as
@@ -36,6 +36,19 @@ pub fn respond<T: Serialize>(
             .map(svg_response)
             .map_err(render_error),
     }
+}
+
+/// Refuses, before any work, a text drawing of a board too large to print
+/// (422 `render_too_large`, param `format`). Call it before a long search
+/// or tour whose answer would then not be drawn; [`respond`] checks again.
+pub fn check_drawable(format: Format, board: Board) -> Result<(), ApiError> {
+    if format == Format::Text && board.squares() > render::MAX_TEXT_SQUARES {
+        return Err(render_error(RenderError::TooLarge {
+            squares: board.squares(),
+            limit: render::MAX_TEXT_SQUARES,
+        }));
+    }
+    Ok(())
 }
 
 /// A JSON answer.

@@ -258,7 +258,6 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
             r##"<g font-size="0.35" text-anchor="middle" fill="#555">{labels}</g>"##
         );
     }
-    draw_path(&mut out, ground, path, &moves, centre);
     if let Some((from, to)) = overlay.fault {
         let ((x1, y1), (x2, y2)) = (centre(from), centre(to));
         let _ = writeln!(
@@ -272,6 +271,7 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
             num(y2 - 0.2)
         );
     }
+    draw_path(&mut out, ground, path, &moves, centre);
     out.push_str("</svg>\n");
     Ok(out)
 }
