@@ -191,7 +191,8 @@ impl fmt::Display for TerrainError {
             ),
             TerrainError::Teleports { found } => write!(
                 f,
-                "the board has {found} teleports; a board has none or exactly two"
+                "the board has {found} teleport{}; a board has none or exactly two",
+                if *found == 1 { "" } else { "s" }
             ),
             TerrainError::Several { cell, found } => {
                 write!(f, "the board has {found} '{cell}' squares; at most one is allowed")
