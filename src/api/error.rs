@@ -44,6 +44,11 @@ pub enum ApiError {
         param: String,
         error: TerrainError,
     },
+    /// `from` or `to` of a terrain path is a rock or a barrier.
+    SquareNotLandable {
+        param: String,
+        detail: String,
+    },
     NotFound,
     MethodNotAllowed,
     PayloadTooLarge {
@@ -101,6 +106,7 @@ impl ApiError {
             | SquareOffBoard { .. }
             | InvalidBoardSize { .. }
             | InvalidBoard { .. }
+            | SquareNotLandable { .. }
             | TooMany { .. } => StatusCode::BAD_REQUEST,
             NotFound => StatusCode::NOT_FOUND,
             MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
@@ -124,6 +130,7 @@ impl ApiError {
             SquareOffBoard { .. } => "square_off_board",
             InvalidBoardSize { .. } => "invalid_board_size",
             InvalidBoard { error, .. } => error.code(),
+            SquareNotLandable { .. } => "square_not_landable",
             NotFound => "not_found",
             MethodNotAllowed => "method_not_allowed",
             PayloadTooLarge { .. } => "payload_too_large",
@@ -143,7 +150,7 @@ impl ApiError {
             MalformedJson { detail } => format!("the body is not valid JSON: {detail}"),
             MissingParameter { param } => format!("'{param}' is required"),
             UnknownParameter { param } => format!("'{param}' is not a parameter of this endpoint"),
-            InvalidParameter { detail, .. } => detail.clone(),
+            InvalidParameter { detail, .. } | SquareNotLandable { detail, .. } => detail.clone(),
             InvalidSquare { error, .. } => error.to_string(),
             SquareOffBoard { error, .. } => error.to_string(),
             InvalidBoardSize { error, .. } => error.to_string(),
@@ -183,6 +190,7 @@ impl ApiError {
             | InvalidSquare { param, .. }
             | SquareOffBoard { param, .. }
             | InvalidBoard { param, .. }
+            | SquareNotLandable { param, .. }
             | TooMany { param, .. } => Some(param.clone()),
             InvalidParameter { param, .. } | Unprocessable { param, .. } => param.clone(),
             InvalidBoardSize { param, .. } => Some((*param).to_owned()),

@@ -2,20 +2,22 @@
 //! path on a terrain board (POST with `board`).
 
 use axum::extract::State;
-use axum::response::{IntoResponse, Response};
-use axum::Json;
+use axum::response::Response;
 use serde::{Deserialize, Serialize};
 
-use super::board::BoardArg;
+use super::board::{barrier_rule, BoardArg};
 use super::distance::distance_error;
 use super::error::ApiError;
 use super::extract::{not_null, JsonBody, QueryParams};
 use super::format::{Format, FormatQuery};
 use super::plain_board;
+use super::render::{check_drawable, respond};
 use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg};
 use super::AppState;
+use crate::solver::cheapest::{cheapest_path, CheapestError, End};
 use crate::solver::distance::shortest_path;
-use crate::solver::Board;
+use crate::solver::terrain::Ground;
+use crate::solver::{Board, Notation, Square};
 
 /// `GET /path`.
 #[derive(Debug, Deserialize)]
@@ -125,6 +127,7 @@ async fn plain_path(
         board,
         notation: answer_notation(notation, &from_arg),
     };
+    check_drawable(format, board)?;
     let limit = state.config.max_path_squares;
     let search = move || shortest_path(board, from, to, limit);
     let path = if board == Board::CHESS {
@@ -143,24 +146,90 @@ async fn plain_path(
         cost: moves,
         path: path.as_deref().map(|p| shown.squares(p)),
     };
-    match format {
-        Format::Json => Ok(Json(answer).into_response()),
-        // Drawn by the terrain issue's renderer.
-        Format::Text | Format::Svg => Err(ApiError::invalid(
-            "format",
-            "only format=json is available yet",
-        )),
+    respond(format, Ground::Plain(board), path.as_deref(), &answer)
+}
+
+/// Boards whose text is at most this long are searched on the request's own
+/// task: the search takes microseconds, less than a trip to the blocking pool.
+const INLINE_BOARD_CHARS: usize = 16 * 1024;
+
+async fn terrain_path(
+    state: AppState,
+    board: BoardArg,
+    req: PathBody,
+    format: Format,
+) -> Result<Response, ApiError> {
+    let rule = barrier_rule(req.barrier_rule.as_deref())?;
+    let max_squares = state.config.max_terrain_squares;
+    let chars = match &board {
+        BoardArg::Text(text) => text.len(),
+        BoardArg::Rows(rows) => rows.iter().map(String::len).sum(),
+    };
+    let work = move || -> Result<Response, ApiError> {
+        let terrain = board.terrain(max_squares)?;
+        let grid = terrain.board();
+        let from = end_square(req.from.as_ref(), terrain.start(), grid, End::From)?;
+        let to = end_square(req.to.as_ref(), terrain.end(), grid, End::To)?;
+        let shown = Shown {
+            board: grid,
+            notation: match &req.from {
+                Some(arg) => answer_notation(req.notation, arg),
+                // From the board's S: names, unless asked otherwise.
+                None if req.notation == Some(NotationArg::Index) => Notation::Index,
+                None => Notation::Algebraic,
+            },
+        };
+        let found = cheapest_path(&terrain, from, to, rule).map_err(cheapest_error)?;
+        let answer = PathAnswer {
+            from: shown.square(from),
+            to: shown.square(to),
+            width: grid.width(),
+            height: grid.height(),
+            moves: found.as_ref().map(|p| p.moves),
+            cost: found.as_ref().map(|p| p.cost),
+            path: found.as_ref().map(|p| shown.squares(&p.path)),
+        };
+        respond(
+            format,
+            Ground::Terrain(&terrain),
+            found.as_ref().map(|p| &p.path[..]),
+            &answer,
+        )
+    };
+    if chars <= INLINE_BOARD_CHARS {
+        work()
+    } else {
+        state.heavy.run(work).await?
     }
 }
 
-async fn terrain_path(
-    _state: AppState,
-    _board: BoardArg,
-    _req: PathBody,
-    _format: Format,
-) -> Result<Response, ApiError> {
-    Err(ApiError::invalid(
-        "board",
-        "terrain boards are not available yet",
-    ))
+/// `from` or `to` as given, else the board's `S` or `E`.
+fn end_square(
+    arg: Option<&SquareArg>,
+    marked: Option<Square>,
+    board: Board,
+    end: End,
+) -> Result<Square, ApiError> {
+    match (arg, marked) {
+        (Some(arg), _) => arg.on(board).map_err(|e| ApiError::square(end.param(), e)),
+        (None, Some(square)) => Ok(square),
+        (None, None) => Err(ApiError::MissingParameter {
+            param: end.param().to_owned(),
+        }),
+    }
+}
+
+/// A `from`/`to` on a rock or barrier is the client's error (400).
+pub fn cheapest_error(error: CheapestError) -> ApiError {
+    match &error {
+        CheapestError::NotLandable { end, .. } => ApiError::SquareNotLandable {
+            param: end.param().to_owned(),
+            detail: error.to_string(),
+        },
+        CheapestError::BoardTooLarge { .. } => ApiError::Unprocessable {
+            code: "board_too_large",
+            param: Some("board".to_owned()),
+            detail: error.to_string(),
+        },
+    }
 }

@@ -5,6 +5,7 @@
 
 pub mod bfs;
 pub mod board;
+pub mod cheapest;
 pub mod distance;
 pub mod longest;
 pub mod path;
@@ -12,5 +13,6 @@ pub mod render;
 pub mod table;
 pub mod terrain;
 pub mod tour;
+pub mod validate;
 
 pub use board::{Board, Colour, Notation, Square, SquareName};

@@ -191,7 +191,8 @@ impl fmt::Display for TerrainError {
             ),
             TerrainError::Teleports { found } => write!(
                 f,
-                "the board has {found} teleports; a board has none or exactly two"
+                "the board has {found} teleport{}; a board has none or exactly two",
+                if *found == 1 { "" } else { "s" }
             ),
             TerrainError::Several { cell, found } => {
                 write!(f, "the board has {found} '{cell}' squares; at most one is allowed")
@@ -418,6 +419,49 @@ impl Terrain {
                 .square(from.file() as i64 + df, from.rank() as i64 + dr)?;
             self.check_move(from, to, rule).ok().map(|()| to)
         })
+    }
+}
+
+/// The ground a knight moves on: a plain board (every square plain, no
+/// memory per square, any size) or a terrain board. Validation and drawing
+/// take either, so that `/validate`, `/tour` and `/path` on plain boards never
+/// allocate a cell per square.
+#[derive(Clone, Copy, Debug)]
+pub enum Ground<'a> {
+    Plain(Board),
+    Terrain(&'a Terrain),
+}
+
+impl Ground<'_> {
+    pub fn board(self) -> Board {
+        match self {
+            Ground::Plain(board) => board,
+            Ground::Terrain(terrain) => terrain.board(),
+        }
+    }
+
+    pub fn cell(self, square: Square) -> Cell {
+        match self {
+            Ground::Plain(_) => Cell::Plain,
+            Ground::Terrain(terrain) => terrain.cell(square),
+        }
+    }
+
+    /// The other teleport, when `square` is one.
+    pub fn teleport_partner(self, square: Square) -> Option<Square> {
+        match self {
+            Ground::Plain(_) => None,
+            Ground::Terrain(terrain) => terrain.teleport_partner(square),
+        }
+    }
+
+    /// As [`Terrain::check_move`]; on a plain board only the knight's shape counts.
+    pub fn check_move(self, from: Square, to: Square, rule: BarrierRule) -> Result<(), MoveFault> {
+        match self {
+            Ground::Plain(_) if from.is_knight_move_to(to) => Ok(()),
+            Ground::Plain(_) => Err(MoveFault::NotAKnightMove),
+            Ground::Terrain(terrain) => terrain.check_move(from, to, rule),
+        }
     }
 }
 

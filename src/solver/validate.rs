@@ -1,0 +1,202 @@
+//! Checking a listed sequence of knight moves (level 1 of the "Knight Board"
+//! challenge): is every step a legal move on this ground, what does the path
+//! cost, and where does it first go wrong.
+//!
+//! The rules, as `/validate` documents them:
+//! - The first square is where the knight stands; it must be a square it can
+//!   stand on (not a rock or a barrier) and costs nothing.
+//! - Each later square is one knight move from the one before, allowed by the
+//!   terrain and the barrier rule, and costs its landing cost.
+//! - A move that lands on a teleport, anywhere but on the path's last square,
+//!   must be followed by the teleport's partner: that entry is the hop, which
+//!   is not a move and costs nothing. The knight then stands on the partner.
+//!   A path may end on a teleport (landing on the destination ends the path),
+//!   and a path that starts on a teleport does not hop.
+//! - With `simple`, no square may be listed twice (a hop lists both teleports).
+//! - A path of one square is valid with 0 moves and cost 0.
+
+use std::collections::HashSet;
+
+use super::board::Square;
+use super::terrain::{BarrierRule, Cell, Ground, MoveFault};
+
+/// Why a step of a path is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    NotAKnightMove,
+    LandsOnRock,
+    LandsOnBarrier,
+    PassesBarrier,
+    MissingTeleportHop,
+    RevisitsSquare,
+}
+
+impl Reason {
+    /// The stable name `/validate` reports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reason::NotAKnightMove => "not_a_knight_move",
+            Reason::LandsOnRock => "lands_on_rock",
+            Reason::LandsOnBarrier => "lands_on_barrier",
+            Reason::PassesBarrier => "passes_barrier",
+            Reason::MissingTeleportHop => "missing_teleport_hop",
+            Reason::RevisitsSquare => "revisits_square",
+        }
+    }
+}
+
+impl From<MoveFault> for Reason {
+    fn from(fault: MoveFault) -> Reason {
+        match fault {
+            MoveFault::NotAKnightMove => Reason::NotAKnightMove,
+            MoveFault::LandsOnRock => Reason::LandsOnRock,
+            MoveFault::LandsOnBarrier => Reason::LandsOnBarrier,
+            MoveFault::PassesBarrier => Reason::PassesBarrier,
+        }
+    }
+}
+
+/// The first step that breaks a rule. `step` is the position in the path of
+/// the square the step goes to; `from` is `None` when the first square itself
+/// is refused (step 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepFault {
+    pub step: usize,
+    pub from: Option<Square>,
+    pub to: Square,
+    pub reason: Reason,
+}
+
+/// What validating a path found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Validation {
+    /// Knight moves up to the first fault (or in all, when valid).
+    pub moves: u64,
+    /// Landing costs up to the first fault (or in all, when valid).
+    pub cost: u64,
+    pub fault: Option<StepFault>,
+}
+
+impl Validation {
+    pub fn is_valid(&self) -> bool {
+        self.fault.is_none()
+    }
+
+    /// How many squares of the path the knight legally reached: all of them
+    /// when valid, else those before the failing step.
+    pub fn reached(&self, path_len: usize) -> usize {
+        self.fault.map_or(path_len, |f| f.step)
+    }
+}
+
+/// Checks `path` on `ground` under `rule`; with `simple`, a square listed
+/// twice is a fault. Time O(path); memory O(path) only with `simple`.
+pub fn validate(
+    ground: Ground<'_>,
+    path: &[Square],
+    rule: BarrierRule,
+    simple: bool,
+) -> Validation {
+    let mut found = Validation {
+        moves: 0,
+        cost: 0,
+        fault: None,
+    };
+    let Some(&first) = path.first() else {
+        return found;
+    };
+    let fail = |step: usize, from: Option<Square>, to: Square, reason: Reason| {
+        Some(StepFault {
+            step,
+            from,
+            to,
+            reason,
+        })
+    };
+    match ground.cell(first) {
+        Cell::Rock => {
+            found.fault = fail(0, None, first, Reason::LandsOnRock);
+            return found;
+        }
+        Cell::Barrier => {
+            found.fault = fail(0, None, first, Reason::LandsOnBarrier);
+            return found;
+        }
+        _ => {}
+    }
+    let mut visited: HashSet<Square> = HashSet::new();
+    if simple {
+        visited.insert(first);
+    }
+    let mut here = first;
+    // The partner the next entry must be, after landing on a teleport.
+    let mut hop_to: Option<Square> = None;
+    for (step, &to) in path.iter().enumerate().skip(1) {
+        if let Some(partner) = hop_to.take() {
+            if to != partner {
+                found.fault = fail(step, Some(here), to, Reason::MissingTeleportHop);
+                return found;
+            }
+        } else {
+            if let Err(fault) = ground.check_move(here, to, rule) {
+                found.fault = fail(step, Some(here), to, fault.into());
+                return found;
+            }
+            found.moves += 1;
+            found.cost += ground.cell(to).landing_cost().unwrap_or(0);
+            if step + 1 < path.len() {
+                hop_to = ground.teleport_partner(to);
+            }
+        }
+        if simple && !visited.insert(to) {
+            found.fault = fail(step, Some(here), to, Reason::RevisitsSquare);
+            // The step itself was legal; only the revisit is refused.
+            return found;
+        }
+        here = to;
+    }
+    found
+}
+
+/// For each entry of a path, the number of knight moves made when the knight
+/// stands there: the start is 0, a teleport hop has the number of the move
+/// that landed on the teleport. Hops are recognised as [`validate`] does.
+pub fn move_numbers(ground: Ground<'_>, path: &[Square]) -> Vec<u64> {
+    let mut numbers = Vec::with_capacity(path.len());
+    let mut moves = 0u64;
+    let mut hop_next = false;
+    for (i, &square) in path.iter().enumerate() {
+        if i > 0 && !hop_next {
+            moves += 1;
+        }
+        numbers.push(moves);
+        hop_next = i > 0 && !hop_next && ground.teleport_partner(square).is_some();
+    }
+    numbers
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::board::Board;
+    use crate::solver::terrain::Terrain;
+
+    #[test]
+    fn hop_numbers() {
+        let terrain = Terrain::parse("T . .\n. . .\n. . T", 100).unwrap();
+        let ground = Ground::Terrain(&terrain);
+        // b1 → a3 (teleport) hop c1 → ... path b1 a3 c1 a2
+        let p = [
+            Square::new(1, 0),
+            Square::new(0, 2),
+            Square::new(2, 0),
+            Square::new(0, 1),
+        ];
+        assert_eq!(move_numbers(ground, &p), [0, 1, 1, 2]);
+        let v = validate(ground, &p, BarrierRule::Either, true);
+        assert!(v.is_valid(), "{v:?}");
+        assert_eq!((v.moves, v.cost), (2, 2));
+        let plain = Ground::Plain(Board::CHESS);
+        assert_eq!(move_numbers(plain, &p[..2]), [0, 1]);
+    }
+}

@@ -1,0 +1,936 @@
+//! Terrain boards: cheapest paths, validation and drawings, checked on
+//! boards a person can read, against an independent Bellman–Ford search on
+//! the challenge board, against committed snapshots, and over HTTP.
+//!
+//! Snapshots live in `tests/snapshots/`; `UPDATE_SNAPSHOTS=1 cargo test
+//! --test terrain` rewrites them (then read the diff before committing).
+
+mod common;
+
+use knightd::solver::cheapest::{cheapest_path, CheapestError, CheapestPath, End};
+use knightd::solver::render::{self, Overlay};
+use knightd::solver::terrain::{BarrierRule, Cell, Ground, Terrain};
+use knightd::solver::validate::{validate, Reason, StepFault};
+use knightd::solver::{Board, Square, SquareName};
+use knightd::Config;
+use serde_json::{json, Value};
+
+const CHALLENGE: &str = include_str!("boards/challenge-28x32.txt");
+const SAMPLE: &str = include_str!("boards/sample-8x8.txt");
+
+fn terrain(text: &str) -> Terrain {
+    Terrain::parse(text, 1_000_000).unwrap()
+}
+
+fn sq(name: &str) -> Square {
+    match name.parse::<SquareName>().unwrap() {
+        SquareName::Algebraic { file, rank } => Square::new(file as u32, rank as u32),
+        SquareName::Index(_) => panic!("use names in tests"),
+    }
+}
+
+fn squares(names: &[&str]) -> Vec<Square> {
+    names.iter().map(|n| sq(n)).collect()
+}
+
+fn names(path: &[Square]) -> Vec<String> {
+    path.iter().map(|s| s.to_string()).collect()
+}
+
+fn cheapest(t: &Terrain, from: &str, to: &str, rule: BarrierRule) -> Option<CheapestPath> {
+    let found = cheapest_path(t, sq(from), sq(to), rule).unwrap();
+    if let Some(p) = &found {
+        // Every answer is a valid path whose cost and moves are as reported.
+        let v = validate(Ground::Terrain(t), &p.path, rule, false);
+        assert!(v.is_valid(), "{from}->{to}: {:?} {:?}", names(&p.path), v);
+        assert_eq!((v.cost, v.moves), (p.cost, p.moves));
+    }
+    found
+}
+
+/// (cost, moves, path) of the cheapest path, for short assertions.
+fn answer(t: &Terrain, from: &str, to: &str, rule: BarrierRule) -> (u64, u64, Vec<String>) {
+    let p = cheapest(t, from, to, rule).expect("reachable");
+    (p.cost, p.moves, names(&p.path))
+}
+
+// --- One small board per rule, answers worked out by hand -----------------
+
+/// On a 5×5 board a1 → c5 takes 2 moves only through b3 (1 right, 2 up,
+/// twice); any other route takes 4 (both squares are dark, so the count is
+/// even).
+const B3_BOARD: &str = ". . . . .\n. . . . .\n. X . . .\n. . . . .\n. . . . .";
+
+#[test]
+fn plain_squares_cost_one() {
+    let t = terrain(&B3_BOARD.replace('X', "."));
+    assert_eq!(
+        answer(&t, "a1", "c5", BarrierRule::Either),
+        (2, 2, vec!["a1".into(), "b3".into(), "c5".into()])
+    );
+}
+
+#[test]
+fn water_costs_two_and_is_still_cheapest_here() {
+    // Through the water: 1 + 2 = 3 < the 4 of any 4-move detour.
+    let t = terrain(&B3_BOARD.replace('X', "W"));
+    let (cost, moves, path) = answer(&t, "a1", "c5", BarrierRule::Either);
+    assert_eq!((cost, moves), (3, 2));
+    assert_eq!(path, ["a1", "b3", "c5"]);
+}
+
+#[test]
+fn lava_costs_five_and_is_avoided() {
+    // Through the lava: 1 + 5 = 6 > 4 moves over plain squares.
+    let t = terrain(&B3_BOARD.replace('X', "L"));
+    let (cost, moves, path) = answer(&t, "a1", "c5", BarrierRule::Either);
+    assert_eq!((cost, moves), (4, 4));
+    assert!(!path.contains(&"b3".to_owned()));
+}
+
+#[test]
+fn rock_cannot_be_landed_on_but_is_jumped() {
+    let t = terrain(&B3_BOARD.replace('X', "R"));
+    let (cost, moves, path) = answer(&t, "a1", "c5", BarrierRule::Either);
+    assert_eq!((cost, moves), (4, 4));
+    assert!(!path.contains(&"b3".to_owned()));
+    // a1 → c2 passes over b1, c1 (long leg) or a2, b2 (short leg): all rocks.
+    let rocks = terrain(". . .\nR R .\n. R R");
+    assert_eq!(
+        answer(&rocks, "a1", "c2", BarrierRule::LongLeg),
+        (1, 1, vec!["a1".into(), "c2".into()])
+    );
+}
+
+#[test]
+fn barrier_cannot_be_landed_on_nor_passed() {
+    let t = terrain(&B3_BOARD.replace('X', "B"));
+    assert_eq!(answer(&t, "a1", "c5", BarrierRule::Either).1, 4);
+    // Both routes from a1 to c2 pass a barrier (c1 on the long leg, b2 on
+    // the short): no direct move, and the way round is a1 b3 d4 c2.
+    let both = terrain(". . . . .\n. . . . .\n. B . . .\n. . B . .");
+    assert_eq!(
+        answer(&both, "a1", "c2", BarrierRule::Either),
+        (
+            3,
+            3,
+            vec!["a1".into(), "b3".into(), "d4".into(), "c2".into()]
+        )
+    );
+    // Only the long-leg route (b1, c1) is barred: `either` allows the move.
+    let long = terrain(". . . .\n. . . .\n. B . .");
+    assert_eq!(answer(&long, "a1", "c2", BarrierRule::Either).1, 1);
+}
+
+#[test]
+fn long_leg_makes_a_move_one_way() {
+    // From a1 to c2 the long leg passes b1 (a barrier); back from c2 to a1
+    // it passes b2 and a2, which are clear.
+    let t = terrain(". . . .\n. . . .\n. . . .\n. B . .");
+    assert_eq!(
+        answer(&t, "c2", "a1", BarrierRule::LongLeg),
+        (1, 1, vec!["c2".into(), "a1".into()])
+    );
+    let there = answer(&t, "a1", "c2", BarrierRule::LongLeg);
+    assert!(there.1 > 1, "{there:?}");
+    assert_eq!(there.1, 3, "{there:?}");
+    assert_eq!(answer(&t, "a1", "c2", BarrierRule::Either).1, 1);
+}
+
+// --- Teleports ------------------------------------------------------------
+
+/// Teleports at c2 and f6 on a 6×6 board.
+const TELEPORTS: &str =
+    ". . . . . T\n. . . . . .\n. . . . . .\n. . . . . .\n. . T . . .\n. . . . . .";
+
+#[test]
+fn teleport_hop_is_listed_and_free() {
+    let t = terrain(TELEPORTS);
+    // a1 → c2 lands on a teleport: the knight is on f6 in the same move.
+    assert_eq!(
+        answer(&t, "a1", "f6", BarrierRule::Either),
+        (1, 1, vec!["a1".into(), "c2".into(), "f6".into()])
+    );
+}
+
+#[test]
+fn teleport_hop_is_mandatory() {
+    // a1 → b4 is 2 moves on a plain board, but only through c2, which hops
+    // to f6. Without the teleport the count is even (4); with it:
+    // a1 c2 (hop f6) d5 b4, 3 moves.
+    let t = terrain(TELEPORTS);
+    assert_eq!(
+        answer(&t, "a1", "b4", BarrierRule::Either),
+        (
+            3,
+            3,
+            vec![
+                "a1".into(),
+                "c2".into(),
+                "f6".into(),
+                "d5".into(),
+                "b4".into()
+            ]
+        )
+    );
+}
+
+#[test]
+fn starting_on_a_teleport_does_not_hop() {
+    let t = terrain(TELEPORTS);
+    assert_eq!(
+        answer(&t, "c2", "b4", BarrierRule::Either),
+        (1, 1, vec!["c2".into(), "b4".into()])
+    );
+}
+
+#[test]
+fn landing_on_a_destination_teleport_ends_the_path() {
+    let t = terrain(TELEPORTS);
+    assert_eq!(
+        answer(&t, "a1", "c2", BarrierRule::Either),
+        (1, 1, vec!["a1".into(), "c2".into()])
+    );
+}
+
+#[test]
+fn start_and_end_default_and_ends_must_be_landable() {
+    let t = terrain(SAMPLE);
+    assert_eq!((t.start(), t.end()), (Some(sq("b6")), Some(sq("f4"))));
+    let rock = terrain(". . .\n. R .\n. . B");
+    let err = |from, to| cheapest_path(&rock, sq(from), sq(to), BarrierRule::Either).unwrap_err();
+    assert_eq!(
+        err("b2", "a1"),
+        CheapestError::NotLandable {
+            end: End::From,
+            square: sq("b2"),
+            cell: Cell::Rock
+        }
+    );
+    assert!(matches!(
+        err("a1", "c1"),
+        CheapestError::NotLandable {
+            end: End::To,
+            cell: Cell::Barrier,
+            ..
+        }
+    ));
+    // From a square to itself: no moves.
+    assert_eq!(
+        answer(&rock, "a1", "a1", BarrierRule::Either),
+        (0, 0, vec!["a1".into()])
+    );
+    // 3×3 corners reach each other, the centre is never reached.
+    let plain = terrain(". . .\n. . .\n. . .");
+    assert!(cheapest(&plain, "a1", "b2", BarrierRule::Either).is_none());
+}
+
+// --- The challenge board against Bellman–Ford ------------------------------
+
+type Label = (u64, u64);
+
+/// Cheapest (cost, moves) from `from` to every square as a destination,
+/// from the Bellman–Ford labels of [`standing_labels`]: a destination may
+/// also be landed on directly (a teleport then does not hop).
+fn bellman_ford(t: &Terrain, from: Square, rule: BarrierRule) -> Vec<Option<Label>> {
+    let board = t.board();
+    let stand = standing_labels(t, from, rule);
+    (0..board.squares())
+        .map(|i| {
+            let d = board.from_index(i).unwrap();
+            if !t.can_land(d) {
+                return None;
+            }
+            let mut best = stand[i as usize];
+            for u in board.knight_moves(d) {
+                if let (Some((c, m)), Ok(())) =
+                    (stand[board.index(u) as usize], t.check_move(u, d, rule))
+                {
+                    let label = (c + t.cell(d).landing_cost().unwrap(), m + 1);
+                    if best.is_none_or(|b| label < b) {
+                        best = Some(label);
+                    }
+                }
+            }
+            best
+        })
+        .collect()
+}
+
+#[test]
+fn challenge_board_agrees_with_bellman_ford() {
+    let t = terrain(CHALLENGE);
+    let board = t.board();
+    for rule in [BarrierRule::Either, BarrierRule::LongLeg] {
+        for from in ["a1", "i1", "af28", "q13", "ab5"] {
+            let from = sq(from);
+            let reference = bellman_ford(&t, from, rule);
+            let mut reached = 0;
+            for i in 0..board.squares() {
+                let to = board.from_index(i).unwrap();
+                let got = match cheapest_path(&t, from, to, rule) {
+                    Ok(p) => p.map(|p| (p.cost, p.moves)),
+                    Err(CheapestError::NotLandable { .. }) => None,
+                    Err(e) => panic!("{e}"),
+                };
+                assert_eq!(got, reference[i as usize], "{rule} {from} -> {to}");
+                reached += usize::from(got.is_some());
+            }
+            assert!(reached > 700, "{rule} {from}: only {reached} reached");
+        }
+    }
+}
+
+#[test]
+fn challenge_board_paths_are_valid_and_follow_the_tie_break() {
+    let t = terrain(CHALLENGE);
+    let board = t.board();
+    for rule in [BarrierRule::Either, BarrierRule::LongLeg] {
+        for (from, to) in [
+            ("a1", "af28"),
+            ("i1", "ab5"),
+            ("q13", "a28"),
+            ("af1", "a1"),
+            ("aa17", "h20"),
+        ] {
+            let p = cheapest(&t, from, to, rule).expect("reachable");
+            // Walk back from the destination: each square is entered from
+            // the lowest-indexed square that keeps the (cost, moves) label
+            // optimal, preferring a direct landing to a hop.
+            let labels = bellman_ford(&t, sq(from), rule);
+            assert_eq!(
+                Some((p.cost, p.moves)),
+                labels[board.index(sq(to)) as usize]
+            );
+            let expected = canonical_path(&t, sq(from), sq(to), rule);
+            assert_eq!(names(&p.path), names(&expected), "{rule} {from} -> {to}");
+        }
+    }
+}
+
+/// Bellman–Ford over the squares a knight stands on, using only
+/// `Terrain::check_move` and the teleport rule as API.md states it (a
+/// teleport landed on hops to its partner): the cheapest (cost, moves) of
+/// standing on each square on the way. Independent of the searched grid.
+fn standing_labels(t: &Terrain, from: Square, rule: BarrierRule) -> Vec<Option<Label>> {
+    let board = t.board();
+    let n = board.squares() as usize;
+    let mut stand: Vec<Option<Label>> = vec![None; n];
+    stand[board.index(from) as usize] = Some((0, 0));
+    loop {
+        let mut changed = false;
+        for i in 0..n {
+            let u = board.from_index(i as u64).unwrap();
+            let Some((c, m)) = stand[i] else { continue };
+            for d in board.knight_moves(u) {
+                if t.check_move(u, d, rule).is_err() {
+                    continue;
+                }
+                let v = t.teleport_partner(d).unwrap_or(d);
+                let label = (c + t.cell(d).landing_cost().unwrap(), m + 1);
+                let slot = &mut stand[board.index(v) as usize];
+                if slot.is_none_or(|old| label < old) {
+                    *slot = Some(label);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return stand;
+        }
+    }
+}
+
+/// The path the documented tie-break defines, built from the labels alone.
+fn canonical_path(t: &Terrain, from: Square, to: Square, rule: BarrierRule) -> Vec<Square> {
+    let board = t.board();
+    let stand = standing_labels(t, from, rule);
+    let label_of = |s: Square| stand[board.index(s) as usize];
+    let step = |c: Label, d: Square| (c.0 + t.cell(d).landing_cost().unwrap(), c.1 + 1);
+    // Arrivals at v with label `want`: (predecessor, landed square).
+    let best_arrival = |v: Square, want: Label, as_destination: bool| -> (Square, Square) {
+        let mut options: Vec<(u64, bool, Square, Square)> = Vec::new();
+        for u in board.knight_moves(v).chain(
+            t.teleport_partner(v)
+                .map(|p| board.knight_moves(p).collect::<Vec<_>>())
+                .unwrap_or_default(),
+        ) {
+            let Some(lu) = label_of(u) else { continue };
+            // Direct landing on v.
+            let direct_ok = as_destination || t.teleport_partner(v).is_none();
+            if direct_ok && t.check_move(u, v, rule).is_ok() && step(lu, v) == want {
+                options.push((board.index(u), false, u, v));
+            }
+            // Landing on v's partner and hopping to v.
+            if let Some(p) = t.teleport_partner(v) {
+                if t.check_move(u, p, rule).is_ok() && step(lu, p) == want {
+                    options.push((board.index(u), true, u, p));
+                }
+            }
+        }
+        options.sort();
+        let (_, _, u, landed) = options[0];
+        (u, landed)
+    };
+    let mut want = bellman_ford(t, from, rule)[board.index(to) as usize].unwrap();
+    let mut path = vec![to];
+    let mut v = to;
+    let mut as_destination = true;
+    // Only the start has the label (0, 0): every landing costs.
+    while want != (0, 0) {
+        let (u, landed) = best_arrival(v, want, as_destination);
+        if landed != v {
+            path.push(landed);
+        }
+        path.push(u);
+        want = label_of(u).unwrap();
+        v = u;
+        as_destination = false;
+    }
+    path.reverse();
+    path
+}
+
+// --- Validation -------------------------------------------------------------
+
+fn fault(ground: Ground<'_>, path: &[&str], rule: BarrierRule, simple: bool) -> Option<StepFault> {
+    validate(ground, &squares(path), rule, simple).fault
+}
+
+#[test]
+fn validation_reasons() {
+    let chess = Ground::Plain(Board::CHESS);
+    let ok = validate(
+        chess,
+        &squares(&["b6", "d5", "f6"]),
+        BarrierRule::Either,
+        false,
+    );
+    assert!(ok.is_valid());
+    assert_eq!((ok.moves, ok.cost), (2, 2));
+    assert_eq!(
+        fault(chess, &["b6", "d5", "d6"], BarrierRule::Either, false),
+        Some(StepFault {
+            step: 2,
+            from: Some(sq("d5")),
+            to: sq("d6"),
+            reason: Reason::NotAKnightMove
+        })
+    );
+    let t = terrain(". R . .\n. . . .\n. B . .");
+    let g = Ground::Terrain(&t);
+    let reason = |path: &[&str], rule| fault(g, path, rule, false).map(|f| (f.step, f.reason));
+    assert_eq!(
+        reason(&["a1", "b3"], BarrierRule::Either),
+        Some((1, Reason::LandsOnRock))
+    );
+    assert_eq!(
+        reason(&["c2", "b1"], BarrierRule::Either),
+        Some((1, Reason::NotAKnightMove))
+    );
+    assert_eq!(
+        reason(&["d2", "b1"], BarrierRule::Either),
+        Some((1, Reason::LandsOnBarrier))
+    );
+    // a1 → c2: the long leg passes the barrier on b1, the short leg is clear.
+    assert_eq!(reason(&["a1", "c2"], BarrierRule::Either), None);
+    assert_eq!(
+        reason(&["a1", "c2"], BarrierRule::LongLeg),
+        Some((1, Reason::PassesBarrier))
+    );
+    // Starting on a rock: step 0, no `from`.
+    assert_eq!(
+        fault(g, &["b3", "d2"], BarrierRule::Either, false),
+        Some(StepFault {
+            step: 0,
+            from: None,
+            to: sq("b3"),
+            reason: Reason::LandsOnRock
+        })
+    );
+    // Revisits count only when a simple path is asked for.
+    let back = ["a1", "c2", "a1"];
+    assert_eq!(reason(&back, BarrierRule::Either), None);
+    assert_eq!(
+        fault(g, &back, BarrierRule::Either, true).map(|f| (f.step, f.reason)),
+        Some((2, Reason::RevisitsSquare))
+    );
+}
+
+#[test]
+fn validation_of_teleports() {
+    let t = terrain(TELEPORTS);
+    let g = Ground::Terrain(&t);
+    let check = |path: &[&str]| validate(g, &squares(path), BarrierRule::Either, true);
+    let hop = check(&["a1", "c2", "f6", "d5", "b4"]);
+    assert!(hop.is_valid(), "{hop:?}");
+    assert_eq!((hop.moves, hop.cost), (3, 3));
+    // Landing on c2 and going on without the hop.
+    let f = check(&["a1", "c2", "b4"]).fault.unwrap();
+    assert_eq!(
+        (f.step, f.from, f.to, f.reason),
+        (2, Some(sq("c2")), sq("b4"), Reason::MissingTeleportHop)
+    );
+    // Ending on a teleport, and starting on one, need no hop.
+    assert!(check(&["a1", "c2"]).is_valid());
+    assert!(check(&["c2", "b4"]).is_valid());
+    // A hop back onto the start square is a revisit in a simple path.
+    let f = check(&["f6", "d5", "b4", "c2", "f6"]).fault.unwrap();
+    assert_eq!((f.step, f.reason), (4, Reason::RevisitsSquare));
+    // One square: valid, nothing moved.
+    let one = check(&["d5"]);
+    assert!(one.is_valid());
+    assert_eq!((one.moves, one.cost), (0, 0));
+}
+
+// --- Snapshots ----------------------------------------------------------------
+
+fn snapshot(name: &str, got: &str) {
+    let path = format!("{}/tests/snapshots/{name}", env!("CARGO_MANIFEST_DIR"));
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::create_dir_all(format!("{}/tests/snapshots", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        std::fs::write(&path, got).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("missing {path}; run with UPDATE_SNAPSHOTS=1"));
+    assert!(want == got, "{name} differs from its snapshot:\n{got}");
+}
+
+#[test]
+fn text_and_svg_snapshots() {
+    let sample = terrain(SAMPLE);
+    let g = Ground::Terrain(&sample);
+    let p = cheapest(&sample, "b6", "f4", BarrierRule::Either).unwrap();
+    snapshot(
+        "sample-path.txt",
+        &render::text_with_path(g, &p.path).unwrap(),
+    );
+    snapshot(
+        "sample-path.svg",
+        &render::svg(g, &p.path, Overlay::default()).unwrap(),
+    );
+    snapshot(
+        "sample-knight.txt",
+        &render::text_with_knight(g, sq("d5")).unwrap(),
+    );
+
+    let challenge = terrain(CHALLENGE);
+    let g = Ground::Terrain(&challenge);
+    let p = cheapest(&challenge, "a1", "af28", BarrierRule::Either).unwrap();
+    snapshot(
+        "challenge-path.txt",
+        &render::text_with_path(g, &p.path).unwrap(),
+    );
+    snapshot(
+        "challenge-path.svg",
+        &render::svg(g, &p.path, Overlay::default()).unwrap(),
+    );
+
+    let chess = Ground::Plain(Board::CHESS);
+    let refused = squares(&["b6", "d5"]);
+    let overlay = Overlay {
+        fault: Some((sq("d5"), sq("d6"))),
+    };
+    snapshot(
+        "validate-fault.svg",
+        &render::svg(chess, &refused, overlay).unwrap(),
+    );
+}
+
+#[test]
+fn drawings_are_well_formed() {
+    let challenge = terrain(CHALLENGE);
+    let g = Ground::Terrain(&challenge);
+    let p = cheapest(&challenge, "a1", "af28", BarrierRule::Either).unwrap();
+    let svg = render::svg(g, &p.path, Overlay::default()).unwrap();
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox="));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("<svg").count(), 1);
+    // The text board keeps the board file's shape: 28 rows of 32 columns.
+    let text = render::text_with_path(g, &p.path).unwrap();
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 28);
+    let width = rows[0].len();
+    assert!(rows
+        .iter()
+        .all(|r| r.len() == width && r.split_whitespace().count() == 32));
+    // A plain board too large to print is refused; as SVG it is one pattern.
+    let huge = Ground::Plain(Board::new(1_000_000_000, 1_000_000_000).unwrap());
+    assert!(render::text_with_path(huge, &[]).is_err());
+    assert!(
+        render::svg(huge, &[sq("a1")], Overlay::default())
+            .unwrap()
+            .len()
+            < 2_000
+    );
+}
+
+// --- Over HTTP ------------------------------------------------------------------
+
+#[tokio::test]
+async fn validate_endpoint() {
+    let s = common::start().await;
+    let v = s
+        .post_json(
+            "/validate",
+            &json!({"width": 8, "height": 8, "path": ["b6", "d5", "f6"], "render": true}),
+        )
+        .await;
+    assert_eq!(
+        (v["valid"].clone(), v["moves"].clone(), v["cost"].clone()),
+        (json!(true), json!(2), json!(2))
+    );
+    assert_eq!(v["error"], Value::Null);
+    let frames = v["frames"].as_array().unwrap();
+    assert_eq!(frames.len(), 3);
+    assert_eq!(
+        frames[1],
+        ". . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . K . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n"
+    );
+    let v = s
+        .post_json(
+            "/validate",
+            &json!({"width": 8, "height": 8, "path": ["b6", "d5", "d6"]}),
+        )
+        .await;
+    assert_eq!(
+        v,
+        json!({"valid": false, "moves": null, "cost": null,
+               "error": {"step": 2, "from": "d5", "to": "d6", "reason": "not_a_knight_move"}})
+    );
+    // Indices answer in indices; a terrain board with its barrier rule.
+    let v = s
+        .post_json(
+            "/validate",
+            &json!({"board": [". . . .", ". . . .", ". B . ."], "path": [0, 6], "barrier_rule": "long_leg"}),
+        )
+        .await;
+    assert_eq!(
+        v["error"],
+        json!({"step": 1, "from": 0, "to": 6, "reason": "passes_barrier"})
+    );
+    let v = s
+        .post_json(
+            "/validate",
+            &json!({"board": TELEPORTS, "path": ["a1", "c2", "b4"], "simple": true}),
+        )
+        .await;
+    assert_eq!(v["error"]["reason"], "missing_teleport_hop");
+    let v = s
+        .post_json(
+            "/validate",
+            &json!({"board": TELEPORTS, "path": ["a1", "c2", "f6", "d5", "b4"], "render": true}),
+        )
+        .await;
+    assert_eq!(
+        (
+            v["valid"].clone(),
+            v["cost"].clone(),
+            v["frames"].as_array().unwrap().len()
+        ),
+        (json!(true), json!(3), 5)
+    );
+
+    let (status, kind, text) = s
+        .post(
+            "/validate?format=text",
+            &json!({"width": 5, "height": 5, "path": ["a1", "b3", "c5"]}),
+        )
+        .await;
+    assert_eq!((status, kind.as_str()), (200, "text/plain; charset=utf-8"));
+    assert!(
+        text.starts_with(". . . . .\n. . . . .\n. . . . .\n. . . . .\nK . . . .\n\n"),
+        "{text}"
+    );
+    assert!(text.ends_with("valid: 2 moves, cost 2\n"), "{text}");
+    let (status, kind, svg) = s
+        .post("/validate?format=svg", &json!({"path": ["b6", "d5", "d6"]}))
+        .await;
+    assert_eq!((status, kind.as_str()), (200, "image/svg+xml"));
+    assert!(svg.starts_with("<svg") && svg.contains("refused step d5"));
+}
+
+#[tokio::test]
+async fn validate_errors() {
+    let s = common::start().await;
+    let v = common::Server::problem(
+        s.post("/validate", &json!({"path": []})).await,
+        400,
+        "invalid_parameter",
+    );
+    assert_eq!(v["param"], "path");
+    let v = common::Server::problem(
+        s.post("/validate", &json!({"path": ["a1", "z9"]})).await,
+        400,
+        "square_off_board",
+    );
+    assert_eq!(v["param"], "path[1]");
+    let v = common::Server::problem(
+        s.post("/validate", &json!({"width": 8})).await,
+        400,
+        "missing_parameter",
+    );
+    assert_eq!(v["param"], "path");
+    let v = common::Server::problem(
+        s.post("/validate", &json!({"path": ["a1"], "board": ". . T"}))
+            .await,
+        400,
+        "board_teleport_count",
+    );
+    assert_eq!(v["param"], "board");
+    let v = common::Server::problem(
+        s.post(
+            "/validate",
+            &json!({"path": ["a1"], "barrier_rule": "either"}),
+        )
+        .await,
+        400,
+        "invalid_parameter",
+    );
+    assert_eq!(v["param"], "barrier_rule");
+    let v = common::Server::problem(
+        s.post(
+            "/validate",
+            &json!({"path": ["a1"], "board": ". .", "barrier_rule": "short_leg"}),
+        )
+        .await,
+        400,
+        "invalid_parameter",
+    );
+    assert_eq!(v["param"], "barrier_rule");
+    // Frames of a large board for a long path: refused, not drawn.
+    let path: Vec<Value> = (0..10)
+        .map(|i| json!(if i % 2 == 0 { "a1" } else { "b3" }))
+        .collect();
+    let v = common::Server::problem(
+        s.post(
+            "/validate",
+            &json!({"width": 1000, "height": 1000, "path": path, "render": true}),
+        )
+        .await,
+        422,
+        "render_too_large",
+    );
+    assert_eq!(v["param"], "render");
+}
+
+#[tokio::test]
+async fn terrain_path_endpoint() {
+    let s = common::start().await;
+    // S and E of the sample board.
+    let v = s.post_json("/path", &json!({"board": SAMPLE})).await;
+    assert_eq!(
+        v,
+        json!({"from": "b6", "to": "f4", "width": 8, "height": 8, "moves": 2, "cost": 2, "path": ["b6", "d5", "f4"]})
+    );
+    let v = s
+        .post_json(
+            "/path",
+            &json!({"board": TELEPORTS, "from": "a1", "to": "b4"}),
+        )
+        .await;
+    assert_eq!(v["path"], json!(["a1", "c2", "f6", "d5", "b4"]));
+    assert_eq!(
+        (v["moves"].clone(), v["cost"].clone()),
+        (json!(3), json!(3))
+    );
+    let v = s
+        .post_json(
+            "/path",
+            &json!({"board": TELEPORTS, "from": 0, "to": "b4", "barrier_rule": "long_leg"}),
+        )
+        .await;
+    assert_eq!(v["path"], json!([0, 8, 35, 27, 19]));
+    // Unreachable: nulls, 200.
+    let v = s
+        .post_json(
+            "/path",
+            &json!({"board": ". . .\n. . .\n. . .", "from": "a1", "to": "b2"}),
+        )
+        .await;
+    assert_eq!(
+        (v["moves"].clone(), v["cost"].clone(), v["path"].clone()),
+        (Value::Null, Value::Null, Value::Null)
+    );
+    // The challenge board, each cost checked against Bellman–Ford above.
+    let v = s
+        .post_json(
+            "/path",
+            &json!({"board": CHALLENGE, "from": "a1", "to": "af28"}),
+        )
+        .await;
+    let t = terrain(CHALLENGE);
+    let reference = bellman_ford(&t, sq("a1"), BarrierRule::Either)
+        [t.board().index(sq("af28")) as usize]
+        .unwrap();
+    assert_eq!(
+        (v["cost"].as_u64().unwrap(), v["moves"].as_u64().unwrap()),
+        reference
+    );
+
+    let (status, kind, text) = s.post("/path?format=text", &json!({"board": SAMPLE})).await;
+    assert_eq!((status, kind.as_str()), (200, "text/plain; charset=utf-8"));
+    assert_eq!(
+        text,
+        std::fs::read_to_string(format!(
+            "{}/tests/snapshots/sample-path.txt",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+    );
+    let (status, kind, svg) = s.post("/path?format=svg", &json!({"board": SAMPLE})).await;
+    assert_eq!((status, kind.as_str()), (200, "image/svg+xml"));
+    assert_eq!(
+        svg,
+        std::fs::read_to_string(format!(
+            "{}/tests/snapshots/sample-path.svg",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+    );
+}
+
+#[tokio::test]
+async fn plain_path_drawn() {
+    let s = common::start().await;
+    let (status, kind, text) = s.get("/path?from=g2&to=a8&format=text").await;
+    assert_eq!((status, kind.as_str()), (200, "text/plain; charset=utf-8"));
+    assert_eq!(
+        text,
+        "4 . . . . . . .\n. . 3 . . . . .\n. . . . . . . .\n. . . 2 . . . .\n. . . . . . . .\n. . . . 1 . . .\n. . . . . . 0 .\n. . . . . . . .\n"
+    );
+    let (status, kind, svg) = s.get("/path?from=g2&to=a8&format=svg").await;
+    assert_eq!((status, kind.as_str()), (200, "image/svg+xml"));
+    assert!(svg.starts_with("<svg") && svg.contains("viewBox"));
+    let (status, kind, _) = s
+        .post(
+            "/path?format=svg",
+            &json!({"from": "a1", "to": "c2", "width": 5, "height": 5}),
+        )
+        .await;
+    assert_eq!((status, kind.as_str()), (200, "image/svg+xml"));
+    let v = common::Server::problem(
+        s.get("/path?from=a1&to=c2&width=1000000&height=1000000&format=text")
+            .await,
+        422,
+        "render_too_large",
+    );
+    assert_eq!(v["param"], "format");
+}
+
+#[tokio::test]
+async fn terrain_path_errors() {
+    let s = common::start().await;
+    let bad = |board: &'static str, code: &'static str| {
+        let s = &s;
+        async move {
+            let v = common::Server::problem(
+                s.post("/path", &json!({"board": board, "from": "a1", "to": "b3"}))
+                    .await,
+                400,
+                code,
+            );
+            assert_eq!(v["param"], "board", "{v}");
+        }
+    };
+    bad(". . .\n. .\n. . .", "board_ragged_rows").await;
+    bad(". . .\n. x .\n. . .", "board_unknown_character").await;
+    bad(". . .\n. T .\n. . .", "board_teleport_count").await;
+    bad("T . .\n. T .\n. . T", "board_teleport_count").await;
+    bad(". . .\n. S .\n. . .", "board_start_end_unpaired").await;
+    bad("", "board_empty").await;
+    let rock = ". . .\n. R .\n. . B\n. . .";
+    let v = common::Server::problem(
+        s.post("/path", &json!({"board": rock, "from": "b3", "to": "a1"}))
+            .await,
+        400,
+        "square_not_landable",
+    );
+    assert_eq!(v["param"], "from");
+    let v = common::Server::problem(
+        s.post("/path", &json!({"board": rock, "from": "a1", "to": "c2"}))
+            .await,
+        400,
+        "square_not_landable",
+    );
+    assert_eq!(v["param"], "to");
+    let v = common::Server::problem(
+        s.post(
+            "/path",
+            &json!({"board": rock, "from": "a1", "to": "c1", "barrier_rule": "sideways"}),
+        )
+        .await,
+        400,
+        "invalid_parameter",
+    );
+    assert_eq!(v["param"], "barrier_rule");
+    let v = common::Server::problem(
+        s.post("/path", &json!({"board": rock})).await,
+        400,
+        "missing_parameter",
+    );
+    assert_eq!(v["param"], "from");
+    let v = common::Server::problem(
+        s.post("/path", &json!({"board": rock, "from": "a1"})).await,
+        400,
+        "missing_parameter",
+    );
+    assert_eq!(v["param"], "to");
+    let v = common::Server::problem(
+        s.post("/path", &json!({"board": rock, "from": "a1", "to": "d1"}))
+            .await,
+        400,
+        "square_off_board",
+    );
+    assert_eq!(v["param"], "to");
+    let v = common::Server::problem(
+        s.post(
+            "/path",
+            &json!({"board": rock, "width": 3, "from": "a1", "to": "c1"}),
+        )
+        .await,
+        400,
+        "invalid_parameter",
+    );
+    assert_eq!(v["param"], "board");
+    let v = common::Server::problem(
+        s.post("/path", &json!({"board": 7, "from": "a1", "to": "c1"}))
+            .await,
+        400,
+        "invalid_parameter",
+    );
+    assert_eq!(v["param"], "board");
+}
+
+#[tokio::test]
+async fn large_terrain_boards() {
+    let config = Config {
+        max_terrain_squares: 10_000,
+        ..Config::default()
+    };
+    let s = common::start_with(config).await;
+    let row = ".".repeat(101);
+    let board = vec![row; 100].join("\n");
+    common::Server::problem(
+        s.post("/path", &json!({"board": board, "from": "a1", "to": "b3"}))
+            .await,
+        400,
+        "board_too_large",
+    );
+    // 1000×1000 at the default limit: searched off the async runtime.
+    let s = common::start().await;
+    let mut rows = vec![".".repeat(1000); 1000];
+    rows[500] = format!("{}{}", "B".repeat(999), ".");
+    let v = s
+        .post_json(
+            "/path",
+            &json!({"board": rows, "from": "a1", "to": "a1000"}),
+        )
+        .await;
+    assert!(v["moves"].as_u64().unwrap() >= 666, "{}", v["moves"]);
+    assert_eq!(
+        v["path"].as_array().unwrap().len() as u64,
+        v["moves"].as_u64().unwrap() + 1
+    );
+}
