@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::{barrier_rule, BoardArg};
 use super::error::ApiError;
-use super::extract::{JsonBody, QueryParams};
+use super::extract::{not_null, JsonBody, QueryParams};
 use super::format::{Format, FormatQuery};
 use super::plain_board;
 use super::render::{render_error, respond_json, svg_response, text_response};
@@ -35,14 +35,19 @@ const INLINE_DRAWN_SQUARES: u64 = 65_536;
 #[serde(deny_unknown_fields)]
 pub struct ValidateBody {
     pub path: Vec<SquareArg>,
+    #[serde(default, deserialize_with = "not_null")]
     pub width: Option<u64>,
+    #[serde(default, deserialize_with = "not_null")]
     pub height: Option<u64>,
+    #[serde(default, deserialize_with = "not_null")]
     pub board: Option<BoardArg>,
     #[serde(default)]
     pub render: bool,
     #[serde(default)]
     pub simple: bool,
+    #[serde(default, deserialize_with = "not_null")]
     pub barrier_rule: Option<String>,
+    #[serde(default, deserialize_with = "not_null")]
     pub notation: Option<NotationArg>,
 }
 
