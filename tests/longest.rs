@@ -507,3 +507,28 @@ async fn errors_over_http() {
     );
     Server::problem(server.get("/longest-path").await, 405, "method_not_allowed");
 }
+
+/// The largest board /longest-path takes answers within its time limit
+/// (slow in a debug build: run with `--ignored`, best with `--release`).
+#[test]
+#[ignore]
+fn largest_board_answers_in_time() {
+    let board = Board::new(256, 256).unwrap();
+    let t = Terrain::plain(board);
+    let (from, to) = (Square::new(0, 0), Square::new(255, 254));
+    let started = std::time::Instant::now();
+    let answer = longest_path(&t, BarrierRule::Either, from, to, Duration::from_secs(3)).unwrap();
+    let (moves, _) = check(
+        &t,
+        BarrierRule::Either,
+        from,
+        to,
+        answer.path.as_ref().unwrap(),
+    );
+    eprintln!(
+        "{moves} of {:?} in {:?}",
+        answer.upper_bound,
+        started.elapsed()
+    );
+    assert!(started.elapsed() < Duration::from_secs(6));
+}
