@@ -1,10 +1,102 @@
-//! Criterion benchmarks: longest.
+//! The longest-path benchmark: for 20 seeded random start/end pairs on the
+//! challenge board, the moves found and the proven bound at 1 s and 2 s.
+//!
+//! A plain `main` (the bench is `harness = false`) that prints a table,
+//! because what matters here is the quality reached in a time budget, not
+//! the time of a fixed piece of work. `cargo bench --bench longest`; pass
+//! `--quick` for 0.25 s and 0.5 s budgets.
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use std::time::{Duration, Instant};
 
-fn placeholder(c: &mut Criterion) {
-    c.bench_function("longest/placeholder", |b| b.iter(|| 1 + 1));
+use knightd::solver::longest::longest_path;
+use knightd::solver::terrain::{BarrierRule, Terrain};
+use knightd::solver::Square;
+
+const PAIRS: usize = 20;
+
+/// A fixed linear congruential sequence, so the pairs never change.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        self.0 >> 33
+    }
 }
 
-criterion_group!(benches, placeholder);
-criterion_main!(benches);
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    let limits: [u64; 2] = if quick { [250, 500] } else { [1000, 2000] };
+    let text = include_str!("../tests/boards/challenge-28x32.txt");
+    let terrain = Terrain::parse(text, 1_000_000).expect("the challenge board parses");
+    let board = terrain.board();
+    let landable: Vec<Square> = (0..board.squares())
+        .filter_map(|i| board.from_index(i))
+        .filter(|&s| terrain.can_land(s))
+        .collect();
+    let mut random = Lcg(2024);
+    let pairs: Vec<(Square, Square)> = (0..PAIRS)
+        .map(|_| {
+            let a = landable[random.next() as usize % landable.len()];
+            let mut b = a;
+            while b == a {
+                b = landable[random.next() as usize % landable.len()];
+            }
+            (a, b)
+        })
+        .collect();
+    println!(
+        "{:>4} {:>5} {:>5} | {:>6} {:>6} {:>7} {:>6} | {:>6} {:>6} {:>7} {:>6}",
+        "pair", "from", "to", "moves", "bound", "ratio", "secs", "moves", "bound", "ratio", "secs"
+    );
+    let mut ratios: Vec<Vec<f64>> = vec![Vec::new(); limits.len()];
+    for (n, &(from, to)) in pairs.iter().enumerate() {
+        let mut row = format!("{n:>4} {from:>5} {to:>5}");
+        for (k, &ms) in limits.iter().enumerate() {
+            let started = Instant::now();
+            let answer = longest_path(
+                &terrain,
+                BarrierRule::Either,
+                from,
+                to,
+                Duration::from_millis(ms),
+            )
+            .expect("landable ends");
+            let secs = started.elapsed().as_secs_f64();
+            match (answer.moves, answer.upper_bound) {
+                (Some(moves), Some(bound)) => {
+                    let ratio = if bound == 0 {
+                        1.0
+                    } else {
+                        moves as f64 / bound as f64
+                    };
+                    ratios[k].push(ratio);
+                    row += &format!(" | {moves:>6} {bound:>6} {ratio:>7.4} {secs:>6.2}");
+                }
+                _ => row += &format!(" | {:>6} {:>6} {:>7} {secs:>6.2}", "-", "-", "no path"),
+            }
+        }
+        println!("{row}");
+    }
+    for (k, &ms) in limits.iter().enumerate() {
+        let mut r = ratios[k].clone();
+        r.sort_by(f64::total_cmp);
+        if r.is_empty() {
+            continue;
+        }
+        let mean = r.iter().sum::<f64>() / r.len() as f64;
+        let at_least_97 = r.iter().filter(|&&x| x >= 0.97).count();
+        println!(
+            "{ms} ms: min {:.4}  median {:.4}  mean {:.4}  max {:.4}  >= 0.97: {}/{}",
+            r[0],
+            r[r.len() / 2],
+            mean,
+            r[r.len() - 1],
+            at_least_97,
+            r.len()
+        );
+    }
+}

@@ -1,0 +1,249 @@
+//! The longest simple path between two squares (the challenge's level 5):
+//! no square visited twice, as many knight moves as can be found in a time
+//! budget, with a proven upper bound on what any path could make.
+//!
+//! The problem is NP-hard, so knightd is honest rather than exact: it
+//! answers the best path its search finds, the bound of [`bound`], and
+//! `optimal` when the two meet (or when the search ran to the end and so
+//! proved its path longest). The search ([`search`]) is deterministic for a
+//! given request up to where the clock stops it: with more time it may find
+//! more, never something different before that point.
+
+mod bound;
+mod graph;
+mod search;
+
+use std::time::{Duration, Instant};
+
+use self::bound::bound;
+use self::graph::{Graph, NONE};
+use self::search::{Clock, Goal, Searcher, Stop};
+use super::board::Square;
+use super::terrain::{BarrierRule, Terrain};
+
+/// A longest-path answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Longest {
+    /// The path, both teleports listed after a hop; `None` when no path
+    /// exists.
+    pub path: Option<Vec<Square>>,
+    /// Knight moves (a hop is not one).
+    pub moves: Option<u64>,
+    /// The landing costs of the squares landed on.
+    pub cost: Option<u64>,
+    /// A proven bound on the moves of any path; `None` when no path exists.
+    pub upper_bound: Option<u64>,
+    /// Whether `moves` is proven the most possible (also when no path exists).
+    pub optimal: bool,
+}
+
+/// Which end of a requested path is a square a knight may not stand on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    From,
+    To,
+}
+
+/// A path asked to start or end on a rock or barrier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotLandable {
+    pub end: End,
+    pub square: Square,
+}
+
+/// Nodes a first depth-first search may spend before local search takes
+/// over, per usable square; a board this small or smaller is searched to the
+/// end (within the time limit), which proves its answer.
+const FIRST_SEARCH_NODES_PER_SQUARE: u64 = 40;
+const EXHAUSTIVE_SQUARES: usize = 64;
+/// Squares the search may look at around a move before it falls back to a
+/// full breadth-first search to know that the end is still reachable.
+const LOCAL_LOOK_SQUARES: usize = 48;
+/// Widest window (in moves) the local search cuts out, and nodes per window.
+const WIDEST_WINDOW: usize = 10;
+const WINDOW_NODES: u64 = 4_000;
+
+/// The longest simple path from `from` to `to` on `terrain` found within
+/// `time_limit`.
+pub fn longest_path(
+    terrain: &Terrain,
+    rule: BarrierRule,
+    from: Square,
+    to: Square,
+    time_limit: Duration,
+) -> Result<Longest, NotLandable> {
+    let deadline = Instant::now() + time_limit;
+    for (end, square) in [(End::From, from), (End::To, to)] {
+        if !terrain.can_land(square) {
+            return Err(NotLandable { end, square });
+        }
+    }
+    if from == to {
+        return Ok(Longest {
+            path: Some(vec![from]),
+            moves: Some(0),
+            cost: Some(0),
+            upper_bound: Some(0),
+            optimal: true,
+        });
+    }
+    let graph = Graph::new(terrain, rule, from, to).expect("both ends are landable");
+    let Some(shortest) = shortest_stops(&graph) else {
+        return Ok(Longest {
+            path: None,
+            moves: None,
+            cost: None,
+            upper_bound: None,
+            optimal: true,
+        });
+    };
+    let proven = bound(&graph);
+    debug_assert!(
+        proven.moves.is_some(),
+        "a path exists, so the bound has one"
+    );
+    let cap = proven.moves.map_or(graph.len() as i64, |m| m as i64);
+    let mut searcher = Searcher::new(&graph, &proven.rank, &proven.usable, Clock::new(deadline));
+    let (best, exhausted) = search_longest(&graph, &mut searcher, shortest, cap);
+    let moves = best.len() as u64 - 1;
+    let upper_bound = if exhausted {
+        moves
+    } else {
+        (cap as u64).max(moves)
+    };
+    Ok(Longest {
+        path: Some(squares_of(&graph, &best)),
+        moves: Some(moves),
+        cost: Some(
+            best[1..]
+                .iter()
+                .map(|s| graph.costs[s.landing as usize])
+                .sum(),
+        ),
+        upper_bound: Some(upper_bound),
+        optimal: moves == upper_bound,
+    })
+}
+
+/// The search proper: a first depth-first search, local search on its path,
+/// then more depth-first searches with other tie-breaks, each improved, until
+/// time is up or a path meets the bound. Whether the first search ran to the
+/// end, proving its path longest.
+fn search_longest(
+    graph: &Graph,
+    searcher: &mut Searcher,
+    shortest: Vec<Stop>,
+    cap: i64,
+) -> (Vec<Stop>, bool) {
+    let usable = searcher.taken.iter().filter(|&&t| !t).count();
+    let goal = Goal {
+        landing: graph.end,
+        hop: true,
+    };
+    let start = Stop::at(graph.start);
+    let moves = |stops: &[Stop]| stops.len() as i64 - 1;
+    let mut best = shortest;
+    if usable > EXHAUSTIVE_SQUARES {
+        searcher.local_limit = LOCAL_LOOK_SQUARES;
+    }
+    for seed in 0.. {
+        searcher.occupy(&[start]);
+        // Later searches need not beat the best outright: the local search
+        // may lift a slightly shorter path above it.
+        let beat = if seed == 0 {
+            moves(&best)
+        } else {
+            moves(&best) * 9 / 10
+        };
+        let budget = FIRST_SEARCH_NODES_PER_SQUARE * usable as u64;
+        let found = searcher.search(graph.start, goal, beat, cap, budget, seed);
+        if found.exhausted {
+            // Nothing longer than what it found, or than `beat`, exists.
+            let stops = found.stops.map(|way| [vec![start], way].concat());
+            return (stops.unwrap_or(best), true);
+        }
+        let mut stops = match found.stops {
+            Some(way) => [vec![start], way].concat(),
+            None if seed == 0 => best.clone(),
+            None if searcher.clock.stopped() => return (best, false),
+            None => continue,
+        };
+        searcher.occupy(&stops);
+        searcher.improve(&mut stops, cap, WIDEST_WINDOW, WINDOW_NODES, seed);
+        if moves(&stops) > moves(&best) {
+            best = stops;
+        }
+        if moves(&best) >= cap || searcher.clock.stopped() {
+            return (best, false);
+        }
+        if seed == 0 && usable <= EXHAUSTIVE_SQUARES {
+            // A small board: search to the end for anything longer, which
+            // either finds it or proves the best path longest.
+            searcher.occupy(&[start]);
+            let found = searcher.search(graph.start, goal, moves(&best), cap, u64::MAX, seed);
+            if let Some(way) = found.stops {
+                best = [vec![start], way].concat();
+            }
+            if found.exhausted || searcher.clock.stopped() {
+                return (best, found.exhausted);
+            }
+        }
+    }
+    unreachable!("the loop returns")
+}
+
+/// The squares of a path: each landing, then the other teleport after a hop.
+fn squares_of(graph: &Graph, stops: &[Stop]) -> Vec<Square> {
+    let mut squares = Vec::with_capacity(stops.len() + 1);
+    for stop in stops {
+        squares.push(graph.squares[stop.landing as usize]);
+        if stop.position != stop.landing {
+            squares.push(graph.squares[stop.position as usize]);
+        }
+    }
+    squares
+}
+
+/// A shortest path, which is simple: breadth-first over (square, whether
+/// the teleports are used up). `None` when the end cannot be reached.
+fn shortest_stops(graph: &Graph) -> Option<Vec<Stop>> {
+    let (s, e) = (graph.start, graph.end);
+    let state = |v: u32, used: bool| v as usize * 2 + usize::from(used);
+    let mut parent: Vec<(u32, Stop)> = vec![(NONE, Stop::at(NONE)); graph.len() * 2];
+    let first = state(s, graph.partner[s as usize] != NONE);
+    parent[first] = (first as u32, Stop::at(s));
+    let mut queue = std::collections::VecDeque::from([first]);
+    let mut last = None;
+    'search: while let Some(at) = queue.pop_front() {
+        let (x, used) = ((at / 2) as u32, at % 2 == 1);
+        for &y in graph.moves(x) {
+            let teleport = graph.partner[y as usize] != NONE;
+            if y == s || (teleport && used && y != e) {
+                continue;
+            }
+            let stop = Stop {
+                landing: y,
+                position: graph.after_landing(y),
+            };
+            let next = state(stop.position, used || teleport);
+            if parent[next].0 != NONE {
+                continue;
+            }
+            parent[next] = (at as u32, stop);
+            if stop.position == e {
+                last = Some(next);
+                break 'search;
+            }
+            queue.push_back(next);
+        }
+    }
+    let mut at = last?;
+    let mut stops = Vec::new();
+    while parent[at].0 as usize != at {
+        stops.push(parent[at].1);
+        at = parent[at].0 as usize;
+    }
+    stops.push(Stop::at(s));
+    stops.reverse();
+    Some(stops)
+}

@@ -1,0 +1,554 @@
+//! The search for long paths: a depth-first search that tries moves in
+//! Warnsdorff order (fewest onward moves first, after the block order of the
+//! bound), prunes when the goal can no longer be reached or the squares still
+//! reachable cannot beat the best path, and forgets squares it has cut off.
+//!
+//! Left to run it is exhaustive, which proves small boards optimal; with a
+//! node budget it is the constructor of a first path and the engine of the
+//! local search, which cuts a window out of the path and searches for a
+//! longer way between its two ends through the squares still free.
+//!
+//! Everything is deterministic: ties are broken by a seeded hash, and the
+//! clock only ever stops a search, never steers it.
+
+use std::time::Instant;
+
+use super::graph::{Graph, NONE};
+
+/// One move of a path: the square landed on, and where the knight stands
+/// after it (the other teleport after a hop, else the same square).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stop {
+    pub landing: u32,
+    pub position: u32,
+}
+
+impl Stop {
+    pub fn at(square: u32) -> Stop {
+        Stop {
+            landing: square,
+            position: square,
+        }
+    }
+}
+
+/// The deadline, and how many search nodes have been spent.
+#[derive(Debug)]
+pub struct Clock {
+    deadline: Instant,
+    pub nodes: u64,
+    stopped: bool,
+}
+
+impl Clock {
+    pub fn new(deadline: Instant) -> Clock {
+        Clock {
+            deadline,
+            nodes: 0,
+            stopped: false,
+        }
+    }
+
+    /// Counts one node; whether time is up (the clock is read every 256).
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if !self.stopped && self.nodes % 256 == 0 && Instant::now() >= self.deadline {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    pub fn stopped(&mut self) -> bool {
+        if !self.stopped && Instant::now() >= self.deadline {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+}
+
+/// Where a search must arrive: landing on `landing`, or, when `hop` is set,
+/// on a teleport whose hop lands the knight there (the path's end).
+#[derive(Clone, Copy, Debug)]
+pub struct Goal {
+    pub landing: u32,
+    pub hop: bool,
+}
+
+/// The best way found by one search: the stops after its start, the last
+/// one landing on or hopping to the goal.
+#[derive(Debug)]
+pub struct Found {
+    pub stops: Option<Vec<Stop>>,
+    /// Whether the search ran to the end, so that nothing longer exists.
+    pub exhausted: bool,
+}
+
+/// How good a move looks: block rank, onward moves, closeness to the end,
+/// then the seeded tie-break; smaller is tried first.
+type MoveOrder = (u32, u32, u32, u64);
+
+struct Frame {
+    candidates: [(u32, u32); 8],
+    len: u8,
+    next: u8,
+}
+
+/// The state shared by every search over one graph.
+pub struct Searcher<'g> {
+    graph: &'g Graph,
+    rank: &'g [u32],
+    usable: &'g [bool],
+    teleports: Vec<u32>,
+    /// Moves from the path's end, to break ties towards far squares so that
+    /// the end's surroundings are left for last.
+    far: Vec<u32>,
+    /// Squares a local look may visit before the full breadth-first search
+    /// is needed; 0 always searches in full (small boards, where the full
+    /// search also prunes by colour counts).
+    pub local_limit: usize,
+    /// On the path, unusable, or cut off from the goal in the current branch.
+    pub taken: Vec<bool>,
+    stamp: Vec<u32>,
+    now: u32,
+    queue: Vec<u32>,
+    pub clock: Clock,
+}
+
+fn mix(seed: u64, v: u32) -> u64 {
+    // splitmix64: a fixed, well-spread tie-break.
+    let mut z = seed ^ (u64::from(v).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// What a breadth-first look from the knight's square found.
+struct Reach {
+    goal: bool,
+    /// Reachable squares (the goal included) of the knight's colour, and of
+    /// the other colour.
+    same: i64,
+    other: i64,
+}
+
+impl<'g> Searcher<'g> {
+    pub fn new(
+        graph: &'g Graph,
+        rank: &'g [u32],
+        usable: &'g [bool],
+        clock: Clock,
+    ) -> Searcher<'g> {
+        let teleports = (0..graph.len() as u32)
+            .filter(|&v| graph.partner[v as usize] != NONE)
+            .collect();
+        let mut far = vec![u32::MAX; graph.len()];
+        far[graph.end as usize] = 0;
+        let mut queue = std::collections::VecDeque::from([graph.end]);
+        while let Some(u) = queue.pop_front() {
+            for &v in graph.moves(u) {
+                if far[v as usize] == u32::MAX {
+                    far[v as usize] = far[u as usize] + 1;
+                    queue.push_back(v);
+                }
+            }
+        }
+        Searcher {
+            graph,
+            rank,
+            usable,
+            teleports,
+            far,
+            local_limit: 0,
+            taken: usable.iter().map(|&u| !u).collect(),
+            stamp: vec![0; graph.len()],
+            now: 0,
+            queue: Vec::new(),
+            clock,
+        }
+    }
+
+    fn free(&self, v: u32) -> bool {
+        !self.taken[v as usize]
+    }
+
+    /// Whether landing on `y` reaches the goal.
+    fn finishes(&self, y: u32, goal: Goal) -> bool {
+        y == goal.landing
+            || (goal.hop && self.graph.partner[y as usize] == goal.landing && self.free(y))
+    }
+
+    /// Where landing on a free `y` leaves the knight, when that is free too
+    /// and is not the goal.
+    fn step(&self, y: u32, goal: Goal) -> Option<u32> {
+        if !self.free(y) || y == goal.landing {
+            return None;
+        }
+        let q = self.graph.after_landing(y);
+        (q == y || (self.free(q) && q != goal.landing)).then_some(q)
+    }
+
+    /// Breadth-first over free squares from `x`; marks what it reaches with
+    /// the current stamp.
+    fn reach(&mut self, x: u32, goal: Goal) -> Reach {
+        self.now = self.now.wrapping_add(1);
+        if self.now == 0 {
+            self.stamp.fill(0);
+            self.now = 1;
+        }
+        let now = self.now;
+        let colour = |v: u32| self.graph.colours[v as usize];
+        let (mut same, mut other) = (0, 0);
+        let mut found = false;
+        self.queue.clear();
+        self.queue.push(x);
+        self.stamp[x as usize] = now;
+        let mut head = 0;
+        while head < self.queue.len() {
+            let u = self.queue[head];
+            head += 1;
+            for &y in self.graph.moves(u) {
+                if self.finishes(y, goal) {
+                    found = true;
+                }
+                let Some(q) = self.step(y, goal) else {
+                    continue;
+                };
+                for v in [y, q] {
+                    if self.stamp[v as usize] != now {
+                        self.stamp[v as usize] = now;
+                        if colour(v) == colour(x) {
+                            same += 1;
+                        } else {
+                            other += 1;
+                        }
+                        if v == q {
+                            self.queue.push(q);
+                        }
+                    }
+                }
+            }
+        }
+        if colour(goal.landing) == colour(x) {
+            same += 1;
+        } else {
+            other += 1;
+        }
+        // A square passed through needs two neighbours among the free
+        // squares, the knight's square and the goal; with fewer it can only
+        // be an end, and the ends are taken. (Moves one way or hops would
+        // need more care: left out there.)
+        if self.graph.symmetric && !self.teleport_free() {
+            for &v in &self.queue[1..] {
+                let neighbours = self
+                    .graph
+                    .moves(v)
+                    .iter()
+                    .filter(|&&z| self.free(z) || z == x || z == goal.landing)
+                    .take(2)
+                    .count();
+                if neighbours < 2 {
+                    if colour(v) == colour(x) {
+                        same -= 1;
+                    } else {
+                        other -= 1;
+                    }
+                }
+            }
+        }
+        Reach {
+            goal: found,
+            same,
+            other,
+        }
+    }
+
+    fn teleport_free(&self) -> bool {
+        self.teleports.iter().any(|&t| self.free(t))
+    }
+
+    /// Whether the goal is surely still reachable from `q`, the knight having
+    /// just come from `x`, from which it was: every square `x` could have
+    /// gone to instead (and the goal, if `x` could finish) is reached from
+    /// `q` within a few squares. Any way from `x` to the goal then has a
+    /// counterpart from `q`: through that square, or from where it crosses
+    /// `q`. Only without free teleports, whose hop the argument ignores.
+    fn locally_safe(&mut self, x: u32, q: u32, goal: Goal) -> bool {
+        if self.local_limit == 0 || self.teleport_free() {
+            return false;
+        }
+        self.now = self.now.wrapping_add(1);
+        if self.now == 0 {
+            self.stamp.fill(0);
+            self.now = 1;
+        }
+        let now = self.now;
+        let mut targets: [u32; 9] = [NONE; 9];
+        let mut wanted = 0;
+        for &z in self.graph.moves(x) {
+            let target = if self.finishes(z, goal) {
+                goal.landing
+            } else {
+                match self.step(z, goal) {
+                    Some(r) if r != q => r,
+                    _ => continue,
+                }
+            };
+            if !targets[..wanted].contains(&target) {
+                targets[wanted] = target;
+                wanted += 1;
+            }
+        }
+        let mut missing = wanted;
+        self.queue.clear();
+        self.queue.push(q);
+        self.stamp[q as usize] = now;
+        let mut head = 0;
+        while head < self.queue.len() && head < self.local_limit && missing > 0 {
+            let u = self.queue[head];
+            head += 1;
+            for &y in self.graph.moves(u) {
+                let reached = if self.finishes(y, goal) {
+                    goal.landing
+                } else if let Some(r) = self.step(y, goal) {
+                    r
+                } else {
+                    continue;
+                };
+                if self.stamp[reached as usize] == now {
+                    continue;
+                }
+                self.stamp[reached as usize] = now;
+                if targets[..wanted].contains(&reached) {
+                    missing -= 1;
+                }
+                if reached != goal.landing {
+                    self.queue.push(reached);
+                }
+            }
+        }
+        missing == 0
+    }
+
+    /// At most how many more moves a path from `x` can make, by the colours
+    /// of what it can reach: moves alternate colours, except for a hop.
+    fn remaining(&self, x: u32, goal: Goal, reach: &Reach) -> i64 {
+        if self.teleport_free() {
+            return reach.same + reach.other;
+        }
+        let g = self.graph.colours[goal.landing as usize];
+        if g != self.graph.colours[x as usize] {
+            2 * (reach.other - 1).min(reach.same) + 1
+        } else {
+            2 * reach.other.min(reach.same)
+        }
+    }
+
+    /// The free moves from `x`, best first.
+    fn candidates(&self, x: u32, goal: Goal, seed: u64, frame: &mut Frame) {
+        let mut keyed: Vec<(MoveOrder, (u32, u32))> = Vec::with_capacity(8);
+        for &y in self.graph.moves(x) {
+            let Some(q) = self.step(y, goal) else {
+                continue;
+            };
+            let onward = self
+                .graph
+                .moves(q)
+                .iter()
+                .filter(|&&z| z != y && z != q && self.step(z, goal).is_some_and(|r| r != y))
+                .count() as u32;
+            let near = u32::MAX - self.far[q as usize];
+            keyed.push(((self.rank[q as usize], onward, near, mix(seed, q)), (y, q)));
+        }
+        keyed.sort_unstable_by_key(|&(key, _)| key);
+        frame.len = keyed.len() as u8;
+        frame.next = 0;
+        for (i, (_, c)) in keyed.into_iter().enumerate() {
+            frame.candidates[i] = c;
+        }
+    }
+
+    fn mark(&mut self, stop: Stop, taken: bool) {
+        self.taken[stop.landing as usize] = taken;
+        self.taken[stop.position as usize] = taken;
+    }
+
+    /// The longest way from the knight on `from` to `goal` through free
+    /// squares that makes more than `beat` moves (at most `cap`), searching at
+    /// most `budget` nodes.
+    pub fn search(
+        &mut self,
+        from: u32,
+        goal: Goal,
+        beat: i64,
+        cap: i64,
+        budget: u64,
+        seed: u64,
+    ) -> Found {
+        let mut best_moves = beat;
+        let mut best: Option<Vec<Stop>> = None;
+        let mut stops: Vec<Stop> = Vec::new();
+        let mut frames: Vec<Frame> = Vec::new();
+        let spent_at_start = self.clock.nodes;
+        let mut cut = false;
+        let mut x = from;
+        'enter: loop {
+            // A new square: record finishes, prune, then list its moves.
+            let depth = stops.len() as i64;
+            let mut frame = Frame {
+                candidates: [(NONE, NONE); 8],
+                len: 0,
+                next: 0,
+            };
+            if self.clock.tick() || self.clock.nodes - spent_at_start > budget {
+                cut = true;
+            } else {
+                let finish = self
+                    .graph
+                    .moves(x)
+                    .iter()
+                    .copied()
+                    .find(|&y| self.finishes(y, goal));
+                if let Some(y) = finish {
+                    if depth + 1 > best_moves {
+                        best_moves = depth + 1;
+                        let mut way = stops.clone();
+                        way.push(Stop {
+                            landing: y,
+                            position: goal.landing,
+                        });
+                        best = Some(way);
+                    }
+                }
+                if best_moves < cap {
+                    let came_from = match stops.len() {
+                        0 => NONE,
+                        1 => from,
+                        k => stops[k - 2].position,
+                    };
+                    if came_from != NONE && self.locally_safe(came_from, x, goal) {
+                        self.candidates(x, goal, seed, &mut frame);
+                    } else {
+                        let reach = self.reach(x, goal);
+                        if reach.goal && depth + self.remaining(x, goal, &reach) > best_moves {
+                            self.candidates(x, goal, seed, &mut frame);
+                        }
+                    }
+                }
+            }
+            frames.push(frame);
+            // Go down the next untried move, or back up.
+            loop {
+                let Some(top) = frames.last_mut() else {
+                    break 'enter;
+                };
+                if !cut && best_moves < cap && top.next < top.len {
+                    let (y, q) = top.candidates[top.next as usize];
+                    top.next += 1;
+                    if self.taken[y as usize] || self.taken[q as usize] {
+                        continue;
+                    }
+                    let stop = Stop {
+                        landing: y,
+                        position: q,
+                    };
+                    self.mark(stop, true);
+                    stops.push(stop);
+                    x = q;
+                    continue 'enter;
+                }
+                frames.pop();
+                if let Some(stop) = stops.pop() {
+                    self.mark(stop, false);
+                }
+            }
+        }
+        Found {
+            stops: best,
+            exhausted: !cut,
+        }
+    }
+
+    /// Marks exactly the squares of `stops` (and the unusable ones) taken.
+    pub fn occupy(&mut self, stops: &[Stop]) {
+        for (taken, &usable) in self.taken.iter_mut().zip(self.usable) {
+            *taken = !usable;
+        }
+        for &stop in stops {
+            self.mark(stop, true);
+        }
+    }
+
+    /// Whether some free square is one move from a square of `stops`.
+    fn free_nearby(&self, stops: &[Stop]) -> bool {
+        stops.iter().any(|s| {
+            [s.landing, s.position]
+                .iter()
+                .any(|&v| self.graph.moves(v).iter().any(|&y| self.free(y)))
+        })
+    }
+
+    /// Local search on a path (`stops[0]` is the start; its squares are
+    /// taken): cuts out windows of up to `widest` moves and searches for a
+    /// longer way between their ends, with `budget` nodes each, until a pass
+    /// over every window finds nothing, time is up, or the path has `cap`
+    /// moves.
+    pub fn improve(
+        &mut self,
+        stops: &mut Vec<Stop>,
+        cap: i64,
+        widest: usize,
+        budget: u64,
+        seed: u64,
+    ) {
+        loop {
+            let mut improved = false;
+            for width in 1..=widest {
+                let mut i = 0;
+                while i + width < stops.len() {
+                    if stops.len() as i64 > cap || self.clock.stopped() {
+                        return;
+                    }
+                    if !self.free_nearby(&stops[i..=i + width]) {
+                        i += 1;
+                        continue;
+                    }
+                    for &stop in &stops[i + 1..i + width] {
+                        self.mark(stop, false);
+                    }
+                    let goal = Goal {
+                        landing: stops[i + width].landing,
+                        hop: false,
+                    };
+                    let spare = cap - (stops.len() as i64 - 1);
+                    let found = self.search(
+                        stops[i].position,
+                        goal,
+                        width as i64,
+                        width as i64 + spare,
+                        budget,
+                        seed ^ i as u64,
+                    );
+                    match found.stops {
+                        Some(mut way) => {
+                            way.pop();
+                            for &stop in &way {
+                                self.mark(stop, true);
+                            }
+                            stops.splice(i + 1..i + width, way);
+                            improved = true;
+                        }
+                        None => {
+                            for &stop in &stops[i + 1..i + width] {
+                                self.mark(stop, true);
+                            }
+                        }
+                    }
+                    i += 1;
+                }
+            }
+            if !improved {
+                return;
+            }
+        }
+    }
+}
