@@ -413,14 +413,29 @@ async fn terrain_board_over_http() {
     .await;
     assert!(v["moves"].as_u64().unwrap() > 0);
     assert_eq!(v["optimal"], v["moves"] == v["upper_bound"]);
-    // format=text and svg are drawn by the renderer when it lands; JSON until then.
-    let (status, _, _) = server
+    // format=text numbers the squares of the path on the board.
+    let (status, kind, text) = server
         .post(
             "/longest-path?format=text",
             &json!({"from": "a1", "to": "b1"}),
         )
         .await;
-    assert_eq!(status, 200);
+    assert_eq!((status, kind.as_str()), (200, "text/plain; charset=utf-8"));
+    let numbers: Vec<u64> = text
+        .split_whitespace()
+        .map(|n| n.parse().unwrap())
+        .collect();
+    let mut sorted = numbers.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, (0..64).collect::<Vec<u64>>(), "{text}");
+    let (status, kind, svg) = server
+        .post(
+            "/longest-path?format=svg",
+            &json!({"from": "a1", "to": "b1"}),
+        )
+        .await;
+    assert_eq!((status, kind.as_str()), (200, "image/svg+xml"));
+    assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{svg}");
 }
 
 #[tokio::test]
@@ -463,7 +478,7 @@ async fn errors_over_http() {
     let e = Server::problem(
         post(json!({"from": "a1", "to": "a2", "board": ["R . .", ". . ."]})).await,
         400,
-        "invalid_parameter",
+        "square_not_landable",
     );
     assert_eq!(e["param"], "to");
     let e = Server::problem(

@@ -6,6 +6,9 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 
 use super::error::ApiError;
+use super::square::{answer_notation, NotationArg, SquareArg};
+use crate::solver::board::{Board, Notation, Square};
+use crate::solver::terrain::End;
 use crate::solver::terrain::{BarrierRule, Terrain};
 
 /// A `board`: one string of rows separated by newlines, or an array of rows.
@@ -67,4 +70,30 @@ pub fn barrier_rule(arg: Option<&str>) -> Result<BarrierRule, ApiError> {
                 ApiError::invalid("barrier_rule", e.to_string())
             })
     })
+}
+
+/// `from` or `to` as given, else the board's `S` or `E`.
+pub fn end_square(
+    arg: Option<&SquareArg>,
+    marked: Option<Square>,
+    board: Board,
+    end: End,
+) -> Result<Square, ApiError> {
+    match (arg, marked) {
+        (Some(arg), _) => arg.on(board).map_err(|e| ApiError::square(end.param(), e)),
+        (None, Some(square)) => Ok(square),
+        (None, None) => Err(ApiError::MissingParameter {
+            param: end.param().to_owned(),
+        }),
+    }
+}
+
+/// The notation of an answer whose `from` may come from the board's `S`:
+/// as `from` was written, else names unless `notation` says otherwise.
+pub fn end_notation(asked: Option<NotationArg>, from: Option<&SquareArg>) -> Notation {
+    match from {
+        Some(arg) => answer_notation(asked, arg),
+        None if asked == Some(NotationArg::Index) => Notation::Index,
+        None => Notation::Algebraic,
+    }
 }

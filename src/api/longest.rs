@@ -4,21 +4,19 @@
 use std::time::Duration;
 
 use axum::extract::State;
-use axum::response::{IntoResponse, Response};
-use axum::Json;
+use axum::response::Response;
 use serde::{Deserialize, Serialize};
 
-use super::board::{barrier_rule, BoardArg};
+use super::board::{barrier_rule, end_notation, end_square, BoardArg};
 use super::error::ApiError;
-use super::extract::{JsonBody, QueryParams};
-use super::format::{Format, FormatQuery};
+use super::extract::{not_null, JsonBody, QueryParams};
+use super::format::FormatQuery;
 use super::plain_board;
-use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg};
+use super::render::{check_drawable, respond};
+use super::square::{NotationArg, Shown, ShownSquare, SquareArg};
 use super::AppState;
-use crate::solver::board::Notation;
-use crate::solver::longest::{longest_path, End, Longest, NotLandable};
-use crate::solver::terrain::{Terrain, TerrainError};
-use crate::solver::Square;
+use crate::solver::longest::{longest_path, NotLandable};
+use crate::solver::terrain::{End, Ground, Terrain, TerrainError};
 
 /// The time budget when a request names none, in milliseconds.
 const DEFAULT_TIME_LIMIT_MS: u64 = 1_000;
@@ -29,14 +27,22 @@ const DEFAULT_TIME_LIMIT_MS: u64 = 1_000;
 #[serde(deny_unknown_fields)]
 pub struct LongestBody {
     #[serde(alias = "src")]
+    #[serde(default, deserialize_with = "not_null")]
     pub from: Option<SquareArg>,
     #[serde(alias = "dest")]
+    #[serde(default, deserialize_with = "not_null")]
     pub to: Option<SquareArg>,
+    #[serde(default, deserialize_with = "not_null")]
     pub width: Option<u64>,
+    #[serde(default, deserialize_with = "not_null")]
     pub height: Option<u64>,
+    #[serde(default, deserialize_with = "not_null")]
     pub board: Option<BoardArg>,
+    #[serde(default, deserialize_with = "not_null")]
     pub barrier_rule: Option<String>,
+    #[serde(default, deserialize_with = "not_null")]
     pub time_limit_ms: Option<u64>,
+    #[serde(default, deserialize_with = "not_null")]
     pub notation: Option<NotationArg>,
 }
 
@@ -107,23 +113,12 @@ pub async fn handler(
         }
     };
     let board = terrain.board();
-    let end = |arg: &Option<SquareArg>, marked: Option<Square>, param: &str| match arg {
-        Some(arg) => arg.on(board).map_err(|e| ApiError::square(param, e)),
-        None => marked.ok_or_else(|| ApiError::MissingParameter {
-            param: param.to_owned(),
-        }),
-    };
-    let from = end(&req.from, terrain.start(), "from")?;
-    let to = end(&req.to, terrain.end(), "to")?;
+    check_drawable(format, board)?;
+    let from = end_square(req.from.as_ref(), terrain.start(), board, End::From)?;
+    let to = end_square(req.to.as_ref(), terrain.end(), board, End::To)?;
     let shown = Shown {
         board,
-        notation: match &req.from {
-            Some(first) => answer_notation(req.notation, first),
-            None => match req.notation {
-                Some(NotationArg::Index) => Notation::Index,
-                _ => Notation::Algebraic,
-            },
-        },
+        notation: end_notation(req.notation, req.from.as_ref()),
     };
     let limit = Duration::from_millis(time_limit_ms);
     let (terrain, longest) = state
@@ -134,9 +129,6 @@ pub async fn handler(
         })
         .await?;
     let longest = longest.map_err(not_landable)?;
-    if let Some(drawing) = draw(format, &terrain, &longest) {
-        return Ok(drawing);
-    }
     let answer = LongestAnswer {
         from: shown.square(from),
         to: shown.square(to),
@@ -148,28 +140,21 @@ pub async fn handler(
         upper_bound: longest.upper_bound,
         optimal: longest.optimal,
     };
-    Ok(Json(answer).into_response())
-}
-
-/// The answer drawn as `format=text` or `format=svg`; `None` for JSON.
-/// Until the terrain issue's renderer lands every format answers JSON: the
-/// renderer is to be called here with the board and `longest.path`.
-fn draw(format: Format, _terrain: &Terrain, _longest: &Longest) -> Option<Response> {
-    match format {
-        Format::Json | Format::Text | Format::Svg => None,
-    }
+    respond(
+        format,
+        Ground::Terrain(&terrain),
+        longest.path.as_deref(),
+        &answer,
+    )
 }
 
 fn not_landable(e: NotLandable) -> ApiError {
-    let param = match e.end {
-        End::From => "from",
-        End::To => "to",
-    };
-    ApiError::invalid(
-        param,
-        format!(
-            "a knight cannot stand on {}: it is a rock or a barrier",
+    ApiError::SquareNotLandable {
+        param: e.end.param().to_owned(),
+        detail: format!(
+            "'{}' ({}) is a rock or a barrier: a knight cannot stand there",
+            e.end.param(),
             e.square
         ),
-    )
+    }
 }

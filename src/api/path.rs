@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 
-use super::board::{barrier_rule, BoardArg};
+use super::board::{barrier_rule, end_notation, end_square, BoardArg};
 use super::distance::distance_error;
 use super::error::ApiError;
 use super::extract::{not_null, JsonBody, QueryParams};
@@ -17,7 +17,7 @@ use super::AppState;
 use crate::solver::cheapest::{cheapest_path, CheapestError, End};
 use crate::solver::distance::shortest_path;
 use crate::solver::terrain::Ground;
-use crate::solver::{Board, Notation, Square};
+use crate::solver::Board;
 
 /// `GET /path`.
 #[derive(Debug, Deserialize)]
@@ -172,12 +172,7 @@ async fn terrain_path(
         let to = end_square(req.to.as_ref(), terrain.end(), grid, End::To)?;
         let shown = Shown {
             board: grid,
-            notation: match &req.from {
-                Some(arg) => answer_notation(req.notation, arg),
-                // From the board's S: names, unless asked otherwise.
-                None if req.notation == Some(NotationArg::Index) => Notation::Index,
-                None => Notation::Algebraic,
-            },
+            notation: end_notation(req.notation, req.from.as_ref()),
         };
         let found = cheapest_path(&terrain, from, to, rule).map_err(cheapest_error)?;
         let answer = PathAnswer {
@@ -200,22 +195,6 @@ async fn terrain_path(
         work()
     } else {
         state.heavy.run(work).await?
-    }
-}
-
-/// `from` or `to` as given, else the board's `S` or `E`.
-fn end_square(
-    arg: Option<&SquareArg>,
-    marked: Option<Square>,
-    board: Board,
-    end: End,
-) -> Result<Square, ApiError> {
-    match (arg, marked) {
-        (Some(arg), _) => arg.on(board).map_err(|e| ApiError::square(end.param(), e)),
-        (None, Some(square)) => Ok(square),
-        (None, None) => Err(ApiError::MissingParameter {
-            param: end.param().to_owned(),
-        }),
     }
 }
 

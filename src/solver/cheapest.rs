@@ -38,21 +38,7 @@ pub struct CheapestPath {
     pub path: Vec<Square>,
 }
 
-/// Which end of a path a square is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum End {
-    From,
-    To,
-}
-
-impl End {
-    pub fn param(self) -> &'static str {
-        match self {
-            End::From => "from",
-            End::To => "to",
-        }
-    }
-}
+pub use super::terrain::End;
 
 /// Why a cheapest path can't be searched for.
 #[derive(Clone, Debug, PartialEq, Eq)]

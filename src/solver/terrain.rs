@@ -109,6 +109,22 @@ impl fmt::Display for UnknownBarrierRule {
 
 impl std::error::Error for UnknownBarrierRule {}
 
+/// Which end of a requested path a square is: `from` or `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    From,
+    To,
+}
+
+impl End {
+    pub fn param(self) -> &'static str {
+        match self {
+            End::From => "from",
+            End::To => "to",
+        }
+    }
+}
+
 /// Why a step from one square to another is not allowed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveFault {

@@ -37,12 +37,7 @@ pub struct Longest {
     pub optimal: bool,
 }
 
-/// Which end of a requested path is a square a knight may not stand on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum End {
-    From,
-    To,
-}
+pub use super::terrain::End;
 
 /// A path asked to start or end on a rock or barrier.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
