@@ -10,7 +10,7 @@
 use std::fmt;
 
 use super::board::{Board, Square};
-use super::closed_form::plain_distance;
+use super::closed_form::{plain_distance, wide_distance_to};
 use super::path::straightest_path;
 use super::table::ChessTable;
 
@@ -75,6 +75,15 @@ pub fn shortest_path(
     }
     if board == Board::CHESS {
         return Ok(Some(ChessTable::get().path(from, to)));
+    }
+    if let Some(distance_to_target) = wide_distance_to(board, to) {
+        return Ok(Some(straightest_path(
+            board,
+            from,
+            to,
+            moves,
+            distance_to_target,
+        )));
     }
     Ok(Some(straightest_path(board, from, to, moves, |s| {
         plain_distance(board, s, to).unwrap_or(u64::MAX)
