@@ -150,8 +150,10 @@ async fn time_limit(
         })
 }
 
-/// Builds the 8×8 table; `/readyz` answers 200 after this returns.
+/// Builds the 8×8 table and the 3- and 4-wide strip table; `/readyz`
+/// answers 200 after this returns.
 pub fn warm() {
+    solver::strip::StripTable::get();
     solver::table::ChessTable::get();
 }
 

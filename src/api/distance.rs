@@ -38,20 +38,18 @@ pub struct DistanceAnswer {
 }
 
 pub async fn get(
-    State(state): State<AppState>,
     QueryParams(req): QueryParams<DistanceRequest>,
 ) -> Result<Json<DistanceAnswer>, ApiError> {
-    distance(state, req).await.map(Json)
+    distance(req).map(Json)
 }
 
 pub async fn post(
-    State(state): State<AppState>,
     JsonBody(req): JsonBody<DistanceRequest>,
 ) -> Result<Json<DistanceAnswer>, ApiError> {
-    distance(state, req).await.map(Json)
+    distance(req).map(Json)
 }
 
-async fn distance(state: AppState, req: DistanceRequest) -> Result<DistanceAnswer, ApiError> {
+fn distance(req: DistanceRequest) -> Result<DistanceAnswer, ApiError> {
     let board = plain_board(req.width, req.height)?;
     let from = req
         .from
@@ -63,7 +61,7 @@ async fn distance(state: AppState, req: DistanceRequest) -> Result<DistanceAnswe
         board,
         notation: answer_notation(req.notation, &req.from),
     };
-    let moves = solve(&state, board, vec![(from, to)]).await?[0];
+    let moves = solve(board, &[(from, to)])?[0];
     Ok(DistanceAnswer {
         from: shown.square(from),
         to: shown.square(to),
@@ -74,29 +72,18 @@ async fn distance(state: AppState, req: DistanceRequest) -> Result<DistanceAnswe
     })
 }
 
-/// Distances of `pairs` on `board`.
-async fn solve(
-    state: &AppState,
-    board: Board,
-    pairs: Vec<(Square, Square)>,
-) -> Result<Vec<Option<u64>>, ApiError> {
-    let all = move || {
-        pairs
-            .iter()
-            .map(|&(a, b)| knight_distance(board, a, b))
-            .collect::<Result<Vec<_>, _>>()
-    };
-    let answer = if board == Board::CHESS {
-        all()
-    } else {
-        state.heavy.run(all).await?
-    };
-    answer.map_err(distance_error)
+/// Distances of `pairs` on `board`: constant time a pair on every board, so
+/// no heavy-work gate is needed.
+fn solve(board: Board, pairs: &[(Square, Square)]) -> Result<Vec<Option<u64>>, ApiError> {
+    pairs
+        .iter()
+        .map(|&(a, b)| knight_distance(board, a, b))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(distance_error)
 }
 
 pub fn distance_error(e: DistanceError) -> ApiError {
     let code = match e {
-        DistanceError::BoardTooLarge { .. } => "board_too_large",
         DistanceError::PathTooLong { .. } => "path_too_long",
     };
     ApiError::Unprocessable {
@@ -157,7 +144,7 @@ pub async fn batch(
             Ok((from, to))
         })
         .collect::<Result<Vec<_>, ApiError>>()?;
-    let moves = solve(&state, board, pairs).await?;
+    let moves = solve(board, &pairs)?;
     Ok(Json(BatchAnswer {
         width: board.width(),
         height: board.height(),

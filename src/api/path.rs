@@ -15,7 +15,7 @@ use super::render::{check_drawable, respond};
 use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg};
 use super::AppState;
 use crate::solver::cheapest::{cheapest_path, CheapestError, End};
-use crate::solver::distance::shortest_path;
+use crate::solver::distance::{knight_distance, shortest_path};
 use crate::solver::terrain::Ground;
 use crate::solver::Board;
 
@@ -110,6 +110,9 @@ pub async fn post(
     plain_path(state, board, from, to, req.notation, format).await
 }
 
+/// Paths of at most this many moves are built on the request's own task.
+const INLINE_PATH_MOVES: u64 = 4_096;
+
 async fn plain_path(
     state: AppState,
     board: Board,
@@ -130,7 +133,10 @@ async fn plain_path(
     check_drawable(format, board)?;
     let limit = state.config.max_path_squares;
     let search = move || shortest_path(board, from, to, limit);
-    let path = if board == Board::CHESS {
+    // Short paths take microseconds: answer them here. Long ones (up to a
+    // million squares, tens of milliseconds) go to the blocking pool.
+    let moves = knight_distance(board, from, to).map_err(distance_error)?;
+    let path = if moves.is_none_or(|m| m <= INLINE_PATH_MOVES) {
         search()
     } else {
         state.heavy.run(search).await?

@@ -1,23 +1,22 @@
-//! Fewest knight moves and shortest paths between two squares of a plain board.
+//! Fewest knight moves and shortest paths between two squares of a plain
+//! board of any size.
 //!
-//! The 8×8 board is answered from [`ChessTable`]; other boards by a
-//! breadth-first search, bounded by [`SEARCH_LIMIT`] squares.
+//! Distances come from arithmetic ([`plain_distance`]), exact on every board
+//! up to 1,000,000,000 a side; the 8×8 board is answered from the warmed
+//! [`ChessTable`]. A path is built by the one rule of [`straightest_path`],
+//! fed with the exact distance to the destination, so its time and memory are
+//! proportional to its length, never to the board.
 
 use std::fmt;
 
-use super::bfs::{distances_from, UNREACHED};
 use super::board::{Board, Square};
+use super::closed_form::{plain_distance, wide_distance_to};
 use super::path::straightest_path;
 use super::table::ChessTable;
 
-/// The largest board (in squares) searched square by square.
-pub const SEARCH_LIMIT: u64 = 4_000_000;
-
-/// Why a distance or path can't be answered.
+/// Why a path can't be answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DistanceError {
-    /// The board is larger than the search can cover.
-    BoardTooLarge { squares: u64, limit: u64 },
     /// The path would list more squares than allowed.
     PathTooLong { squares: u64, limit: u64 },
 }
@@ -25,10 +24,6 @@ pub enum DistanceError {
 impl fmt::Display for DistanceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DistanceError::BoardTooLarge { squares, limit } => write!(
-                f,
-                "a board of {squares} squares is larger than the {limit} squares knightd searches"
-            ),
             DistanceError::PathTooLong { squares, limit } => write!(
                 f,
                 "the path would list {squares} squares, more than the {limit} allowed; ask /distance for its length"
@@ -39,67 +34,376 @@ impl fmt::Display for DistanceError {
 
 impl std::error::Error for DistanceError {}
 
-fn searchable(board: Board) -> Result<(), DistanceError> {
-    if board.squares() > SEARCH_LIMIT {
-        return Err(DistanceError::BoardTooLarge {
-            squares: board.squares(),
-            limit: SEARCH_LIMIT,
-        });
-    }
-    Ok(())
-}
-
 /// The fewest knight moves from `from` to `to`, `None` when unreachable.
+/// Constant time on every board; never an error (the `Result` is kept for the
+/// callers' sake).
+#[inline]
 pub fn knight_distance(
     board: Board,
     from: Square,
     to: Square,
 ) -> Result<Option<u64>, DistanceError> {
+    Ok(exact_distance(board, from, to))
+}
+
+#[inline]
+fn exact_distance(board: Board, from: Square, to: Square) -> Option<u64> {
     if board == Board::CHESS {
-        return Ok(Some(ChessTable::get().distance(from, to)));
+        return Some(ChessTable::get().distance(from, to));
     }
-    searchable(board)?;
-    let d = distances_from(board, to)[board.index(from) as usize];
-    Ok((d != UNREACHED).then_some(u64::from(d)))
+    plain_distance(board, from, to)
 }
 
 /// knightd's shortest path from `from` to `to` (see [`straightest_path`]),
 /// both ends included; `None` when unreachable. A path of more than
-/// `max_squares` squares is refused.
+/// `max_squares` squares is refused before any of it is built.
 pub fn shortest_path(
     board: Board,
     from: Square,
     to: Square,
     max_squares: u64,
 ) -> Result<Option<Vec<Square>>, DistanceError> {
-    if board == Board::CHESS {
-        let squares = ChessTable::get().distance(from, to) + 1;
-        if squares > max_squares {
-            return Err(DistanceError::PathTooLong {
-                squares,
-                limit: max_squares,
-            });
-        }
-        return Ok(Some(ChessTable::get().path(from, to)));
-    }
-    searchable(board)?;
-    let dist = distances_from(board, to);
-    let moves = dist[board.index(from) as usize];
-    if moves == UNREACHED {
+    let Some(moves) = exact_distance(board, from, to) else {
         return Ok(None);
-    }
-    let squares = u64::from(moves) + 1;
+    };
+    let squares = moves + 1;
     if squares > max_squares {
         return Err(DistanceError::PathTooLong {
             squares,
             limit: max_squares,
         });
     }
-    Ok(Some(straightest_path(
-        board,
-        from,
-        to,
-        u64::from(moves),
-        |s| u64::from(dist[board.index(s) as usize]),
-    )))
+    if board == Board::CHESS {
+        return Ok(Some(ChessTable::get().path(from, to)));
+    }
+    if let Some(distance_to_target) = wide_distance_to(board, to) {
+        return Ok(Some(straightest_path(
+            board,
+            from,
+            to,
+            moves,
+            distance_to_target,
+        )));
+    }
+    Ok(Some(straightest_path(board, from, to, moves, |s| {
+        plain_distance(board, s, to).unwrap_or(u64::MAX)
+    })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::bfs::{distances_from, UNREACHED};
+
+    /// A tiny deterministic generator (xorshift64*), so the random tests
+    /// need no dependency and always draw the same cases.
+    struct XorShift(u64);
+
+    impl XorShift {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+
+        /// A number in `lo..=hi`.
+        fn range(&mut self, lo: u64, hi: u64) -> u64 {
+            lo + self.next() % (hi - lo + 1)
+        }
+    }
+
+    fn board(w: u64, h: u64) -> Board {
+        Board::new(w, h).unwrap()
+    }
+
+    fn all_squares(b: Board) -> impl Iterator<Item = Square> {
+        (0..b.squares()).map(move |i| b.from_index(i).unwrap())
+    }
+
+    /// Every pair with `from` as source: one BFS, then the closed form for
+    /// each target.
+    fn check_source(b: Board, from: Square) {
+        let dist = distances_from(b, from);
+        for to in all_squares(b) {
+            let want = dist[b.index(to) as usize];
+            let want = (want != UNREACHED).then_some(u64::from(want));
+            assert_eq!(
+                knight_distance(b, from, to),
+                Ok(want),
+                "{b}: {from} -> {to}"
+            );
+        }
+    }
+
+    /// Every pair of `b`: the same breadth-first search as [`distances_from`],
+    /// over neighbour lists built once from [`Board::knight_moves`] so that a
+    /// debug build gets through hundreds of boards quickly.
+    fn check_board(b: Board) {
+        let squares: Vec<Square> = all_squares(b).collect();
+        let neighbours: Vec<Vec<u32>> = squares
+            .iter()
+            .map(|&s| b.knight_moves(s).map(|t| b.index(t) as u32).collect())
+            .collect();
+        let mut dist = vec![UNREACHED; squares.len()];
+        let mut queue = Vec::with_capacity(squares.len());
+        for (source, &from) in squares.iter().enumerate() {
+            dist.fill(UNREACHED);
+            dist[source] = 0;
+            queue.clear();
+            queue.push(source as u32);
+            let mut head = 0;
+            while head < queue.len() {
+                let here = queue[head] as usize;
+                head += 1;
+                for &next in &neighbours[here] {
+                    if dist[next as usize] == UNREACHED {
+                        dist[next as usize] = dist[here] + 1;
+                        queue.push(next);
+                    }
+                }
+            }
+            for (&to, &want) in squares.iter().zip(&dist) {
+                let want = (want != UNREACHED).then_some(u64::from(want));
+                if knight_distance(b, from, to) != Ok(want) {
+                    panic!("{b}: {from} -> {to}: BFS says {want:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn agrees_with_bfs_on_every_board_up_to_24_by_24() {
+        for w in 1..=24 {
+            for h in 1..=24 {
+                check_board(board(w, h));
+            }
+        }
+    }
+
+    /// Strips 3 and 4 wide have exceptions all along their length; boards 5
+    /// to 7 wide are the narrowest the unbounded rule covers.
+    #[test]
+    fn agrees_with_bfs_on_long_narrow_boards() {
+        for w in 1..=7 {
+            for n in 25..=48 {
+                check_board(board(w, n));
+                if w <= 4 {
+                    check_board(board(n, w));
+                }
+            }
+        }
+    }
+
+    #[test]
+    #[ignore = "exhaustive to 48x48 and 300-long strips: minutes in a debug build; run with --release"]
+    fn agrees_with_bfs_on_every_board_up_to_48_by_48() {
+        for w in 1..=48 {
+            for h in 1..=48 {
+                check_board(board(w, h));
+            }
+        }
+        for w in 1..=7 {
+            for n in 49..=300 {
+                check_board(board(w, n));
+                check_board(board(n, w));
+            }
+        }
+    }
+
+    #[test]
+    fn agrees_with_bfs_on_random_boards_up_to_300() {
+        let mut rng = XorShift(0x6b6e_6967_6874_6421);
+        for _ in 0..120 {
+            let b = board(rng.range(1, 300), rng.range(1, 300));
+            let from = b.from_index(rng.range(0, b.squares() - 1)).unwrap();
+            check_source(b, from);
+        }
+    }
+
+    #[test]
+    fn published_puzzle_answers_and_unreachable_squares() {
+        let chess = Board::CHESS;
+        let sq = |i| chess.from_index(i).unwrap();
+        for (a, b, d) in [
+            (0, 1, 3),
+            (19, 36, 1),
+            (63, 53, 1),
+            (63, 36, 2),
+            (7, 55, 4),
+            (14, 24, 4),
+        ] {
+            assert_eq!(knight_distance(chess, sq(a), sq(b)), Ok(Some(d)));
+        }
+        let three = board(3, 3);
+        assert_eq!(
+            knight_distance(three, Square::new(1, 1), Square::new(0, 0)),
+            Ok(None)
+        );
+        assert_eq!(
+            knight_distance(three, Square::new(1, 1), Square::new(1, 1)),
+            Ok(Some(0))
+        );
+        assert_eq!(
+            shortest_path(three, Square::new(0, 0), Square::new(1, 1), 10),
+            Ok(None)
+        );
+        let line = board(1, 1_000_000_000);
+        assert_eq!(
+            knight_distance(line, Square::new(0, 0), Square::new(0, 1)),
+            Ok(None)
+        );
+        let two = board(1_000_000_000, 2);
+        assert_eq!(
+            knight_distance(two, Square::new(0, 0), Square::new(1, 0)),
+            Ok(None)
+        );
+        assert_eq!(
+            knight_distance(two, Square::new(0, 0), Square::new(999_999_996, 0)),
+            Ok(Some(499_999_998))
+        );
+    }
+
+    /// The path is the one the BFS-driven rule gave before distances came
+    /// from arithmetic: same rule, same exact distances, same squares.
+    #[test]
+    fn paths_are_those_of_the_bfs_driven_rule() {
+        let boards = (1..=9)
+            .flat_map(|w| (1..=9).map(move |h| board(w, h)))
+            .chain([board(3, 30), board(30, 4), board(5, 25), board(12, 12)]);
+        for b in boards {
+            for to in all_squares(b) {
+                let dist = distances_from(b, to);
+                for from in all_squares(b) {
+                    let moves = dist[b.index(from) as usize];
+                    let got = shortest_path(b, from, to, u64::MAX).unwrap();
+                    if moves == UNREACHED {
+                        assert_eq!(got, None);
+                        continue;
+                    }
+                    let want = straightest_path(b, from, to, u64::from(moves), |s| {
+                        u64::from(dist[b.index(s) as usize])
+                    });
+                    assert_eq!(got, Some(want), "{b}: {from} -> {to}");
+                }
+            }
+        }
+    }
+
+    /// Each step a knight move on the board, the right ends, and as many moves
+    /// as the closed form says.
+    fn check_path(b: Board, from: Square, to: Square) -> u64 {
+        let moves = knight_distance(b, from, to).unwrap().unwrap();
+        let path = shortest_path(b, from, to, u64::MAX).unwrap().unwrap();
+        assert_eq!(path.len() as u64, moves + 1, "{b}: {from} -> {to}");
+        assert_eq!((path[0], *path.last().unwrap()), (from, to));
+        for step in path.windows(2) {
+            assert!(b.contains(step[1]), "{b}: {} is off the board", step[1]);
+            assert!(
+                step[0].is_knight_move_to(step[1]),
+                "{b}: {} -> {}",
+                step[0],
+                step[1]
+            );
+        }
+        moves
+    }
+
+    /// The fewest moves by BFS on the part of `b` within `margin` squares of
+    /// the pair's bounding box. A window only lengthens paths, and a path of
+    /// `d` moves strays at most `2d` squares from its start, so once the
+    /// window's answer `d` has `2d <= margin` it is the board's distance.
+    fn window_distance(b: Board, from: Square, to: Square) -> u64 {
+        let mut margin = 16;
+        loop {
+            let lo = |x: u64, y: u64| x.min(y).saturating_sub(margin);
+            let hi = |x: u64, y: u64, side: u64| (x.max(y) + margin).min(side - 1);
+            let (f0, r0) = (lo(from.file(), to.file()), lo(from.rank(), to.rank()));
+            let f1 = hi(from.file(), to.file(), b.width());
+            let r1 = hi(from.rank(), to.rank(), b.height());
+            let window = board(f1 - f0 + 1, r1 - r0 + 1);
+            let shift = |s: Square| Square::new((s.file() - f0) as u32, (s.rank() - r0) as u32);
+            let d = distances_from(window, shift(from))[window.index(shift(to)) as usize];
+            assert_ne!(d, UNREACHED, "{b}: {from} -> {to}");
+            if 2 * u64::from(d) <= margin {
+                return u64::from(d);
+            }
+            margin *= 2;
+        }
+    }
+
+    #[test]
+    fn random_paths_on_large_boards_are_valid_and_shortest() {
+        let mut rng = XorShift(0x5eed_0f6b_6e69_6768);
+        let sides = [
+            (1_000_000, 1_000_000),
+            (1_000_000_000, 1_000_000_000),
+            (1_000_000_000, 5),
+            (3, 1_000_000_000),
+            (1_000_000_000, 4),
+            (2, 1_000_000_000),
+            (7, 1_000_000),
+        ];
+        for (w, h) in sides {
+            let b = board(w, h);
+            for i in 0..40 {
+                // Near a corner, near an edge or anywhere, and a target up to
+                // 60 squares away.
+                let pick = |rng: &mut XorShift, side: u64| match i % 3 {
+                    0 => rng.range(0, 3.min(side - 1)),
+                    1 => side - 1 - rng.range(0, 3.min(side - 1)),
+                    _ => rng.range(0, side - 1),
+                };
+                let from = Square::new(pick(&mut rng, w) as u32, pick(&mut rng, h) as u32);
+                let near = |rng: &mut XorShift, x: u64, side: u64| {
+                    (x + rng.range(0, 120)).saturating_sub(60).min(side - 1)
+                };
+                let to = Square::new(
+                    near(&mut rng, from.file(), w) as u32,
+                    near(&mut rng, from.rank(), h) as u32,
+                );
+                if knight_distance(b, from, to).unwrap().is_none() {
+                    assert_eq!(shortest_path(b, from, to, u64::MAX), Ok(None));
+                    continue;
+                }
+                let moves = check_path(b, from, to);
+                assert_eq!(moves, window_distance(b, from, to), "{b}: {from} -> {to}");
+            }
+        }
+    }
+
+    #[test]
+    fn far_corners_of_a_million_square_side() {
+        let b = board(1_000_000, 1_000_000);
+        let moves = check_path(b, Square::new(0, 0), Square::new(999_999, 999_999));
+        assert_eq!(moves, 666_666);
+        // On the largest board, a long path that starts in a corner.
+        let b = board(1_000_000_000, 1_000_000_000);
+        let from = Square::new(999_999_999, 0);
+        let to = Square::new(999_999_999 - 100_000, 30_000);
+        assert_eq!(check_path(b, from, to), 50_000);
+    }
+
+    #[test]
+    fn too_long_paths_are_refused() {
+        let b = board(1_000_000, 1_000_000);
+        let far = Square::new(999_999, 999_999);
+        assert_eq!(
+            shortest_path(b, Square::new(0, 0), far, 1_000),
+            Err(DistanceError::PathTooLong {
+                squares: 666_667,
+                limit: 1_000
+            })
+        );
+        assert!(shortest_path(b, Square::new(0, 0), far, 666_667).is_ok());
+        let huge = board(1_000_000_000, 1_000_000_000);
+        let err = shortest_path(
+            huge,
+            Square::new(0, 0),
+            Square::new(999_999_999, 999_999_999),
+            1_000_000,
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("/distance"), "{err}");
+    }
 }

@@ -6,10 +6,12 @@
 pub mod bfs;
 pub mod board;
 pub mod cheapest;
+pub mod closed_form;
 pub mod distance;
 pub mod longest;
 pub mod path;
 pub mod render;
+pub mod strip;
 pub mod table;
 pub mod terrain;
 pub mod tour;
