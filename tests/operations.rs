@@ -202,3 +202,47 @@ async fn heavy_work_past_the_queue_is_503_with_retry_after() {
     assert_eq!(queued.await.unwrap().unwrap(), 2);
     assert_eq!(heavy.admitted(), 0);
 }
+
+/// On shutdown, a request in flight completes, new connections are refused,
+/// and `serve` returns.
+#[tokio::test]
+async fn graceful_shutdown_finishes_requests_in_flight() {
+    let config = Config::default();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let app = knightd::app(&config);
+    let server = tokio::spawn(async move {
+        knightd::serve(listener, app, &config, async {
+            stopped.await.ok();
+        })
+        .await
+    });
+    let client = reqwest::Client::new();
+    // A search that runs for its whole time budget: its bound is not met.
+    let board = include_str!("boards/challenge-28x32.txt");
+    let in_flight = {
+        let client = client.clone();
+        tokio::spawn(async move {
+            client
+                .post(format!("http://{addr}/longest-path"))
+                .json(&json!({"board": board, "from": "af27", "to": "ae1", "time_limit_ms": 1500}))
+                .send()
+                .await
+        })
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    stop.send(()).unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    let refused = tokio::net::TcpStream::connect(addr).await;
+    assert!(refused.is_err(), "a new connection was accepted after shutdown began");
+    let answer = in_flight.await.unwrap().expect("the request in flight completes");
+    assert_eq!(answer.status(), 200);
+    let v: serde_json::Value = answer.json().await.unwrap();
+    assert!(v["moves"].as_u64().unwrap() > 700, "{v}");
+    tokio::time::timeout(std::time::Duration::from_secs(5), server)
+        .await
+        .expect("serve returns once the request is answered")
+        .unwrap()
+        .unwrap();
+}
