@@ -14,6 +14,9 @@ pub mod blocks;
 pub mod existence;
 pub mod search;
 
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
 use crate::solver::board::{Board, Square};
 pub use existence::NoTour;
 use search::{knight_path, End, Grid, Outcome};
@@ -132,17 +135,28 @@ fn searched(width: usize, height: usize, start: usize, closed: bool, budget: u64
     knight_path(grid, start, end, 0, budget)
 }
 
+/// Closed tours of small boards by size (None: the search failed).
+type SmallClosed = HashMap<(usize, usize), Option<Vec<u32>>>;
+
 /// A closed tour of a board that has one, from any square.
 fn closed_tour(width: usize, height: usize) -> Option<Vec<u32>> {
     if (width * height) as u64 <= SEARCHED_SQUARES {
+        // Searched once per board size and kept: every start reuses it.
+        static FOUND: OnceLock<Mutex<SmallClosed>> = OnceLock::new();
+        let cache = FOUND.get_or_init(|| Mutex::new(HashMap::new()));
+        if let Some(found) = cache.lock().ok()?.get(&(width, height)) {
+            return found.clone();
+        }
         // Any square will do as the search's start: try a few.
         let starts = [0, width / 2, (height / 2) * width + width / 2];
-        return starts.iter().find_map(|&s| {
+        let found = starts.iter().find_map(|&s| {
             match searched(width, height, s, true, SEARCH_BUDGET / 4) {
                 Outcome::Found(path) => Some(path),
                 _ => None,
             }
         });
+        cache.lock().ok()?.insert((width, height), found.clone());
+        return found;
     }
     built(width, height, 0, true)
 }
