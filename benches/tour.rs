@@ -1,10 +1,29 @@
-//! Criterion benchmarks: tour.
+//! Criterion benchmarks: knight's tours on 8×8, 100×100 and 1000×1000, open
+//! and closed, from a corner and from the middle.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use knightd::solver::tour::knights_tour;
+use knightd::solver::{Board, Square};
 
-fn placeholder(c: &mut Criterion) {
-    c.bench_function("tour/placeholder", |b| b.iter(|| 1 + 1));
+fn tours(c: &mut Criterion) {
+    let mut group = c.benchmark_group("tour");
+    group.sample_size(10);
+    for side in [8u64, 100, 1000] {
+        let board = Board::new(side, side).unwrap();
+        let middle = Square::new((side / 2) as u32, (side / 2 - 1) as u32);
+        for closed in [false, true] {
+            let kind = if closed { "closed" } else { "open" };
+            group.bench_function(format!("{side}x{side}/{kind}"), |b| {
+                b.iter(|| knights_tour(board, middle, closed, 1_000_000).unwrap())
+            });
+        }
+    }
+    let odd = Board::new(999, 999).unwrap();
+    group.bench_function("999x999/open", |b| {
+        b.iter(|| knights_tour(odd, Square::new(500, 500), false, 1_000_000).unwrap())
+    });
+    group.finish();
 }
 
-criterion_group!(benches, placeholder);
+criterion_group!(benches, tours);
 criterion_main!(benches);

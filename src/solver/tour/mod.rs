@@ -1,0 +1,218 @@
+//! Knight's tours: an open or closed tour from any start square on every
+//! board of up to a million squares that has one.
+//!
+//! [`knights_tour`] first asks the theorems ([`existence`]) whether a tour
+//! can exist. Small boards are then searched completely ([`search`]:
+//! Warnsdorff's rule with Roth's tie-break, backtracking under a budget), so
+//! a search that runs out of moves proves there is none. Larger boards are
+//! built by divide and conquer from verified block tours ([`blocks`]), with
+//! Warnsdorff's rule as the fallback. A closed tour from any one square gives
+//! a tour from every square, by starting it there. Every tour is checked by
+//! [`is_tour`] before it is given out.
+
+pub mod blocks;
+pub mod existence;
+pub mod search;
+
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use crate::solver::board::{Board, Square};
+pub use existence::NoTour;
+use search::{knight_path, End, Grid, Outcome};
+
+/// A knight's tour: every square of `board` once, from `path[0]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tour {
+    pub board: Board,
+    /// Whether the last square is one knight move from the first.
+    pub closed: bool,
+    pub path: Vec<Square>,
+}
+
+/// Why no tour was given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TourError {
+    /// There is none, and this is why.
+    NoTour(NoTour),
+    /// The board has more squares than `limit`.
+    TooLarge { squares: u64, limit: u64 },
+    /// Every method failed without a proof that none exists. Never seen in
+    /// the tests; kept so that a failure is honest rather than wrong.
+    NotFound,
+}
+
+/// Boards up to this many squares are searched whole; a complete search that
+/// fails proves there is no tour from the start.
+const SEARCHED_SQUARES: u64 = 64;
+
+/// Nodes a complete search may visit on a small board.
+const SEARCH_BUDGET: u64 = 20_000_000;
+
+/// An open tour (or, with `closed`, a closed tour) of `board` from `start`,
+/// the same one every time.
+pub fn knights_tour(
+    board: Board,
+    start: Square,
+    closed: bool,
+    max_squares: u64,
+) -> Result<Tour, TourError> {
+    let squares = board.squares();
+    if squares > max_squares {
+        return Err(TourError::TooLarge {
+            squares,
+            limit: max_squares,
+        });
+    }
+    if let Some(why) = existence::ruled_out(
+        board.width(),
+        board.height(),
+        start.file(),
+        start.rank(),
+        closed,
+    ) {
+        return Err(TourError::NoTour(why));
+    }
+    let (width, height) = (board.width() as usize, board.height() as usize);
+    let start_index = board.index(start) as usize;
+    let has_closed =
+        closed || existence::ruled_out(board.width(), board.height(), 0, 0, true).is_none();
+    let indices = if has_closed {
+        // One closed tour serves every start: begin it at the start.
+        let cycle = closed_tour(width, height).ok_or(TourError::NotFound)?;
+        let at = cycle
+            .iter()
+            .position(|&i| i as usize == start_index)
+            .ok_or(TourError::NotFound)?;
+        let mut path = cycle[at..].to_vec();
+        path.extend_from_slice(&cycle[..at]);
+        path
+    } else if squares <= SEARCHED_SQUARES {
+        match searched(width, height, start_index, false, SEARCH_BUDGET) {
+            Outcome::Found(path) => path,
+            Outcome::Exhausted => {
+                return Err(TourError::NoTour(NoTour::Exhaustive(format!(
+                    "a complete search of the {board} board from {start} found no open tour"
+                ))))
+            }
+            Outcome::GaveUp => return Err(TourError::NotFound),
+        }
+    } else {
+        built(width, height, start_index, false).ok_or(TourError::NotFound)?
+    };
+    let path: Vec<Square> = indices
+        .iter()
+        .map(|&i| Square::new((i as usize % width) as u32, (i as usize / width) as u32))
+        .collect();
+    if !is_tour(board, start, closed, &path) {
+        return Err(TourError::NotFound);
+    }
+    Ok(Tour {
+        board,
+        closed,
+        path,
+    })
+}
+
+/// A complete search of a small board: quick tries with several
+/// tie-breaks, then one long search whose exhaustion is a proof.
+fn searched(width: usize, height: usize, start: usize, closed: bool, budget: u64) -> Outcome {
+    let grid = Grid {
+        w: width,
+        h: height,
+    };
+    let end = if closed {
+        End::NextToStart
+    } else {
+        End::Anywhere
+    };
+    for variant in 1..16 {
+        if let Outcome::Found(path) = knight_path(grid, start, end, variant, 10 * grid.len() as u64)
+        {
+            return Outcome::Found(path);
+        }
+    }
+    knight_path(grid, start, end, 0, budget)
+}
+
+/// Closed tours of small boards by size (None: the search failed).
+type SmallClosed = HashMap<(usize, usize), Option<Vec<u32>>>;
+
+/// A closed tour of a board that has one, from any square.
+fn closed_tour(width: usize, height: usize) -> Option<Vec<u32>> {
+    if (width * height) as u64 <= SEARCHED_SQUARES {
+        // Searched once per board size and kept: every start reuses it.
+        static FOUND: OnceLock<Mutex<SmallClosed>> = OnceLock::new();
+        let cache = FOUND.get_or_init(|| Mutex::new(HashMap::new()));
+        if let Some(found) = cache.lock().ok()?.get(&(width, height)) {
+            return found.clone();
+        }
+        // Any square will do as the search's start: try a few.
+        let starts = [0, width / 2, (height / 2) * width + width / 2];
+        let found = starts.iter().find_map(|&s| {
+            match searched(width, height, s, true, SEARCH_BUDGET / 4) {
+                Outcome::Found(path) => Some(path),
+                _ => None,
+            }
+        });
+        cache.lock().ok()?.insert((width, height), found.clone());
+        return found;
+    }
+    built(width, height, 0, true)
+}
+
+/// A tour of a larger board: blocks first, then Warnsdorff's rule alone.
+fn built(width: usize, height: usize, start: usize, closed: bool) -> Option<Vec<u32>> {
+    let board = Board::new(width as u64, height as u64).ok()?;
+    let check = |path: &Vec<u32>| {
+        let squares: Vec<Square> = path
+            .iter()
+            .map(|&i| Square::new((i as usize % width) as u32, (i as usize / width) as u32))
+            .collect();
+        is_tour(board, squares[0], closed, &squares)
+    };
+    if let Some(path) = blocks::tour_by_blocks(width, height, start, closed) {
+        if check(&path) {
+            return Some(path);
+        }
+    }
+    let grid = Grid {
+        w: width,
+        h: height,
+    };
+    let end = if closed {
+        End::NextToStart
+    } else {
+        End::Anywhere
+    };
+    (0..16).find_map(|variant| {
+        match knight_path(grid, start, end, variant, 4 * grid.len() as u64) {
+            Outcome::Found(path) => Some(path),
+            _ => None,
+        }
+    })
+}
+
+/// Whether `path` is a tour of `board` from `start`: every square once, each
+/// step a knight move, and with `closed` the last one move from the first.
+pub fn is_tour(board: Board, start: Square, closed: bool, path: &[Square]) -> bool {
+    let squares = board.squares() as usize;
+    if path.len() != squares || path.first() != Some(&start) {
+        return false;
+    }
+    let mut seen = vec![false; squares];
+    for &square in path {
+        if !board.contains(square) {
+            return false;
+        }
+        let slot = &mut seen[board.index(square) as usize];
+        if *slot {
+            return false;
+        }
+        *slot = true;
+    }
+    if !path.windows(2).all(|w| w[0].is_knight_move_to(w[1])) {
+        return false;
+    }
+    !closed || path[squares - 1].is_knight_move_to(path[0])
+}
