@@ -235,8 +235,14 @@ async fn graceful_shutdown_finishes_requests_in_flight() {
     stop.send(()).unwrap();
     tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     let refused = tokio::net::TcpStream::connect(addr).await;
-    assert!(refused.is_err(), "a new connection was accepted after shutdown began");
-    let answer = in_flight.await.unwrap().expect("the request in flight completes");
+    assert!(
+        refused.is_err(),
+        "a new connection was accepted after shutdown began"
+    );
+    let answer = in_flight
+        .await
+        .unwrap()
+        .expect("the request in flight completes");
     assert_eq!(answer.status(), 200);
     let v: serde_json::Value = answer.json().await.unwrap();
     assert!(v["moves"].as_u64().unwrap() > 700, "{v}");

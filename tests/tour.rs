@@ -313,9 +313,22 @@ async fn start_defaults_to_a1_and_formats_parse() {
     let v = s.get_json("/tour?width=5&height=5").await;
     assert_eq!(v["start"], "a1");
     assert_eq!(v["path"].as_array().unwrap().len(), 25);
-    for format in ["json", "text", "svg"] {
-        let (status, _, _) = s.get(&format!("/tour?format={format}")).await;
-        assert_eq!(status, 200, "{format}");
+    for (format, kind) in [
+        ("json", "application/json"),
+        ("text", "text/plain; charset=utf-8"),
+        ("svg", "image/svg+xml"),
+    ] {
+        let (status, got, body) = s.get(&format!("/tour?format={format}")).await;
+        assert_eq!((status, got.as_str()), (200, kind), "{format}");
+        if format == "text" {
+            // The 8x8 board with each square numbered by its move, 0 to 63.
+            let mut numbers: Vec<u64> = body
+                .split_whitespace()
+                .map(|n| n.parse().unwrap())
+                .collect();
+            numbers.sort_unstable();
+            assert_eq!(numbers, (0..64).collect::<Vec<u64>>(), "{body}");
+        }
     }
     common::Server::problem(s.get("/tour?format=png").await, 400, "invalid_parameter");
 }

@@ -1,8 +1,7 @@
 //! `GET /tour`: an open or closed knight's tour from a start square.
 
 use axum::extract::State;
-use axum::response::{IntoResponse, Response};
-use axum::Json;
+use axum::response::Response;
 use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 
@@ -10,8 +9,10 @@ use super::error::ApiError;
 use super::extract::QueryParams;
 use super::format::Format;
 use super::plain_board;
+use super::render::{check_drawable, respond};
 use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg};
 use super::AppState;
+use crate::solver::terrain::Ground;
 use crate::solver::tour::{knights_tour, Tour, TourError};
 use crate::solver::{Board, Square};
 
@@ -82,31 +83,32 @@ pub async fn handler(
             },
         ));
     }
-    let tour = state
+    check_drawable(format, board)?;
+    // The answer is written on the blocking pool too: a million-square tour
+    // is megabytes of JSON, too long to write on the async workers.
+    state
         .heavy
-        .run(move || knights_tour(board, start, closed, limit))
+        .run(move || {
+            let tour =
+                knights_tour(board, start, closed, limit).map_err(|e| tour_error(board, e))?;
+            answer(&tour, shown, format)
+        })
         .await?
-        .map_err(|e| tour_error(board, e))?;
-    Ok(answer(&tour, shown, format))
 }
 
-/// The tour in the asked format. Text and SVG are drawn by the renderer of
-/// the terrain issue; until it is wired in (a call with the board and the
-/// path), they answer the JSON.
-pub fn answer(tour: &Tour, shown: Shown, format: Format) -> Response {
-    match format {
-        Format::Json | Format::Text | Format::Svg => Json(TourAnswer {
-            start: shown.square(tour.path[0]),
-            width: tour.board.width(),
-            height: tour.board.height(),
-            closed: tour.closed,
-            path: ShownPath {
-                shown,
-                squares: &tour.path,
-            },
-        })
-        .into_response(),
-    }
+/// The tour in the asked format: JSON, or drawn as text or SVG.
+pub fn answer(tour: &Tour, shown: Shown, format: Format) -> Result<Response, ApiError> {
+    let json = TourAnswer {
+        start: shown.square(tour.path[0]),
+        width: tour.board.width(),
+        height: tour.board.height(),
+        closed: tour.closed,
+        path: ShownPath {
+            shown,
+            squares: &tour.path,
+        },
+    };
+    respond(format, Ground::Plain(tour.board), Some(&tour.path), &json)
 }
 
 fn tour_error(board: Board, error: TourError) -> ApiError {
