@@ -301,72 +301,51 @@ async fn bad_requests_are_400_problems() {
     );
 }
 
-async fn raw_post(
-    s: &Server,
-    path: &str,
-    content_type: Option<&str>,
-    body: impl Into<reqwest::Body>,
-) -> (u16, String, String) {
-    let mut r = s.client.post(s.url(path)).body(body);
-    if let Some(ct) = content_type {
-        r = r.header("content-type", ct);
-    }
-    let r = r.send().await.unwrap();
-    let status = r.status().as_u16();
-    let kind = r
-        .headers()
-        .get("content-type")
-        .map(|v| v.to_str().unwrap().to_owned())
-        .unwrap_or_default();
-    (status, kind, r.text().await.unwrap())
-}
-
 #[tokio::test]
 async fn malformed_json_and_media_types() {
     let s = common::start().await;
     Server::problem(
-        raw_post(&s, "/distance", Some("application/json"), "{\"src\": 19,").await,
+        s.post_raw("/distance", Some("application/json"), "{\"src\": 19,")
+            .await,
         400,
         "malformed_json",
     );
     Server::problem(
-        raw_post(&s, "/distance", Some("application/json"), "").await,
+        s.post_raw("/distance", Some("application/json"), "").await,
         400,
         "malformed_json",
     );
     Server::problem(
-        raw_post(&s, "/distance", Some("application/json"), "{} {}").await,
+        s.post_raw("/distance", Some("application/json"), "{} {}")
+            .await,
         400,
         "malformed_json",
     );
     Server::problem(
-        raw_post(&s, "/distance", Some("application/json"), vec![0xff, 0xfe]).await,
+        s.post_raw("/distance", Some("application/json"), vec![0xff, 0xfe])
+            .await,
         400,
         "malformed_json",
     );
     Server::problem(
-        raw_post(&s, "/distance", None, "{\"src\":19,\"dest\":36}").await,
+        s.post_raw("/distance", None, "{\"src\":19,\"dest\":36}")
+            .await,
         415,
         "unsupported_media_type",
     );
     Server::problem(
-        raw_post(
-            &s,
+        s.post_raw("/distance", Some("text/plain"), "{\"src\":19,\"dest\":36}")
+            .await,
+        415,
+        "unsupported_media_type",
+    );
+    let (status, _, _) = s
+        .post_raw(
             "/distance",
-            Some("text/plain"),
+            Some("application/json; charset=utf-8"),
             "{\"src\":19,\"dest\":36}",
         )
-        .await,
-        415,
-        "unsupported_media_type",
-    );
-    let (status, _, _) = raw_post(
-        &s,
-        "/distance",
-        Some("application/json; charset=utf-8"),
-        "{\"src\":19,\"dest\":36}",
-    )
-    .await;
+        .await;
     assert_eq!(status, 200);
 }
 
@@ -402,7 +381,8 @@ async fn limits_are_configurable() {
     let s = common::start_with(config).await;
     let big = format!("{{\"pairs\": [{}[0, 1]]}}", "[0, 1], ".repeat(200));
     let p = Server::problem(
-        raw_post(&s, "/distance/batch", Some("application/json"), big).await,
+        s.post_raw("/distance/batch", Some("application/json"), big)
+            .await,
         413,
         "payload_too_large",
     );
@@ -431,7 +411,7 @@ async fn default_body_limit_is_4_mib() {
         "x".repeat(4 * 1024 * 1024)
     );
     Server::problem(
-        raw_post(&s, "/distance", Some("application/json"), big).await,
+        s.post_raw("/distance", Some("application/json"), big).await,
         413,
         "payload_too_large",
     );

@@ -46,8 +46,12 @@ fn words(command: &str) -> Vec<String> {
 /// `jq -Rs '{"board": ., …}' FILE`: the JSON body with the file's text as `.`.
 fn jq_body(words: &[String]) -> String {
     let (expr, file) = (&words[2], &words[3]);
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/").to_owned() + file).unwrap();
-    let json = expr.replace(": .", &format!(": {}", serde_json::to_string(&text).unwrap()));
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/").to_owned() + file)
+        .unwrap();
+    let json = expr.replace(
+        ": .",
+        &format!(": {}", serde_json::to_string(&text).unwrap()),
+    );
     let value: Value = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{expr}: {e}"));
     value.to_string()
 }
@@ -68,9 +72,15 @@ fn parse(command: &str, expected: String) -> Example {
             "-H" => i += 1,
             "-d" => {
                 i += 1;
-                body = Some(if words[i] == "@-" { piped.clone().unwrap() } else { words[i].clone() });
+                body = Some(if words[i] == "@-" {
+                    piped.clone().unwrap()
+                } else {
+                    words[i].clone()
+                });
             }
-            w if w.starts_with("localhost:8080") => target = Some(w["localhost:8080".len()..].to_owned()),
+            w if w.starts_with("localhost:8080") => {
+                target = Some(w["localhost:8080".len()..].to_owned())
+            }
             w => panic!("README example uses {w:?}, which this test does not know: {command}"),
         }
         i += 1;
@@ -114,9 +124,14 @@ fn examples(readme: &str) -> Vec<Example> {
 
 #[tokio::test]
 async fn every_readme_example_answers_as_written() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let examples = examples(&readme);
-    assert!(examples.len() >= 25, "only {} examples found", examples.len());
+    assert!(
+        examples.len() >= 25,
+        "only {} examples found",
+        examples.len()
+    );
     let s = common::start().await;
     for example in examples {
         let request = match &example.body {
@@ -134,7 +149,12 @@ async fn every_readme_example_answers_as_written() {
                 .unwrap_or_else(|e| panic!("README shows bad JSON for {}: {e}", example.command));
             assert_eq!(got, want, "{}", example.command);
         } else {
-            assert_eq!(answer.trim_end_matches('\n'), example.expected, "{}", example.command);
+            assert_eq!(
+                answer.trim_end_matches('\n'),
+                example.expected,
+                "{}",
+                example.command
+            );
         }
     }
 }

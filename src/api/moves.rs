@@ -1,24 +1,11 @@
 //! `/moves`: the squares one knight move from a square, sorted by index.
 
 use axum::Json;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::error::ApiError;
-use super::extract::{not_null, QueryParams};
-use super::plain_board;
-use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg};
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MovesQuery {
-    pub square: SquareArg,
-    #[serde(default, deserialize_with = "not_null")]
-    pub width: Option<u64>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub height: Option<u64>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub notation: Option<NotationArg>,
-}
+use super::extract::QueryParams;
+use super::square::{ShownSquare, SquareQuery};
 
 #[derive(Debug, Serialize)]
 pub struct MovesAnswer {
@@ -26,18 +13,12 @@ pub struct MovesAnswer {
     pub moves: Vec<ShownSquare>,
 }
 
-pub async fn get(QueryParams(req): QueryParams<MovesQuery>) -> Result<Json<MovesAnswer>, ApiError> {
-    let board = plain_board(req.width, req.height)?;
-    let square = req
-        .square
-        .on(board)
-        .map_err(|e| ApiError::square("square", e))?;
-    let shown = Shown {
-        board,
-        notation: answer_notation(req.notation, &req.square),
-    };
+pub async fn get(
+    QueryParams(req): QueryParams<SquareQuery>,
+) -> Result<Json<MovesAnswer>, ApiError> {
+    let (square, shown) = req.resolve()?;
     Ok(Json(MovesAnswer {
         square: shown.square(square),
-        moves: shown.squares(&board.neighbours(square)),
+        moves: shown.squares(&shown.board.neighbours(square)),
     }))
 }

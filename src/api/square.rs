@@ -6,6 +6,9 @@ use std::fmt;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 
+use super::error::ApiError;
+use super::extract::not_null;
+use super::plain_board;
 use crate::solver::board::{Board, Notation, OffBoard, Square, SquareName, SquareParseError};
 
 /// A square as sent: a JSON integer, or a string (digits are an index,
@@ -115,5 +118,35 @@ impl Shown {
 
     pub fn squares(&self, squares: &[Square]) -> Vec<ShownSquare> {
         squares.iter().map(|&s| self.square(s)).collect()
+    }
+}
+
+/// The query of an endpoint about one square of a plain board (`/colour`,
+/// `/moves`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SquareQuery {
+    pub square: SquareArg,
+    #[serde(default, deserialize_with = "not_null")]
+    pub width: Option<u64>,
+    #[serde(default, deserialize_with = "not_null")]
+    pub height: Option<u64>,
+    #[serde(default, deserialize_with = "not_null")]
+    pub notation: Option<NotationArg>,
+}
+
+impl SquareQuery {
+    /// The square, and how the answer writes squares.
+    pub fn resolve(&self) -> Result<(Square, Shown), ApiError> {
+        let board = plain_board(self.width, self.height)?;
+        let square = self
+            .square
+            .on(board)
+            .map_err(|e| ApiError::square("square", e))?;
+        let shown = Shown {
+            board,
+            notation: answer_notation(self.notation, &self.square),
+        };
+        Ok((square, shown))
     }
 }

@@ -56,6 +56,20 @@ impl Server {
         parts(r).await
     }
 
+    /// POST `body` as it is, with `content_type` if any.
+    pub async fn post_raw(
+        &self,
+        path: &str,
+        content_type: Option<&str>,
+        body: impl Into<reqwest::Body>,
+    ) -> (u16, String, String) {
+        let mut r = self.client.post(self.url(path)).body(body);
+        if let Some(ct) = content_type {
+            r = r.header("content-type", ct);
+        }
+        parts(r.send().await.unwrap()).await
+    }
+
     /// GET `path`, expecting a 200 JSON answer.
     pub async fn get_json(&self, path: &str) -> Value {
         let (status, kind, body) = self.get(path).await;
