@@ -252,3 +252,31 @@ async fn graceful_shutdown_finishes_requests_in_flight() {
         .unwrap()
         .unwrap();
 }
+
+/// A client that never finishes its request headers is disconnected after
+/// `--header-timeout-ms`.
+#[tokio::test]
+async fn slow_clients_are_cut_off() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let config = Config {
+        header_timeout_ms: 200,
+        ..Config::default()
+    };
+    let s = common::start_with(config).await;
+    let mut stream = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    let started = std::time::Instant::now();
+    let mut buffer = Vec::new();
+    let read = tokio::time::timeout(
+        std::time::Duration::from_secs(5),
+        stream.read_to_end(&mut buffer),
+    )
+    .await;
+    assert!(read.is_ok(), "the connection was still open after 5 s");
+    assert!(started.elapsed() >= std::time::Duration::from_millis(150));
+    // A complete request on a new connection is answered as usual.
+    assert_eq!(s.get_json("/healthz").await, json!({"status": "ok"}));
+}
