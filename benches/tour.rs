@@ -1,5 +1,7 @@
 //! Criterion benchmarks: knight's tours on 8×8, 100×100 and 1000×1000, open
-//! and closed, from a corner and from the middle.
+//! and closed, from the middle; and open tours of the narrow boards 3×100,000
+//! and 4×100,000 from the middle of an edge line (tables warm: the first
+//! call builds them once per process).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use knightd::solver::tour::knights_tour;
@@ -22,6 +24,13 @@ fn tours(c: &mut Criterion) {
     group.bench_function("999x999/open", |b| {
         b.iter(|| knights_tour(odd, Square::new(500, 500), false, 1_000_000).unwrap())
     });
+    for rows in [3u64, 4] {
+        let board = Board::new(100_000, rows).unwrap();
+        let start = Square::new(50_001, 0);
+        group.bench_function(format!("{rows}x100000/open"), |b| {
+            b.iter(|| knights_tour(board, start, false, 1_000_000).unwrap())
+        });
+    }
     group.finish();
 }
 

@@ -96,17 +96,6 @@ fn split_around(len: usize, pos: usize) -> Vec<Vec<usize>> {
     choices
 }
 
-/// Splits a thin board's long even side (at least 10) into even parts of 10 to 18.
-fn split_thin(mut len: usize) -> Vec<usize> {
-    let mut parts = Vec::new();
-    while len >= 20 {
-        parts.push(10);
-        len -= 10;
-    }
-    parts.push(len);
-    parts
-}
-
 /// The blocks a side splits into, as (offset, length).
 fn spans(parts: &[usize]) -> Vec<(usize, usize)> {
     let mut offset = 0;
@@ -264,12 +253,6 @@ pub fn tour_by_blocks(width: usize, height: usize, start: usize, closed: bool) -
                 plans.push((cols.clone(), rows, true));
             }
         }
-    } else if short == 3 && !both_odd && width.max(height) >= 10 {
-        if width == 3 {
-            plans.push((vec![3], split_thin(height), false));
-        } else {
-            plans.push((split_thin(width), vec![3], false));
-        }
     }
     plans
         .into_iter()
@@ -400,11 +383,6 @@ mod tests {
                     }
                 }
             }
-        }
-        for len in (10..400).step_by(2) {
-            let p = split_thin(len);
-            assert_eq!(p.iter().sum::<usize>(), len);
-            assert!(p.iter().all(|&x| (10..=18).contains(&x) && x % 2 == 0));
         }
     }
 }

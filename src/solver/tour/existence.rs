@@ -8,6 +8,11 @@
 //! - A knight alternates colours, so on a board with an odd number of squares
 //!   a tour starts (and ends) on the majority colour, that of `a1`.
 //! - On a board 4 wide, a tour starts and ends on an edge line (below).
+//! - Boards 3 or 4 wide are settled start by start by the exact programme in
+//!   `narrow`, which finds: on 4 × n (n ≥ 5) a tour from every edge-line
+//!   square; on 3 × n (n ≥ 7) from every start the colour rule allows, but
+//!   for the centre of 3 × 7 and c2, f2 of 3 × 8 (8 long); on 3 × 4 from the
+//!   end lines only. The exceptions are proved there by complete search.
 
 use std::fmt;
 

@@ -2,7 +2,9 @@
 //! board of up to a million squares that has one.
 //!
 //! [`knights_tour`] first asks the theorems ([`existence`]) whether a tour
-//! can exist. Small boards are then searched completely ([`search`]:
+//! can exist. Boards 3 or 4 wide, of any length, are settled exactly by a
+//! dynamic programme over their columns ([`narrow`]): it finds a tour from
+//! the start or proves there is none. Other small boards are then searched completely ([`search`]:
 //! Warnsdorff's rule with Roth's tie-break, backtracking under a budget), so
 //! a search that runs out of moves proves there is none. Larger boards are
 //! built by divide and conquer from verified block tours ([`blocks`]), with
@@ -12,6 +14,7 @@
 
 pub mod blocks;
 pub mod existence;
+pub mod narrow;
 pub mod search;
 
 use std::collections::HashMap;
@@ -77,7 +80,18 @@ pub fn knights_tour(
     let start_index = board.index(start) as usize;
     let has_closed =
         closed || existence::ruled_out(board.width(), board.height(), 0, 0, true).is_none();
-    let indices = if has_closed {
+    let narrow = (3..=4).contains(&width.min(height));
+    let indices = if narrow {
+        // Exact on boards 3 or 4 wide: None is a proof.
+        narrow::narrow_tour(width, height, start_index, closed).ok_or_else(|| {
+            let kind = if closed { "closed" } else { "open" };
+            TourError::NoTour(NoTour::Exhaustive(format!(
+                "a complete search of the {board} board from {start} found no {kind} tour: a dynamic programme over its {long} lines of {short} squares tried every way a tour can cross each line",
+                long = width.max(height),
+                short = width.min(height),
+            )))
+        })?
+    } else if has_closed {
         // One closed tour serves every start: begin it at the start.
         let cycle = closed_tour(width, height).ok_or(TourError::NotFound)?;
         let at = cycle
