@@ -8,17 +8,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk > /dev/null || { echo "load.sh needs wrk: apt-get install -y wrk" >&2; exit 1; }
-port=${LOAD_PORT:-18090}
 seconds=${LOAD_SECONDS:-10}
 connections=${LOAD_CONNECTIONS:-64}
-base="http://127.0.0.1:$port"
-
-cargo build --release --locked --bin knightd
-KNIGHTD_BIND=127.0.0.1:$port KNIGHTD_LOG=warn target/release/knightd &
-pid=$!
+. scripts/knightd-release.sh
+build_knightd
 tmp=$(mktemp -d)
-trap 'kill $pid 2>/dev/null || true; rm -rf "$tmp"' EXIT
-for _ in $(seq 1 100); do curl -fsS "$base/readyz" > /dev/null 2>&1 && break; sleep 0.1; done
+trap 'stop_knightd; rm -rf "$tmp"' EXIT
+start_knightd KNIGHTD_LOG=warn
+base="http://$addr"
 
 cat > "$tmp/distance.lua" <<'LUA'
 wrk.method = "POST"

@@ -4,14 +4,12 @@
 # content types, headers, bodies), and invalid data rejected.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-port=${SCHEMATHESIS_PORT:-18082}
-cargo build --release --locked --bin knightd
-KNIGHTD_BIND=127.0.0.1:$port KNIGHTD_LOG=warn target/release/knightd &
-pid=$!
-trap 'kill $pid 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$port/readyz" > /dev/null 2>&1 && break; sleep 0.1; done
+. scripts/knightd-release.sh
+build_knightd
+trap stop_knightd EXIT
+start_knightd KNIGHTD_LOG=warn
 schemathesis run openapi.yaml \
-  --url "http://127.0.0.1:$port" \
+  --url "http://$addr" \
   --workers 1 \
   --max-examples "${SCHEMATHESIS_EXAMPLES:-100}" \
   --seed 1 \
