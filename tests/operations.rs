@@ -280,3 +280,50 @@ async fn slow_clients_are_cut_off() {
     // A complete request on a new connection is answered as usual.
     assert_eq!(s.get_json("/healthz").await, json!({"status": "ok"}));
 }
+
+/// Over HTTP: with one heavy worker and no queue, a second heavy request
+/// while the first runs is a 503 problem with `Retry-After`.
+#[tokio::test]
+async fn heavy_work_past_the_queue_is_503_over_http() {
+    let config = Config {
+        heavy_workers: 1,
+        heavy_queue: 0,
+        ..Config::default()
+    };
+    let s = common::start_with(config).await;
+    let board = include_str!("boards/challenge-28x32.txt");
+    let busy = {
+        let (client, url) = (s.client.clone(), s.url("/longest-path"));
+        tokio::spawn(async move {
+            client
+                .post(url)
+                .json(&json!({"board": board, "from": "af27", "to": "ae1", "time_limit_ms": 1000}))
+                .send()
+                .await
+                .unwrap()
+                .status()
+        })
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let r = s
+        .client
+        .get(s.url("/tour?width=20&height=20"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.headers()["retry-after"], "1");
+    let answer = (
+        r.status().as_u16(),
+        r.headers()["content-type"].to_str().unwrap().to_owned(),
+        r.text().await.unwrap(),
+    );
+    common::Server::problem(answer, 503, "overloaded");
+    // Cheap endpoints never queue.
+    assert_eq!(s.get_json("/distance?from=a1&to=h8").await["moves"], 6);
+    assert_eq!(busy.await.unwrap(), 200);
+    let (_, _, body) = s.get("/metrics").await;
+    assert!(
+        body.contains(r#"knightd_requests_total{route="/tour",method="GET",status="503"} 1"#),
+        "{body}"
+    );
+}
