@@ -14,7 +14,7 @@ connections=${LOAD_CONNECTIONS:-64}
 build_knightd
 tmp=$(mktemp -d)
 trap 'stop_knightd; rm -rf "$tmp"' EXIT
-start_knightd KNIGHTD_LOG=warn
+start_knightd KNIGHTD_LOG=warn,knightd=info
 base="http://$addr"
 
 cat > "$tmp/distance.lua" <<'LUA'

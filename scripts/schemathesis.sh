@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 . scripts/knightd-release.sh
 build_knightd
 trap stop_knightd EXIT
-start_knightd KNIGHTD_LOG=warn
+start_knightd KNIGHTD_LOG=warn,knightd=info
 schemathesis run openapi.yaml \
   --url "http://$addr" \
   --workers 1 \
