@@ -16,14 +16,12 @@ pub struct JsonBody<T>(pub T);
 pub struct QueryParams<T>(pub T);
 
 fn is_json(content_type: &str) -> bool {
-    let essence = content_type
-        .split(';')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
-    essence == "application/json"
-        || (essence.starts_with("application/") && essence.ends_with("+json"))
+    let essence = content_type.split(';').next().unwrap_or("").trim();
+    let (kind, subtype) = essence.split_once('/').unwrap_or(("", ""));
+    kind.eq_ignore_ascii_case("application")
+        && (subtype.eq_ignore_ascii_case("json")
+            || subtype.len() > 5
+                && subtype.as_bytes()[subtype.len() - 5..].eq_ignore_ascii_case(b"+json"))
 }
 
 impl<S, T> FromRequest<S> for JsonBody<T>
@@ -78,23 +76,28 @@ where
 
 /// Parses a JSON body, naming the field at fault.
 pub fn from_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    // Syntax first, so that `{} {}` is malformed rather than missing fields.
-    serde_json::from_slice::<serde::de::IgnoredAny>(bytes).map_err(|e| {
-        ApiError::MalformedJson {
-            detail: e.to_string(),
-        }
-    })?;
     // serde would read a struct from an array too ([19, 36]); the API takes objects.
     if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        syntax(bytes)?;
         return Err(ApiError::InvalidParameter {
             param: None,
             detail: "the body must be a JSON object".to_owned(),
         });
     }
+    // The plain parse is the fast path; only a failure is parsed again to
+    // find the field at fault.
+    if let Ok(value) = serde_json::from_slice(bytes) {
+        return Ok(value);
+    }
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
+        // A body that is not JSON at all is malformed, whatever shape error
+        // the typed parse met first (`{} {}`: not "missing fields").
+        if let Err(malformed) = syntax(bytes) {
+            return malformed;
+        }
         match inner.classify() {
             serde_json::error::Category::Data => data_error(&path, &inner.to_string()),
             _ => ApiError::MalformedJson {
@@ -106,6 +109,15 @@ pub fn from_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         detail: e.to_string(),
     })?;
     Ok(value)
+}
+
+/// Whether `bytes` are JSON at all.
+fn syntax(bytes: &[u8]) -> Result<(), ApiError> {
+    serde_json::from_slice::<serde::de::IgnoredAny>(bytes)
+        .map(drop)
+        .map_err(|e| ApiError::MalformedJson {
+            detail: e.to_string(),
+        })
 }
 
 /// Maps serde's message for a value of the wrong shape to the error naming it.

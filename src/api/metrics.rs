@@ -4,7 +4,6 @@
 //! Hand-written rather than a metrics crate: three families, a few dozen
 //! lines, no global registry.
 
-use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -29,12 +28,14 @@ struct Latency {
     sum: f64,
 }
 
+/// Few series (routes × methods × statuses), so plain vectors: a lookup
+/// compares borrowed strings and allocates only for a new series.
 #[derive(Default, Debug)]
 struct Recorded {
     /// (route, method, status) → requests.
-    requests: BTreeMap<(String, String, u16), u64>,
+    requests: Vec<((String, String, u16), u64)>,
     /// route → latency.
-    latency: BTreeMap<String, Latency>,
+    latency: Vec<(String, Latency)>,
 }
 
 /// The service's counters.
@@ -44,10 +45,24 @@ pub struct Metrics(Arc<Mutex<Recorded>>);
 impl Metrics {
     fn record(&self, route: &str, method: &str, status: u16, seconds: f64) {
         let mut m = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        *m.requests
-            .entry((route.to_owned(), method.to_owned(), status))
-            .or_default() += 1;
-        let l = m.latency.entry(route.to_owned()).or_default();
+        let found = m
+            .requests
+            .iter_mut()
+            .find(|((r, me, st), _)| r == route && me == method && *st == status);
+        match found {
+            Some((_, n)) => *n += 1,
+            None => m
+                .requests
+                .push(((route.to_owned(), method.to_owned(), status), 1)),
+        }
+        let index = match m.latency.iter().position(|(r, _)| r == route) {
+            Some(i) => i,
+            None => {
+                m.latency.push((route.to_owned(), Latency::default()));
+                m.latency.len() - 1
+            }
+        };
+        let l = &mut m.latency[index].1;
         for (bucket, bound) in l.buckets.iter_mut().zip(BUCKETS) {
             if seconds <= bound {
                 *bucket += 1;
@@ -58,7 +73,9 @@ impl Metrics {
     }
 
     fn render(&self, queued: usize, admitted: usize) -> String {
-        let m = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut m = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        m.requests.sort_by(|a, b| a.0.cmp(&b.0));
+        m.latency.sort_by(|a, b| a.0.cmp(&b.0));
         let mut out = String::new();
         out.push_str(
             "# HELP knightd_requests_total Requests answered, by route, method and status.\n",

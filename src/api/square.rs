@@ -93,12 +93,21 @@ pub fn answer_notation(asked: Option<NotationArg>, first: &SquareArg) -> Notatio
     }
 }
 
-/// A square in an answer: an index or a name.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
-#[serde(untagged)]
+/// A square in an answer: an index or a name, written straight into the
+/// answer (a million-square tour makes no million strings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ShownSquare {
     Index(u64),
-    Name(String),
+    Name(Square),
+}
+
+impl Serialize for ShownSquare {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            ShownSquare::Index(i) => serializer.serialize_u64(*i),
+            ShownSquare::Name(square) => serializer.collect_str(square),
+        }
+    }
 }
 
 /// How answers on one board write squares.
@@ -112,7 +121,7 @@ impl Shown {
     pub fn square(&self, square: Square) -> ShownSquare {
         match self.notation {
             Notation::Index => ShownSquare::Index(self.board.index(square)),
-            Notation::Algebraic => ShownSquare::Name(square.to_string()),
+            Notation::Algebraic => ShownSquare::Name(square),
         }
     }
 

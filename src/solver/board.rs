@@ -194,21 +194,33 @@ impl Square {
 
 /// The letters of a file in bijective base 26: 0 → `a`, 25 → `z`, 26 → `aa`.
 pub fn file_name(file: u64) -> String {
-    let mut letters = Vec::with_capacity(7);
-    let mut n = file + 1;
-    while n > 0 {
-        n -= 1;
-        letters.push(b'a' + (n % 26) as u8);
-        n /= 26;
+    FileName(file).to_string()
+}
+
+/// A file's letters, written without allocating.
+#[derive(Clone, Copy, Debug)]
+pub struct FileName(pub u64);
+
+impl fmt::Display for FileName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Fourteen letters reach past u64::MAX; a board's files need seven.
+        let mut letters = [0u8; 14];
+        let mut at = letters.len();
+        let mut n = u128::from(self.0) + 1;
+        while n > 0 {
+            n -= 1;
+            at -= 1;
+            letters[at] = b'a' + (n % 26) as u8;
+            n /= 26;
+        }
+        f.write_str(std::str::from_utf8(&letters[at..]).expect("ASCII letters"))
     }
-    letters.reverse();
-    String::from_utf8(letters).expect("ASCII letters")
 }
 
 impl fmt::Display for Square {
     /// The algebraic name, e.g. `g2`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", file_name(self.file()), self.rank + 1)
+        write!(f, "{}{}", FileName(self.file()), u64::from(self.rank) + 1)
     }
 }
 
@@ -324,7 +336,7 @@ impl fmt::Display for SquareName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             SquareName::Index(i) => write!(f, "{i}"),
-            SquareName::Algebraic { file, rank } => write!(f, "{}{}", file_name(file), rank + 1),
+            SquareName::Algebraic { file, rank } => write!(f, "{}{}", FileName(file), rank + 1),
         }
     }
 }
