@@ -29,6 +29,12 @@ pub struct Config {
     #[arg(long, env = "KNIGHTD_LOG", default_value = "info")]
     pub log: String,
 
+    /// Log one info line per request (method, path, request id, board and
+    /// squares, status, latency). Off by default: it costs throughput; the
+    /// same lines are logged at debug level.
+    #[arg(long, env = "KNIGHTD_ACCESS_LOG")]
+    pub access_log: bool,
+
     /// Largest request body, in bytes.
     #[arg(long, env = "KNIGHTD_BODY_LIMIT", default_value_t = 4 * 1024 * 1024)]
     pub body_limit: usize,

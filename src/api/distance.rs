@@ -10,7 +10,6 @@ use super::plain_board;
 use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg};
 use super::AppState;
 use crate::solver::distance::{knight_distance, DistanceError};
-use crate::solver::{Board, Square};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -56,12 +55,12 @@ fn distance(req: DistanceRequest) -> Result<DistanceAnswer, ApiError> {
         .on(board)
         .map_err(|e| ApiError::square("from", e))?;
     let to = req.to.on(board).map_err(|e| ApiError::square("to", e))?;
-    super::record_squares(from, to);
+    super::record_question(board, &[from, to]);
     let shown = Shown {
         board,
         notation: answer_notation(req.notation, &req.from),
     };
-    let moves = solve(board, &[(from, to)])?[0];
+    let moves = knight_distance(board, from, to);
     Ok(DistanceAnswer {
         from: shown.square(from),
         to: shown.square(to),
@@ -70,16 +69,6 @@ fn distance(req: DistanceRequest) -> Result<DistanceAnswer, ApiError> {
         moves,
         reachable: moves.is_some(),
     })
-}
-
-/// Distances of `pairs` on `board`: constant time a pair on every board, so
-/// no heavy-work gate is needed.
-fn solve(board: Board, pairs: &[(Square, Square)]) -> Result<Vec<Option<u64>>, ApiError> {
-    pairs
-        .iter()
-        .map(|&(a, b)| knight_distance(board, a, b))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(distance_error)
 }
 
 pub fn distance_error(e: DistanceError) -> ApiError {
@@ -124,7 +113,7 @@ pub async fn batch(
         });
     }
     let board = plain_board(req.width, req.height)?;
-    let pairs = req
+    let moves = req
         .pairs
         .iter()
         .enumerate()
@@ -141,10 +130,9 @@ pub async fn batch(
             let to = b
                 .on(board)
                 .map_err(|e| ApiError::square(format!("pairs[{i}][1]"), e))?;
-            Ok((from, to))
+            Ok(knight_distance(board, from, to))
         })
         .collect::<Result<Vec<_>, ApiError>>()?;
-    let moves = solve(board, &pairs)?;
     Ok(Json(BatchAnswer {
         width: board.width(),
         height: board.height(),

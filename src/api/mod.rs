@@ -46,7 +46,6 @@ impl AppState {
 /// The board of a request's `width` and `height`, each 8 when absent.
 pub fn plain_board(width: Option<u64>, height: Option<u64>) -> Result<Board, ApiError> {
     let (w, h) = (width.unwrap_or(8), height.unwrap_or(8));
-    record_board(w, h);
     Board::new(w, h).map_err(|error| ApiError::InvalidBoardSize {
         param: match error {
             crate::solver::board::BoardError::Width(_) => "width",
@@ -56,16 +55,18 @@ pub fn plain_board(width: Option<u64>, height: Option<u64>) -> Result<Board, Api
     })
 }
 
-/// Adds the board to the request's span, so its logs say what was asked.
-pub fn record_board(width: u64, height: u64) {
-    let span = tracing::Span::current();
-    span.record("width", width);
-    span.record("height", height);
-}
-
-/// Adds the squares to the request's span.
-pub fn record_squares(from: crate::solver::Square, to: crate::solver::Square) {
-    let span = tracing::Span::current();
-    span.record("from", tracing::field::display(from));
-    span.record("to", tracing::field::display(to));
+/// Adds the question — the board and its squares — to the request's span,
+/// so its log lines say what was asked: `8x8 d3 e5`.
+pub fn record_question(board: Board, squares: &[crate::solver::Square]) {
+    struct Question<'a>(Board, &'a [crate::solver::Square]);
+    impl std::fmt::Display for Question<'_> {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "{}", self.0)?;
+            self.1.iter().try_for_each(|s| write!(f, " {s}"))
+        }
+    }
+    tracing::Span::current().record(
+        "question",
+        tracing::field::display(Question(board, squares)),
+    );
 }

@@ -125,7 +125,7 @@ async fn plain_path(
         .on(board)
         .map_err(|e| ApiError::square("from", e))?;
     let to = to_arg.on(board).map_err(|e| ApiError::square("to", e))?;
-    super::record_squares(from, to);
+    super::record_question(board, &[from, to]);
     let shown = Shown {
         board,
         notation: answer_notation(notation, &from_arg),
@@ -135,7 +135,7 @@ async fn plain_path(
     let search = move || shortest_path(board, from, to, limit);
     // Short paths take microseconds: answer them here. Long ones (up to a
     // million squares, tens of milliseconds) go to the blocking pool.
-    let moves = knight_distance(board, from, to).map_err(distance_error)?;
+    let moves = knight_distance(board, from, to);
     let path = if moves.is_none_or(|m| m <= INLINE_PATH_MOVES) {
         search()
     } else {

@@ -152,6 +152,7 @@ impl SquareQuery {
             .square
             .on(board)
             .map_err(|e| ApiError::square("square", e))?;
+        super::record_question(board, &[square]);
         let shown = Shown {
             board,
             notation: answer_notation(self.notation, &self.square),

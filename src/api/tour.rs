@@ -66,6 +66,7 @@ pub async fn handler(
     let start = start_arg
         .on(board)
         .map_err(|e| ApiError::square("start", e))?;
+    super::record_question(board, &[start]);
     let closed = req.closed.unwrap_or(false);
     let format = req.format.unwrap_or_default();
     let shown = Shown {

@@ -35,19 +35,9 @@ impl fmt::Display for DistanceError {
 impl std::error::Error for DistanceError {}
 
 /// The fewest knight moves from `from` to `to`, `None` when unreachable.
-/// Constant time on every board; never an error (the `Result` is kept for the
-/// callers' sake).
+/// Constant time and memory on every board.
 #[inline]
-pub fn knight_distance(
-    board: Board,
-    from: Square,
-    to: Square,
-) -> Result<Option<u64>, DistanceError> {
-    Ok(exact_distance(board, from, to))
-}
-
-#[inline]
-fn exact_distance(board: Board, from: Square, to: Square) -> Option<u64> {
+pub fn knight_distance(board: Board, from: Square, to: Square) -> Option<u64> {
     if board == Board::CHESS {
         return Some(ChessTable::get().distance(from, to));
     }
@@ -63,7 +53,7 @@ pub fn shortest_path(
     to: Square,
     max_squares: u64,
 ) -> Result<Option<Vec<Square>>, DistanceError> {
-    let Some(moves) = exact_distance(board, from, to) else {
+    let Some(moves) = knight_distance(board, from, to) else {
         return Ok(None);
     };
     let squares = moves + 1;
@@ -128,11 +118,7 @@ mod tests {
         for to in all_squares(b) {
             let want = dist[b.index(to) as usize];
             let want = (want != UNREACHED).then_some(u64::from(want));
-            assert_eq!(
-                knight_distance(b, from, to),
-                Ok(want),
-                "{b}: {from} -> {to}"
-            );
+            assert_eq!(knight_distance(b, from, to), want, "{b}: {from} -> {to}");
         }
     }
 
@@ -165,7 +151,7 @@ mod tests {
             }
             for (&to, &want) in squares.iter().zip(&dist) {
                 let want = (want != UNREACHED).then_some(u64::from(want));
-                if knight_distance(b, from, to) != Ok(want) {
+                if knight_distance(b, from, to) != want {
                     panic!("{b}: {from} -> {to}: BFS says {want:?}");
                 }
             }
@@ -233,16 +219,16 @@ mod tests {
             (7, 55, 4),
             (14, 24, 4),
         ] {
-            assert_eq!(knight_distance(chess, sq(a), sq(b)), Ok(Some(d)));
+            assert_eq!(knight_distance(chess, sq(a), sq(b)), Some(d));
         }
         let three = board(3, 3);
         assert_eq!(
             knight_distance(three, Square::new(1, 1), Square::new(0, 0)),
-            Ok(None)
+            None
         );
         assert_eq!(
             knight_distance(three, Square::new(1, 1), Square::new(1, 1)),
-            Ok(Some(0))
+            Some(0)
         );
         assert_eq!(
             shortest_path(three, Square::new(0, 0), Square::new(1, 1), 10),
@@ -251,16 +237,16 @@ mod tests {
         let line = board(1, 1_000_000_000);
         assert_eq!(
             knight_distance(line, Square::new(0, 0), Square::new(0, 1)),
-            Ok(None)
+            None
         );
         let two = board(1_000_000_000, 2);
         assert_eq!(
             knight_distance(two, Square::new(0, 0), Square::new(1, 0)),
-            Ok(None)
+            None
         );
         assert_eq!(
             knight_distance(two, Square::new(0, 0), Square::new(999_999_996, 0)),
-            Ok(Some(499_999_998))
+            Some(499_999_998)
         );
     }
 
@@ -293,7 +279,7 @@ mod tests {
     /// Each step a knight move on the board, the right ends, and as many moves
     /// as the closed form says.
     fn check_path(b: Board, from: Square, to: Square) -> u64 {
-        let moves = knight_distance(b, from, to).unwrap().unwrap();
+        let moves = knight_distance(b, from, to).unwrap();
         let path = shortest_path(b, from, to, u64::MAX).unwrap().unwrap();
         assert_eq!(path.len() as u64, moves + 1, "{b}: {from} -> {to}");
         assert_eq!((path[0], *path.last().unwrap()), (from, to));
@@ -362,7 +348,7 @@ mod tests {
                     near(&mut rng, from.file(), w) as u32,
                     near(&mut rng, from.rank(), h) as u32,
                 );
-                if knight_distance(b, from, to).unwrap().is_none() {
+                if knight_distance(b, from, to).is_none() {
                     assert_eq!(shortest_path(b, from, to, u64::MAX), Ok(None));
                     continue;
                 }
