@@ -6,6 +6,7 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 
 use super::error::ApiError;
+use super::plain_board;
 use super::square::{answer_notation, NotationArg, SquareArg};
 use crate::solver::board::{Board, Notation, Square};
 use crate::solver::terrain::End;
@@ -95,5 +96,37 @@ pub fn end_notation(asked: Option<NotationArg>, from: Option<&SquareArg>) -> Not
         Some(arg) => answer_notation(asked, arg),
         None if asked == Some(NotationArg::Index) => Notation::Index,
         None => Notation::Algebraic,
+    }
+}
+
+/// Where a request's knight moves: a terrain `board`, or a plain board of
+/// `width` × `height`.
+pub enum GroundArg {
+    Plain(Board),
+    Terrain(BoardArg),
+}
+
+/// The ground and barrier rule of a request that takes either a terrain
+/// `board` or `width`/`height` (not both); `barrier_rule` needs a board.
+pub fn ground_arg(
+    board: Option<BoardArg>,
+    width: Option<u64>,
+    height: Option<u64>,
+    rule: Option<&str>,
+) -> Result<(GroundArg, BarrierRule), ApiError> {
+    match board {
+        Some(_) if width.is_some() || height.is_some() => Err(ApiError::invalid(
+            "board",
+            "give either a terrain 'board' or 'width' and 'height', not both",
+        )),
+        Some(board) => Ok((GroundArg::Terrain(board), barrier_rule(rule)?)),
+        None if rule.is_some() => Err(ApiError::invalid(
+            "barrier_rule",
+            "'barrier_rule' needs a terrain 'board'",
+        )),
+        None => Ok((
+            GroundArg::Plain(plain_board(width, height)?),
+            BarrierRule::Either,
+        )),
     }
 }

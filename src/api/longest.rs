@@ -7,11 +7,10 @@ use axum::extract::State;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 
-use super::board::{barrier_rule, end_notation, end_square, BoardArg};
+use super::board::{end_notation, end_square, ground_arg, BoardArg, GroundArg};
 use super::error::ApiError;
 use super::extract::{not_null, JsonBody, QueryParams};
 use super::format::FormatQuery;
-use super::plain_board;
 use super::render::{check_drawable, respond};
 use super::square::{NotationArg, Shown, ShownSquare, SquareArg};
 use super::AppState;
@@ -62,7 +61,7 @@ pub struct LongestAnswer {
 pub async fn handler(
     State(state): State<AppState>,
     QueryParams(query): QueryParams<FormatQuery>,
-    JsonBody(req): JsonBody<LongestBody>,
+    JsonBody(mut req): JsonBody<LongestBody>,
 ) -> Result<Response, ApiError> {
     let format = query.format.unwrap_or_default();
     let max_squares = state.config.max_longest_squares;
@@ -76,41 +75,29 @@ pub async fn handler(
             ),
         ));
     }
-    let (terrain, rule) = match &req.board {
-        Some(board) => {
-            if req.width.is_some() || req.height.is_some() {
-                return Err(ApiError::invalid(
-                    "board",
-                    "give either a terrain 'board' or 'width' and 'height', not both",
-                ));
-            }
-            let rule = barrier_rule(req.barrier_rule.as_deref())?;
-            (board.terrain(max_squares)?, rule)
+    let (ground, rule) = ground_arg(
+        req.board.take(),
+        req.width,
+        req.height,
+        req.barrier_rule.as_deref(),
+    )?;
+    let terrain = match ground {
+        GroundArg::Terrain(board) => board.terrain(max_squares)?,
+        GroundArg::Plain(board) if board.squares() > max_squares => {
+            return Err(ApiError::InvalidBoard {
+                param: if req.width.is_some() {
+                    "width"
+                } else {
+                    "height"
+                }
+                .to_owned(),
+                error: TerrainError::TooLarge {
+                    squares: board.squares(),
+                    limit: max_squares,
+                },
+            })
         }
-        None => {
-            if req.barrier_rule.is_some() {
-                return Err(ApiError::invalid(
-                    "barrier_rule",
-                    "'barrier_rule' needs a terrain 'board'",
-                ));
-            }
-            let board = plain_board(req.width, req.height)?;
-            if board.squares() > max_squares {
-                return Err(ApiError::InvalidBoard {
-                    param: if req.width.is_some() {
-                        "width"
-                    } else {
-                        "height"
-                    }
-                    .to_owned(),
-                    error: TerrainError::TooLarge {
-                        squares: board.squares(),
-                        limit: max_squares,
-                    },
-                });
-            }
-            (Terrain::plain(board), Default::default())
-        }
+        GroundArg::Plain(board) => Terrain::plain(board),
     };
     let board = terrain.board();
     check_drawable(format, board)?;

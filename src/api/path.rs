@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 
-use super::board::{barrier_rule, end_notation, end_square, BoardArg};
+use super::board::{end_notation, end_square, ground_arg, BoardArg, GroundArg};
 use super::distance::distance_error;
 use super::error::ApiError;
 use super::extract::{not_null, JsonBody, QueryParams};
@@ -16,7 +16,7 @@ use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg}
 use super::AppState;
 use crate::solver::cheapest::{cheapest_path, CheapestError, End};
 use crate::solver::distance::{knight_distance, shortest_path};
-use crate::solver::terrain::Ground;
+use crate::solver::terrain::{BarrierRule, Ground};
 use crate::solver::Board;
 
 /// `GET /path`.
@@ -82,31 +82,25 @@ pub async fn get(
 pub async fn post(
     State(state): State<AppState>,
     QueryParams(query): QueryParams<FormatQuery>,
-    JsonBody(req): JsonBody<PathBody>,
+    JsonBody(mut req): JsonBody<PathBody>,
 ) -> Result<Response, ApiError> {
     let format = query.format.unwrap_or_default();
-    if let Some(board) = req.board.clone() {
-        if req.width.is_some() || req.height.is_some() {
-            return Err(ApiError::invalid(
-                "board",
-                "give either a terrain 'board' or 'width' and 'height', not both",
-            ));
-        }
-        return terrain_path(state, board, req, format).await;
-    }
-    if req.barrier_rule.is_some() {
-        return Err(ApiError::invalid(
-            "barrier_rule",
-            "'barrier_rule' needs a terrain 'board'",
-        ));
-    }
+    let (ground, rule) = ground_arg(
+        req.board.take(),
+        req.width,
+        req.height,
+        req.barrier_rule.as_deref(),
+    )?;
+    let board = match ground {
+        GroundArg::Terrain(board) => return terrain_path(state, board, rule, req, format).await,
+        GroundArg::Plain(board) => board,
+    };
     let from = req.from.ok_or_else(|| ApiError::MissingParameter {
         param: "from".to_owned(),
     })?;
     let to = req.to.ok_or_else(|| ApiError::MissingParameter {
         param: "to".to_owned(),
     })?;
-    let board = plain_board(req.width, req.height)?;
     plain_path(state, board, from, to, req.notation, format).await
 }
 
@@ -162,10 +156,10 @@ const INLINE_BOARD_CHARS: usize = 16 * 1024;
 async fn terrain_path(
     state: AppState,
     board: BoardArg,
+    rule: BarrierRule,
     req: PathBody,
     format: Format,
 ) -> Result<Response, ApiError> {
-    let rule = barrier_rule(req.barrier_rule.as_deref())?;
     let max_squares = state.config.max_terrain_squares;
     let chars = match &board {
         BoardArg::Text(text) => text.len(),

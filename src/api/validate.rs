@@ -9,11 +9,10 @@ use axum::extract::State;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 
-use super::board::{barrier_rule, BoardArg};
+use super::board::{ground_arg, BoardArg, GroundArg};
 use super::error::ApiError;
 use super::extract::{not_null, JsonBody, QueryParams};
 use super::format::{Format, FormatQuery};
-use super::plain_board;
 use super::render::{render_error, respond_json, svg_response, text_response};
 use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg};
 use super::AppState;
@@ -69,12 +68,6 @@ pub struct StepError {
     pub reason: &'static str,
 }
 
-/// The ground a request names, before a terrain board is parsed.
-enum Source {
-    Plain(Board),
-    Terrain(BoardArg),
-}
-
 pub async fn handler(
     State(state): State<AppState>,
     QueryParams(query): QueryParams<FormatQuery>,
@@ -87,38 +80,27 @@ pub async fn handler(
             "a path lists at least the square the knight starts on",
         ));
     }
-    let source = match req.board.take() {
-        Some(_) if req.width.is_some() || req.height.is_some() => {
-            return Err(ApiError::invalid(
-                "board",
-                "give either a terrain 'board' or 'width' and 'height', not both",
-            ))
-        }
-        Some(board) => Source::Terrain(board),
-        None if req.barrier_rule.is_some() => {
-            return Err(ApiError::invalid(
-                "barrier_rule",
-                "'barrier_rule' needs a terrain 'board'",
-            ))
-        }
-        None => Source::Plain(plain_board(req.width, req.height)?),
-    };
-    let rule = barrier_rule(req.barrier_rule.as_deref())?;
+    let (source, rule) = ground_arg(
+        req.board.take(),
+        req.width,
+        req.height,
+        req.barrier_rule.as_deref(),
+    )?;
     let drawn = req.render || format != Format::Json;
     let light = req.path.len() <= INLINE_PATH
         && match &source {
-            Source::Terrain(BoardArg::Text(text)) => text.len() <= INLINE_CHARS,
-            Source::Terrain(BoardArg::Rows(rows)) => {
+            GroundArg::Terrain(BoardArg::Text(text)) => text.len() <= INLINE_CHARS,
+            GroundArg::Terrain(BoardArg::Rows(rows)) => {
                 rows.iter().map(String::len).sum::<usize>() <= INLINE_CHARS
             }
-            Source::Plain(board) => !drawn || board.squares() <= INLINE_DRAWN_SQUARES,
+            GroundArg::Plain(board) => !drawn || board.squares() <= INLINE_DRAWN_SQUARES,
         };
     let max_squares = state.config.max_terrain_squares;
     let work = move || -> Result<Response, ApiError> {
         let terrain: Terrain;
         let ground = match &source {
-            Source::Plain(board) => Ground::Plain(*board),
-            Source::Terrain(board) => {
+            GroundArg::Plain(board) => Ground::Plain(*board),
+            GroundArg::Terrain(board) => {
                 terrain = board.terrain(max_squares)?;
                 Ground::Terrain(&terrain)
             }
