@@ -9,13 +9,7 @@ use serde_json::json;
 #[tokio::test]
 async fn request_ids_are_echoed_or_generated() {
     let s = common::start().await;
-    let r = s
-        .client
-        .get(s.url("/healthz"))
-        .header("x-request-id", "abc-123")
-        .send()
-        .await
-        .unwrap();
+    let r = s.get_with("/healthz", &[("x-request-id", "abc-123")]).await;
     assert_eq!(r.headers()["x-request-id"], "abc-123");
     let r = s.client.get(s.url("/healthz")).send().await.unwrap();
     let id = r.headers()["x-request-id"].to_str().unwrap();
@@ -60,12 +54,8 @@ async fn solver_get_answers_are_cacheable_for_a_day() {
 async fn cors_is_off_unless_asked() {
     let s = common::start().await;
     let r = s
-        .client
-        .get(s.url("/healthz"))
-        .header("origin", "https://example.org")
-        .send()
-        .await
-        .unwrap();
+        .get_with("/healthz", &[("origin", "https://example.org")])
+        .await;
     assert!(!r.headers().contains_key("access-control-allow-origin"));
 
     let config = Config {
@@ -74,12 +64,8 @@ async fn cors_is_off_unless_asked() {
     };
     let s = common::start_with(config).await;
     let r = s
-        .client
-        .get(s.url("/healthz"))
-        .header("origin", "https://example.org")
-        .send()
-        .await
-        .unwrap();
+        .get_with("/healthz", &[("origin", "https://example.org")])
+        .await;
     assert_eq!(
         r.headers()["access-control-allow-origin"],
         "https://example.org"
@@ -99,12 +85,8 @@ async fn cors_is_off_unless_asked() {
         "https://example.org"
     );
     let r = s
-        .client
-        .get(s.url("/healthz"))
-        .header("origin", "https://evil.example")
-        .send()
-        .await
-        .unwrap();
+        .get_with("/healthz", &[("origin", "https://evil.example")])
+        .await;
     assert!(!r.headers().contains_key("access-control-allow-origin"));
 }
 
@@ -122,13 +104,7 @@ async fn large_answers_are_compressed_when_asked() {
         .unwrap();
     assert_eq!(r.status(), 200);
     assert_eq!(r.headers()["content-encoding"], "gzip");
-    let r = s
-        .client
-        .get(s.url("/healthz"))
-        .header("accept-encoding", "gzip")
-        .send()
-        .await
-        .unwrap();
+    let r = s.get_with("/healthz", &[("accept-encoding", "gzip")]).await;
     assert!(
         !r.headers().contains_key("content-encoding"),
         "small answers are sent as they are"

@@ -56,6 +56,18 @@ impl Server {
         parts(r).await
     }
 
+    /// GET `path` with extra request headers; the whole response.
+    pub async fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
+        headers
+            .iter()
+            .fold(self.client.get(self.url(path)), |r, (name, value)| {
+                r.header(*name, *value)
+            })
+            .send()
+            .await
+            .unwrap()
+    }
+
     /// POST `body` as it is, with `content_type` if any.
     pub async fn post_raw(
         &self,
