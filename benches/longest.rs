@@ -8,7 +8,7 @@
 
 use std::time::{Duration, Instant};
 
-use knightd::solver::longest::longest_path;
+use knightd::solver::terrain::longest::longest_path;
 use knightd::solver::terrain::{BarrierRule, Terrain};
 use knightd::solver::Square;
 

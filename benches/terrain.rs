@@ -8,7 +8,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use knightd::solver::cheapest::{cheapest_path, MoveGrid};
+use knightd::solver::terrain::cheapest::{cheapest_path, MoveGrid};
 use knightd::solver::terrain::{BarrierRule, Terrain};
 use knightd::solver::Square;
 

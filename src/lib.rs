@@ -177,8 +177,8 @@ async fn time_limit(
 /// Builds the 8×8 table and the 3- and 4-wide strip table; `/readyz`
 /// answers 200 after this returns.
 pub fn warm() {
-    solver::strip::StripTable::get();
-    solver::table::ChessTable::get();
+    solver::plain::strip::StripTable::get();
+    solver::plain::table::ChessTable::get();
 }
 
 /// Serves `app` on `listener` until `shutdown` resolves, then stops

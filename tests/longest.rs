@@ -6,7 +6,7 @@ mod common;
 
 use std::time::Duration;
 
-use knightd::solver::longest::{longest_path, Longest};
+use knightd::solver::terrain::longest::{longest_path, Longest};
 use knightd::solver::terrain::{BarrierRule, Terrain};
 use knightd::solver::{Board, Colour, Square};
 use knightd::Config;

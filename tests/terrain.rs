@@ -7,10 +7,10 @@
 
 mod common;
 
-use knightd::solver::cheapest::{cheapest_path, CheapestError, CheapestPath, End};
-use knightd::solver::render::{self, Overlay};
+use knightd::solver::draw::{self, Overlay};
+use knightd::solver::terrain::cheapest::{cheapest_path, CheapestError, CheapestPath, End};
+use knightd::solver::terrain::validate::{validate, Reason, StepFault};
 use knightd::solver::terrain::{BarrierRule, Cell, Ground, Terrain};
-use knightd::solver::validate::{validate, Reason, StepFault};
 use knightd::solver::{Board, Square, SquareName};
 use knightd::Config;
 use serde_json::{json, Value};
@@ -504,15 +504,15 @@ fn text_and_svg_snapshots() {
     let p = cheapest(&sample, "b6", "f4", BarrierRule::Either).unwrap();
     snapshot(
         "sample-path.txt",
-        &render::text_with_path(g, &p.path).unwrap(),
+        &draw::text_with_path(g, &p.path).unwrap(),
     );
     snapshot(
         "sample-path.svg",
-        &render::svg(g, &p.path, Overlay::default()).unwrap(),
+        &draw::svg(g, &p.path, Overlay::default()).unwrap(),
     );
     snapshot(
         "sample-knight.txt",
-        &render::text_with_knight(g, sq("d5")).unwrap(),
+        &draw::text_with_knight(g, sq("d5")).unwrap(),
     );
 
     let challenge = terrain(CHALLENGE);
@@ -520,11 +520,11 @@ fn text_and_svg_snapshots() {
     let p = cheapest(&challenge, "a1", "af28", BarrierRule::Either).unwrap();
     snapshot(
         "challenge-path.txt",
-        &render::text_with_path(g, &p.path).unwrap(),
+        &draw::text_with_path(g, &p.path).unwrap(),
     );
     snapshot(
         "challenge-path.svg",
-        &render::svg(g, &p.path, Overlay::default()).unwrap(),
+        &draw::svg(g, &p.path, Overlay::default()).unwrap(),
     );
 
     let chess = Ground::Plain(Board::CHESS);
@@ -534,7 +534,7 @@ fn text_and_svg_snapshots() {
     };
     snapshot(
         "validate-fault.svg",
-        &render::svg(chess, &refused, overlay).unwrap(),
+        &draw::svg(chess, &refused, overlay).unwrap(),
     );
 }
 
@@ -543,12 +543,12 @@ fn drawings_are_well_formed() {
     let challenge = terrain(CHALLENGE);
     let g = Ground::Terrain(&challenge);
     let p = cheapest(&challenge, "a1", "af28", BarrierRule::Either).unwrap();
-    let svg = render::svg(g, &p.path, Overlay::default()).unwrap();
+    let svg = draw::svg(g, &p.path, Overlay::default()).unwrap();
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox="));
     assert!(svg.trim_end().ends_with("</svg>"));
     assert_eq!(svg.matches("<svg").count(), 1);
     // The text board keeps the board file's shape: 28 rows of 32 columns.
-    let text = render::text_with_path(g, &p.path).unwrap();
+    let text = draw::text_with_path(g, &p.path).unwrap();
     let rows: Vec<&str> = text.lines().collect();
     assert_eq!(rows.len(), 28);
     let width = rows[0].len();
@@ -557,9 +557,9 @@ fn drawings_are_well_formed() {
         .all(|r| r.len() == width && r.split_whitespace().count() == 32));
     // A plain board too large to print is refused; as SVG it is one pattern.
     let huge = Ground::Plain(Board::new(1_000_000_000, 1_000_000_000).unwrap());
-    assert!(render::text_with_path(huge, &[]).is_err());
+    assert!(draw::text_with_path(huge, &[]).is_err());
     assert!(
-        render::svg(huge, &[sq("a1")], Overlay::default())
+        draw::svg(huge, &[sq("a1")], Overlay::default())
             .unwrap()
             .len()
             < 2_000

@@ -9,7 +9,7 @@ use super::extract::{not_null, JsonBody, QueryParams};
 use super::plain_board;
 use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg};
 use super::AppState;
-use crate::solver::distance::{knight_distance, DistanceError};
+use crate::solver::plain::distance::{knight_distance, DistanceError};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -14,7 +14,7 @@ use super::format::FormatQuery;
 use super::render::{check_drawable, respond};
 use super::square::{NotationArg, Shown, ShownSquare, SquareArg};
 use super::AppState;
-use crate::solver::longest::{longest_path, NotLandable};
+use crate::solver::terrain::longest::{longest_path, NotLandable};
 use crate::solver::terrain::{End, Ground, Terrain, TerrainError};
 
 /// The time budget when a request names none, in milliseconds.

@@ -7,7 +7,7 @@ use axum::Json;
 use serde_json::{json, Value};
 
 use super::error::ApiError;
-use crate::solver::table::ChessTable;
+use crate::solver::plain::table::ChessTable;
 
 /// The OpenAPI document this server implements.
 pub const OPENAPI_YAML: &str = include_str!("../../openapi.yaml");

@@ -14,8 +14,8 @@ use super::plain_board;
 use super::render::{check_drawable, respond};
 use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg};
 use super::AppState;
-use crate::solver::cheapest::{cheapest_path, CheapestError, End};
-use crate::solver::distance::{knight_distance, shortest_path};
+use crate::solver::plain::distance::{knight_distance, shortest_path};
+use crate::solver::terrain::cheapest::{cheapest_path, CheapestError, End};
 use crate::solver::terrain::{BarrierRule, Ground};
 use crate::solver::Board;
 

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::error::ApiError;
 use super::format::Format;
-use crate::solver::render::{self, Overlay, RenderError};
+use crate::solver::draw::{self, Overlay, RenderError};
 use crate::solver::terrain::Ground;
 use crate::solver::{Board, Square};
 
@@ -29,10 +29,10 @@ pub fn respond<T: Serialize>(
     let path = path.unwrap_or(&[]);
     match format {
         Format::Json => Ok(Json(answer).into_response()),
-        Format::Text => render::text_with_path(ground, path)
+        Format::Text => draw::text_with_path(ground, path)
             .map(text_response)
             .map_err(render_error),
-        Format::Svg => render::svg(ground, path, Overlay::default())
+        Format::Svg => draw::svg(ground, path, Overlay::default())
             .map(svg_response)
             .map_err(render_error),
     }
@@ -42,10 +42,10 @@ pub fn respond<T: Serialize>(
 /// (422 `render_too_large`, param `format`). Call it before a long search
 /// or tour whose answer would then not be drawn; [`respond`] checks again.
 pub fn check_drawable(format: Format, board: Board) -> Result<(), ApiError> {
-    if format == Format::Text && board.squares() > render::MAX_TEXT_SQUARES {
+    if format == Format::Text && board.squares() > draw::MAX_TEXT_SQUARES {
         return Err(render_error(RenderError::TooLarge {
             squares: board.squares(),
-            limit: render::MAX_TEXT_SQUARES,
+            limit: draw::MAX_TEXT_SQUARES,
         }));
     }
     Ok(())

@@ -3,7 +3,7 @@
 //! position of the knight (`render: true`) as the challenge's level 1 does.
 //!
 //! An empty `path` is a 400 (a path lists at least the square the knight
-//! starts on); the rules of a path are in `solver::validate`.
+//! starts on); the rules of a path are in `solver::terrain::validate`.
 
 use axum::extract::State;
 use axum::response::Response;
@@ -16,9 +16,9 @@ use super::format::{Format, FormatQuery};
 use super::render::{render_error, respond_json, svg_response, text_response};
 use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg};
 use super::AppState;
-use crate::solver::render::{self, Overlay, RenderError};
+use crate::solver::draw::{self, Overlay, RenderError};
+use crate::solver::terrain::validate::{validate, StepFault, Validation};
 use crate::solver::terrain::{BarrierRule, Ground, Terrain};
-use crate::solver::validate::{validate, StepFault, Validation};
 use crate::solver::{Board, Square};
 
 /// At most this many squares are drawn over all frames of one answer
@@ -149,7 +149,7 @@ fn answer(
             let overlay = Overlay {
                 fault: found.fault.and_then(|f| f.from.map(|from| (from, f.to))),
             };
-            render::svg(ground, reached, overlay)
+            draw::svg(ground, reached, overlay)
                 .map(svg_response)
                 .map_err(render_error)
         }
@@ -179,7 +179,7 @@ fn frames(ground: Ground<'_>, reached: &[Square]) -> Result<Vec<String>, RenderE
     }
     reached
         .iter()
-        .map(|&knight| render::text_with_knight(ground, knight))
+        .map(|&knight| draw::text_with_knight(ground, knight))
         .collect()
 }
 

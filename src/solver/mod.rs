@@ -1,20 +1,16 @@
 //! The chess-knight solver: pure, synchronous code with no HTTP in it.
 //!
 //! Every function here is a plain computation over boards and squares; the
-//! `api` module calls it and shapes the answers.
+//! `api` module calls it and shapes the answers. [`board`] is the ground
+//! every part stands on (squares, boards, the one table of knight steps and
+//! the dense grids searches use); [`plain`] answers plain boards of any size,
+//! [`terrain`] the challenge's terrain boards, [`tour`] knight's tours, and
+//! [`draw`] pictures them all.
 
-pub mod bfs;
 pub mod board;
-pub mod cheapest;
-pub mod closed_form;
-pub mod distance;
-pub mod longest;
-pub mod path;
-pub mod render;
-pub mod strip;
-pub mod table;
+pub mod draw;
+pub mod plain;
 pub mod terrain;
 pub mod tour;
-pub mod validate;
 
 pub use board::{Board, Colour, Notation, Square, SquareName};

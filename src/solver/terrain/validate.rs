@@ -17,8 +17,8 @@
 
 use std::collections::HashSet;
 
-use super::board::Square;
-use super::terrain::{BarrierRule, Cell, Ground, MoveFault};
+use super::{BarrierRule, Cell, Ground, MoveFault};
+use crate::solver::board::Square;
 
 /// Why a step of a path is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

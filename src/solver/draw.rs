@@ -26,8 +26,8 @@
 use std::fmt::{self, Write};
 
 use super::board::{file_name, Board, Square};
+use super::terrain::validate::move_numbers;
 use super::terrain::{Cell, Ground};
-use super::validate::move_numbers;
 
 /// The largest board drawn as text (and, for terrain, as SVG).
 pub const MAX_TEXT_SQUARES: u64 = 1_000_000;

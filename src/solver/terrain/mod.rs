@@ -10,6 +10,10 @@ use std::str::FromStr;
 
 use super::board::{Board, Square, KNIGHT_MOVES};
 
+pub mod cheapest;
+pub mod longest;
+pub mod validate;
+
 /// What a square of a terrain board is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cell {
@@ -574,7 +578,7 @@ mod tests {
 
     #[test]
     fn challenge_board_facts() {
-        let text = include_str!("../../tests/boards/challenge-28x32.txt");
+        let text = include_str!("../../../tests/boards/challenge-28x32.txt");
         let terrain = t(text);
         assert_eq!(terrain.board(), Board::new(32, 28).unwrap());
         let landable = terrain

@@ -26,8 +26,8 @@
 
 use std::fmt;
 
-use super::board::{Board, Square, KNIGHT_MOVES};
-use super::terrain::{BarrierRule, Cell, Terrain};
+use super::{BarrierRule, Cell, Terrain};
+use crate::solver::board::{Board, Square, KNIGHT_MOVES};
 
 /// A cheapest path: its landing cost, its knight moves (teleport hops not
 /// counted) and the squares it lists, hops included.
@@ -38,7 +38,7 @@ pub struct CheapestPath {
     pub path: Vec<Square>,
 }
 
-pub use super::terrain::End;
+pub use super::End;
 
 /// Why a cheapest path can't be searched for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -329,11 +329,11 @@ mod tests {
 
     #[test]
     fn plain_sample_matches_bfs() {
-        let terrain = t(include_str!("../../tests/boards/sample-8x8.txt"));
+        let terrain = t(include_str!("../../../tests/boards/sample-8x8.txt"));
         let board = terrain.board();
         for a in 0..64 {
             let from = board.from_index(a).unwrap();
-            let dist = super::super::bfs::distances_from(board, from);
+            let dist = crate::solver::plain::bfs::distances_from(board, from);
             for b in 0..64 {
                 let to = board.from_index(b).unwrap();
                 let p = cheapest_path(&terrain, from, to, BarrierRule::Either)

@@ -9,10 +9,10 @@
 
 use std::fmt;
 
-use super::board::{Board, Square};
 use super::closed_form::{plain_distance, wide_distance_to};
 use super::path::straightest_path;
 use super::table::ChessTable;
+use crate::solver::board::{Board, Square};
 
 /// Why a path can't be answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,7 +83,7 @@ pub fn shortest_path(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::bfs::{distances_from, UNREACHED};
+    use crate::solver::plain::bfs::{distances_from, UNREACHED};
 
     /// A tiny deterministic generator (xorshift64*), so the random tests
     /// need no dependency and always draw the same cases.

@@ -5,8 +5,8 @@
 use std::sync::OnceLock;
 
 use super::bfs::distances_from;
-use super::board::{Board, Square};
 use super::path::straightest_path;
+use crate::solver::board::{Board, Square};
 
 /// All-pairs distances and paths of the 8×8 board.
 pub struct ChessTable {
@@ -75,7 +75,7 @@ impl ChessTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::bfs::bfs_distance;
+    use crate::solver::plain::bfs::bfs_distance;
 
     fn sq(i: u64) -> Square {
         Board::CHESS.from_index(i).unwrap()

@@ -18,8 +18,8 @@ use std::time::{Duration, Instant};
 use self::bound::bound;
 use self::graph::{Graph, NONE};
 use self::search::{Clock, Goal, Searcher, Stop};
-use super::board::Square;
-use super::terrain::{BarrierRule, Terrain};
+use super::{BarrierRule, Terrain};
+use crate::solver::board::Square;
 
 /// A longest-path answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,7 +37,7 @@ pub struct Longest {
     pub optimal: bool,
 }
 
-pub use super::terrain::End;
+pub use super::End;
 
 /// A path asked to start or end on a rock or barrier.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -18,8 +18,8 @@
 //! board up to 24×24 in the normal test suite (48×48 in an ignored test), for
 //! long narrow boards, and for random pairs on boards up to 300×300.
 
-use super::board::{Board, Square};
 use super::strip;
+use crate::solver::board::{Board, Square};
 
 /// The fewest knight moves between squares `dx` files and `dy` ranks apart on
 /// a board without edges.

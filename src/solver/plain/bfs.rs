@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use super::board::{Board, Square};
+use crate::solver::board::{Board, Square};
 
 /// Distance of a square the search never reached.
 pub const UNREACHED: u32 = u32::MAX;
