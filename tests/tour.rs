@@ -43,7 +43,11 @@ fn solve(w: u64, h: u64, f: u64, r: u64, closed: bool) -> Option<Vec<(u64, u64)>
     let start = Square::new(f as u32, r as u32);
     match knights_tour(board, start, closed, 1_000_000) {
         Ok(tour) => {
-            let path: Vec<(u64, u64)> = tour.path.iter().map(|s| (s.file(), s.rank())).collect();
+            let path: Vec<(u64, u64)> = tour
+                .path
+                .iter()
+                .map(|s| (u64::from(s.file()), u64::from(s.rank())))
+                .collect();
             assert_tour(w, h, (f, r), closed, &path);
             assert_eq!(tour.closed, closed);
             Some(path)

@@ -81,11 +81,21 @@ pub fn end_square(
     end: End,
 ) -> Result<Square, ApiError> {
     match (arg, marked) {
-        (Some(arg), _) => arg.on(board).map_err(|e| ApiError::square(end.param(), e)),
+        (Some(arg), _) => arg
+            .on(board)
+            .map_err(|e| ApiError::square(end_param(end), e)),
         (None, Some(square)) => Ok(square),
         (None, None) => Err(ApiError::MissingParameter {
-            param: end.param().to_owned(),
+            param: end_param(end).to_owned(),
         }),
+    }
+}
+
+/// The parameter that names an end of a path.
+pub fn end_param(end: End) -> &'static str {
+    match end {
+        End::From => "from",
+        End::To => "to",
     }
 }
 

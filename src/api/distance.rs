@@ -78,7 +78,8 @@ pub fn distance_error(e: DistanceError) -> ApiError {
     ApiError::Unprocessable {
         code,
         param: None,
-        detail: e.to_string(),
+        // The solver gives the numbers; where to ask instead is the API's to say.
+        detail: format!("{e}; ask /distance for its length"),
     }
 }
 

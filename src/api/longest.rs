@@ -14,7 +14,7 @@ use super::format::FormatQuery;
 use super::render::{check_drawable, respond};
 use super::square::{NotationArg, Shown, ShownSquare, SquareArg};
 use super::AppState;
-use crate::solver::terrain::longest::{longest_path, NotLandable};
+use crate::solver::terrain::longest::longest_path;
 use crate::solver::terrain::{End, Ground, Terrain, TerrainError};
 
 /// The time budget when a request names none, in milliseconds.
@@ -115,7 +115,7 @@ pub async fn handler(
             (terrain, longest)
         })
         .await?;
-    let longest = longest.map_err(not_landable)?;
+    let longest = longest.map_err(super::path::search_error)?;
     let answer = LongestAnswer {
         from: shown.square(from),
         to: shown.square(to),
@@ -133,15 +133,4 @@ pub async fn handler(
         longest.path.as_deref(),
         &answer,
     )
-}
-
-fn not_landable(e: NotLandable) -> ApiError {
-    ApiError::SquareNotLandable {
-        param: e.end.param().to_owned(),
-        detail: format!(
-            "'{}' ({}) is a rock or a barrier: a knight cannot stand there",
-            e.end.param(),
-            e.square
-        ),
-    }
 }

@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 
-use super::board::{end_notation, end_square, ground_arg, BoardArg, GroundArg};
+use super::board::{end_notation, end_param, end_square, ground_arg, BoardArg, GroundArg};
 use super::distance::distance_error;
 use super::error::ApiError;
 use super::extract::{not_null, JsonBody, QueryParams};
@@ -15,8 +15,8 @@ use super::render::{check_drawable, respond};
 use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg};
 use super::AppState;
 use crate::solver::plain::distance::{knight_distance, shortest_path};
-use crate::solver::terrain::cheapest::{cheapest_path, CheapestError, End};
-use crate::solver::terrain::{BarrierRule, Ground};
+use crate::solver::terrain::cheapest::cheapest_path;
+use crate::solver::terrain::{BarrierRule, Cell, End, Ground, SearchError};
 use crate::solver::Board;
 
 /// `GET /path`.
@@ -174,7 +174,7 @@ async fn terrain_path(
             board: grid,
             notation: end_notation(req.notation, req.from.as_ref()),
         };
-        let found = cheapest_path(&terrain, from, to, rule).map_err(cheapest_error)?;
+        let found = cheapest_path(&terrain, from, to, rule).map_err(search_error)?;
         let answer = PathAnswer {
             from: shown.square(from),
             to: shown.square(to),
@@ -198,14 +198,23 @@ async fn terrain_path(
     }
 }
 
-/// A `from`/`to` on a rock or barrier is the client's error (400).
-pub fn cheapest_error(error: CheapestError) -> ApiError {
+/// Why a terrain search (cheapest or longest path) was refused: a
+/// `from`/`to` on a rock or barrier is the client's error (400).
+pub fn search_error(error: SearchError) -> ApiError {
     match &error {
-        CheapestError::NotLandable { end, .. } => ApiError::SquareNotLandable {
-            param: end.param().to_owned(),
-            detail: error.to_string(),
+        SearchError::NotLandable { end, square, cell } => ApiError::SquareNotLandable {
+            param: end_param(*end).to_owned(),
+            detail: format!(
+                "'{}' ({square}) is {}: a knight cannot stand there",
+                end_param(*end),
+                if *cell == Cell::Rock {
+                    "a rock"
+                } else {
+                    "a barrier"
+                }
+            ),
         },
-        CheapestError::BoardTooLarge { .. } => ApiError::Unprocessable {
+        SearchError::BoardTooLarge { .. } => ApiError::Unprocessable {
             code: "board_too_large",
             param: Some("board".to_owned()),
             detail: error.to_string(),

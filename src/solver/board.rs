@@ -11,19 +11,74 @@ use std::str::FromStr;
 /// The largest side a board may have.
 pub const MAX_SIDE: u64 = 1_000_000_000;
 
-/// The knight's eight moves as (file, rank) steps, in the fixed order every
-/// search in knightd enumerates them: clockwise, starting one file right and
-/// two ranks up.
-pub const KNIGHT_MOVES: [(i64, i64); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
+/// One of the knight's eight steps: how far it moves, and the squares each
+/// of its two L-shaped routes passes over, which the barrier rule looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// Files moved (right is positive).
+    pub file: i8,
+    /// Ranks moved (up is positive).
+    pub rank: i8,
+    /// The two squares passed over taking the two-square leg first, as
+    /// (file, rank) offsets from where the step starts.
+    pub long: [(i8, i8); 2],
+    /// The two squares passed over taking the one-square leg first.
+    pub short: [(i8, i8); 2],
+}
+
+impl Step {
+    /// The step of `file` files and `rank` ranks, one of them ±2 and the
+    /// other ±1, with its two routes.
+    const fn new(file: i8, rank: i8) -> Step {
+        if file == 2 || file == -2 {
+            let a = file / 2;
+            Step {
+                file,
+                rank,
+                long: [(a, 0), (2 * a, 0)],
+                short: [(0, rank), (a, rank)],
+            }
+        } else {
+            let a = rank / 2;
+            Step {
+                file,
+                rank,
+                long: [(0, a), (0, 2 * a)],
+                short: [(file, 0), (file, a)],
+            }
+        }
+    }
+
+    /// The step from `from` to `to`, if they are one knight step apart.
+    pub fn between(from: Square, to: Square) -> Option<&'static Step> {
+        let files = i64::from(to.file) - i64::from(from.file);
+        let ranks = i64::from(to.rank) - i64::from(from.rank);
+        STEPS
+            .iter()
+            .find(|step| i64::from(step.file) == files && i64::from(step.rank) == ranks)
+    }
+}
+
+/// The knight's eight steps, in the fixed order every search in knightd
+/// enumerates them: clockwise, starting one file right and two ranks up.
+/// This one table serves board moves, validation, the barrier rule,
+/// cheapest and longest paths and tours.
+pub const STEPS: [Step; 8] = [
+    Step::new(1, 2),
+    Step::new(2, 1),
+    Step::new(2, -1),
+    Step::new(1, -2),
+    Step::new(-1, -2),
+    Step::new(-2, -1),
+    Step::new(-2, 1),
+    Step::new(-1, 2),
 ];
+
+/// Whether squares `files` files and `ranks` ranks apart (either sign) are
+/// one knight step apart.
+pub fn is_knight_step(files: u32, ranks: u32) -> bool {
+    (files == 1 && ranks == 2) || (files == 2 && ranks == 1)
+}
 
 /// A rectangular board of `width` files and `height` ranks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,9 +122,10 @@ impl Board {
         if !(1..=MAX_SIDE).contains(&height) {
             return Err(BoardError::Height(height));
         }
+        let side = |n: u64| u32::try_from(n).expect("at most MAX_SIDE");
         Ok(Board {
-            width: width as u32,
-            height: height as u32,
+            width: side(width),
+            height: side(height),
         })
     }
 
@@ -81,6 +137,16 @@ impl Board {
         u64::from(self.height)
     }
 
+    /// Its files, left to right.
+    pub fn files(self) -> std::ops::Range<u32> {
+        0..self.width
+    }
+
+    /// Its ranks, bottom to top.
+    pub fn ranks(self) -> std::ops::Range<u32> {
+        0..self.height
+    }
+
     /// The number of squares, at most 10^18.
     pub fn squares(self) -> u64 {
         self.width() * self.height()
@@ -88,14 +154,26 @@ impl Board {
 
     /// The square at (`file`, `rank`), if it is on the board.
     pub fn square(self, file: i64, rank: i64) -> Option<Square> {
-        if (0..self.width() as i64).contains(&file) && (0..self.height() as i64).contains(&rank) {
-            Some(Square {
-                file: file as u32,
-                rank: rank as u32,
-            })
-        } else {
-            None
-        }
+        let square = Square {
+            file: u32::try_from(file).ok()?,
+            rank: u32::try_from(rank).ok()?,
+        };
+        self.contains(square).then_some(square)
+    }
+
+    /// The square `file` files and `rank` ranks from `square`, if it is on
+    /// the board.
+    pub fn offset(self, square: Square, file: i8, rank: i8) -> Option<Square> {
+        let to = Square {
+            file: square.file.checked_add_signed(i32::from(file))?,
+            rank: square.rank.checked_add_signed(i32::from(rank))?,
+        };
+        self.contains(to).then_some(to)
+    }
+
+    /// Where `step` takes a knight on `square`, if that is on the board.
+    pub fn step(self, square: Square, step: &Step) -> Option<Square> {
+        self.offset(square, step.file, step.rank)
     }
 
     pub fn contains(self, square: Square) -> bool {
@@ -104,7 +182,7 @@ impl Board {
 
     /// `rank * width + file`.
     pub fn index(self, square: Square) -> u64 {
-        square.rank() * self.width() + square.file()
+        u64::from(square.rank) * self.width() + u64::from(square.file)
     }
 
     /// The square numbered `index`, if the board has that many squares.
@@ -112,17 +190,16 @@ impl Board {
         if index >= self.squares() {
             return None;
         }
+        let part = |n: u64| u32::try_from(n).expect("below MAX_SIDE");
         Some(Square {
-            file: (index % self.width()) as u32,
-            rank: (index / self.width()) as u32,
+            file: part(index % self.width()),
+            rank: part(index / self.width()),
         })
     }
 
-    /// The squares one knight move from `square`, in [`KNIGHT_MOVES`] order.
+    /// The squares one knight move from `square`, in [`STEPS`] order.
     pub fn knight_moves(self, square: Square) -> impl Iterator<Item = Square> {
-        KNIGHT_MOVES.into_iter().filter_map(move |(df, dr)| {
-            self.square(square.file() as i64 + df, square.rank() as i64 + dr)
-        })
+        STEPS.iter().filter_map(move |step| self.step(square, step))
     }
 
     /// The squares one knight move from `square`, sorted by index.
@@ -136,6 +213,154 @@ impl Board {
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}x{}", self.width, self.height)
+    }
+}
+
+/// A square's number in a solver's dense grid (see [`Grid`]): 32 bits, half
+/// a `usize`, so the searches' arrays stay small; [`Spot::NONE`] is the one
+/// "no square" every solver uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Spot(u32);
+
+impl Spot {
+    /// No square: an unreached square, a missing partner, the end of a path.
+    pub const NONE: Spot = Spot(u32::MAX);
+
+    /// The spot numbered `index`, below `u32::MAX`.
+    pub fn new(index: usize) -> Spot {
+        let spot = u32::try_from(index).expect("grids have fewer than u32::MAX spots");
+        debug_assert!(spot != u32::MAX);
+        Spot(spot)
+    }
+
+    /// The spot numbered `raw`, as kept in a `u32` array.
+    pub const fn from_raw(raw: u32) -> Spot {
+        Spot(raw)
+    }
+
+    /// Its number as an array index.
+    #[inline]
+    pub fn index(self) -> usize {
+        // Lossless: usize is at least 32 bits on every target knightd builds for.
+        self.0 as usize
+    }
+
+    /// Its number as kept in a `u32` array.
+    pub const fn raw(self) -> u32 {
+        self.0
+    }
+
+    pub fn is_none(self) -> bool {
+        self == Spot::NONE
+    }
+
+    /// `None` for [`Spot::NONE`].
+    pub fn get(self) -> Option<Spot> {
+        (!self.is_none()).then_some(self)
+    }
+}
+
+/// A board laid out densely for a search, rank after rank, with `margin`
+/// empty squares around it (so that a step from any square of the board lands
+/// inside the grid and needs no bounds check): squares ↔ [`Spot`]s and steps
+/// ↔ offsets between spots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grid {
+    board: Board,
+    margin: u32,
+    /// Spots per rank, margins included.
+    stride: u32,
+    len: u32,
+}
+
+impl Grid {
+    /// The board numbered `rank * width + file` (its square index); `None`
+    /// when it has too many squares for a [`Spot`].
+    pub fn new(board: Board) -> Option<Grid> {
+        Grid::with_margin(board, 0)
+    }
+
+    /// The board with `margin` spots on every side; `None` when the grid has
+    /// too many spots for a [`Spot`].
+    pub fn with_margin(board: Board, margin: u32) -> Option<Grid> {
+        let stride = board.width + 2 * margin;
+        let ranks = board.height + 2 * margin;
+        let len = u32::try_from(u64::from(stride) * u64::from(ranks)).ok()?;
+        (len < u32::MAX).then_some(Grid {
+            board,
+            margin,
+            stride,
+            len,
+        })
+    }
+
+    pub fn board(self) -> Board {
+        self.board
+    }
+
+    /// The number of spots, margins included.
+    pub fn len(self) -> usize {
+        Spot(self.len).index()
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+
+    /// The board's files and ranks, as array sizes.
+    pub fn sides(self) -> (usize, usize) {
+        (
+            Spot(self.board.width).index(),
+            Spot(self.board.height).index(),
+        )
+    }
+
+    /// The spot of a square of the board.
+    #[inline]
+    pub fn spot(self, square: Square) -> Spot {
+        Spot((square.rank + self.margin) * self.stride + square.file + self.margin)
+    }
+
+    /// The square at a spot of the board (not of the margin).
+    #[inline]
+    pub fn square(self, spot: Spot) -> Square {
+        Square {
+            file: spot.0 % self.stride - self.margin,
+            rank: spot.0 / self.stride - self.margin,
+        }
+    }
+
+    /// The board's squares and their spots, in square index order.
+    pub fn squares(self) -> impl Iterator<Item = (Square, Spot)> {
+        (0..self.board.height).flat_map(move |rank| {
+            (0..self.board.width).map(move |file| {
+                let square = Square { file, rank };
+                (square, self.spot(square))
+            })
+        })
+    }
+
+    /// How far apart, in spots, are squares `file` files and `rank` ranks
+    /// apart.
+    pub fn offset(self, file: i8, rank: i8) -> isize {
+        let stride = isize::try_from(self.stride).expect("a grid fits in memory");
+        isize::from(rank) * stride + isize::from(file)
+    }
+
+    /// The spots one knight step from `spot` (a square of the board) that are
+    /// on the board, with the step's number in [`STEPS`].
+    #[inline]
+    pub fn neighbours(self, spot: Spot) -> impl Iterator<Item = (usize, Spot)> {
+        let square = self.square(spot);
+        STEPS
+            .iter()
+            .enumerate()
+            .filter_map(move |(k, step)| self.board.step(square, step).map(|to| (k, self.spot(to))))
+    }
+
+    /// Whether two squares of the board are one knight step apart.
+    pub fn adjacent(self, a: Spot, b: Spot) -> bool {
+        self.square(a).is_knight_move_to(self.square(b))
     }
 }
 
@@ -168,12 +393,12 @@ impl Square {
         Square { file, rank }
     }
 
-    pub fn file(self) -> u64 {
-        u64::from(self.file)
+    pub fn file(self) -> u32 {
+        self.file
     }
 
-    pub fn rank(self) -> u64 {
-        u64::from(self.rank)
+    pub fn rank(self) -> u32 {
+        self.rank
     }
 
     pub fn colour(self) -> Colour {
@@ -186,9 +411,10 @@ impl Square {
 
     /// Whether `other` is one knight move away.
     pub fn is_knight_move_to(self, other: Square) -> bool {
-        let df = self.file.abs_diff(other.file);
-        let dr = self.rank.abs_diff(other.rank);
-        (df == 1 && dr == 2) || (df == 2 && dr == 1)
+        is_knight_step(
+            self.file.abs_diff(other.file),
+            self.rank.abs_diff(other.rank),
+        )
     }
 }
 
@@ -220,7 +446,12 @@ impl fmt::Display for FileName {
 impl fmt::Display for Square {
     /// The algebraic name, e.g. `g2`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", FileName(self.file()), u64::from(self.rank) + 1)
+        write!(
+            f,
+            "{}{}",
+            FileName(u64::from(self.file)),
+            u64::from(self.rank) + 1
+        )
     }
 }
 
@@ -351,10 +582,11 @@ impl SquareName {
         match self {
             SquareName::Index(i) => board.from_index(i).ok_or_else(off),
             SquareName::Algebraic { file, rank } => {
-                if file < board.width() && rank < board.height() {
-                    Ok(Square::new(file as u32, rank as u32))
-                } else {
-                    Err(off())
+                match (u32::try_from(file), u32::try_from(rank)) {
+                    (Ok(file), Ok(rank)) if board.contains(Square { file, rank }) => {
+                        Ok(Square { file, rank })
+                    }
+                    _ => Err(off()),
                 }
             }
         }

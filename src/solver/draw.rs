@@ -25,9 +25,9 @@
 
 use std::fmt::{self, Write};
 
-use super::board::{file_name, Board, Square};
-use super::terrain::validate::move_numbers;
-use super::terrain::{Cell, Ground};
+use super::board::{file_name, Board, Grid, Square};
+
+use super::terrain::{move_numbers, Cell, Ground};
 
 /// The largest board drawn as text (and, for terrain, as SVG).
 pub const MAX_TEXT_SQUARES: u64 = 1_000_000;
@@ -76,9 +76,9 @@ fn write_text(
     label: impl Fn(Square) -> Option<String>,
 ) {
     let board = ground.board();
-    for rank in (0..board.height()).rev() {
-        for file in 0..board.width() {
-            let square = Square::new(file as u32, rank as u32);
+    for rank in board.ranks().rev() {
+        for file in board.files() {
+            let square = Square::new(file, rank);
             if file > 0 {
                 out.push(' ');
             }
@@ -100,7 +100,7 @@ fn write_text(
 pub fn text_with_knight(ground: Ground<'_>, knight: Square) -> Result<String, RenderError> {
     let board = ground.board();
     drawable(board, MAX_TEXT_SQUARES)?;
-    let mut out = String::with_capacity(board.squares() as usize * 2);
+    let mut out = String::with_capacity(text_len(board, 1));
     write_text(&mut out, ground, 1, |s| {
         (s == knight).then(|| "K".to_owned())
     });
@@ -112,17 +112,26 @@ pub fn text_with_path(ground: Ground<'_>, path: &[Square]) -> Result<String, Ren
     let board = ground.board();
     drawable(board, MAX_TEXT_SQUARES)?;
     let numbers = move_numbers(ground, path);
-    let mut by_square = vec![u64::MAX; board.squares() as usize];
+    let grid = Grid::new(board).ok_or(RenderError::TooLarge {
+        squares: board.squares(),
+        limit: MAX_TEXT_SQUARES,
+    })?;
+    let mut by_square = vec![u64::MAX; grid.len()];
     for (&square, &n) in path.iter().zip(&numbers) {
-        by_square[board.index(square) as usize] = n;
+        by_square[grid.spot(square).index()] = n;
     }
     let width = numbers.last().map_or(1, |n| n.to_string().len());
-    let mut out = String::with_capacity(board.squares() as usize * (width + 1));
+    let mut out = String::with_capacity(text_len(board, width));
     write_text(&mut out, ground, width, |s| {
-        let n = by_square[board.index(s) as usize];
+        let n = by_square[grid.spot(s).index()];
         (n != u64::MAX).then(|| n.to_string())
     });
     Ok(out)
+}
+
+/// The length of a board's text with labels `width` wide.
+fn text_len(board: Board, width: usize) -> usize {
+    usize::try_from(board.squares()).map_or(0, |squares| squares * (width + 1))
 }
 
 const LIGHT: &str = "#f0d9b5";
@@ -164,13 +173,13 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
     if let Ground::Terrain(_) = ground {
         drawable(board, MAX_TEXT_SQUARES)?;
     }
-    let (w, h) = (board.width() as f64, board.height() as f64);
+    let (w, h) = (f64::from(board.files().end), f64::from(board.ranks().end));
     let labelled = board.width().max(board.height()) <= LABELLED_SIDE;
     let margin = if labelled { 0.7 } else { 0.0 };
     let (vw, vh) = (w + margin, h + margin);
     let scale = (MAX_PIXELS / vw.max(vh)).min(48.0);
     // Centre of a square in picture units: rank 1 at the bottom.
-    let centre = |s: Square| (s.file() as f64 + 0.5, h - s.rank() as f64 - 0.5);
+    let centre = |s: Square| (f64::from(s.file()) + 0.5, h - f64::from(s.rank()) - 0.5);
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -236,20 +245,20 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
     }
     if labelled {
         let mut labels = String::new();
-        for file in 0..board.width() {
+        for file in board.files() {
             let _ = write!(
                 labels,
                 r#"<text x="{}" y="{}">{}</text>"#,
-                num(file as f64 + 0.5),
+                num(f64::from(file) + 0.5),
                 num(h + 0.5),
-                file_name(file)
+                file_name(u64::from(file))
             );
         }
-        for rank in 0..board.height() {
+        for rank in board.ranks() {
             let _ = write!(
                 labels,
                 r#"<text x="-0.35" y="{}">{}</text>"#,
-                num(h - rank as f64 - 0.38),
+                num(h - f64::from(rank) - 0.38),
                 rank + 1
             );
         }
@@ -290,22 +299,23 @@ fn draw_terrain(out: &mut String, board: Board, cell: impl Fn(Square) -> Cell, h
             continue;
         };
         let mut d = String::new();
-        for rank in 0..board.height() {
+        let width = board.files().end;
+        for rank in board.ranks() {
             let mut file = 0;
-            while file < board.width() {
-                if cell(Square::new(file as u32, rank as u32)) != kind {
+            while file < width {
+                if cell(Square::new(file, rank)) != kind {
                     file += 1;
                     continue;
                 }
                 let start = file;
-                while file < board.width() && cell(Square::new(file as u32, rank as u32)) == kind {
+                while file < width && cell(Square::new(file, rank)) == kind {
                     file += 1;
                 }
                 let _ = write!(
                     d,
                     "M{} {}h{}v1h-{}z",
                     start,
-                    num(h - rank as f64 - 1.0),
+                    num(h - f64::from(rank) - 1.0),
                     file - start,
                     file - start
                 );

@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use crate::solver::board::{Board, Square};
+use crate::solver::board::{Board, Grid, Square};
 
 /// Distance of a square the search never reached.
 pub const UNREACHED: u32 = u32::MAX;
@@ -13,14 +13,15 @@ pub const UNREACHED: u32 = u32::MAX;
 /// square index; [`UNREACHED`] where there is no path. Time and memory are
 /// proportional to the board: callers keep boards small.
 pub fn distances_from(board: Board, from: Square) -> Vec<u32> {
-    let mut dist = vec![UNREACHED; board.squares() as usize];
+    let grid = Grid::new(board).expect("a board small enough to search");
+    let mut dist = vec![UNREACHED; grid.len()];
     let mut queue = VecDeque::new();
-    dist[board.index(from) as usize] = 0;
+    dist[grid.spot(from).index()] = 0;
     queue.push_back(from);
     while let Some(square) = queue.pop_front() {
-        let next = dist[board.index(square) as usize] + 1;
+        let next = dist[grid.spot(square).index()] + 1;
         for to in board.knight_moves(square) {
-            let slot = &mut dist[board.index(to) as usize];
+            let slot = &mut dist[grid.spot(to).index()];
             if *slot == UNREACHED {
                 *slot = next;
                 queue.push_back(to);
@@ -32,7 +33,8 @@ pub fn distances_from(board: Board, from: Square) -> Vec<u32> {
 
 /// The fewest knight moves from `from` to `to`, or `None` when unreachable.
 pub fn bfs_distance(board: Board, from: Square, to: Square) -> Option<u64> {
-    let d = distances_from(board, from)[board.index(to) as usize];
+    let grid = Grid::new(board).expect("a board small enough to search");
+    let d = distances_from(board, from)[grid.spot(to).index()];
     (d != UNREACHED).then_some(u64::from(d))
 }
 

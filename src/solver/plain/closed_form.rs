@@ -55,20 +55,11 @@ pub fn unbounded_distance(dx: u64, dy: u64) -> u64 {
 pub fn plain_distance(board: Board, from: Square, to: Square) -> Option<u64> {
     let (width, height) = (board.width(), board.height());
     // Short coordinate across the narrow side, long coordinate along the other.
+    let (a, b) = (coords(from), coords(to));
     let (w, n, a, b) = if width <= height {
-        (
-            width,
-            height,
-            (from.file(), from.rank()),
-            (to.file(), to.rank()),
-        )
+        (width, height, a, b)
     } else {
-        (
-            height,
-            width,
-            (from.rank(), from.file()),
-            (to.rank(), to.file()),
-        )
+        (height, width, (a.1, a.0), (b.1, b.0))
     };
     if w >= 5 {
         return Some(wide_distance(w, n, a, b));
@@ -88,12 +79,13 @@ pub fn wide_distance_to(board: Board, to: Square) -> Option<impl Fn(Square) -> u
     if w.min(h) < 5 {
         return None;
     }
-    let target = (to.file(), to.rank());
+    let target = coords(to);
     let target_is_corner = is_corner(w, h, target);
     Some(move |s: Square| {
-        let dx = s.file().abs_diff(target.0);
-        let dy = s.rank().abs_diff(target.1);
-        if dx == 1 && dy == 1 && (target_is_corner || is_corner(w, h, (s.file(), s.rank()))) {
+        let s = coords(s);
+        let dx = s.0.abs_diff(target.0);
+        let dy = s.1.abs_diff(target.1);
+        if dx == 1 && dy == 1 && (target_is_corner || is_corner(w, h, s)) {
             return 4;
         }
         unbounded_distance(dx, dy)
@@ -110,6 +102,12 @@ fn wide_distance(w: u64, n: u64, a: (u64, u64), b: (u64, u64)) -> u64 {
         return 4;
     }
     unbounded_distance(dx, dy)
+}
+
+/// A square as (file, rank) in the width of the arithmetic.
+#[inline]
+fn coords(s: Square) -> (u64, u64) {
+    (u64::from(s.file()), u64::from(s.rank()))
 }
 
 #[inline]
@@ -177,30 +175,17 @@ mod tests {
     #[test]
     fn narrow_boards() {
         let one = Board::new(1, 1_000_000_000).unwrap();
-        assert_eq!(
-            plain_distance(one, Square::new(0, 5), Square::new(0, 5)),
-            Some(0)
-        );
-        assert_eq!(
-            plain_distance(one, Square::new(0, 5), Square::new(0, 7)),
-            None
-        );
         let two = Board::new(1_000_000_000, 2).unwrap();
-        assert_eq!(
-            plain_distance(two, Square::new(0, 0), Square::new(2, 1)),
-            Some(1)
-        );
-        assert_eq!(
-            plain_distance(two, Square::new(0, 0), Square::new(4, 0)),
-            Some(2)
-        );
-        assert_eq!(
-            plain_distance(two, Square::new(0, 0), Square::new(4, 1)),
-            None
-        );
-        assert_eq!(
-            plain_distance(two, Square::new(0, 0), Square::new(1, 0)),
-            None
-        );
+        for (b, from, to, want) in [
+            (one, (0, 5), (0, 5), Some(0)),
+            (one, (0, 5), (0, 7), None),
+            (two, (0, 0), (2, 1), Some(1)),
+            (two, (0, 0), (4, 0), Some(2)),
+            (two, (0, 0), (4, 1), None),
+            (two, (0, 0), (1, 0), None),
+        ] {
+            let (from, to) = (Square::new(from.0, from.1), Square::new(to.0, to.1));
+            assert_eq!(plain_distance(b, from, to), want, "{b}: {from} -> {to}");
+        }
     }
 }

@@ -8,7 +8,7 @@
 //! lower index. The path is deterministic and looks like what a person would
 //! draw: for `g2` → `a8` it is `g2 e3 d5 c7 a8`.
 
-use crate::solver::board::{Board, Square, KNIGHT_MOVES};
+use crate::solver::board::{Board, Square, STEPS};
 
 /// The straightest shortest path from `from` to `to`, which is `moves` knight
 /// moves apart. `distance_to_target(s)` must give the exact fewest moves from
@@ -23,29 +23,25 @@ pub fn straightest_path(
     mut distance_to_target: impl FnMut(Square) -> u64,
 ) -> Vec<Square> {
     let (tx, ty) = (
-        to.file() as i128 - from.file() as i128,
-        to.rank() as i128 - from.rank() as i128,
+        i128::from(to.file()) - i128::from(from.file()),
+        i128::from(to.rank()) - i128::from(from.rank()),
     );
     // A square's offset from the line is `tx * (rank - from.rank) - ty *
     // (file - from.file)`; a move (df, dr) changes it by `tx * dr - ty * df`,
     // so each step adds one of eight constants instead of multiplying.
-    let turn = KNIGHT_MOVES.map(|(df, dr)| tx * dr as i128 - ty * df as i128);
-    let (width, height) = (board.width() as i64, board.height() as i64);
-    let mut path = Vec::with_capacity(moves as usize + 1);
+    let turn = STEPS.map(|step| tx * i128::from(step.rank) - ty * i128::from(step.file));
+    let mut path = Vec::with_capacity(usize::try_from(moves).map_or(0, |m| m + 1));
     path.push(from);
     let mut here = from;
     // The running sum of offsets so far, and the offset of `here` itself.
     let mut offset: i128 = 0;
     let mut here_offset: i128 = 0;
     for remaining in (0..moves).rev() {
-        let (file, rank) = (here.file() as i64, here.rank() as i64);
         let mut best: Option<(u128, Square, i128, i128)> = None;
-        for (&(df, dr), &turn) in KNIGHT_MOVES.iter().zip(&turn) {
-            let (f, r) = (file + df, rank + dr);
-            if !(0..width).contains(&f) || !(0..height).contains(&r) {
+        for (step, &turn) in STEPS.iter().zip(&turn) {
+            let Some(next) = board.step(here, step) else {
                 continue;
-            }
-            let next = Square::new(f as u32, r as u32);
+            };
             if distance_to_target(next) != remaining {
                 continue;
             }
@@ -88,9 +84,10 @@ mod tests {
         moves: u64,
         distance_to_target: impl Fn(Square) -> u64,
     ) -> Vec<Square> {
-        let (fx, fy) = (from.file() as i128, from.rank() as i128);
-        let (tx, ty) = (to.file() as i128 - fx, to.rank() as i128 - fy);
-        let offset_of = |s: Square| tx * (s.rank() as i128 - fy) - ty * (s.file() as i128 - fx);
+        let (fx, fy) = (i128::from(from.file()), i128::from(from.rank()));
+        let (tx, ty) = (i128::from(to.file()) - fx, i128::from(to.rank()) - fy);
+        let offset_of =
+            |s: Square| tx * (i128::from(s.rank()) - fy) - ty * (i128::from(s.file()) - fx);
         let mut path = vec![from];
         let mut here = from;
         let mut offset: i128 = 0;

@@ -29,7 +29,7 @@
 use std::sync::OnceLock;
 
 use super::bfs::{distances_from, UNREACHED};
-use crate::solver::board::{Board, Square};
+use crate::solver::board::{Board, Grid, Square};
 
 /// Ranks kept beyond each end of a pair; more never change its distance.
 pub const MARGIN: u64 = 6;
@@ -38,10 +38,8 @@ pub const MARGIN: u64 = 6;
 /// `GAP_FLOOR + 4`, two moves per four ranks.
 pub const GAP_FLOOR: u64 = 12;
 
-const SIDES: usize = MARGIN as usize + 1;
-const GAPS: usize = GAP_FLOOR as usize + 4;
-/// Entries per strip width: below × above × gap × file × file.
-const PER_WIDTH: usize = SIDES * SIDES * GAPS * 16;
+const SIDES: u64 = MARGIN + 1;
+const GAPS: u64 = GAP_FLOOR + 4;
 /// A pair of the table with no path between (only on the 3×3 board).
 const NO_PATH: u8 = u8::MAX;
 
@@ -59,38 +57,36 @@ impl StripTable {
         TABLE.get_or_init(StripTable::build)
     }
 
+    /// Where a reduced pair's entry is: by width, then below × above × gap
+    /// × file × file.
     fn slot(w: u64, below: u64, above: u64, gap: u64, f1: u64, f2: u64) -> usize {
-        let i = (w - 3) as usize * PER_WIDTH;
-        i + (((below as usize * SIDES + above as usize) * GAPS + gap as usize) * 4 + f1 as usize)
-            * 4
-            + f2 as usize
+        let slot = (((((w - 3) * SIDES + below) * SIDES + above) * GAPS + gap) * 4 + f1) * 4 + f2;
+        usize::try_from(slot).expect("a small table")
     }
 
     fn build() -> StripTable {
-        let mut moves = vec![NO_PATH; 2 * PER_WIDTH];
-        for w in 3..=4u64 {
-            for below in 0..=MARGIN {
-                for above in 0..=MARGIN {
-                    for gap in 0..GAPS as u64 {
-                        let length = below + gap + above + 1;
-                        let board = Board::new(w, length).expect("a small board");
-                        for f1 in 0..w {
-                            let from = Square::new(f1 as u32, below as u32);
-                            let dist = distances_from(board, from);
-                            for f2 in 0..w {
-                                let to = Square::new(f2 as u32, (below + gap) as u32);
-                                let d = dist[board.index(to) as usize];
-                                moves[Self::slot(w, below, above, gap, f1, f2)] = if d == UNREACHED
-                                {
-                                    NO_PATH
-                                } else {
-                                    u8::try_from(d).expect("short boards have short paths")
-                                };
-                            }
-                        }
-                    }
-                }
+        let mut moves = vec![NO_PATH; Self::slot(4, MARGIN, MARGIN, GAPS - 1, 3, 3) + 1];
+        let rank = |n: u64| u32::try_from(n).expect("a short board");
+        // One search per start square serves all its targets, which come
+        // one after another.
+        let mut searched: Option<(Start, Vec<u32>)> = None;
+        for (w, below, above, gap, f1, f2) in entries() {
+            let length = below + gap + above + 1;
+            let board = Board::new(w, length).expect("a small board");
+            let start = (w, length, f1, below);
+            if searched.as_ref().is_none_or(|(s, _)| *s != start) {
+                let from = Square::new(rank(f1), rank(below));
+                searched = Some((start, distances_from(board, from)));
             }
+            let dist = &searched.as_ref().expect("searched above").1;
+            let to = Square::new(rank(f2), rank(below + gap));
+            let grid = Grid::new(board).expect("a small board");
+            let d = dist[grid.spot(to).index()];
+            moves[Self::slot(w, below, above, gap, f1, f2)] = if d == UNREACHED {
+                NO_PATH
+            } else {
+                u8::try_from(d).expect("short boards have short paths")
+            };
         }
         StripTable { moves }
     }
@@ -100,6 +96,22 @@ impl StripTable {
         let d = self.moves[Self::slot(w, below, above, gap, f1, f2)];
         (d != NO_PATH).then_some(u64::from(d))
     }
+}
+
+/// A search's board and start: (width, length, file, rank).
+type Start = (u64, u64, u64, u64);
+
+/// Every reduced pair of the table: (width, below, above, gap, file, file).
+fn entries() -> impl Iterator<Item = (u64, u64, u64, u64, u64, u64)> {
+    (3..=4u64).flat_map(|w| {
+        (0..=MARGIN).flat_map(move |below| {
+            (0..=MARGIN).flat_map(move |above| {
+                (0..GAPS).flat_map(move |gap| {
+                    (0..w).flat_map(move |f1| (0..w).map(move |f2| (w, below, above, gap, f1, f2)))
+                })
+            })
+        })
+    })
 }
 
 /// The fewest moves between `a` and `b`, given as (across, along), on a strip
@@ -131,33 +143,23 @@ mod tests {
     #[test]
     fn margins_cover_every_shortest_path() {
         let table = StripTable::get();
-        for w in 3..=4 {
-            for below in 0..=MARGIN {
-                for above in 0..=MARGIN {
-                    for gap in 0..GAPS as u64 {
-                        for f1 in 0..w {
-                            for f2 in 0..w {
-                                let length = below + gap + above + 1;
-                                let found = table.lookup(w, below, above, gap, f1, f2);
-                                if length < w {
-                                    // Boards this short are answered as
-                                    // narrower ones: the entry is never read.
-                                    continue;
-                                }
-                                let Some(d) = found else {
-                                    // Only the 3×3 centre is cut off.
-                                    assert_eq!((w, length), (3, 3));
-                                    continue;
-                                };
-                                assert!(
-                                    2 * d <= gap + 2 * MARGIN,
-                                    "{w} wide: {below} {above} {gap} {f1} {f2}: {d}"
-                                );
-                            }
-                        }
-                    }
-                }
+        for (w, below, above, gap, f1, f2) in entries() {
+            let length = below + gap + above + 1;
+            let found = table.lookup(w, below, above, gap, f1, f2);
+            if length < w {
+                // Boards this short are answered as narrower ones: the
+                // entry is never read.
+                continue;
             }
+            let Some(d) = found else {
+                // Only the 3×3 centre is cut off.
+                assert_eq!((w, length), (3, 3));
+                continue;
+            };
+            assert!(
+                2 * d <= gap + 2 * MARGIN,
+                "{w} wide: {below} {above} {gap} {f1} {f2}: {d}"
+            );
         }
     }
 
@@ -166,20 +168,10 @@ mod tests {
     #[test]
     fn table_is_periodic_past_the_gap_floor() {
         let table = StripTable::get();
-        for w in 3..=4 {
-            for below in 0..=MARGIN {
-                for above in 0..=MARGIN {
-                    for gap in 8..GAPS as u64 - 4 {
-                        for f1 in 0..w {
-                            for f2 in 0..w {
-                                let short = table.lookup(w, below, above, gap, f1, f2);
-                                let long = table.lookup(w, below, above, gap + 4, f1, f2);
-                                assert_eq!(short.map(|d| d + 2), long);
-                            }
-                        }
-                    }
-                }
-            }
+        for (w, below, above, gap, f1, f2) in entries().filter(|e| (8..GAPS - 4).contains(&e.3)) {
+            let short = table.lookup(w, below, above, gap, f1, f2);
+            let long = table.lookup(w, below, above, gap + 4, f1, f2);
+            assert_eq!(short.map(|d| d + 2), long);
         }
     }
 

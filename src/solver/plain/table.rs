@@ -72,6 +72,17 @@ impl ChessTable {
     }
 }
 
+/// The puzzle's published 8×8 answers: (from, to, moves) by square index.
+#[cfg(test)]
+pub const PUBLISHED: [(u64, u64, u64); 6] = [
+    (0, 1, 3),
+    (19, 36, 1),
+    (63, 53, 1),
+    (63, 36, 2),
+    (7, 55, 4),
+    (14, 24, 4),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -84,14 +95,7 @@ mod tests {
     #[test]
     fn published_puzzle_answers() {
         let t = ChessTable::get();
-        for (src, dest, moves) in [
-            (0, 1, 3),
-            (19, 36, 1),
-            (63, 53, 1),
-            (63, 36, 2),
-            (7, 55, 4),
-            (14, 24, 4),
-        ] {
+        for (src, dest, moves) in PUBLISHED {
             assert_eq!(t.distance(sq(src), sq(dest)), moves, "({src}, {dest})");
         }
     }

@@ -24,10 +24,8 @@
 //! with no bounds checks: this is what keeps a query on the challenge board
 //! within tens of microseconds.
 
-use std::fmt;
-
-use super::{BarrierRule, Cell, Terrain};
-use crate::solver::board::{Board, Square, KNIGHT_MOVES};
+use super::{partner, BarrierRule, Cell, SearchError, Terrain};
+use crate::solver::board::{Grid, Spot, Square, STEPS};
 
 /// A cheapest path: its landing cost, its knight moves (teleport hops not
 /// counted) and the squares it lists, hops included.
@@ -39,52 +37,18 @@ pub struct CheapestPath {
 }
 
 pub use super::End;
-
-/// Why a cheapest path can't be searched for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CheapestError {
-    /// `from` or `to` is a rock or a barrier.
-    NotLandable {
-        end: End,
-        square: Square,
-        cell: Cell,
-    },
-    /// The board is too large for the search's 32-bit square numbers.
-    BoardTooLarge { squares: u64 },
-}
-
-impl fmt::Display for CheapestError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CheapestError::NotLandable { end, square, cell } => {
-                let what = if *cell == Cell::Rock {
-                    "a rock"
-                } else {
-                    "a barrier"
-                };
-                write!(
-                    f,
-                    "'{}' ({square}) is {what}: a knight cannot stand there",
-                    end.param()
-                )
-            }
-            CheapestError::BoardTooLarge { squares } => {
-                write!(f, "a board of {squares} squares is too large to search")
-            }
-        }
-    }
-}
-
-impl std::error::Error for CheapestError {}
+/// Why a cheapest path can't be searched for: the error of every terrain
+/// search.
+pub use super::SearchError as CheapestError;
 
 /// The label of a square not reached yet. A label is `cost << 32 | moves`,
 /// so that comparing labels compares cost, then moves.
 const OPEN: u64 = u64::MAX;
-/// No predecessor. A predecessor is `square << 1 | hopped`, so that
-/// comparing them applies the tie-break: lower square, then direct landing.
-const NONE: u32 = u32::MAX;
+/// No predecessor. A predecessor is `spot << 1 | hopped`, so that comparing
+/// them applies the tie-break: lower square, then direct landing.
+const NO_PRED: u32 = Spot::NONE.raw();
 /// The margin around the board, wide enough for any knight move.
-const MARGIN: usize = 2;
+const MARGIN: u32 = 2;
 /// Buckets of the queue: one more than the largest landing cost.
 const BUCKETS: usize = 6;
 
@@ -93,23 +57,23 @@ const BUCKETS: usize = 6;
 /// questions of the same board.
 #[derive(Clone, Debug)]
 pub struct MoveGrid {
-    board: Board,
-    /// Width of the grid with its margin.
-    stride: usize,
+    /// The board with its margin.
+    grid: Grid,
     /// Landing cost per grid square; 0 where a knight may not land (rocks,
     /// barriers, the margin).
     land: Vec<u8>,
     /// 1 where a barrier stands.
     wall: Vec<u8>,
-    /// Per move of [`KNIGHT_MOVES`]: the target, the two squares of the
+    /// Per step of [`STEPS`]: the target, the two squares of the
     /// long-leg-first route and the two of the short-leg-first route.
-    steps: [Step; 8],
+    steps: [Offsets; 8],
     either: bool,
     teleports: Option<[usize; 2]>,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
-struct Step {
+/// A step of [`STEPS`] as offsets between spots of the grid.
+#[derive(Clone, Copy, Debug)]
+struct Offsets {
     to: isize,
     long: [isize; 2],
     short: [isize; 2],
@@ -119,72 +83,50 @@ impl MoveGrid {
     /// The grid of `terrain` under `rule`.
     pub fn new(terrain: &Terrain, rule: BarrierRule) -> Result<MoveGrid, CheapestError> {
         let board = terrain.board();
-        let (w, h) = (board.width() as usize, board.height() as usize);
-        let stride = w + 2 * MARGIN;
-        let size = stride as u64 * (h + 2 * MARGIN) as u64;
-        // A predecessor is a grid square shifted left by one in a u32.
-        if size >= 1 << 31 {
-            return Err(CheapestError::BoardTooLarge {
+        // A predecessor is a spot shifted left by one in a u32.
+        let grid = Grid::with_margin(board, MARGIN)
+            .filter(|grid| grid.len() < 1 << 31)
+            .ok_or(CheapestError::BoardTooLarge {
                 squares: board.squares(),
-            });
+            })?;
+        let mut land = vec![0u8; grid.len()];
+        let mut wall = vec![0u8; grid.len()];
+        for (square, spot) in terrain.grid().squares() {
+            let cell = terrain.cells()[spot.index()];
+            let g = grid.spot(square).index();
+            land[g] = cell
+                .landing_cost()
+                .map_or(0, |c| u8::try_from(c).expect("costs are small"));
+            wall[g] = u8::from(cell == Cell::Barrier);
         }
-        let size = size as usize;
-        let mut land = vec![0u8; size];
-        let mut wall = vec![0u8; size];
-        for (i, cell) in terrain.cells().iter().enumerate() {
-            let g = (i / w + MARGIN) * stride + i % w + MARGIN;
-            land[g] = cell.landing_cost().map_or(0, |c| c as u8);
-            wall[g] = u8::from(*cell == Cell::Barrier);
-        }
-        let s = stride as isize;
-        let mut steps = [Step::default(); 8];
-        for (step, (df, dr)) in steps.iter_mut().zip(KNIGHT_MOVES) {
-            let (df, dr) = (df as isize, dr as isize);
-            // The same routes as Terrain::check_move.
-            *step = if df.abs() == 2 {
-                let a = df / 2;
-                Step {
-                    to: dr * s + df,
-                    long: [a, 2 * a],
-                    short: [dr * s, dr * s + a],
-                }
-            } else {
-                let a = dr / 2;
-                Step {
-                    to: dr * s + df,
-                    long: [a * s, 2 * a * s],
-                    short: [df, df + a * s],
-                }
-            };
-        }
-        let grid_of =
-            |sq: Square| (sq.rank() as usize + MARGIN) * stride + sq.file() as usize + MARGIN;
+        let at = |(file, rank): (i8, i8)| grid.offset(file, rank);
+        let steps = STEPS.map(|step| Offsets {
+            to: at((step.file, step.rank)),
+            long: step.long.map(at),
+            short: step.short.map(at),
+        });
         Ok(MoveGrid {
-            board,
-            stride,
+            grid,
             land,
             wall,
             steps,
             either: rule == BarrierRule::Either,
-            teleports: terrain.teleports().map(|[a, b]| [grid_of(a), grid_of(b)]),
+            teleports: terrain
+                .teleports()
+                .map(|ends| ends.map(|s| grid.spot(s).index())),
         })
     }
 
     fn grid_index(&self, square: Square) -> usize {
-        (square.rank() as usize + MARGIN) * self.stride + square.file() as usize + MARGIN
+        self.grid.spot(square).index()
     }
 
     fn square_of(&self, g: usize) -> Square {
-        let (rank, file) = (g / self.stride - MARGIN, g % self.stride - MARGIN);
-        Square::new(file as u32, rank as u32)
+        self.grid.square(Spot::new(g))
     }
 
     fn partner(&self, g: usize) -> Option<usize> {
-        match self.teleports {
-            Some([a, b]) if a == g => Some(b),
-            Some([a, b]) if b == g => Some(a),
-            _ => None,
-        }
+        partner(self.teleports, g)
     }
 
     /// The cheapest path from `from` to `to`, or `None` when `to` can't be
@@ -203,7 +145,7 @@ impl MoveGrid {
                 } else {
                     Cell::Rock
                 };
-                return Err(CheapestError::NotLandable { end, square, cell });
+                return Err(SearchError::NotLandable { end, square, cell });
             }
         }
         if from == to {
@@ -215,21 +157,21 @@ impl MoveGrid {
         }
         let size = self.land.len();
         let mut label = vec![OPEN; size];
-        let mut pred = vec![NONE; size];
+        let mut pred = vec![NO_PRED; size];
         let mut buckets: [Vec<u32>; BUCKETS] = Default::default();
         label[start] = 0;
-        buckets[0].push(start as u32);
+        buckets[0].push(Spot::new(start).raw());
         let mut open = 1usize;
-        let mut level: u32 = 0;
+        let mut level: u64 = 0;
         let wall = &self.wall[..];
         while open > 0 {
-            let bucket = std::mem::take(&mut buckets[level as usize % BUCKETS]);
+            let bucket = std::mem::take(&mut buckets[bucket_of(level)]);
             open -= bucket.len();
             for &u in &bucket {
-                let u = u as usize;
+                let u = Spot::from_raw(u).index();
                 // A square is queued once per cost it gets; only the last counts.
                 let here = label[u];
-                if (here >> 32) as u32 != level {
+                if here >> 32 != level {
                     continue;
                 }
                 if u == goal {
@@ -237,7 +179,7 @@ impl MoveGrid {
                 }
                 // One more move; the landing cost is added per move below.
                 let next = here + 1;
-                let from_u = (u as u32) << 1;
+                let from_u = Spot::new(u).raw() << 1;
                 for step in &self.steps {
                     let d = u.wrapping_add_signed(step.to);
                     let landing = self.land[d];
@@ -264,7 +206,7 @@ impl MoveGrid {
                     let old = label[v];
                     if new < old || (new == old && by < pred[v]) {
                         if new >> 32 < old >> 32 {
-                            buckets[(new >> 32) as usize % BUCKETS].push(v as u32);
+                            buckets[bucket_of(new >> 32)].push(Spot::new(v).raw());
                             open += 1;
                         }
                         label[v] = new;
@@ -273,7 +215,7 @@ impl MoveGrid {
                 }
             }
             // Hand the emptied vector back so its capacity is reused.
-            let slot = &mut buckets[level as usize % BUCKETS];
+            let slot = &mut buckets[bucket_of(level)];
             if slot.is_empty() {
                 let mut bucket = bucket;
                 bucket.clear();
@@ -286,7 +228,7 @@ impl MoveGrid {
 
     fn walk_back(&self, label: &[u64], pred: &[u32], start: usize, goal: usize) -> CheapestPath {
         let (cost, moves) = (label[goal] >> 32, label[goal] & u64::from(u32::MAX));
-        let mut path = Vec::with_capacity(moves as usize + 3);
+        let mut path = Vec::with_capacity(usize::try_from(moves).map_or(0, |m| m + 3));
         let mut g = goal;
         while g != start {
             path.push(self.square_of(g));
@@ -294,13 +236,18 @@ impl MoveGrid {
                 let landed = self.partner(g).expect("a hop ends on a teleport");
                 path.push(self.square_of(landed));
             }
-            g = (pred[g] >> 1) as usize;
+            g = Spot::from_raw(pred[g] >> 1).index();
         }
         path.push(self.square_of(start));
         path.reverse();
-        debug_assert!(self.board.contains(*path.last().expect("not empty")));
+        debug_assert!(self.grid.board().contains(*path.last().expect("not empty")));
         CheapestPath { cost, moves, path }
     }
+}
+
+/// The queue's bucket of a cost.
+fn bucket_of(cost: u64) -> usize {
+    usize::try_from(cost).map_or(0, |cost| cost % BUCKETS)
 }
 
 /// The cheapest path from `from` to `to` on `terrain` under `rule`: least

@@ -3,12 +3,15 @@
 //!
 //! A board is written as rows of characters, top row first (the highest
 //! rank), spaces ignored: `.` plain, `W` water, `L` lava, `R` rock, `B`
-//! barrier, `T` teleport, `S`/`E` start and end. See API.md's "Terrain boards".
+//! barrier, `T` teleport, `S`/`E` start and end (the README's "Terrain
+//! boards"). Which moves a board allows comes from the one step table of
+//! [`super::board::STEPS`]; the searches over terrain live below:
+//! [`cheapest`] paths, [`longest`] paths and [`validate`]d paths.
 
 use std::fmt;
 use std::str::FromStr;
 
-use super::board::{Board, Square, KNIGHT_MOVES};
+use super::board::{Board, Grid, Square, Step, STEPS};
 
 pub mod cheapest;
 pub mod longest;
@@ -120,35 +123,64 @@ pub enum End {
     To,
 }
 
-impl End {
-    pub fn param(self) -> &'static str {
-        match self {
-            End::From => "from",
-            End::To => "to",
-        }
-    }
-}
-
-/// Why a step from one square to another is not allowed.
+/// Why a step of a path is refused: [`Terrain::check_move`] finds the first
+/// four, [`validate::validate`] the last two.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MoveFault {
+pub enum Reason {
     NotAKnightMove,
     LandsOnRock,
     LandsOnBarrier,
     PassesBarrier,
+    MissingTeleportHop,
+    RevisitsSquare,
 }
 
-impl MoveFault {
-    /// The stable name of the fault, as `/validate` reports it.
-    pub fn reason(self) -> &'static str {
+impl Reason {
+    /// The stable name of the reason.
+    pub fn as_str(self) -> &'static str {
         match self {
-            MoveFault::NotAKnightMove => "not_a_knight_move",
-            MoveFault::LandsOnRock => "lands_on_rock",
-            MoveFault::LandsOnBarrier => "lands_on_barrier",
-            MoveFault::PassesBarrier => "passes_barrier",
+            Reason::NotAKnightMove => "not_a_knight_move",
+            Reason::LandsOnRock => "lands_on_rock",
+            Reason::LandsOnBarrier => "lands_on_barrier",
+            Reason::PassesBarrier => "passes_barrier",
+            Reason::MissingTeleportHop => "missing_teleport_hop",
+            Reason::RevisitsSquare => "revisits_square",
         }
     }
 }
+
+/// Why a path can't be searched for on a terrain board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SearchError {
+    /// `from` or `to` is a rock or a barrier.
+    NotLandable {
+        end: End,
+        square: Square,
+        cell: Cell,
+    },
+    /// The board is too large for the search's 32-bit square numbers.
+    BoardTooLarge { squares: u64 },
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::NotLandable { square, cell, .. } => {
+                let what = if *cell == Cell::Rock {
+                    "a rock"
+                } else {
+                    "a barrier"
+                };
+                write!(f, "{square} is {what}: a knight cannot stand there")
+            }
+            SearchError::BoardTooLarge { squares } => {
+                write!(f, "a board of {squares} squares is too large to search")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
 
 /// Why a board's text was refused. Rows and columns are 1-based, rows
 /// counted from the top as written.
@@ -232,8 +264,8 @@ impl std::error::Error for TerrainError {}
 /// A terrain board: a [`Board`] and what each of its squares is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Terrain {
-    board: Board,
-    /// By square index (`rank * width + file`).
+    board: Grid,
+    /// By square index (`rank * width + file`), the board's [`Grid`] spot.
     cells: Vec<Cell>,
     teleports: Option<[Square; 2]>,
     start: Option<Square>,
@@ -290,19 +322,23 @@ impl Terrain {
         if height == 0 {
             return Err(TerrainError::Empty);
         }
-        let board =
-            Board::new(width as u64, height as u64).map_err(|_| TerrainError::TooLarge {
-                squares,
-                limit: max_squares,
-            })?;
+        let too_large = TerrainError::TooLarge {
+            squares,
+            limit: max_squares,
+        };
+        let side = |n: usize| u64::try_from(n).ok();
+        let board = side(width)
+            .zip(side(height))
+            .and_then(|(w, h)| Board::new(w, h).ok())
+            .and_then(Grid::new)
+            .ok_or(too_large)?;
         // Rows are written top first; rank 1 is the last row.
         let cells: Vec<Cell> = grid.into_iter().rev().flatten().collect();
         let find = |wanted: Cell| -> Vec<Square> {
-            cells
-                .iter()
-                .enumerate()
-                .filter(|(_, &c)| c == wanted)
-                .map(|(i, _)| board.from_index(i as u64).expect("index on board"))
+            board
+                .squares()
+                .filter(|&(_, spot)| cells[spot.index()] == wanted)
+                .map(|(square, _)| square)
                 .collect()
         };
         let teleports = match find(Cell::Teleport)[..] {
@@ -338,9 +374,10 @@ impl Terrain {
 
     /// A terrain board with every square plain.
     pub fn plain(board: Board) -> Terrain {
+        let board = Grid::new(board).expect("a board small enough to hold in memory");
         Terrain {
             board,
-            cells: vec![Cell::Plain; board.squares() as usize],
+            cells: vec![Cell::Plain; board.len()],
             teleports: None,
             start: None,
             end: None,
@@ -348,14 +385,19 @@ impl Terrain {
     }
 
     pub fn board(&self) -> Board {
+        self.board.board()
+    }
+
+    /// The board as a grid of spots numbered by square index.
+    pub fn grid(&self) -> Grid {
         self.board
     }
 
     pub fn cell(&self, square: Square) -> Cell {
-        self.cells[self.board.index(square) as usize]
+        self.cells[self.board.spot(square).index()]
     }
 
-    /// The cells by square index.
+    /// The cells by square index (by [`Terrain::grid`] spot).
     pub fn cells(&self) -> &[Cell] {
         &self.cells
     }
@@ -377,11 +419,7 @@ impl Terrain {
 
     /// The other teleport, when `square` is one.
     pub fn teleport_partner(&self, square: Square) -> Option<Square> {
-        match self.teleports {
-            Some([a, b]) if a == square => Some(b),
-            Some([a, b]) if b == square => Some(a),
-            _ => None,
-        }
+        partner(self.teleports, square)
     }
 
     /// Whether a knight may land on `square`.
@@ -389,55 +427,64 @@ impl Terrain {
         self.cell(square).landing_cost().is_some()
     }
 
+    /// Both ends of a path a knight can stand on, or which one it cannot.
+    pub fn check_ends(&self, from: Square, to: Square) -> Result<(), SearchError> {
+        for (end, square) in [(End::From, from), (End::To, to)] {
+            let cell = self.cell(square);
+            if cell.landing_cost().is_none() {
+                return Err(SearchError::NotLandable { end, square, cell });
+            }
+        }
+        Ok(())
+    }
+
     /// Whether a knight may move from `from` to `to` (both on the board)
     /// under `rule`; the reason why not.
-    pub fn check_move(&self, from: Square, to: Square, rule: BarrierRule) -> Result<(), MoveFault> {
-        if !from.is_knight_move_to(to) {
-            return Err(MoveFault::NotAKnightMove);
-        }
+    pub fn check_move(&self, from: Square, to: Square, rule: BarrierRule) -> Result<(), Reason> {
+        let step = Step::between(from, to).ok_or(Reason::NotAKnightMove)?;
+        self.check_step(from, step, to, rule)
+    }
+
+    /// As [`Terrain::check_move`], for `to` the square `step` leads to.
+    fn check_step(
+        &self,
+        from: Square,
+        step: &Step,
+        to: Square,
+        rule: BarrierRule,
+    ) -> Result<(), Reason> {
         match self.cell(to) {
-            Cell::Rock => return Err(MoveFault::LandsOnRock),
-            Cell::Barrier => return Err(MoveFault::LandsOnBarrier),
+            Cell::Rock => return Err(Reason::LandsOnRock),
+            Cell::Barrier => return Err(Reason::LandsOnBarrier),
             _ => {}
         }
-        let (f, r) = (from.file() as i64, from.rank() as i64);
-        let (df, dr) = (to.file() as i64 - f, to.rank() as i64 - r);
-        // Each route's two passed-over squares, as offsets from `from`.
-        let (long, short) = if df.abs() == 2 {
-            let a = df / 2;
-            ([(a, 0), (2 * a, 0)], [(0, dr), (a, dr)])
-        } else {
-            let a = dr / 2;
-            ([(0, a), (0, 2 * a)], [(df, 0), (df, a)])
-        };
-        let clear = |route: [(i64, i64); 2]| {
-            route.iter().all(|&(x, y)| {
-                let s = self
-                    .board
-                    .square(f + x, r + y)
+        let board = self.board();
+        let clear = |route: [(i8, i8); 2]| {
+            route.iter().all(|&(file, rank)| {
+                let over = board
+                    .offset(from, file, rank)
                     .expect("inside the move's rectangle");
-                self.cell(s) != Cell::Barrier
+                self.cell(over) != Cell::Barrier
             })
         };
         let allowed = match rule {
-            BarrierRule::Either => clear(long) || clear(short),
-            BarrierRule::LongLeg => clear(long),
+            BarrierRule::Either => clear(step.long) || clear(step.short),
+            BarrierRule::LongLeg => clear(step.long),
         };
         if allowed {
             Ok(())
         } else {
-            Err(MoveFault::PassesBarrier)
+            Err(Reason::PassesBarrier)
         }
     }
 
-    /// The squares a knight may move to from `from`, in [`KNIGHT_MOVES`]
-    /// order (before any teleport hop).
+    /// The squares a knight may move to from `from`, in [`STEPS`] order
+    /// (before any teleport hop).
     pub fn moves_from(&self, from: Square, rule: BarrierRule) -> impl Iterator<Item = Square> + '_ {
-        KNIGHT_MOVES.into_iter().filter_map(move |(df, dr)| {
-            let to = self
-                .board
-                .square(from.file() as i64 + df, from.rank() as i64 + dr)?;
-            self.check_move(from, to, rule).ok().map(|()| to)
+        let board = self.board();
+        STEPS.iter().filter_map(move |step| {
+            let to = board.step(from, step)?;
+            self.check_step(from, step, to, rule).ok().map(|()| to)
         })
     }
 }
@@ -476,12 +523,40 @@ impl Ground<'_> {
     }
 
     /// As [`Terrain::check_move`]; on a plain board only the knight's shape counts.
-    pub fn check_move(self, from: Square, to: Square, rule: BarrierRule) -> Result<(), MoveFault> {
+    pub fn check_move(self, from: Square, to: Square, rule: BarrierRule) -> Result<(), Reason> {
         match self {
             Ground::Plain(_) if from.is_knight_move_to(to) => Ok(()),
-            Ground::Plain(_) => Err(MoveFault::NotAKnightMove),
+            Ground::Plain(_) => Err(Reason::NotAKnightMove),
             Ground::Terrain(terrain) => terrain.check_move(from, to, rule),
         }
+    }
+}
+
+/// For each entry of a path, the number of knight moves made when the knight
+/// stands there: the start is 0, a teleport hop has the number of the move
+/// that landed on the teleport. Hops are recognised as [`validate::validate`] does; drawing numbers
+/// a path's squares with these.
+pub fn move_numbers(ground: Ground<'_>, path: &[Square]) -> Vec<u64> {
+    let mut numbers = Vec::with_capacity(path.len());
+    let mut moves = 0u64;
+    let mut hop_next = false;
+    for (i, &square) in path.iter().enumerate() {
+        if i > 0 && !hop_next {
+            moves += 1;
+        }
+        numbers.push(moves);
+        hop_next = i > 0 && !hop_next && ground.teleport_partner(square).is_some();
+    }
+    numbers
+}
+
+/// The other of the two `teleports`, when `square` is one; the one rule
+/// every search hops by, whatever it numbers squares with.
+pub fn partner<T: PartialEq>(teleports: Option<[T; 2]>, square: T) -> Option<T> {
+    match teleports {
+        Some([a, b]) if a == square => Some(b),
+        Some([a, b]) if b == square => Some(a),
+        _ => None,
     }
 }
 
@@ -547,7 +622,7 @@ mod tests {
         assert_eq!(long_blocked.check_move(a1, c2, BarrierRule::Either), Ok(()));
         assert_eq!(
             long_blocked.check_move(a1, c2, BarrierRule::LongLeg),
-            Err(MoveFault::PassesBarrier)
+            Err(Reason::PassesBarrier)
         );
         // Back from c2 to a1 the long leg passes b2 and a2: free, so the
         // move is one-way under long_leg.
@@ -558,7 +633,7 @@ mod tests {
         let both_blocked = t(". . .\nB . .\n. B .");
         assert_eq!(
             both_blocked.check_move(a1, c2, BarrierRule::Either),
-            Err(MoveFault::PassesBarrier)
+            Err(Reason::PassesBarrier)
         );
         let rocks = t(". . .\nR R .\n. R R");
         assert_eq!(rocks.check_move(a1, c2, BarrierRule::LongLeg), Ok(()));
@@ -568,11 +643,11 @@ mod tests {
         );
         assert_eq!(
             rocks.check_move(Square::new(1, 2), Square::new(0, 1), BarrierRule::Either),
-            Err(MoveFault::NotAKnightMove)
+            Err(Reason::NotAKnightMove)
         );
         assert_eq!(
             rocks.check_move(Square::new(1, 2), Square::new(2, 0), BarrierRule::Either),
-            Err(MoveFault::LandsOnRock)
+            Err(Reason::LandsOnRock)
         );
     }
 

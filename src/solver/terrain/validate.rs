@@ -17,44 +17,9 @@
 
 use std::collections::HashSet;
 
-use super::{BarrierRule, Cell, Ground, MoveFault};
+pub use super::Reason;
+use super::{BarrierRule, Cell, Ground};
 use crate::solver::board::Square;
-
-/// Why a step of a path is refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reason {
-    NotAKnightMove,
-    LandsOnRock,
-    LandsOnBarrier,
-    PassesBarrier,
-    MissingTeleportHop,
-    RevisitsSquare,
-}
-
-impl Reason {
-    /// The stable name `/validate` reports.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Reason::NotAKnightMove => "not_a_knight_move",
-            Reason::LandsOnRock => "lands_on_rock",
-            Reason::LandsOnBarrier => "lands_on_barrier",
-            Reason::PassesBarrier => "passes_barrier",
-            Reason::MissingTeleportHop => "missing_teleport_hop",
-            Reason::RevisitsSquare => "revisits_square",
-        }
-    }
-}
-
-impl From<MoveFault> for Reason {
-    fn from(fault: MoveFault) -> Reason {
-        match fault {
-            MoveFault::NotAKnightMove => Reason::NotAKnightMove,
-            MoveFault::LandsOnRock => Reason::LandsOnRock,
-            MoveFault::LandsOnBarrier => Reason::LandsOnBarrier,
-            MoveFault::PassesBarrier => Reason::PassesBarrier,
-        }
-    }
-}
 
 /// The first step that breaks a rule. `step` is the position in the path of
 /// the square the step goes to; `from` is `None` when the first square itself
@@ -139,7 +104,7 @@ pub fn validate(
             }
         } else {
             if let Err(fault) = ground.check_move(here, to, rule) {
-                found.fault = fail(step, Some(here), to, fault.into());
+                found.fault = fail(step, Some(here), to, fault);
                 return found;
             }
             found.moves += 1;
@@ -158,27 +123,11 @@ pub fn validate(
     found
 }
 
-/// For each entry of a path, the number of knight moves made when the knight
-/// stands there: the start is 0, a teleport hop has the number of the move
-/// that landed on the teleport. Hops are recognised as [`validate`] does.
-pub fn move_numbers(ground: Ground<'_>, path: &[Square]) -> Vec<u64> {
-    let mut numbers = Vec::with_capacity(path.len());
-    let mut moves = 0u64;
-    let mut hop_next = false;
-    for (i, &square) in path.iter().enumerate() {
-        if i > 0 && !hop_next {
-            moves += 1;
-        }
-        numbers.push(moves);
-        hop_next = i > 0 && !hop_next && ground.teleport_partner(square).is_some();
-    }
-    numbers
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::solver::board::Board;
+    use crate::solver::terrain::move_numbers;
     use crate::solver::terrain::Terrain;
 
     #[test]

@@ -18,10 +18,11 @@ use std::sync::{Arc, Mutex, OnceLock};
 /// Closed tours of block sizes, found once (None: the search failed).
 type CycleCache = HashMap<(usize, usize), Option<Arc<Vec<u32>>>>;
 
-use super::search::{knight_path, End, Grid, Outcome};
+use super::search::{knight_path, rectangle, End, Grid, Outcome};
+use crate::solver::board::{Spot, STEPS};
 
 /// No successor: the end of an open path.
-const NONE: u32 = u32::MAX;
+const NONE: u32 = Spot::NONE.raw();
 
 /// One block: a rectangle of the board.
 #[derive(Clone, Copy, Debug)]
@@ -116,7 +117,7 @@ fn block_cycle(w: usize, h: usize) -> Option<Arc<Vec<u32>>> {
     if let Some(found) = cache.lock().ok()?.get(&(w, h)) {
         return found.clone();
     }
-    let grid = Grid { w, h };
+    let grid = rectangle(w, h);
     let found = (0..16).find_map(|variant| {
         match knight_path(grid, 0, End::NextToStart, variant, 2_000_000) {
             Outcome::Found(path) => Some(Arc::new(path)),
@@ -129,16 +130,14 @@ fn block_cycle(w: usize, h: usize) -> Option<Arc<Vec<u32>>> {
 
 /// A tour being assembled: the successor of each square (global index).
 struct Assembly {
+    grid: Grid,
     width: usize,
     next: Vec<u32>,
 }
 
 impl Assembly {
     fn adjacent(&self, a: usize, b: usize) -> bool {
-        let (ax, ay) = (a % self.width, a / self.width);
-        let (bx, by) = (b % self.width, b / self.width);
-        let (dx, dy) = (ax.abs_diff(bx), ay.abs_diff(by));
-        (dx == 1 && dy == 2) || (dx == 2 && dy == 1)
+        self.grid.adjacent(Spot::new(a), Spot::new(b))
     }
 
     /// Joins the closed tour `cycle` of `block` (seen in the mirror image
@@ -186,16 +185,18 @@ impl Assembly {
                 for cx in xs.clone() {
                     let c = cy * self.width + cx;
                     let d = self.next[c];
-                    for &(dx, dy) in &crate::solver::board::KNIGHT_MOVES {
-                        let (bx, by) = (cx as i64 + dx, cy as i64 + dy);
-                        if bx < block.x0 as i64
-                            || by < block.y0 as i64
-                            || bx >= (block.x0 + block.w) as i64
-                            || by >= (block.y0 + block.h) as i64
+                    let from = self.grid.square(Spot::new(c));
+                    for step in &STEPS {
+                        let Some(to) = self.grid.board().step(from, step) else {
+                            continue;
+                        };
+                        let x = self.grid.spot(to).index();
+                        let (bx, by) = (x % width, x / width);
+                        if !(block.x0..block.x0 + block.w).contains(&bx)
+                            || !(block.y0..block.y0 + block.h).contains(&by)
                         {
                             continue;
                         }
-                        let x = by as usize * self.width + bx as usize;
                         let p = position[to_local(x) as usize] as usize;
                         let pred = to_global(cycle[(p + len - 1) % len]);
                         let succ = to_global(cycle[(p + 1) % len]);
@@ -281,13 +282,11 @@ fn assemble(
     let root_j = rows.iter().position(|&(o, l)| (o..o + l).contains(&sy))?;
     let root = block(root_i, root_j);
     let mut assembly = Assembly {
+        grid: rectangle(width, height),
         width,
         next: vec![NONE; width * height],
     };
-    let grid = Grid {
-        w: root.w,
-        h: root.h,
-    };
+    let grid = rectangle(root.w, root.h);
     let local_start = (sy - root.y0) * root.w + (sx - root.x0);
     let root_path = if open_root {
         (0..16).find_map(|variant| {

@@ -20,9 +20,9 @@ pub mod search;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
-use crate::solver::board::{Board, Square};
+use crate::solver::board::{Board, Grid, Spot, Square};
 pub use existence::NoTour;
-use search::{knight_path, End, Grid, Outcome};
+use search::{knight_path, rectangle, End, Outcome};
 
 /// A knight's tour: every square of `board` once, from `path[0]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,14 +70,15 @@ pub fn knights_tour(
     if let Some(why) = existence::ruled_out(
         board.width(),
         board.height(),
-        start.file(),
-        start.rank(),
+        u64::from(start.file()),
+        u64::from(start.rank()),
         closed,
     ) {
         return Err(TourError::NoTour(why));
     }
-    let (width, height) = (board.width() as usize, board.height() as usize);
-    let start_index = board.index(start) as usize;
+    let grid = Grid::new(board).ok_or(TourError::NotFound)?;
+    let (width, height) = grid.sides();
+    let start_index = grid.spot(start).index();
     let has_closed =
         closed || existence::ruled_out(board.width(), board.height(), 0, 0, true).is_none();
     let narrow = (3..=4).contains(&width.min(height));
@@ -96,7 +97,7 @@ pub fn knights_tour(
         let cycle = closed_tour(width, height).ok_or(TourError::NotFound)?;
         let at = cycle
             .iter()
-            .position(|&i| i as usize == start_index)
+            .position(|&i| Spot::from_raw(i) == grid.spot(start))
             .ok_or(TourError::NotFound)?;
         let mut path = cycle[at..].to_vec();
         path.extend_from_slice(&cycle[..at]);
@@ -114,10 +115,7 @@ pub fn knights_tour(
     } else {
         built(width, height, start_index, false).ok_or(TourError::NotFound)?
     };
-    let path: Vec<Square> = indices
-        .iter()
-        .map(|&i| Square::new((i as usize % width) as u32, (i as usize / width) as u32))
-        .collect();
+    let path = squares_of(grid, &indices);
     if !is_tour(board, start, closed, &path) {
         return Err(TourError::NotFound);
     }
@@ -131,18 +129,10 @@ pub fn knights_tour(
 /// A complete search of a small board: quick tries with several
 /// tie-breaks, then one long search whose exhaustion is a proof.
 fn searched(width: usize, height: usize, start: usize, closed: bool, budget: u64) -> Outcome {
-    let grid = Grid {
-        w: width,
-        h: height,
-    };
-    let end = if closed {
-        End::NextToStart
-    } else {
-        End::Anywhere
-    };
+    let grid = rectangle(width, height);
+    let end = End::of(closed);
     for variant in 1..16 {
-        if let Outcome::Found(path) = knight_path(grid, start, end, variant, 10 * grid.len() as u64)
-        {
+        if let Outcome::Found(path) = knight_path(grid, start, end, variant, 10 * nodes(grid)) {
             return Outcome::Found(path);
         }
     }
@@ -154,7 +144,7 @@ type SmallClosed = HashMap<(usize, usize), Option<Vec<u32>>>;
 
 /// A closed tour of a board that has one, from any square.
 fn closed_tour(width: usize, height: usize) -> Option<Vec<u32>> {
-    if (width * height) as u64 <= SEARCHED_SQUARES {
+    if nodes(rectangle(width, height)) <= SEARCHED_SQUARES {
         // Searched once per board size and kept: every start reuses it.
         static FOUND: OnceLock<Mutex<SmallClosed>> = OnceLock::new();
         let cache = FOUND.get_or_init(|| Mutex::new(HashMap::new()));
@@ -177,40 +167,44 @@ fn closed_tour(width: usize, height: usize) -> Option<Vec<u32>> {
 
 /// A tour of a larger board: blocks first, then Warnsdorff's rule alone.
 fn built(width: usize, height: usize, start: usize, closed: bool) -> Option<Vec<u32>> {
-    let board = Board::new(width as u64, height as u64).ok()?;
+    let grid = rectangle(width, height);
     let check = |path: &Vec<u32>| {
-        let squares: Vec<Square> = path
-            .iter()
-            .map(|&i| Square::new((i as usize % width) as u32, (i as usize / width) as u32))
-            .collect();
-        is_tour(board, squares[0], closed, &squares)
+        let squares = squares_of(grid, path);
+        is_tour(grid.board(), squares[0], closed, &squares)
     };
     if let Some(path) = blocks::tour_by_blocks(width, height, start, closed) {
         if check(&path) {
             return Some(path);
         }
     }
-    let grid = Grid {
-        w: width,
-        h: height,
-    };
-    let end = if closed {
-        End::NextToStart
-    } else {
-        End::Anywhere
-    };
-    (0..16).find_map(|variant| {
-        match knight_path(grid, start, end, variant, 4 * grid.len() as u64) {
+    let end = End::of(closed);
+    (0..16).find_map(
+        |variant| match knight_path(grid, start, end, variant, 4 * nodes(grid)) {
             Outcome::Found(path) => Some(path),
             _ => None,
-        }
-    })
+        },
+    )
+}
+
+/// The squares of a path of grid spots.
+fn squares_of(grid: Grid, path: &[u32]) -> Vec<Square> {
+    path.iter()
+        .map(|&i| grid.square(Spot::from_raw(i)))
+        .collect()
+}
+
+/// The squares of a grid, as a budget of search nodes.
+fn nodes(grid: Grid) -> u64 {
+    grid.board().squares()
 }
 
 /// Whether `path` is a tour of `board` from `start`: every square once, each
 /// step a knight move, and with `closed` the last one move from the first.
 pub fn is_tour(board: Board, start: Square, closed: bool, path: &[Square]) -> bool {
-    let squares = board.squares() as usize;
+    let Some(grid) = Grid::new(board) else {
+        return false;
+    };
+    let squares = grid.len();
     if path.len() != squares || path.first() != Some(&start) {
         return false;
     }
@@ -219,7 +213,7 @@ pub fn is_tour(board: Board, start: Square, closed: bool, path: &[Square]) -> bo
         if !board.contains(square) {
             return false;
         }
-        let slot = &mut seen[board.index(square) as usize];
+        let slot = &mut seen[grid.spot(square).index()];
         if *slot {
             return false;
         }

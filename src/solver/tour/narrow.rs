@@ -24,6 +24,7 @@
 //! tour move; its other end may be any square. A closed tour is one cycle,
 //! the same for every start (the caller rotates it).
 
+use crate::solver::board::Spot;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Mutex, OnceLock};
 
@@ -481,7 +482,7 @@ pub fn narrow_tour(width: usize, height: usize, start: usize, closed: bool) -> O
         automaton.tour_moves(columns, from)?
     };
     // Each square's (at most two) tour neighbours, locally `c * rows + r`.
-    const NONE: u32 = u32::MAX;
+    const NONE: u32 = Spot::NONE.raw();
     let edges = column_moves(rows);
     let mut next = vec![[NONE; 2]; columns * rows];
     let mut link = |a: usize, b: usize| {

@@ -5,10 +5,11 @@
 //! With no backtracking needed this *is* Warnsdorff's heuristic; with
 //! backtracking it becomes a complete search, so an exhausted search (one that
 //! finished inside its budget without a path) proves that no path exists.
-//! The rectangle is addressed locally (`index = y * w + x`); callers map the
-//! squares onto the real board.
+//! The rectangle is a [`Grid`] addressed locally (`index = y * w + x`);
+//! callers map the squares onto the real board.
 
-use crate::solver::board::KNIGHT_MOVES;
+pub use crate::solver::board::Grid;
+use crate::solver::board::{Board, Spot};
 
 /// Where a searched path must end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,8 +18,17 @@ pub enum End {
     Anywhere,
     /// One knight move from the start: a closed path (a cycle).
     NextToStart,
-    /// On one of the first `n` files (x < n).
-    FirstFiles(usize),
+}
+
+impl End {
+    /// Where an open path ends, or with `closed` a cycle.
+    pub fn of(closed: bool) -> End {
+        if closed {
+            End::NextToStart
+        } else {
+            End::Anywhere
+        }
+    }
 }
 
 /// What a search found.
@@ -32,48 +42,32 @@ pub enum Outcome {
     GaveUp,
 }
 
-/// A `w` × `h` rectangle.
-#[derive(Clone, Copy, Debug)]
-pub struct Grid {
-    pub w: usize,
-    pub h: usize,
+/// The `w` × `h` rectangle as a grid (both sides at most a million).
+pub fn rectangle(w: usize, h: usize) -> Grid {
+    let side = |n: usize| u64::try_from(n).expect("a side fits in 64 bits");
+    Board::new(side(w), side(h))
+        .ok()
+        .and_then(Grid::new)
+        .expect("a rectangle of a board that has a tour")
 }
 
-impl Grid {
-    pub fn len(self) -> usize {
-        self.w * self.h
-    }
+/// The knight moves from `i` as (move number, square), in step order.
+#[inline]
+fn moves(grid: Grid, i: usize) -> impl Iterator<Item = (usize, usize)> {
+    grid.neighbours(Spot::new(i))
+        .map(|(k, spot)| (k, spot.index()))
+}
 
-    pub fn is_empty(self) -> bool {
-        self.len() == 0
-    }
+fn adjacent(grid: Grid, a: usize, b: usize) -> bool {
+    grid.adjacent(Spot::new(a), Spot::new(b))
+}
 
-    /// The knight moves from `i` as (move number, square), in KNIGHT_MOVES order.
-    fn moves(self, i: usize) -> impl Iterator<Item = (usize, usize)> {
-        let (x, y) = ((i % self.w) as i64, (i / self.w) as i64);
-        let (w, h) = (self.w as i64, self.h as i64);
-        KNIGHT_MOVES
-            .iter()
-            .enumerate()
-            .filter_map(move |(k, &(dx, dy))| {
-                let (nx, ny) = (x + dx, y + dy);
-                ((0..w).contains(&nx) && (0..h).contains(&ny)).then(|| (k, (ny * w + nx) as usize))
-            })
-    }
-
-    pub fn adjacent(self, a: usize, b: usize) -> bool {
-        let (ax, ay) = (a % self.w, a / self.w);
-        let (bx, by) = (b % self.w, b / self.w);
-        let (dx, dy) = (ax.abs_diff(bx), ay.abs_diff(by));
-        (dx == 1 && dy == 2) || (dx == 2 && dy == 1)
-    }
-
-    /// Twice the squared distance from the centre (kept integral).
-    fn centre_distance(self, i: usize) -> u64 {
-        let dx = (2 * (i % self.w)) as i64 - (self.w as i64 - 1);
-        let dy = (2 * (i / self.w)) as i64 - (self.h as i64 - 1);
-        (dx * dx + dy * dy) as u64
-    }
+/// Twice the distance from the centre, squared (kept integral).
+fn centre_distance(grid: Grid, i: usize) -> u64 {
+    let square = grid.square(Spot::new(i));
+    let board = grid.board();
+    let off = |x: u32, side: u64| (2 * u64::from(x)).abs_diff(side - 1);
+    off(square.file(), board.width()).pow(2) + off(square.rank(), board.height()).pow(2)
 }
 
 /// One search state: which squares are taken and how many free moves each
@@ -90,20 +84,20 @@ struct State {
 impl State {
     fn take(&mut self, i: usize) {
         self.taken[i] = true;
-        if self.grid.adjacent(i, self.start) {
+        if adjacent(self.grid, i, self.start) {
             self.start_exits -= 1;
         }
-        for (_, n) in self.grid.moves(i) {
+        for (_, n) in moves(self.grid, i) {
             self.free_moves[n] -= 1;
         }
     }
 
     fn release(&mut self, i: usize) {
         self.taken[i] = false;
-        if self.grid.adjacent(i, self.start) {
+        if adjacent(self.grid, i, self.start) {
             self.start_exits += 1;
         }
-        for (_, n) in self.grid.moves(i) {
+        for (_, n) in moves(self.grid, i) {
             self.free_moves[n] += 1;
         }
     }
@@ -111,10 +105,10 @@ impl State {
     /// The free squares one move from `i`, best first: fewest onward moves
     /// (Warnsdorff), then farthest from the centre (Roth), then the move
     /// order turned by `variant`. Empty when the position is hopeless.
-    fn choices(&self, i: usize, left: usize, end: End, variant: usize) -> ([u32; 8], usize) {
-        let mut keyed = [(0u8, 0u64, 0usize, 0u32); 8];
+    fn choices(&self, i: usize, left: usize, end: End, variant: usize) -> ([usize; 8], usize) {
+        let mut keyed = [(0u8, 0u64, 0usize, 0usize); 8];
         let mut n = 0;
-        for (k, next) in self.grid.moves(i) {
+        for (k, next) in moves(self.grid, i) {
             if self.taken[next] {
                 continue;
             }
@@ -125,18 +119,18 @@ impl State {
                 return ([0; 8], 0);
             }
             let centre = if variant & 8 == 0 {
-                u64::MAX - self.grid.centre_distance(next)
+                u64::MAX - centre_distance(self.grid, next)
             } else {
-                self.grid.centre_distance(next)
+                centre_distance(self.grid, next)
             };
-            keyed[n] = (onward, centre, (k + variant) % 8, next as u32);
+            keyed[n] = (onward, centre, (k + variant) % 8, next);
             n += 1;
         }
         if end == End::NextToStart && self.start_exits == 0 && left > 0 {
             return ([0; 8], 0);
         }
         keyed[..n].sort_unstable();
-        let mut out = [0u32; 8];
+        let mut out = [0usize; 8];
         for (slot, key) in out.iter_mut().zip(&keyed[..n]) {
             *slot = key.3;
         }
@@ -154,41 +148,42 @@ pub fn knight_path(grid: Grid, start: usize, end: End, variant: usize, budget: u
     let mut state = State {
         grid,
         taken: vec![false; total],
-        free_moves: (0..total).map(|i| grid.moves(i).count() as u8).collect(),
-        start_exits: grid.moves(start).count(),
+        free_moves: (0..total)
+            .map(|i| u8::try_from(moves(grid, i).count()).expect("at most eight"))
+            .collect(),
+        start_exits: moves(grid, start).count(),
         start,
     };
     let ends_well = |last: usize| match end {
         End::Anywhere => true,
-        End::NextToStart => total > 2 && grid.adjacent(last, start),
-        End::FirstFiles(n) => last % grid.w < n,
+        End::NextToStart => total > 2 && adjacent(grid, last, start),
     };
     state.take(start);
     // The path, and for each square on it how many of its choices were tried.
     let mut path: Vec<u32> = Vec::with_capacity(total);
     let mut tried: Vec<u8> = Vec::with_capacity(total);
-    path.push(start as u32);
+    path.push(Spot::new(start).raw());
     tried.push(0);
     let mut nodes = 0u64;
     loop {
         let depth = path.len();
-        let here = path[depth - 1] as usize;
+        let here = Spot::from_raw(path[depth - 1]).index();
         if depth == total {
             if ends_well(here) {
                 return Outcome::Found(path);
             }
         } else {
             let (choices, n) = state.choices(here, total - depth, end, variant);
-            let k = tried[depth - 1] as usize;
+            let k = usize::from(tried[depth - 1]);
             if k < n {
                 tried[depth - 1] += 1;
                 nodes += 1;
                 if nodes > budget {
                     return Outcome::GaveUp;
                 }
-                let next = choices[k] as usize;
+                let next = choices[k];
                 state.take(next);
-                path.push(next as u32);
+                path.push(Spot::new(next).raw());
                 tried.push(0);
                 continue;
             }
@@ -212,20 +207,20 @@ mod tests {
         assert_eq!(path[0] as usize, start);
         let mut seen = vec![false; grid.len()];
         for w in path.windows(2) {
-            assert!(grid.adjacent(w[0] as usize, w[1] as usize));
+            assert!(adjacent(grid, w[0] as usize, w[1] as usize));
         }
         for &i in path {
             assert!(!seen[i as usize]);
             seen[i as usize] = true;
         }
         if end == End::NextToStart {
-            assert!(grid.adjacent(*path.last().unwrap() as usize, start));
+            assert!(adjacent(grid, *path.last().unwrap() as usize, start));
         }
     }
 
     #[test]
     fn warnsdorff_finds_8x8_tours() {
-        let g = Grid { w: 8, h: 8 };
+        let g = rectangle(8, 8);
         for end in [End::Anywhere, End::NextToStart] {
             match knight_path(g, 0, end, 0, 1_000_000) {
                 Outcome::Found(p) => check(g, 0, &p, end),
@@ -237,11 +232,11 @@ mod tests {
     #[test]
     fn exhausts_impossible_boards() {
         assert_eq!(
-            knight_path(Grid { w: 4, h: 4 }, 0, End::Anywhere, 0, 10_000_000),
+            knight_path(rectangle(4, 4), 0, End::Anywhere, 0, 10_000_000),
             Outcome::Exhausted
         );
         assert_eq!(
-            knight_path(Grid { w: 3, h: 3 }, 0, End::Anywhere, 0, 1_000),
+            knight_path(rectangle(3, 3), 0, End::Anywhere, 0, 1_000),
             Outcome::Exhausted
         );
     }

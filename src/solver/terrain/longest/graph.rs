@@ -2,15 +2,22 @@
 //! may land on, the moves the terrain and barrier rule allow between them,
 //! and the teleport hop folded into "where a landing leaves the knight".
 
-use crate::solver::board::{Colour, Square};
-use crate::solver::terrain::{BarrierRule, Terrain};
+use crate::solver::board::{Colour, Spot, Square};
+use crate::solver::terrain::{BarrierRule, SearchError, Terrain};
 
-/// No node: a square nobody may land on, or no teleport partner.
-pub const NONE: u32 = u32::MAX;
+/// No node: a square nobody may land on, or no teleport partner. Nodes are
+/// [`Spot`]s of the graph, kept raw in `u32` arrays.
+pub const NONE: u32 = Spot::NONE.raw();
+
+/// A node as an index into the graph's arrays.
+#[inline]
+pub fn at(node: u32) -> usize {
+    Spot::from_raw(node).index()
+}
 
 /// The landable squares of a terrain board and the moves between them, in
 /// compressed rows (moves of node `u` are `moves[offsets[u]..offsets[u+1]]`,
-/// in [`crate::solver::board::KNIGHT_MOVES`] order).
+/// in [`crate::solver::board::STEPS`] order).
 #[derive(Debug)]
 pub struct Graph {
     pub squares: Vec<Square>,
@@ -29,38 +36,42 @@ pub struct Graph {
 }
 
 impl Graph {
-    /// The graph of `terrain` under `rule`, with the path's two ends; `None`
-    /// when either end cannot be landed on.
-    pub fn new(terrain: &Terrain, rule: BarrierRule, from: Square, to: Square) -> Option<Graph> {
-        let board = terrain.board();
-        let cells = terrain.cells();
-        let mut node_of = vec![NONE; cells.len()];
+    /// The graph of `terrain` under `rule`, with the path's two ends, which
+    /// must be squares a knight can land on.
+    pub fn new(
+        terrain: &Terrain,
+        rule: BarrierRule,
+        from: Square,
+        to: Square,
+    ) -> Result<Graph, SearchError> {
+        terrain.check_ends(from, to)?;
+        let grid = terrain.grid();
+        let too_large = SearchError::BoardTooLarge {
+            squares: grid.board().squares(),
+        };
+        let mut node_of = vec![NONE; grid.len()];
         let mut squares = Vec::new();
         let mut costs = Vec::new();
-        for (i, cell) in cells.iter().enumerate() {
-            if let Some(cost) = cell.landing_cost() {
-                node_of[i] = squares.len() as u32;
-                squares.push(board.from_index(i as u64).expect("index on board"));
+        for (square, spot) in grid.squares() {
+            if let Some(cost) = terrain.cells()[spot.index()].landing_cost() {
+                node_of[spot.index()] = Spot::new(squares.len()).raw();
+                squares.push(square);
                 costs.push(cost);
             }
         }
-        let node = |s: Square| node_of[board.index(s) as usize];
+        let node = |s: Square| node_of[grid.spot(s).index()];
         let (start, end) = (node(from), node(to));
-        if start == NONE || end == NONE {
-            return None;
-        }
         let mut offsets = Vec::with_capacity(squares.len() + 1);
         let mut moves = Vec::with_capacity(squares.len() * 8);
         offsets.push(0);
         for &s in &squares {
             moves.extend(terrain.moves_from(s, rule).map(node));
-            offsets.push(moves.len() as u32);
+            offsets.push(u32::try_from(moves.len()).map_err(|_| too_large.clone())?);
         }
-        let mut partner = vec![NONE; squares.len()];
-        if let Some([a, b]) = terrain.teleports() {
-            partner[node(a) as usize] = node(b);
-            partner[node(b) as usize] = node(a);
-        }
+        let partner = squares
+            .iter()
+            .map(|&s| terrain.teleport_partner(s).map_or(NONE, node))
+            .collect();
         let colours = squares
             .iter()
             .map(|s| u8::from(s.colour() == Colour::Light))
@@ -76,24 +87,30 @@ impl Graph {
             end,
             symmetric: true,
         };
-        graph.symmetric = (0..graph.len() as u32)
+        graph.symmetric = graph
+            .nodes()
             .all(|u| graph.moves(u).iter().all(|&v| graph.moves(v).contains(&u)));
-        Some(graph)
+        Ok(graph)
     }
 
     pub fn len(&self) -> usize {
         self.squares.len()
     }
 
+    /// Every node, in square index order.
+    pub fn nodes(&self) -> impl Iterator<Item = u32> {
+        (0..self.len()).map(|u| Spot::new(u).raw())
+    }
+
     /// The squares a knight on `u` may land on.
     pub fn moves(&self, u: u32) -> &[u32] {
-        &self.moves[self.offsets[u as usize] as usize..self.offsets[u as usize + 1] as usize]
+        &self.moves[at(self.offsets[at(u)])..at(self.offsets[at(u) + 1])]
     }
 
     /// Where landing on `v` leaves the knight: the partner of a teleport
     /// (the hop is mandatory), except that landing on the end ends the path.
     pub fn after_landing(&self, v: u32) -> u32 {
-        let p = self.partner[v as usize];
+        let p = self.partner[at(v)];
         if p == NONE || v == self.end {
             v
         } else {

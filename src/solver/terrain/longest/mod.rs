@@ -16,10 +16,10 @@ mod search;
 use std::time::{Duration, Instant};
 
 use self::bound::bound;
-use self::graph::{Graph, NONE};
+use self::graph::{at, Graph, NONE};
 use self::search::{Clock, Goal, Searcher, Stop};
-use super::{BarrierRule, Terrain};
-use crate::solver::board::Square;
+use super::{BarrierRule, SearchError, Terrain};
+use crate::solver::board::{Spot, Square};
 
 /// A longest-path answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,15 +35,6 @@ pub struct Longest {
     pub upper_bound: Option<u64>,
     /// Whether `moves` is proven the most possible (also when no path exists).
     pub optimal: bool,
-}
-
-pub use super::End;
-
-/// A path asked to start or end on a rock or barrier.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NotLandable {
-    pub end: End,
-    pub square: Square,
 }
 
 /// Nodes a first depth-first search may spend before local search takes
@@ -66,13 +57,9 @@ pub fn longest_path(
     from: Square,
     to: Square,
     time_limit: Duration,
-) -> Result<Longest, NotLandable> {
+) -> Result<Longest, SearchError> {
     let deadline = Instant::now() + time_limit;
-    for (end, square) in [(End::From, from), (End::To, to)] {
-        if !terrain.can_land(square) {
-            return Err(NotLandable { end, square });
-        }
-    }
+    terrain.check_ends(from, to)?;
     if from == to {
         return Ok(Longest {
             path: Some(vec![from]),
@@ -82,7 +69,7 @@ pub fn longest_path(
             optimal: true,
         });
     }
-    let graph = Graph::new(terrain, rule, from, to).expect("both ends are landable");
+    let graph = Graph::new(terrain, rule, from, to)?;
     let Some(shortest) = shortest_stops(&graph) else {
         return Ok(Longest {
             path: None,
@@ -97,24 +84,22 @@ pub fn longest_path(
         proven.moves.is_some(),
         "a path exists, so the bound has one"
     );
-    let cap = proven.moves.map_or(graph.len() as i64, |m| m as i64);
+    let count = |n: usize| i64::try_from(n).expect("a path fits in memory");
+    let cap = proven.moves.map_or(count(graph.len()), |m| {
+        i64::try_from(m).expect("a bound of the graph")
+    });
     let mut searcher = Searcher::new(&graph, &proven.rank, &proven.usable, Clock::new(deadline));
     let (best, exhausted) = search_longest(&graph, &mut searcher, shortest, cap);
-    let moves = best.len() as u64 - 1;
+    let moves = u64::try_from(count(best.len()) - 1).expect("a path has a square");
     let upper_bound = if exhausted {
         moves
     } else {
-        (cap as u64).max(moves)
+        u64::try_from(cap).map_or(moves, |cap| cap.max(moves))
     };
     Ok(Longest {
         path: Some(squares_of(&graph, &best)),
         moves: Some(moves),
-        cost: Some(
-            best[1..]
-                .iter()
-                .map(|s| graph.costs[s.landing as usize])
-                .sum(),
-        ),
+        cost: Some(best[1..].iter().map(|s| graph.costs[at(s.landing)]).sum()),
         upper_bound: Some(upper_bound),
         optimal: moves == upper_bound,
     })
@@ -136,7 +121,7 @@ fn search_longest(
         hop: true,
     };
     let start = Stop::at(graph.start);
-    let moves = |stops: &[Stop]| stops.len() as i64 - 1;
+    let moves = |stops: &[Stop]| i64::try_from(stops.len()).expect("a path fits in memory") - 1;
     let mut best = shortest;
     if usable > EXHAUSTIVE_SQUARES {
         searcher.local_limit = LOCAL_LOOK_SQUARES;
@@ -150,7 +135,7 @@ fn search_longest(
         } else {
             moves(&best) * 9 / 10
         };
-        let budget = FIRST_SEARCH_NODES_PER_SQUARE * usable as u64;
+        let budget = FIRST_SEARCH_NODES_PER_SQUARE * u64::try_from(usable).unwrap_or(u64::MAX);
         let found = searcher.search(graph.start, goal, beat, cap, budget, seed);
         if found.exhausted {
             // Nothing longer than what it found, or than `beat`, exists.
@@ -191,9 +176,9 @@ fn search_longest(
 fn squares_of(graph: &Graph, stops: &[Stop]) -> Vec<Square> {
     let mut squares = Vec::with_capacity(stops.len() + 1);
     for stop in stops {
-        squares.push(graph.squares[stop.landing as usize]);
+        squares.push(graph.squares[at(stop.landing)]);
         if stop.position != stop.landing {
-            squares.push(graph.squares[stop.position as usize]);
+            squares.push(graph.squares[at(stop.position)]);
         }
     }
     squares
@@ -203,16 +188,17 @@ fn squares_of(graph: &Graph, stops: &[Stop]) -> Vec<Square> {
 /// the teleports are used up). `None` when the end cannot be reached.
 fn shortest_stops(graph: &Graph) -> Option<Vec<Stop>> {
     let (s, e) = (graph.start, graph.end);
-    let state = |v: u32, used: bool| v as usize * 2 + usize::from(used);
+    let state = |v: u32, used: bool| at(v) * 2 + usize::from(used);
+    let node = |state: usize| Spot::new(state / 2).raw();
     let mut parent: Vec<(u32, Stop)> = vec![(NONE, Stop::at(NONE)); graph.len() * 2];
-    let first = state(s, graph.partner[s as usize] != NONE);
-    parent[first] = (first as u32, Stop::at(s));
+    let first = state(s, graph.partner[at(s)] != NONE);
+    parent[first] = (Spot::new(first).raw(), Stop::at(s));
     let mut queue = std::collections::VecDeque::from([first]);
     let mut last = None;
-    'search: while let Some(at) = queue.pop_front() {
-        let (x, used) = ((at / 2) as u32, at % 2 == 1);
+    'search: while let Some(here) = queue.pop_front() {
+        let (x, used) = (node(here), here % 2 == 1);
         for &y in graph.moves(x) {
-            let teleport = graph.partner[y as usize] != NONE;
+            let teleport = graph.partner[at(y)] != NONE;
             if y == s || (teleport && used && y != e) {
                 continue;
             }
@@ -224,7 +210,7 @@ fn shortest_stops(graph: &Graph) -> Option<Vec<Stop>> {
             if parent[next].0 != NONE {
                 continue;
             }
-            parent[next] = (at as u32, stop);
+            parent[next] = (Spot::new(here).raw(), stop);
             if stop.position == e {
                 last = Some(next);
                 break 'search;
@@ -232,11 +218,11 @@ fn shortest_stops(graph: &Graph) -> Option<Vec<Stop>> {
             queue.push_back(next);
         }
     }
-    let mut at = last?;
+    let mut here = last?;
     let mut stops = Vec::new();
-    while parent[at].0 as usize != at {
-        stops.push(parent[at].1);
-        at = parent[at].0 as usize;
+    while Spot::from_raw(parent[here].0).index() != here {
+        stops.push(parent[here].1);
+        here = Spot::from_raw(parent[here].0).index();
     }
     stops.push(Stop::at(s));
     stops.reverse();

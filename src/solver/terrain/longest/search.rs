@@ -13,7 +13,7 @@
 
 use std::time::Instant;
 
-use super::graph::{Graph, NONE};
+use super::graph::{at, Graph, NONE};
 
 /// One move of a path: the square landed on, and where the knight stands
 /// after it (the other teleport after a hop, else the same square).
@@ -138,16 +138,17 @@ impl<'g> Searcher<'g> {
         usable: &'g [bool],
         clock: Clock,
     ) -> Searcher<'g> {
-        let teleports = (0..graph.len() as u32)
-            .filter(|&v| graph.partner[v as usize] != NONE)
+        let teleports = graph
+            .nodes()
+            .filter(|&v| graph.partner[at(v)] != NONE)
             .collect();
         let mut far = vec![u32::MAX; graph.len()];
-        far[graph.end as usize] = 0;
+        far[at(graph.end)] = 0;
         let mut queue = std::collections::VecDeque::from([graph.end]);
         while let Some(u) = queue.pop_front() {
             for &v in graph.moves(u) {
-                if far[v as usize] == u32::MAX {
-                    far[v as usize] = far[u as usize] + 1;
+                if far[at(v)] == u32::MAX {
+                    far[at(v)] = far[at(u)] + 1;
                     queue.push_back(v);
                 }
             }
@@ -168,13 +169,12 @@ impl<'g> Searcher<'g> {
     }
 
     fn free(&self, v: u32) -> bool {
-        !self.taken[v as usize]
+        !self.taken[at(v)]
     }
 
     /// Whether landing on `y` reaches the goal.
     fn finishes(&self, y: u32, goal: Goal) -> bool {
-        y == goal.landing
-            || (goal.hop && self.graph.partner[y as usize] == goal.landing && self.free(y))
+        y == goal.landing || (goal.hop && self.graph.partner[at(y)] == goal.landing && self.free(y))
     }
 
     /// Where landing on a free `y` leaves the knight, when that is free too
@@ -196,12 +196,12 @@ impl<'g> Searcher<'g> {
             self.now = 1;
         }
         let now = self.now;
-        let colour = |v: u32| self.graph.colours[v as usize];
+        let colour = |v: u32| self.graph.colours[at(v)];
         let (mut same, mut other) = (0, 0);
         let mut found = false;
         self.queue.clear();
         self.queue.push(x);
-        self.stamp[x as usize] = now;
+        self.stamp[at(x)] = now;
         let mut head = 0;
         while head < self.queue.len() {
             let u = self.queue[head];
@@ -214,8 +214,8 @@ impl<'g> Searcher<'g> {
                     continue;
                 };
                 for v in [y, q] {
-                    if self.stamp[v as usize] != now {
-                        self.stamp[v as usize] = now;
+                    if self.stamp[at(v)] != now {
+                        self.stamp[at(v)] = now;
                         if colour(v) == colour(x) {
                             same += 1;
                         } else {
@@ -301,7 +301,7 @@ impl<'g> Searcher<'g> {
         let mut missing = wanted;
         self.queue.clear();
         self.queue.push(q);
-        self.stamp[q as usize] = now;
+        self.stamp[at(q)] = now;
         let mut head = 0;
         while head < self.queue.len() && head < self.local_limit && missing > 0 {
             let u = self.queue[head];
@@ -314,10 +314,10 @@ impl<'g> Searcher<'g> {
                 } else {
                     continue;
                 };
-                if self.stamp[reached as usize] == now {
+                if self.stamp[at(reached)] == now {
                     continue;
                 }
-                self.stamp[reached as usize] = now;
+                self.stamp[at(reached)] = now;
                 if targets[..wanted].contains(&reached) {
                     missing -= 1;
                 }
@@ -335,8 +335,8 @@ impl<'g> Searcher<'g> {
         if self.teleport_free() {
             return reach.same + reach.other;
         }
-        let g = self.graph.colours[goal.landing as usize];
-        if g != self.graph.colours[x as usize] {
+        let g = self.graph.colours[at(goal.landing)];
+        if g != self.graph.colours[at(x)] {
             2 * (reach.other - 1).min(reach.same) + 1
         } else {
             2 * reach.other.min(reach.same)
@@ -356,8 +356,8 @@ impl<'g> Searcher<'g> {
                 .iter()
                 .filter(|&&z| z != y && z != q && self.step(z, goal).is_some_and(|r| r != y))
                 .count() as u32;
-            let near = u32::MAX - self.far[q as usize];
-            keyed.push(((self.rank[q as usize], onward, near, mix(seed, q)), (y, q)));
+            let near = u32::MAX - self.far[at(q)];
+            keyed.push(((self.rank[at(q)], onward, near, mix(seed, q)), (y, q)));
         }
         keyed.sort_unstable_by_key(|&(key, _)| key);
         frame.len = keyed.len() as u8;
@@ -368,8 +368,8 @@ impl<'g> Searcher<'g> {
     }
 
     fn mark(&mut self, stop: Stop, taken: bool) {
-        self.taken[stop.landing as usize] = taken;
-        self.taken[stop.position as usize] = taken;
+        self.taken[at(stop.landing)] = taken;
+        self.taken[at(stop.position)] = taken;
     }
 
     /// The longest way from the knight on `from` to `goal` through free
@@ -442,9 +442,9 @@ impl<'g> Searcher<'g> {
                     break 'enter;
                 };
                 if !cut && best_moves < cap && top.next < top.len {
-                    let (y, q) = top.candidates[top.next as usize];
+                    let (y, q) = top.candidates[usize::from(top.next)];
                     top.next += 1;
-                    if self.taken[y as usize] || self.taken[q as usize] {
+                    if self.taken[at(y)] || self.taken[at(q)] {
                         continue;
                     }
                     let stop = Stop {
