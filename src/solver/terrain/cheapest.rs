@@ -91,9 +91,9 @@ impl MoveGrid {
             })?;
         let mut land = vec![0u8; grid.len()];
         let mut wall = vec![0u8; grid.len()];
-        for (square, spot) in terrain.grid().squares() {
-            let cell = terrain.cells()[spot.index()];
-            let g = grid.spot(square).index();
+        let squares = terrain.grid();
+        for (i, &cell) in terrain.cells().iter().enumerate() {
+            let g = grid.spot(squares.square(Spot::new(i))).index();
             land[g] = cell
                 .landing_cost()
                 .map_or(0, |c| u8::try_from(c).expect("costs are small"));

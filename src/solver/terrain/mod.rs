@@ -11,7 +11,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::board::{Board, Grid, Square, Step, STEPS};
+use super::board::{Board, Grid, Spot, Square, Step, STEPS};
 
 pub mod cheapest;
 pub mod longest;
@@ -335,10 +335,11 @@ impl Terrain {
         // Rows are written top first; rank 1 is the last row.
         let cells: Vec<Cell> = grid.into_iter().rev().flatten().collect();
         let find = |wanted: Cell| -> Vec<Square> {
-            board
-                .squares()
-                .filter(|&(_, spot)| cells[spot.index()] == wanted)
-                .map(|(square, _)| square)
+            cells
+                .iter()
+                .enumerate()
+                .filter(|(_, &c)| c == wanted)
+                .map(|(i, _)| board.square(Spot::new(i)))
                 .collect()
         };
         let teleports = match find(Cell::Teleport)[..] {
