@@ -1,16 +1,17 @@
-//! Terrain boards and barrier rules as requests send them.
+//! Where a request's knight moves: a terrain `board` (a string of rows or an
+//! array of rows) with its `barrier_rule`, or a plain board of `width` ×
+//! `height`; and the ends of a path on it, given or marked `S` and `E`.
 
 use std::fmt;
 
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 
-use super::error::ApiError;
-use super::plain_board;
-use super::square::{answer_notation, NotationArg, SquareArg};
+use super::extract::Given;
+use super::problem::{ApiError, Code};
+use super::square::{plain_board, record_question, Shown, SquareArg};
 use crate::solver::board::{Board, Notation, Square};
-use crate::solver::terrain::End;
-use crate::solver::terrain::{BarrierRule, Terrain};
+use crate::solver::terrain::{BarrierRule, Cell, End, Terrain};
 
 /// A `board`: one string of rows separated by newlines, or an array of rows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,10 +29,17 @@ impl BoardArg {
                 Terrain::from_rows(rows.iter().map(String::as_str), max_squares)
             }
         };
-        parsed.map_err(|error| ApiError::InvalidBoard {
-            param: "board".to_owned(),
-            error,
-        })
+        Ok(parsed?)
+    }
+
+    /// The characters of the board as sent: the measure of the work it asks
+    /// for, known before it is parsed.
+    pub fn chars(&self) -> u64 {
+        let chars = match self {
+            BoardArg::Text(text) => text.len(),
+            BoardArg::Rows(rows) => rows.iter().map(String::len).sum(),
+        };
+        chars as u64
     }
 }
 
@@ -63,44 +71,25 @@ impl<'de> Deserialize<'de> for BoardArg {
     }
 }
 
-/// `barrier_rule` as sent; absent means `either`.
-pub fn barrier_rule(arg: Option<&str>) -> Result<BarrierRule, ApiError> {
-    arg.map_or(Ok(BarrierRule::Either), |s| {
-        s.parse()
-            .map_err(|e: crate::solver::terrain::UnknownBarrierRule| {
-                ApiError::invalid("barrier_rule", e.to_string())
-            })
-    })
-}
-
-/// `from` or `to` as given, else the board's `S` or `E`.
-pub fn end_square(
-    arg: Option<&SquareArg>,
-    marked: Option<Square>,
-    board: Board,
-    end: End,
-) -> Result<Square, ApiError> {
-    match (arg, marked) {
-        (Some(arg), _) => arg.on(board).map_err(|e| ApiError::square(end.param(), e)),
-        (None, Some(square)) => Ok(square),
-        (None, None) => Err(ApiError::MissingParameter {
-            param: end.param().to_owned(),
-        }),
+/// `barrier_rule` as a request gives it: `either` or `long_leg`.
+impl<'de> Deserialize<'de> for BarrierRule {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct RuleVisitor;
+        impl Visitor<'_> for RuleVisitor {
+            type Value = BarrierRule;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a barrier rule: 'either' or 'long_leg'")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<BarrierRule, E> {
+                v.parse().map_err(E::custom)
+            }
+        }
+        deserializer.deserialize_str(RuleVisitor)
     }
 }
 
-/// The notation of an answer whose `from` may come from the board's `S`:
-/// as `from` was written, else names unless `notation` says otherwise.
-pub fn end_notation(asked: Option<NotationArg>, from: Option<&SquareArg>) -> Notation {
-    match from {
-        Some(arg) => answer_notation(asked, arg),
-        None if asked == Some(NotationArg::Index) => Notation::Index,
-        None => Notation::Algebraic,
-    }
-}
-
-/// Where a request's knight moves: a terrain `board`, or a plain board of
-/// `width` × `height`.
+/// Where a request's knight moves: a terrain `board` (not parsed yet: that
+/// may be heavy work), or a plain board of `width` × `height`.
 pub enum GroundArg {
     Plain(Board),
     Terrain(BoardArg),
@@ -109,18 +98,18 @@ pub enum GroundArg {
 /// The ground and barrier rule of a request that takes either a terrain
 /// `board` or `width`/`height` (not both); `barrier_rule` needs a board.
 pub fn ground_arg(
-    board: Option<BoardArg>,
-    width: Option<u64>,
-    height: Option<u64>,
-    rule: Option<&str>,
+    board: Given<BoardArg>,
+    width: Given<u64>,
+    height: Given<u64>,
+    rule: Given<BarrierRule>,
 ) -> Result<(GroundArg, BarrierRule), ApiError> {
-    match board {
-        Some(_) if width.is_some() || height.is_some() => Err(ApiError::invalid(
+    match board.0 {
+        Some(_) if width.is_given() || height.is_given() => Err(ApiError::invalid(
             "board",
             "give either a terrain 'board' or 'width' and 'height', not both",
         )),
-        Some(board) => Ok((GroundArg::Terrain(board), barrier_rule(rule)?)),
-        None if rule.is_some() => Err(ApiError::invalid(
+        Some(board) => Ok((GroundArg::Terrain(board), rule.or_default())),
+        None if rule.is_given() => Err(ApiError::invalid(
             "barrier_rule",
             "'barrier_rule' needs a terrain 'board'",
         )),
@@ -129,4 +118,54 @@ pub fn ground_arg(
             BarrierRule::Either,
         )),
     }
+}
+
+/// The parameter that names an end of a path.
+pub fn end_param(end: End) -> &'static str {
+    match end {
+        End::From => "from",
+        End::To => "to",
+    }
+}
+
+/// The ends of a path on `terrain`: `from` and `to` as given, else the
+/// board's `S` and `E`; and how the answer writes squares (`notation`, else
+/// as `from` was written, else names).
+pub fn path_ends(
+    terrain: &Terrain,
+    from: Given<&SquareArg>,
+    to: Given<&SquareArg>,
+    notation: Given<Notation>,
+) -> Result<(Shown, [Square; 2]), ApiError> {
+    let board = terrain.board();
+    let end = |arg: Given<&SquareArg>, marked: Option<Square>, end: End| match (arg.0, marked) {
+        (Some(arg), _) => arg.on(board, end_param(end)),
+        (None, Some(square)) => Ok(square),
+        (None, None) => Err(ApiError::missing(end_param(end))),
+    };
+    let ends = [
+        end(from, terrain.start(), End::From)?,
+        end(to, terrain.end(), End::To)?,
+    ];
+    record_question(board, &ends);
+    let written = from.0.map_or(Notation::Algebraic, SquareArg::notation);
+    let shown = Shown {
+        board,
+        notation: notation.or(written),
+    };
+    Ok((shown, ends))
+}
+
+/// A path asked to start or end on a square a knight cannot stand on.
+pub fn not_landable(terrain: &Terrain, end: End, square: Square) -> ApiError {
+    let what = match terrain.cell(square) {
+        Cell::Rock => "a rock",
+        _ => "a barrier",
+    };
+    let param = end_param(end);
+    ApiError::new(
+        Code::SquareNotLandable,
+        format!("'{param}' ({square}) is {what}: a knight cannot stand there"),
+    )
+    .at(param)
 }

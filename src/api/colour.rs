@@ -3,8 +3,8 @@
 use axum::Json;
 use serde::Serialize;
 
-use super::error::ApiError;
 use super::extract::QueryParams;
+use super::problem::ApiError;
 use super::square::{ShownSquare, SquareQuery};
 
 #[derive(Debug, Serialize)]

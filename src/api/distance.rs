@@ -4,26 +4,24 @@ use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
-use super::error::ApiError;
-use super::extract::{not_null, JsonBody, QueryParams};
-use super::plain_board;
-use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg};
+use super::extract::{Given, JsonBody, QueryParams};
+use super::problem::ApiError;
+use super::square::{plain_board, plain_squares, ShownSquare, SquareArg};
 use super::AppState;
-use crate::solver::distance::{knight_distance, DistanceError};
+use crate::solver::distance::knight_distance;
+use crate::solver::Notation;
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// `/distance`, as a query or a JSON body.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
 pub struct DistanceRequest {
     #[serde(alias = "src")]
-    pub from: SquareArg,
+    pub from: Given<SquareArg>,
     #[serde(alias = "dest")]
-    pub to: SquareArg,
-    #[serde(default, deserialize_with = "not_null")]
-    pub width: Option<u64>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub height: Option<u64>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub notation: Option<NotationArg>,
+    pub to: Given<SquareArg>,
+    pub width: Given<u64>,
+    pub height: Given<u64>,
+    pub notation: Given<Notation>,
 }
 
 #[derive(Debug, Serialize)]
@@ -49,48 +47,31 @@ pub async fn post(
 }
 
 fn distance(req: DistanceRequest) -> Result<DistanceAnswer, ApiError> {
-    let board = plain_board(req.width, req.height)?;
-    let from = req
-        .from
-        .on(board)
-        .map_err(|e| ApiError::square("from", e))?;
-    let to = req.to.on(board).map_err(|e| ApiError::square("to", e))?;
-    super::record_question(board, &[from, to]);
-    let shown = Shown {
-        board,
-        notation: answer_notation(req.notation, &req.from),
-    };
-    let moves = knight_distance(board, from, to);
+    let (shown, [from, to]) = plain_squares(
+        req.width,
+        req.height,
+        req.notation,
+        [("from", req.from.as_ref()), ("to", req.to.as_ref())],
+    )?;
+    let moves = knight_distance(shown.board, from, to);
     Ok(DistanceAnswer {
         from: shown.square(from),
         to: shown.square(to),
-        width: board.width(),
-        height: board.height(),
+        width: shown.board.width(),
+        height: shown.board.height(),
         moves,
         reachable: moves.is_some(),
     })
 }
 
-pub fn distance_error(e: DistanceError) -> ApiError {
-    let code = match e {
-        DistanceError::PathTooLong { .. } => "path_too_long",
-    };
-    ApiError::Unprocessable {
-        code,
-        param: None,
-        detail: e.to_string(),
-    }
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// `POST /distance/batch`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
 pub struct BatchRequest {
-    #[serde(default, deserialize_with = "not_null")]
-    pub width: Option<u64>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub height: Option<u64>,
+    pub width: Given<u64>,
+    pub height: Given<u64>,
     /// Each pair is an array of two squares.
-    pub pairs: Vec<Vec<SquareArg>>,
+    pub pairs: Given<Vec<Vec<SquareArg>>>,
 }
 
 #[derive(Debug, Serialize)]
@@ -104,17 +85,13 @@ pub async fn batch(
     State(state): State<AppState>,
     JsonBody(req): JsonBody<BatchRequest>,
 ) -> Result<Json<BatchAnswer>, ApiError> {
+    let pairs = req.pairs.required("pairs")?;
     let limit = state.config.max_batch;
-    if req.pairs.len() > limit {
-        return Err(ApiError::TooMany {
-            param: "pairs".to_owned(),
-            found: req.pairs.len(),
-            limit,
-        });
+    if pairs.len() > limit {
+        return Err(ApiError::too_many("pairs", pairs.len(), limit));
     }
     let board = plain_board(req.width, req.height)?;
-    let moves = req
-        .pairs
+    let moves = pairs
         .iter()
         .enumerate()
         .map(|(i, pair)| {
@@ -124,12 +101,8 @@ pub async fn batch(
                     format!("'pairs[{i}]' must be an array of exactly two squares"),
                 ));
             };
-            let from = a
-                .on(board)
-                .map_err(|e| ApiError::square(format!("pairs[{i}][0]"), e))?;
-            let to = b
-                .on(board)
-                .map_err(|e| ApiError::square(format!("pairs[{i}][1]"), e))?;
+            let from = a.on(board, format_args!("pairs[{i}][0]"))?;
+            let to = b.on(board, format_args!("pairs[{i}][1]"))?;
             Ok(knight_distance(board, from, to))
         })
         .collect::<Result<Vec<_>, ApiError>>()?;

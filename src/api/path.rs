@@ -5,58 +5,44 @@ use axum::extract::State;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 
-use super::board::{end_notation, end_square, ground_arg, BoardArg, GroundArg};
-use super::distance::distance_error;
-use super::error::ApiError;
-use super::extract::{not_null, JsonBody, QueryParams};
-use super::format::{Format, FormatQuery};
-use super::plain_board;
-use super::render::{check_drawable, respond};
-use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg};
+use super::board::{ground_arg, not_landable, path_ends, BoardArg, GroundArg};
+use super::extract::{Given, JsonBody, QueryParams};
+use super::picture::{check_drawable, respond, Format, FormatQuery};
+use super::problem::{ApiError, Code};
+use super::square::{plain_squares, required, squares_on, Shown, ShownSquare, SquareArg};
 use super::AppState;
-use crate::solver::cheapest::{cheapest_path, CheapestError, End};
+use crate::solver::cheapest::{cheapest_path, CheapestError};
 use crate::solver::distance::{knight_distance, shortest_path};
-use crate::solver::terrain::{BarrierRule, Ground};
-use crate::solver::Board;
+use crate::solver::terrain::{BarrierRule, Ground, Terrain};
+use crate::solver::{Notation, Square};
 
 /// `GET /path`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
 pub struct PathQuery {
     #[serde(alias = "src")]
-    pub from: SquareArg,
+    pub from: Given<SquareArg>,
     #[serde(alias = "dest")]
-    pub to: SquareArg,
-    #[serde(default, deserialize_with = "not_null")]
-    pub width: Option<u64>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub height: Option<u64>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub notation: Option<NotationArg>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub format: Option<Format>,
+    pub to: Given<SquareArg>,
+    pub width: Given<u64>,
+    pub height: Given<u64>,
+    pub notation: Given<Notation>,
+    pub format: Given<Format>,
 }
 
 /// `POST /path`: a plain board (`width`, `height`) or a terrain `board`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
 pub struct PathBody {
     #[serde(alias = "src")]
-    #[serde(default, deserialize_with = "not_null")]
-    pub from: Option<SquareArg>,
+    pub from: Given<SquareArg>,
     #[serde(alias = "dest")]
-    #[serde(default, deserialize_with = "not_null")]
-    pub to: Option<SquareArg>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub width: Option<u64>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub height: Option<u64>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub notation: Option<NotationArg>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub board: Option<BoardArg>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub barrier_rule: Option<String>,
+    pub to: Given<SquareArg>,
+    pub width: Given<u64>,
+    pub height: Given<u64>,
+    pub notation: Given<Notation>,
+    pub board: Given<BoardArg>,
+    pub barrier_rule: Given<BarrierRule>,
 }
 
 #[derive(Debug, Serialize)]
@@ -70,145 +56,111 @@ pub struct PathAnswer {
     pub path: Option<Vec<ShownSquare>>,
 }
 
+impl PathAnswer {
+    /// The answer on `shown`'s board, squares written its way.
+    pub fn new(
+        shown: &Shown,
+        [from, to]: [Square; 2],
+        moves: Option<u64>,
+        cost: Option<u64>,
+        path: Option<&[Square]>,
+    ) -> PathAnswer {
+        PathAnswer {
+            from: shown.square(from),
+            to: shown.square(to),
+            width: shown.board.width(),
+            height: shown.board.height(),
+            moves,
+            cost,
+            path: path.map(|p| shown.squares(p)),
+        }
+    }
+}
+
 pub async fn get(
     State(state): State<AppState>,
     QueryParams(req): QueryParams<PathQuery>,
 ) -> Result<Response, ApiError> {
-    let format = req.format.unwrap_or_default();
-    let board = plain_board(req.width, req.height)?;
-    plain_path(state, board, req.from, req.to, req.notation, format).await
+    let (shown, ends) = plain_squares(
+        req.width,
+        req.height,
+        req.notation,
+        [("from", req.from.as_ref()), ("to", req.to.as_ref())],
+    )?;
+    plain_path(state, shown, ends, req.format.or_default()).await
 }
 
 pub async fn post(
     State(state): State<AppState>,
     QueryParams(query): QueryParams<FormatQuery>,
-    JsonBody(mut req): JsonBody<PathBody>,
+    JsonBody(req): JsonBody<PathBody>,
 ) -> Result<Response, ApiError> {
-    let format = query.format.unwrap_or_default();
-    let (ground, rule) = ground_arg(
-        req.board.take(),
-        req.width,
-        req.height,
-        req.barrier_rule.as_deref(),
-    )?;
-    let board = match ground {
-        GroundArg::Terrain(board) => return terrain_path(state, board, rule, req, format).await,
-        GroundArg::Plain(board) => board,
-    };
-    let from = req.from.ok_or_else(|| ApiError::MissingParameter {
-        param: "from".to_owned(),
-    })?;
-    let to = req.to.ok_or_else(|| ApiError::MissingParameter {
-        param: "to".to_owned(),
-    })?;
-    plain_path(state, board, from, to, req.notation, format).await
+    let format = query.format.or_default();
+    let (ground, rule) = ground_arg(req.board, req.width, req.height, req.barrier_rule)?;
+    match ground {
+        GroundArg::Terrain(board) => {
+            let (from, to, notation) = (req.from, req.to, req.notation);
+            let max_squares = state.config.max_terrain_squares;
+            let chars = board.chars();
+            let work = move || {
+                let terrain = board.terrain(max_squares)?;
+                terrain_path(&terrain, rule, from, to, notation, format)
+            };
+            state.heavy.run_sized(chars, work).await?
+        }
+        GroundArg::Plain(board) => {
+            let ends = required([("from", req.from.as_ref()), ("to", req.to.as_ref())])?;
+            let (shown, ends) = squares_on(board, req.notation, ends)?;
+            plain_path(state, shown, ends, format).await
+        }
+    }
 }
-
-/// Paths of at most this many moves are built on the request's own task.
-const INLINE_PATH_MOVES: u64 = 4_096;
 
 async fn plain_path(
     state: AppState,
-    board: Board,
-    from_arg: SquareArg,
-    to_arg: SquareArg,
-    notation: Option<NotationArg>,
+    shown: Shown,
+    [from, to]: [Square; 2],
     format: Format,
 ) -> Result<Response, ApiError> {
-    let from = from_arg
-        .on(board)
-        .map_err(|e| ApiError::square("from", e))?;
-    let to = to_arg.on(board).map_err(|e| ApiError::square("to", e))?;
-    super::record_question(board, &[from, to]);
-    let shown = Shown {
-        board,
-        notation: answer_notation(notation, &from_arg),
-    };
+    let board = shown.board;
     check_drawable(format, board)?;
     let limit = state.config.max_path_squares;
     let search = move || shortest_path(board, from, to, limit);
-    // Short paths take microseconds: answer them here. Long ones (up to a
-    // million squares, tens of milliseconds) go to the blocking pool.
-    let moves = knight_distance(board, from, to);
-    let path = if moves.is_none_or(|m| m <= INLINE_PATH_MOVES) {
-        search()
-    } else {
-        state.heavy.run(search).await?
-    }
-    .map_err(distance_error)?;
+    // Short paths take microseconds; long ones (up to a million squares,
+    // tens of milliseconds) go to the blocking pool.
+    let moves = knight_distance(board, from, to).unwrap_or(0);
+    let path = state.heavy.run_sized(moves, search).await??;
     let moves = path.as_ref().map(|p| p.len() as u64 - 1);
-    let answer = PathAnswer {
-        from: shown.square(from),
-        to: shown.square(to),
-        width: board.width(),
-        height: board.height(),
-        moves,
-        cost: moves,
-        path: path.as_deref().map(|p| shown.squares(p)),
-    };
+    let answer = PathAnswer::new(&shown, [from, to], moves, moves, path.as_deref());
     respond(format, Ground::Plain(board), path.as_deref(), &answer)
 }
 
-/// Boards whose text is at most this long are searched on the request's own
-/// task: the search takes microseconds, less than a trip to the blocking pool.
-const INLINE_BOARD_CHARS: usize = 16 * 1024;
-
-async fn terrain_path(
-    state: AppState,
-    board: BoardArg,
+fn terrain_path(
+    terrain: &Terrain,
     rule: BarrierRule,
-    req: PathBody,
+    from: Given<SquareArg>,
+    to: Given<SquareArg>,
+    notation: Given<Notation>,
     format: Format,
 ) -> Result<Response, ApiError> {
-    let max_squares = state.config.max_terrain_squares;
-    let chars = match &board {
-        BoardArg::Text(text) => text.len(),
-        BoardArg::Rows(rows) => rows.iter().map(String::len).sum(),
-    };
-    let work = move || -> Result<Response, ApiError> {
-        let terrain = board.terrain(max_squares)?;
-        let grid = terrain.board();
-        let from = end_square(req.from.as_ref(), terrain.start(), grid, End::From)?;
-        let to = end_square(req.to.as_ref(), terrain.end(), grid, End::To)?;
-        let shown = Shown {
-            board: grid,
-            notation: end_notation(req.notation, req.from.as_ref()),
-        };
-        let found = cheapest_path(&terrain, from, to, rule).map_err(cheapest_error)?;
-        let answer = PathAnswer {
-            from: shown.square(from),
-            to: shown.square(to),
-            width: grid.width(),
-            height: grid.height(),
-            moves: found.as_ref().map(|p| p.moves),
-            cost: found.as_ref().map(|p| p.cost),
-            path: found.as_ref().map(|p| shown.squares(&p.path)),
-        };
-        respond(
-            format,
-            Ground::Terrain(&terrain),
-            found.as_ref().map(|p| &p.path[..]),
-            &answer,
-        )
-    };
-    if chars <= INLINE_BOARD_CHARS {
-        work()
-    } else {
-        state.heavy.run(work).await?
-    }
-}
-
-/// A `from`/`to` on a rock or barrier is the client's error (400).
-pub fn cheapest_error(error: CheapestError) -> ApiError {
-    match &error {
-        CheapestError::NotLandable { end, .. } => ApiError::SquareNotLandable {
-            param: end.param().to_owned(),
-            detail: error.to_string(),
-        },
-        CheapestError::BoardTooLarge { .. } => ApiError::Unprocessable {
-            code: "board_too_large",
-            param: Some("board".to_owned()),
-            detail: error.to_string(),
-        },
-    }
+    let (shown, ends) = path_ends(terrain, from.as_ref(), to.as_ref(), notation)?;
+    let found = cheapest_path(terrain, ends[0], ends[1], rule).map_err(|e| match e {
+        CheapestError::NotLandable { end, square, .. } => not_landable(terrain, end, square),
+        CheapestError::BoardTooLarge { .. } => {
+            ApiError::new(Code::BoardTooLarge, e.to_string()).at("board")
+        }
+    })?;
+    let answer = PathAnswer::new(
+        &shown,
+        ends,
+        found.as_ref().map(|p| p.moves),
+        found.as_ref().map(|p| p.cost),
+        found.as_ref().map(|p| &p.path[..]),
+    );
+    respond(
+        format,
+        Ground::Terrain(terrain),
+        found.as_ref().map(|p| &p.path[..]),
+        &answer,
+    )
 }

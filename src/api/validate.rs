@@ -10,44 +10,32 @@ use axum::response::Response;
 use serde::{Deserialize, Serialize};
 
 use super::board::{ground_arg, BoardArg, GroundArg};
-use super::error::ApiError;
-use super::extract::{not_null, JsonBody, QueryParams};
-use super::format::{Format, FormatQuery};
-use super::render::{render_error, respond_json, svg_response, text_response};
-use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg};
+use super::extract::{Given, JsonBody, QueryParams};
+use super::picture::{respond, svg_response, text_response, Format, FormatQuery};
+use super::problem::{ApiError, Code};
+use super::square::{Shown, ShownSquare, SquareArg};
 use super::AppState;
 use crate::solver::render::{self, Overlay, RenderError};
 use crate::solver::terrain::{BarrierRule, Ground, Terrain};
 use crate::solver::validate::{validate, StepFault, Validation};
-use crate::solver::{Board, Square};
+use crate::solver::{Notation, Square};
 
 /// At most this many squares are drawn over all frames of one answer
 /// (frames × squares of the board): about 8 MB of text.
 pub const MAX_FRAME_SQUARES: u64 = 4_000_000;
 
-/// Requests at most this large are answered on the request's own task.
-const INLINE_CHARS: usize = 16 * 1024;
-const INLINE_PATH: usize = 4_096;
-const INLINE_DRAWN_SQUARES: u64 = 65_536;
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// `POST /validate`: a path on a plain board or a terrain `board`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
 pub struct ValidateBody {
-    pub path: Vec<SquareArg>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub width: Option<u64>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub height: Option<u64>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub board: Option<BoardArg>,
-    #[serde(default)]
+    pub path: Given<Vec<SquareArg>>,
+    pub width: Given<u64>,
+    pub height: Given<u64>,
+    pub board: Given<BoardArg>,
     pub render: bool,
-    #[serde(default)]
     pub simple: bool,
-    #[serde(default, deserialize_with = "not_null")]
-    pub barrier_rule: Option<String>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub notation: Option<NotationArg>,
+    pub barrier_rule: Given<BarrierRule>,
+    pub notation: Given<Notation>,
 }
 
 #[derive(Debug, Serialize)]
@@ -68,34 +56,50 @@ pub struct StepError {
     pub reason: &'static str,
 }
 
+/// What a request asks to be drawn.
+#[derive(Clone, Copy)]
+struct Drawing {
+    format: Format,
+    /// Every position as a text frame in the JSON answer.
+    frames: bool,
+}
+
 pub async fn handler(
     State(state): State<AppState>,
     QueryParams(query): QueryParams<FormatQuery>,
-    JsonBody(mut req): JsonBody<ValidateBody>,
+    JsonBody(req): JsonBody<ValidateBody>,
 ) -> Result<Response, ApiError> {
-    let format = query.format.unwrap_or_default();
-    if req.path.is_empty() {
+    let path = req.path.required("path")?;
+    if path.is_empty() {
         return Err(ApiError::invalid(
             "path",
             "a path lists at least the square the knight starts on",
         ));
     }
-    let (source, rule) = ground_arg(
-        req.board.take(),
-        req.width,
-        req.height,
-        req.barrier_rule.as_deref(),
-    )?;
-    let drawn = req.render || format != Format::Json;
-    let light = req.path.len() <= INLINE_PATH
-        && match &source {
-            GroundArg::Terrain(BoardArg::Text(text)) => text.len() <= INLINE_CHARS,
-            GroundArg::Terrain(BoardArg::Rows(rows)) => {
-                rows.iter().map(String::len).sum::<usize>() <= INLINE_CHARS
-            }
-            GroundArg::Plain(board) => !drawn || board.squares() <= INLINE_DRAWN_SQUARES,
-        };
+    let (source, rule) = ground_arg(req.board, req.width, req.height, req.barrier_rule)?;
+    let drawing = Drawing {
+        format: query.format.or_default(),
+        frames: req.render,
+    };
+    // The work: the board's text to parse, the path to check, and the
+    // squares to draw (each frame a whole board).
+    let (parsed, squares) = match &source {
+        GroundArg::Terrain(board) => (board.chars(), board.chars()),
+        GroundArg::Plain(board) => (0, board.squares()),
+    };
+    let drawn = match drawing {
+        Drawing { frames: true, .. } => squares.saturating_mul(path.len() as u64),
+        Drawing {
+            format: Format::Json,
+            ..
+        } => 0,
+        _ => squares,
+    };
+    let units = parsed
+        .saturating_add(path.len() as u64)
+        .saturating_add(drawn);
     let max_squares = state.config.max_terrain_squares;
+    let (simple, notation) = (req.simple, req.notation);
     let work = move || -> Result<Response, ApiError> {
         let terrain: Terrain;
         let ground = match &source {
@@ -105,65 +109,61 @@ pub async fn handler(
                 Ground::Terrain(&terrain)
             }
         };
-        answer(ground, &req, rule, format)
+        let squares = squares_on(&path, ground.board())?;
+        let shown = Shown {
+            board: ground.board(),
+            notation: notation.or(path[0].notation()),
+        };
+        let found = validate(ground, &squares, rule, simple);
+        answer(ground, &squares, &found, &shown, drawing)
     };
-    if light {
-        work()
-    } else {
-        state.heavy.run(work).await?
-    }
+    state.heavy.run_sized(units, work).await?
 }
 
 fn answer(
     ground: Ground<'_>,
-    req: &ValidateBody,
-    rule: BarrierRule,
-    format: Format,
+    path: &[Square],
+    found: &Validation,
+    shown: &Shown,
+    drawing: Drawing,
 ) -> Result<Response, ApiError> {
-    let board = ground.board();
-    let path = squares_on(&req.path, board)?;
-    let shown = Shown {
-        board,
-        notation: answer_notation(req.notation, &req.path[0]),
-    };
-    let found = validate(ground, &path, rule, req.simple);
     let reached = &path[..found.reached(path.len())];
-    match format {
+    match drawing.format {
         Format::Json => {
-            let frames = if req.render {
+            let frames = if drawing.frames {
                 Some(frames(ground, reached).map_err(|e| too_large(e, "render"))?)
             } else {
                 None
             };
-            respond_json(&json_answer(&found, &shown, frames))
+            respond(
+                Format::Json,
+                ground,
+                None,
+                &json_answer(found, shown, frames),
+            )
         }
         Format::Text => {
             let mut text = frames(ground, reached)
                 .map_err(|e| too_large(e, "format"))?
                 .join("\n");
             text.push('\n');
-            text.push_str(&summary(&found));
+            text.push_str(&summary(found));
             Ok(text_response(text))
         }
         Format::Svg => {
             let overlay = Overlay {
                 fault: found.fault.and_then(|f| f.from.map(|from| (from, f.to))),
             };
-            render::svg(ground, reached, overlay)
-                .map(svg_response)
-                .map_err(render_error)
+            Ok(svg_response(render::svg(ground, reached, overlay)?))
         }
     }
 }
 
 /// The path's squares on `board`; a bad one is named `path[i]`.
-fn squares_on(path: &[SquareArg], board: Board) -> Result<Vec<Square>, ApiError> {
+fn squares_on(path: &[SquareArg], board: crate::solver::Board) -> Result<Vec<Square>, ApiError> {
     path.iter()
         .enumerate()
-        .map(|(i, arg)| {
-            arg.on(board)
-                .map_err(|e| ApiError::square(format!("path[{i}]"), e))
-        })
+        .map(|(i, arg)| arg.on(board, format_args!("path[{i}]")))
         .collect()
 }
 
@@ -183,15 +183,16 @@ fn frames(ground: Ground<'_>, reached: &[Square]) -> Result<Vec<String>, RenderE
         .collect()
 }
 
+/// Frames too many to draw, at `param` (`render` or `format`).
 fn too_large(error: RenderError, param: &str) -> ApiError {
     let RenderError::TooLarge { squares, limit } = error;
-    ApiError::Unprocessable {
-        code: "render_too_large",
-        param: Some(param.to_owned()),
-        detail: format!(
+    ApiError::new(
+        Code::RenderTooLarge,
+        format!(
             "drawing every position would draw {squares} squares, more than the {limit} allowed; ask without drawing, or for ?format=svg"
         ),
-    }
+    )
+    .at(param)
 }
 
 fn json_answer(found: &Validation, shown: &Shown, frames: Option<Vec<String>>) -> ValidateAnswer {

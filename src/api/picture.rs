@@ -1,24 +1,42 @@
-//! Answers that draw a board: JSON (the default), the challenge's text board
-//! (`?format=text`, `text/plain; charset=utf-8`) or an SVG picture
-//! (`?format=svg`, `image/svg+xml`). Every endpoint that answers a path or a
-//! tour shapes its answer through [`respond`].
+//! Answers that may be pictures: `?format=` picks JSON (the default), the
+//! challenge's text board (`text`, `text/plain; charset=utf-8`) or an SVG
+//! picture (`svg`, `image/svg+xml`), drawn by `solver::render`. Every
+//! endpoint that answers a path or a tour shapes its answer through
+//! [`respond`].
 
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use super::error::ApiError;
-use super::format::Format;
+use super::extract::Given;
+use super::problem::ApiError;
 use crate::solver::render::{self, Overlay, RenderError};
 use crate::solver::terrain::Ground;
 use crate::solver::{Board, Square};
+
+/// How an answer that draws a board is written.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    #[default]
+    Json,
+    Text,
+    Svg,
+}
+
+/// The query string of a POST endpoint that can draw its answer.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct FormatQuery {
+    pub format: Given<Format>,
+}
 
 /// The answer in the requested format: `answer` as JSON, or `ground` (a
 /// plain `Board` as `Ground::Plain(board)`, a terrain as
 /// `Ground::Terrain(&terrain)`) drawn with `path` (none when there is no
 /// path, e.g. unreachable) as text or SVG. Synchronous: drawing a large
-/// board takes milliseconds, so call it inside `state.heavy.run` when the
+/// board takes milliseconds, so call it inside `state.heavy` work when the
 /// board is large (a `Response` can be sent back from the blocking pool).
 pub fn respond<T: Serialize>(
     format: Format,
@@ -29,12 +47,8 @@ pub fn respond<T: Serialize>(
     let path = path.unwrap_or(&[]);
     match format {
         Format::Json => Ok(Json(answer).into_response()),
-        Format::Text => render::text_with_path(ground, path)
-            .map(text_response)
-            .map_err(render_error),
-        Format::Svg => render::svg(ground, path, Overlay::default())
-            .map(svg_response)
-            .map_err(render_error),
+        Format::Text => Ok(text_response(render::text_with_path(ground, path)?)),
+        Format::Svg => Ok(svg_response(render::svg(ground, path, Overlay::default())?)),
     }
 }
 
@@ -43,17 +57,13 @@ pub fn respond<T: Serialize>(
 /// or tour whose answer would then not be drawn; [`respond`] checks again.
 pub fn check_drawable(format: Format, board: Board) -> Result<(), ApiError> {
     if format == Format::Text && board.squares() > render::MAX_TEXT_SQUARES {
-        return Err(render_error(RenderError::TooLarge {
+        return Err(RenderError::TooLarge {
             squares: board.squares(),
             limit: render::MAX_TEXT_SQUARES,
-        }));
+        }
+        .into());
     }
     Ok(())
-}
-
-/// A JSON answer.
-pub fn respond_json<T: Serialize>(answer: &T) -> Result<Response, ApiError> {
-    Ok(Json(answer).into_response())
 }
 
 /// A `text/plain; charset=utf-8` answer.
@@ -72,13 +82,4 @@ fn with_type(body: String, content_type: &'static str) -> Response {
         .headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     response
-}
-
-/// A board too large to draw: 422, pointing at `format`.
-pub fn render_error(error: RenderError) -> ApiError {
-    ApiError::Unprocessable {
-        code: "render_too_large",
-        param: Some("format".to_owned()),
-        detail: error.to_string(),
-    }
 }
