@@ -7,11 +7,12 @@ use std::fmt;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 
-use super::extract::Given;
+use super::params::{from_text, Given};
 use super::problem::{ApiError, Code};
-use super::square::{plain_board, record_question, Shown, SquareArg};
+use super::square::{record_question, Ends, PlainArgs, Shown, SquareArg};
+use crate::params;
 use crate::solver::board::{Board, Notation, Square};
-use crate::solver::terrain::{BarrierRule, Cell, End, Terrain};
+use crate::solver::terrain::{BarrierRule, Cell, End, Terrain, UnknownBarrierRule};
 
 /// A `board`: one string of rows separated by newlines, or an array of rows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,17 +75,11 @@ impl<'de> Deserialize<'de> for BoardArg {
 /// `barrier_rule` as a request gives it: `either` or `long_leg`.
 impl<'de> Deserialize<'de> for BarrierRule {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct RuleVisitor;
-        impl Visitor<'_> for RuleVisitor {
-            type Value = BarrierRule;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a barrier rule: 'either' or 'long_leg'")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<BarrierRule, E> {
-                v.parse().map_err(E::custom)
-            }
-        }
-        deserializer.deserialize_str(RuleVisitor)
+        from_text(
+            deserializer,
+            "a barrier rule: 'either' or 'long_leg'",
+            |text| text.parse().map_err(|e: UnknownBarrierRule| e.to_string()),
+        )
     }
 }
 
@@ -95,16 +90,24 @@ pub enum GroundArg {
     Terrain(BoardArg),
 }
 
+params! {
+    /// A terrain `board` and its `barrier_rule`, in a request that may also
+    /// take a plain board.
+    pub struct TerrainArgs {
+        pub board: Given<BoardArg>,
+        pub barrier_rule: Given<BarrierRule>,
+    }
+}
+
 /// The ground and barrier rule of a request that takes either a terrain
 /// `board` or `width`/`height` (not both); `barrier_rule` needs a board.
 pub fn ground_arg(
-    board: Given<BoardArg>,
-    width: Given<u64>,
-    height: Given<u64>,
-    rule: Given<BarrierRule>,
+    terrain: TerrainArgs,
+    plain: &PlainArgs,
 ) -> Result<(GroundArg, BarrierRule), ApiError> {
-    match board.0 {
-        Some(_) if width.is_given() || height.is_given() => Err(ApiError::invalid(
+    let rule = terrain.barrier_rule;
+    match terrain.board.0 {
+        Some(_) if plain.width.is_given() || plain.height.is_given() => Err(ApiError::invalid(
             "board",
             "give either a terrain 'board' or 'width' and 'height', not both",
         )),
@@ -113,10 +116,7 @@ pub fn ground_arg(
             "barrier_rule",
             "'barrier_rule' needs a terrain 'board'",
         )),
-        None => Ok((
-            GroundArg::Plain(plain_board(width, height)?),
-            BarrierRule::Either,
-        )),
+        None => Ok((GroundArg::Plain(plain.board()?), BarrierRule::Either)),
     }
 }
 
@@ -133,10 +133,10 @@ pub fn end_param(end: End) -> &'static str {
 /// as `from` was written, else names).
 pub fn path_ends(
     terrain: &Terrain,
-    from: Given<&SquareArg>,
-    to: Given<&SquareArg>,
+    ends: &Ends,
     notation: Given<Notation>,
 ) -> Result<(Shown, [Square; 2]), ApiError> {
+    let (from, to) = (ends.from.as_ref(), ends.to.as_ref());
     let board = terrain.board();
     let end = |arg: Given<&SquareArg>, marked: Option<Square>, end: End| match (arg.0, marked) {
         (Some(arg), _) => arg.on(board, end_param(end)),

@@ -2,26 +2,22 @@
 
 use axum::extract::State;
 use axum::Json;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-use super::extract::{Given, JsonBody, QueryParams};
+use super::extract::{JsonBody, QueryParams};
+use super::params::Given;
 use super::problem::ApiError;
-use super::square::{plain_board, plain_squares, ShownSquare, SquareArg};
+use super::square::{plain_board, Ends, PlainArgs, ShownSquare, SquareArg};
 use super::AppState;
+use crate::params;
 use crate::solver::distance::knight_distance;
-use crate::solver::Notation;
 
-/// `/distance`, as a query or a JSON body.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-pub struct DistanceRequest {
-    #[serde(alias = "src")]
-    pub from: Given<SquareArg>,
-    #[serde(alias = "dest")]
-    pub to: Given<SquareArg>,
-    pub width: Given<u64>,
-    pub height: Given<u64>,
-    pub notation: Given<Notation>,
+params! {
+    /// `/distance`, as a query or a JSON body.
+    pub struct DistanceRequest {
+        pub ends: Ends,
+        pub plain: PlainArgs,
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -47,12 +43,7 @@ pub async fn post(
 }
 
 fn distance(req: DistanceRequest) -> Result<DistanceAnswer, ApiError> {
-    let (shown, [from, to]) = plain_squares(
-        req.width,
-        req.height,
-        req.notation,
-        [("from", req.from.as_ref()), ("to", req.to.as_ref())],
-    )?;
+    let (shown, [from, to]) = req.plain.squares(req.ends.named())?;
     let moves = knight_distance(shown.board, from, to);
     Ok(DistanceAnswer {
         from: shown.square(from),
@@ -64,14 +55,14 @@ fn distance(req: DistanceRequest) -> Result<DistanceAnswer, ApiError> {
     })
 }
 
-/// `POST /distance/batch`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-pub struct BatchRequest {
-    pub width: Given<u64>,
-    pub height: Given<u64>,
-    /// Each pair is an array of two squares.
-    pub pairs: Given<Vec<Vec<SquareArg>>>,
+params! {
+    /// `POST /distance/batch`.
+    pub struct BatchRequest {
+        pub width: Given<u64>,
+        pub height: Given<u64>,
+        /// Each pair is an array of two squares.
+        pub pairs: Given<Vec<Vec<SquareArg>>>,
+    }
 }
 
 #[derive(Debug, Serialize)]

@@ -1,13 +1,13 @@
 //! How requests are read: JSON bodies and query strings deserialized into
 //! the request types, every failure an [`ApiError`] naming the parameter at
-//! fault, and [`Given`] for parameters that may be absent but not `null`.
+//! fault.
 //!
 //! Failures are classified by type, not by serde's wording: serde_json's
 //! [`Category`](serde_json::error::Category) tells malformed JSON from a
 //! value of the wrong shape, `serde_path_to_error` names the value, and
-//! `serde_ignored` names a parameter the endpoint does not take. A required
-//! parameter is a [`Given`] that the handler asks for with
-//! [`Given::required`].
+//! `serde_ignored` names a parameter the endpoint does not take. A missing
+//! parameter is found by the handler that requires it
+//! ([`Given::required`](super::params::Given::required)).
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -27,53 +27,6 @@ pub struct QueryParams<T>(pub T);
 /// The configured body limit, so that a 413 can say what it is.
 #[derive(Clone, Copy, Debug)]
 pub struct BodyLimit(pub usize);
-
-/// A parameter that may be absent, but when given is a `T`: an explicit JSON
-/// `null` is refused like any other value of the wrong type, so that what
-/// the schema says (`integer`, not `integer or null`) is what the server
-/// accepts. Request structs carry `#[serde(default)]` so that an absent
-/// field is `Given(None)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Given<T>(pub Option<T>);
-
-impl<T> Default for Given<T> {
-    fn default() -> Self {
-        Given(None)
-    }
-}
-
-impl<T> Given<T> {
-    /// The value, or an error naming `param` as required.
-    pub fn required(self, param: &str) -> Result<T, ApiError> {
-        self.0.ok_or_else(|| ApiError::missing(param))
-    }
-
-    /// The value, or `default` when absent.
-    pub fn or(self, default: T) -> T {
-        self.0.unwrap_or(default)
-    }
-
-    pub fn is_given(&self) -> bool {
-        self.0.is_some()
-    }
-
-    pub fn as_ref(&self) -> Given<&T> {
-        Given(self.0.as_ref())
-    }
-}
-
-impl<T: Default> Given<T> {
-    /// The value, or `T`'s default when absent.
-    pub fn or_default(self) -> T {
-        self.0.unwrap_or_default()
-    }
-}
-
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for Given<T> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        T::deserialize(deserializer).map(|value| Given(Some(value)))
-    }
-}
 
 fn is_json(content_type: &str) -> bool {
     let essence = content_type.split(';').next().unwrap_or("").trim();
@@ -242,6 +195,7 @@ pub fn from_query<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::params::Given;
 
     #[test]
     fn json_content_types() {

@@ -5,37 +5,32 @@ use std::time::Duration;
 
 use axum::extract::State;
 use axum::response::Response;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-use super::board::{ground_arg, not_landable, path_ends, BoardArg, GroundArg};
-use super::extract::{Given, JsonBody, QueryParams};
+use super::board::{ground_arg, not_landable, path_ends, GroundArg, TerrainArgs};
+use super::extract::JsonBody;
+use super::params::Given;
 use super::path::PathAnswer;
-use super::picture::{check_drawable, respond, FormatQuery};
+use super::picture::{check_drawable, respond, Format};
 use super::problem::ApiError;
-use super::square::SquareArg;
+use super::square::{Ends, PlainArgs};
 use super::AppState;
+use crate::params;
 use crate::solver::longest::longest_path;
-use crate::solver::terrain::{BarrierRule, Ground, Terrain};
-use crate::solver::Notation;
+use crate::solver::terrain::{Ground, Terrain};
 
 /// The time budget when a request names none, in milliseconds.
 const DEFAULT_TIME_LIMIT_MS: u64 = 1_000;
 
-/// `POST /longest-path`: a terrain `board` (whose `S`/`E` are the default
-/// ends) or a plain board of `width` by `height`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-pub struct LongestBody {
-    #[serde(alias = "src")]
-    pub from: Given<SquareArg>,
-    #[serde(alias = "dest")]
-    pub to: Given<SquareArg>,
-    pub width: Given<u64>,
-    pub height: Given<u64>,
-    pub board: Given<BoardArg>,
-    pub barrier_rule: Given<BarrierRule>,
-    pub time_limit_ms: Given<u64>,
-    pub notation: Given<Notation>,
+params! {
+    /// `POST /longest-path`: a terrain `board` (whose `S`/`E` are the
+    /// default ends) or a plain board of `width` by `height`.
+    pub struct LongestBody {
+        pub ends: Ends,
+        pub plain: PlainArgs,
+        pub terrain: TerrainArgs,
+        pub time_limit_ms: Given<u64>,
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -49,10 +44,9 @@ pub struct LongestAnswer {
 
 pub async fn handler(
     State(state): State<AppState>,
-    QueryParams(query): QueryParams<FormatQuery>,
+    format: Format,
     JsonBody(req): JsonBody<LongestBody>,
 ) -> Result<Response, ApiError> {
-    let format = query.format.or_default();
     let max_squares = state.config.max_longest_squares;
     let max_time_limit_ms = state.config.max_time_limit_ms;
     let time_limit_ms = req.time_limit_ms.or(DEFAULT_TIME_LIMIT_MS);
@@ -62,11 +56,11 @@ pub async fn handler(
             format!("time_limit_ms is {time_limit_ms}; at most {max_time_limit_ms} is allowed"),
         ));
     }
-    let (ground, rule) = ground_arg(req.board, req.width, req.height, req.barrier_rule)?;
+    let (ground, rule) = ground_arg(req.terrain, &req.plain)?;
     let terrain = match ground {
         GroundArg::Terrain(board) => board.terrain(max_squares)?,
         GroundArg::Plain(board) if board.squares() > max_squares => {
-            let side = if req.width.is_given() {
+            let side = if req.plain.width.is_given() {
                 "width"
             } else {
                 "height"
@@ -80,8 +74,7 @@ pub async fn handler(
         GroundArg::Plain(board) => Terrain::plain(board),
     };
     check_drawable(format, terrain.board())?;
-    let (shown, [from, to]) =
-        path_ends(&terrain, req.from.as_ref(), req.to.as_ref(), req.notation)?;
+    let (shown, [from, to]) = path_ends(&terrain, &req.ends, req.plain.notation)?;
     let limit = Duration::from_millis(time_limit_ms);
     let (terrain, longest) = state
         .heavy

@@ -18,6 +18,7 @@ pub mod metrics;
 pub mod middleware;
 pub mod moves;
 pub mod ops;
+pub mod params;
 pub mod path;
 pub mod picture;
 pub mod problem;

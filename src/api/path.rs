@@ -3,46 +3,37 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-use super::board::{ground_arg, not_landable, path_ends, BoardArg, GroundArg};
-use super::extract::{Given, JsonBody, QueryParams};
-use super::picture::{check_drawable, respond, Format, FormatQuery};
+use super::board::{ground_arg, not_landable, path_ends, GroundArg, TerrainArgs};
+use super::extract::{JsonBody, QueryParams};
+use super::params::Given;
+use super::picture::{check_drawable, respond, Format};
 use super::problem::{ApiError, Code};
-use super::square::{plain_squares, required, squares_on, Shown, ShownSquare, SquareArg};
+use super::square::{required, squares_on, Ends, PlainArgs, Shown, ShownSquare};
 use super::AppState;
+use crate::params;
 use crate::solver::cheapest::{cheapest_path, CheapestError};
 use crate::solver::distance::{knight_distance, shortest_path};
 use crate::solver::terrain::{BarrierRule, Ground, Terrain};
 use crate::solver::{Notation, Square};
 
-/// `GET /path`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-pub struct PathQuery {
-    #[serde(alias = "src")]
-    pub from: Given<SquareArg>,
-    #[serde(alias = "dest")]
-    pub to: Given<SquareArg>,
-    pub width: Given<u64>,
-    pub height: Given<u64>,
-    pub notation: Given<Notation>,
-    pub format: Given<Format>,
+params! {
+    /// `GET /path`.
+    pub struct PathQuery {
+        pub ends: Ends,
+        pub plain: PlainArgs,
+        pub format: Given<Format>,
+    }
 }
 
-/// `POST /path`: a plain board (`width`, `height`) or a terrain `board`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-pub struct PathBody {
-    #[serde(alias = "src")]
-    pub from: Given<SquareArg>,
-    #[serde(alias = "dest")]
-    pub to: Given<SquareArg>,
-    pub width: Given<u64>,
-    pub height: Given<u64>,
-    pub notation: Given<Notation>,
-    pub board: Given<BoardArg>,
-    pub barrier_rule: Given<BarrierRule>,
+params! {
+    /// `POST /path`: a plain board (`width`, `height`) or a terrain `board`.
+    pub struct PathBody {
+        pub ends: Ends,
+        pub plain: PlainArgs,
+        pub terrain: TerrainArgs,
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -81,36 +72,30 @@ pub async fn get(
     State(state): State<AppState>,
     QueryParams(req): QueryParams<PathQuery>,
 ) -> Result<Response, ApiError> {
-    let (shown, ends) = plain_squares(
-        req.width,
-        req.height,
-        req.notation,
-        [("from", req.from.as_ref()), ("to", req.to.as_ref())],
-    )?;
+    let (shown, ends) = req.plain.squares(req.ends.named())?;
     plain_path(state, shown, ends, req.format.or_default()).await
 }
 
 pub async fn post(
     State(state): State<AppState>,
-    QueryParams(query): QueryParams<FormatQuery>,
+    format: Format,
     JsonBody(req): JsonBody<PathBody>,
 ) -> Result<Response, ApiError> {
-    let format = query.format.or_default();
-    let (ground, rule) = ground_arg(req.board, req.width, req.height, req.barrier_rule)?;
+    let (ground, rule) = ground_arg(req.terrain, &req.plain)?;
     match ground {
         GroundArg::Terrain(board) => {
-            let (from, to, notation) = (req.from, req.to, req.notation);
+            let (ends, notation) = (req.ends, req.plain.notation);
             let max_squares = state.config.max_terrain_squares;
             let chars = board.chars();
             let work = move || {
                 let terrain = board.terrain(max_squares)?;
-                terrain_path(&terrain, rule, from, to, notation, format)
+                terrain_path(&terrain, rule, &ends, notation, format)
             };
             state.heavy.run_sized(chars, work).await?
         }
         GroundArg::Plain(board) => {
-            let ends = required([("from", req.from.as_ref()), ("to", req.to.as_ref())])?;
-            let (shown, ends) = squares_on(board, req.notation, ends)?;
+            let ends = required(req.ends.named())?;
+            let (shown, ends) = squares_on(board, req.plain.notation, ends)?;
             plain_path(state, shown, ends, format).await
         }
     }
@@ -138,12 +123,11 @@ async fn plain_path(
 fn terrain_path(
     terrain: &Terrain,
     rule: BarrierRule,
-    from: Given<SquareArg>,
-    to: Given<SquareArg>,
+    ends: &Ends,
     notation: Given<Notation>,
     format: Format,
 ) -> Result<Response, ApiError> {
-    let (shown, ends) = path_ends(terrain, from.as_ref(), to.as_ref(), notation)?;
+    let (shown, ends) = path_ends(terrain, ends, notation)?;
     let found = cheapest_path(terrain, ends[0], ends[1], rule).map_err(|e| match e {
         CheapestError::NotLandable { end, square, .. } => not_landable(terrain, end, square),
         CheapestError::BoardTooLarge { .. } => {

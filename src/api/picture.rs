@@ -4,13 +4,16 @@
 //! endpoint that answers a path or a tour shapes its answer through
 //! [`respond`].
 
-use axum::http::{header, HeaderValue};
+use axum::extract::FromRequestParts;
+use axum::http::{header, request::Parts, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
-use super::extract::Given;
+use super::extract::QueryParams;
+use super::params::Given;
 use super::problem::ApiError;
+use crate::params;
 use crate::solver::render::{self, Overlay, RenderError};
 use crate::solver::terrain::Ground;
 use crate::solver::{Board, Square};
@@ -25,11 +28,22 @@ pub enum Format {
     Svg,
 }
 
-/// The query string of a POST endpoint that can draw its answer.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-pub struct FormatQuery {
-    pub format: Given<Format>,
+params! {
+    /// The query string of a POST endpoint that can draw its answer.
+    pub struct FormatQuery {
+        pub format: Given<Format>,
+    }
+}
+
+/// `?format=` of a POST endpoint that can draw its answer.
+impl<S: Send + Sync> FromRequestParts<S> for Format {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Format, ApiError> {
+        let QueryParams(query) =
+            QueryParams::<FormatQuery>::from_request_parts(parts, state).await?;
+        Ok(query.format.or_default())
+    }
 }
 
 /// The answer in the requested format: `answer` as JSON, or `ground` (a

@@ -4,11 +4,15 @@
 
 use std::fmt;
 
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 
-use super::extract::Given;
+use super::extract::QueryParams;
+use super::params::{from_text, Given};
 use super::problem::{ApiError, Code};
+use crate::params;
 use crate::solver::board::{Board, BoardError, Notation, Square, SquareName, SquareParseError};
 
 /// A square as sent: a JSON integer, or a string (digits are an index,
@@ -72,22 +76,13 @@ impl<'de> Deserialize<'de> for SquareArg {
 /// `notation` as a request gives it: `algebraic` or `index`.
 impl<'de> Deserialize<'de> for Notation {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        const NAMES: &[&str] = &["algebraic", "index"];
-        struct NotationVisitor;
-        impl Visitor<'_> for NotationVisitor {
-            type Value = Notation;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("`algebraic` or `index`")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Notation, E> {
-                match v {
-                    "algebraic" => Ok(Notation::Algebraic),
-                    "index" => Ok(Notation::Index),
-                    _ => Err(E::unknown_variant(v, NAMES)),
-                }
-            }
-        }
-        deserializer.deserialize_str(NotationVisitor)
+        from_text(deserializer, "`algebraic` or `index`", |text| match text {
+            "algebraic" => Ok(Notation::Algebraic),
+            "index" => Ok(Notation::Index),
+            _ => Err(format!(
+                "unknown variant `{text}`, expected `algebraic` or `index`"
+            )),
+        })
     }
 }
 
@@ -102,23 +97,53 @@ pub fn plain_board(width: Given<u64>, height: Given<u64>) -> Result<Board, ApiEr
     })
 }
 
+params! {
+    /// The ends of a path: `from` (or `src`) and `to` (or `dest`).
+    pub struct Ends {
+        pub from: Given<SquareArg>,
+        pub to: Given<SquareArg>,
+    }
+}
+
+impl Ends {
+    /// Both ends, named by their parameters.
+    pub fn named(&self) -> Named<'_, 2> {
+        [("from", self.from.as_ref()), ("to", self.to.as_ref())]
+    }
+}
+
+params! {
+    /// What a plain-board request says of its board and its answer: `width`
+    /// and `height` (each 8 when absent), and the `notation` of squares.
+    pub struct PlainArgs {
+        pub width: Given<u64>,
+        pub height: Given<u64>,
+        pub notation: Given<Notation>,
+    }
+}
+
+impl PlainArgs {
+    /// Resolves a plain-board request: its squares (all required; the
+    /// first sets the answer's notation unless `notation` is given) on the
+    /// board of `width` × `height`. Absent squares are refused first, then
+    /// the board, then each square in order.
+    pub fn squares<const N: usize>(
+        &self,
+        squares: Named<'_, N>,
+    ) -> Result<(Shown, [Square; N]), ApiError> {
+        let args = required(squares)?;
+        squares_on(self.board()?, self.notation, args)
+    }
+
+    /// The board of `width` × `height`.
+    pub fn board(&self) -> Result<Board, ApiError> {
+        plain_board(self.width, self.height)
+    }
+}
+
 /// The squares of a plain-board request, each with the parameter that
 /// names it.
 pub type Named<'a, const N: usize> = [(&'static str, Given<&'a SquareArg>); N];
-
-/// Resolves a plain-board request: its squares (all required; the first
-/// sets the answer's notation unless `notation` is given) on the board of
-/// `width` × `height`. Absent squares are refused first, then the board,
-/// then each square in order.
-pub fn plain_squares<const N: usize>(
-    width: Given<u64>,
-    height: Given<u64>,
-    notation: Given<Notation>,
-    squares: Named<'_, N>,
-) -> Result<(Shown, [Square; N]), ApiError> {
-    let args = required(squares)?;
-    squares_on(plain_board(width, height)?, notation, args)
-}
 
 /// The squares of `named`, each of which must be given.
 pub fn required<'a, const N: usize>(
@@ -206,26 +231,25 @@ impl Shown {
     }
 }
 
-/// The query of an endpoint about one square of a plain board (`/colour`,
-/// `/moves`).
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-pub struct SquareQuery {
-    pub square: Given<SquareArg>,
-    pub width: Given<u64>,
-    pub height: Given<u64>,
-    pub notation: Given<Notation>,
+params! {
+    /// The query of an endpoint about one square of a plain board
+    /// (`/colour`, `/moves`).
+    pub struct SquareQuery {
+        pub square: Given<SquareArg>,
+        pub plain: PlainArgs,
+    }
 }
 
-impl SquareQuery {
-    /// The square, and how the answer writes squares.
-    pub fn resolve(&self) -> Result<(Square, Shown), ApiError> {
-        let (shown, [square]) = plain_squares(
-            self.width,
-            self.height,
-            self.notation,
-            [("square", self.square.as_ref())],
-        )?;
-        Ok((square, shown))
+/// The square a [`SquareQuery`] names, and how the answer writes squares.
+pub struct OneSquare(pub Square, pub Shown);
+
+impl<S: Send + Sync> FromRequestParts<S> for OneSquare {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<OneSquare, ApiError> {
+        let QueryParams(query) =
+            QueryParams::<SquareQuery>::from_request_parts(parts, state).await?;
+        let (shown, [square]) = query.plain.squares([("square", query.square.as_ref())])?;
+        Ok(OneSquare(square, shown))
     }
 }

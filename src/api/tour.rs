@@ -3,27 +3,27 @@
 use axum::extract::State;
 use axum::response::Response;
 use serde::ser::{SerializeSeq, Serializer};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-use super::extract::{Given, QueryParams};
+use super::extract::QueryParams;
+use super::params::Given;
 use super::picture::{check_drawable, respond, Format};
 use super::problem::{ApiError, Code};
-use super::square::{plain_squares, Shown, ShownSquare, SquareArg};
+use super::square::{PlainArgs, Shown, ShownSquare, SquareArg};
 use super::AppState;
+use crate::params;
 use crate::solver::terrain::Ground;
 use crate::solver::tour::{knights_tour, Tour, TourError};
-use crate::solver::{Board, Notation, Square};
+use crate::solver::{Board, Square};
 
-/// `GET /tour`. `start` defaults to `a1`, `closed` to false.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-pub struct TourQuery {
-    pub start: Given<SquareArg>,
-    pub width: Given<u64>,
-    pub height: Given<u64>,
-    pub closed: Given<bool>,
-    pub notation: Given<Notation>,
-    pub format: Given<Format>,
+params! {
+    /// `GET /tour`. `start` defaults to `a1`, `closed` to false.
+    pub struct TourQuery {
+        pub start: Given<SquareArg>,
+        pub plain: PlainArgs,
+        pub closed: Given<bool>,
+        pub format: Given<Format>,
+    }
 }
 
 /// The JSON answer. The path is written square by square as it is sent,
@@ -58,7 +58,7 @@ pub async fn handler(
     QueryParams(req): QueryParams<TourQuery>,
 ) -> Result<Response, ApiError> {
     let start = Given(Some(req.start.0.as_ref().unwrap_or(SquareArg::a1())));
-    let (shown, [start]) = plain_squares(req.width, req.height, req.notation, [("start", start)])?;
+    let (shown, [start]) = req.plain.squares([("start", start)])?;
     let board = shown.board;
     let closed = req.closed.or(false);
     let format = req.format.or_default();

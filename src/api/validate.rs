@@ -7,35 +7,34 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-use super::board::{ground_arg, BoardArg, GroundArg};
-use super::extract::{Given, JsonBody, QueryParams};
-use super::picture::{respond, svg_response, text_response, Format, FormatQuery};
+use super::board::{ground_arg, GroundArg, TerrainArgs};
+use super::extract::JsonBody;
+use super::params::Given;
+use super::picture::{respond, svg_response, text_response, Format};
 use super::problem::{ApiError, Code};
-use super::square::{Shown, ShownSquare, SquareArg};
+use super::square::{PlainArgs, Shown, ShownSquare, SquareArg};
 use super::AppState;
+use crate::params;
 use crate::solver::render::{self, Overlay, RenderError};
-use crate::solver::terrain::{BarrierRule, Ground, Terrain};
+use crate::solver::terrain::{Ground, Terrain};
 use crate::solver::validate::{validate, StepFault, Validation};
-use crate::solver::{Notation, Square};
+use crate::solver::Square;
 
 /// At most this many squares are drawn over all frames of one answer
 /// (frames × squares of the board): about 8 MB of text.
 pub const MAX_FRAME_SQUARES: u64 = 4_000_000;
 
-/// `POST /validate`: a path on a plain board or a terrain `board`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-pub struct ValidateBody {
-    pub path: Given<Vec<SquareArg>>,
-    pub width: Given<u64>,
-    pub height: Given<u64>,
-    pub board: Given<BoardArg>,
-    pub render: bool,
-    pub simple: bool,
-    pub barrier_rule: Given<BarrierRule>,
-    pub notation: Given<Notation>,
+params! {
+    /// `POST /validate`: a path on a plain board or a terrain `board`.
+    pub struct ValidateBody {
+        pub path: Given<Vec<SquareArg>>,
+        pub plain: PlainArgs,
+        pub terrain: TerrainArgs,
+        pub render: Given<bool>,
+        pub simple: Given<bool>,
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -66,7 +65,7 @@ struct Drawing {
 
 pub async fn handler(
     State(state): State<AppState>,
-    QueryParams(query): QueryParams<FormatQuery>,
+    format: Format,
     JsonBody(req): JsonBody<ValidateBody>,
 ) -> Result<Response, ApiError> {
     let path = req.path.required("path")?;
@@ -76,10 +75,10 @@ pub async fn handler(
             "a path lists at least the square the knight starts on",
         ));
     }
-    let (source, rule) = ground_arg(req.board, req.width, req.height, req.barrier_rule)?;
+    let (source, rule) = ground_arg(req.terrain, &req.plain)?;
     let drawing = Drawing {
-        format: query.format.or_default(),
-        frames: req.render,
+        format,
+        frames: req.render.or(false),
     };
     // The work: the board's text to parse, the path to check, and the
     // squares to draw (each frame a whole board).
@@ -99,7 +98,7 @@ pub async fn handler(
         .saturating_add(path.len() as u64)
         .saturating_add(drawn);
     let max_squares = state.config.max_terrain_squares;
-    let (simple, notation) = (req.simple, req.notation);
+    let (simple, notation) = (req.simple.or(false), req.plain.notation);
     let work = move || -> Result<Response, ApiError> {
         let terrain: Terrain;
         let ground = match &source {
