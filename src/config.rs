@@ -2,7 +2,7 @@
 
 use std::net::SocketAddr;
 
-use clap::{Parser, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 
 /// How logs are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -91,9 +91,13 @@ pub struct Config {
 }
 
 impl Default for Config {
-    /// The defaults, as `knightd` with no flags and no environment would run.
+    /// The defaults, as `knightd` with no flags and no environment would
+    /// run: `KNIGHTD_*` variables are not read, so that tests (which start
+    /// from this) do not depend on the shell they run in.
     fn default() -> Config {
-        Config::parse_from(["knightd"])
+        let command = Config::command().mut_args(|arg| arg.env(None));
+        let matches = command.get_matches_from(["knightd"]);
+        Config::from_arg_matches(&matches).expect("the defaults parse")
     }
 }
 
@@ -105,5 +109,21 @@ impl Config {
         } else {
             std::thread::available_parallelism().map_or(2, |n| n.get())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_read_no_environment() {
+        let command = Config::command().mut_args(|arg| arg.env(None));
+        assert!(command.get_arguments().all(|arg| arg.get_env().is_none()));
+        assert!(Config::command()
+            .get_arguments()
+            .filter(|arg| arg.get_id() != "health_check" && arg.get_id() != "help")
+            .all(|arg| arg.get_env().is_some()));
+        assert_eq!(Config::default().body_limit, 4 * 1024 * 1024);
     }
 }

@@ -457,14 +457,14 @@ async fn errors_over_http() {
     assert_eq!(e["param"], "time_limit_ms");
     let e = Server::problem(
         post(json!({"from": "a1", "to": "b1", "width": 11, "height": 10})).await,
-        400,
+        422,
         "board_too_large",
     );
     assert_eq!(e["param"], "width");
     let big = vec![". . . . . . . . . . ."; 10];
     Server::problem(
         post(json!({"from": "a1", "to": "b1", "board": big})).await,
-        400,
+        422,
         "board_too_large",
     );
     let e = Server::problem(

@@ -915,7 +915,7 @@ async fn large_terrain_boards() {
     common::Server::problem(
         s.post("/path", &json!({"board": board, "from": "a1", "to": "b3"}))
             .await,
-        400,
+        422,
         "board_too_large",
     );
     // 1000×1000 at the default limit: searched off the async runtime.

@@ -1,16 +1,18 @@
-//! Terrain boards and barrier rules as requests send them.
+//! Where a request's knight moves: a terrain `board` (a string of rows or an
+//! array of rows) with its `barrier_rule`, or a plain board of `width` ×
+//! `height`; and the ends of a path on it, given or marked `S` and `E`.
 
 use std::fmt;
 
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 
-use super::error::ApiError;
-use super::plain_board;
-use super::square::{answer_notation, NotationArg, SquareArg};
+use super::params::{from_text, Given};
+use super::problem::{ApiError, Code};
+use super::square::{record_question, Ends, PlainArgs, Shown, SquareArg};
+use crate::params;
 use crate::solver::board::{Board, Notation, Square};
-use crate::solver::terrain::End;
-use crate::solver::terrain::{BarrierRule, Terrain};
+use crate::solver::terrain::{BarrierRule, Cell, End, SearchError, Terrain, UnknownBarrierRule};
 
 /// A `board`: one string of rows separated by newlines, or an array of rows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,10 +30,17 @@ impl BoardArg {
                 Terrain::from_rows(rows.iter().map(String::as_str), max_squares)
             }
         };
-        parsed.map_err(|error| ApiError::InvalidBoard {
-            param: "board".to_owned(),
-            error,
-        })
+        Ok(parsed?)
+    }
+
+    /// The characters of the board as sent: the measure of the work it asks
+    /// for, known before it is parsed.
+    pub fn chars(&self) -> u64 {
+        let chars = match self {
+            BoardArg::Text(text) => text.len(),
+            BoardArg::Rows(rows) => rows.iter().map(String::len).sum(),
+        };
+        chars as u64
     }
 }
 
@@ -63,31 +72,51 @@ impl<'de> Deserialize<'de> for BoardArg {
     }
 }
 
-/// `barrier_rule` as sent; absent means `either`.
-pub fn barrier_rule(arg: Option<&str>) -> Result<BarrierRule, ApiError> {
-    arg.map_or(Ok(BarrierRule::Either), |s| {
-        s.parse()
-            .map_err(|e: crate::solver::terrain::UnknownBarrierRule| {
-                ApiError::invalid("barrier_rule", e.to_string())
-            })
-    })
+/// `barrier_rule` as a request gives it: `either` or `long_leg`.
+impl<'de> Deserialize<'de> for BarrierRule {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        from_text(
+            deserializer,
+            "a barrier rule: 'either' or 'long_leg'",
+            |text| text.parse().map_err(|e: UnknownBarrierRule| e.to_string()),
+        )
+    }
 }
 
-/// `from` or `to` as given, else the board's `S` or `E`.
-pub fn end_square(
-    arg: Option<&SquareArg>,
-    marked: Option<Square>,
-    board: Board,
-    end: End,
-) -> Result<Square, ApiError> {
-    match (arg, marked) {
-        (Some(arg), _) => arg
-            .on(board)
-            .map_err(|e| ApiError::square(end_param(end), e)),
-        (None, Some(square)) => Ok(square),
-        (None, None) => Err(ApiError::MissingParameter {
-            param: end_param(end).to_owned(),
-        }),
+/// Where a request's knight moves: a terrain `board` (not parsed yet: that
+/// may be heavy work), or a plain board of `width` × `height`.
+pub enum GroundArg {
+    Plain(Board),
+    Terrain(BoardArg),
+}
+
+params! {
+    /// A terrain `board` and its `barrier_rule`, in a request that may also
+    /// take a plain board.
+    pub struct TerrainArgs {
+        pub board: Given<BoardArg>,
+        pub barrier_rule: Given<BarrierRule>,
+    }
+}
+
+/// The ground and barrier rule of a request that takes either a terrain
+/// `board` or `width`/`height` (not both); `barrier_rule` needs a board.
+pub fn ground_arg(
+    terrain: TerrainArgs,
+    plain: &PlainArgs,
+) -> Result<(GroundArg, BarrierRule), ApiError> {
+    let rule = terrain.barrier_rule;
+    match terrain.board.0 {
+        Some(_) if plain.width.is_given() || plain.height.is_given() => Err(ApiError::invalid(
+            "board",
+            "give either a terrain 'board' or 'width' and 'height', not both",
+        )),
+        Some(board) => Ok((GroundArg::Terrain(board), rule.or_default())),
+        None if rule.is_given() => Err(ApiError::invalid(
+            "barrier_rule",
+            "'barrier_rule' needs a terrain 'board'",
+        )),
+        None => Ok((GroundArg::Plain(plain.board()?), BarrierRule::Either)),
     }
 }
 
@@ -99,44 +128,53 @@ pub fn end_param(end: End) -> &'static str {
     }
 }
 
-/// The notation of an answer whose `from` may come from the board's `S`:
-/// as `from` was written, else names unless `notation` says otherwise.
-pub fn end_notation(asked: Option<NotationArg>, from: Option<&SquareArg>) -> Notation {
-    match from {
-        Some(arg) => answer_notation(asked, arg),
-        None if asked == Some(NotationArg::Index) => Notation::Index,
-        None => Notation::Algebraic,
-    }
+/// The ends of a path on `terrain`: `from` and `to` as given, else the
+/// board's `S` and `E`; and how the answer writes squares (`notation`, else
+/// as `from` was written, else names).
+pub fn path_ends(
+    terrain: &Terrain,
+    ends: &Ends,
+    notation: Given<Notation>,
+) -> Result<(Shown, [Square; 2]), ApiError> {
+    let (from, to) = (ends.from.as_ref(), ends.to.as_ref());
+    let board = terrain.board();
+    let end = |arg: Given<&SquareArg>, marked: Option<Square>, end: End| match (arg.0, marked) {
+        (Some(arg), _) => arg.on(board, end_param(end)),
+        (None, Some(square)) => Ok(square),
+        (None, None) => Err(ApiError::missing(end_param(end))),
+    };
+    let ends = [
+        end(from, terrain.start(), End::From)?,
+        end(to, terrain.end(), End::To)?,
+    ];
+    record_question(board, &ends);
+    let written = from.0.map_or(Notation::Algebraic, SquareArg::notation);
+    let shown = Shown {
+        board,
+        notation: notation.or(written),
+    };
+    Ok((shown, ends))
 }
 
-/// Where a request's knight moves: a terrain `board`, or a plain board of
-/// `width` × `height`.
-pub enum GroundArg {
-    Plain(Board),
-    Terrain(BoardArg),
-}
-
-/// The ground and barrier rule of a request that takes either a terrain
-/// `board` or `width`/`height` (not both); `barrier_rule` needs a board.
-pub fn ground_arg(
-    board: Option<BoardArg>,
-    width: Option<u64>,
-    height: Option<u64>,
-    rule: Option<&str>,
-) -> Result<(GroundArg, BarrierRule), ApiError> {
-    match board {
-        Some(_) if width.is_some() || height.is_some() => Err(ApiError::invalid(
-            "board",
-            "give either a terrain 'board' or 'width' and 'height', not both",
-        )),
-        Some(board) => Ok((GroundArg::Terrain(board), barrier_rule(rule)?)),
-        None if rule.is_some() => Err(ApiError::invalid(
-            "barrier_rule",
-            "'barrier_rule' needs a terrain 'board'",
-        )),
-        None => Ok((
-            GroundArg::Plain(plain_board(width, height)?),
-            BarrierRule::Either,
-        )),
+/// A terrain search that could not start: an end a knight cannot stand on,
+/// or a board too large to search.
+pub fn search_error(error: SearchError) -> ApiError {
+    match error {
+        SearchError::NotLandable { end, square, cell } => {
+            let what = if cell == Cell::Rock {
+                "a rock"
+            } else {
+                "a barrier"
+            };
+            let param = end_param(end);
+            ApiError::new(
+                Code::SquareNotLandable,
+                format!("'{param}' ({square}) is {what}: a knight cannot stand there"),
+            )
+            .at(param)
+        }
+        SearchError::BoardTooLarge { .. } => {
+            ApiError::new(Code::BoardTooLarge, error.to_string()).at("board")
+        }
     }
 }

@@ -3,9 +3,7 @@
 use axum::Json;
 use serde::Serialize;
 
-use super::error::ApiError;
-use super::extract::QueryParams;
-use super::square::{ShownSquare, SquareQuery};
+use super::square::{OneSquare, ShownSquare};
 
 #[derive(Debug, Serialize)]
 pub struct ColourAnswer {
@@ -13,12 +11,9 @@ pub struct ColourAnswer {
     pub colour: &'static str,
 }
 
-pub async fn get(
-    QueryParams(req): QueryParams<SquareQuery>,
-) -> Result<Json<ColourAnswer>, ApiError> {
-    let (square, shown) = req.resolve()?;
-    Ok(Json(ColourAnswer {
+pub async fn get(OneSquare(square, shown): OneSquare) -> Json<ColourAnswer> {
+    Json(ColourAnswer {
         square: shown.square(square),
         colour: square.colour().as_str(),
-    }))
+    })
 }

@@ -2,28 +2,22 @@
 
 use axum::extract::State;
 use axum::Json;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-use super::error::ApiError;
-use super::extract::{not_null, JsonBody, QueryParams};
-use super::plain_board;
-use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg};
+use super::extract::{JsonBody, QueryParams};
+use super::params::Given;
+use super::problem::ApiError;
+use super::square::{plain_board, Ends, PlainArgs, ShownSquare, SquareArg};
 use super::AppState;
-use crate::solver::plain::distance::{knight_distance, DistanceError};
+use crate::params;
+use crate::solver::plain::distance::knight_distance;
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DistanceRequest {
-    #[serde(alias = "src")]
-    pub from: SquareArg,
-    #[serde(alias = "dest")]
-    pub to: SquareArg,
-    #[serde(default, deserialize_with = "not_null")]
-    pub width: Option<u64>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub height: Option<u64>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub notation: Option<NotationArg>,
+params! {
+    /// `/distance`, as a query or a JSON body.
+    pub struct DistanceRequest {
+        pub ends: Ends,
+        pub plain: PlainArgs,
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -49,49 +43,26 @@ pub async fn post(
 }
 
 fn distance(req: DistanceRequest) -> Result<DistanceAnswer, ApiError> {
-    let board = plain_board(req.width, req.height)?;
-    let from = req
-        .from
-        .on(board)
-        .map_err(|e| ApiError::square("from", e))?;
-    let to = req.to.on(board).map_err(|e| ApiError::square("to", e))?;
-    super::record_question(board, &[from, to]);
-    let shown = Shown {
-        board,
-        notation: answer_notation(req.notation, &req.from),
-    };
-    let moves = knight_distance(board, from, to);
+    let (shown, [from, to]) = req.plain.squares(req.ends.named())?;
+    let moves = knight_distance(shown.board, from, to);
     Ok(DistanceAnswer {
         from: shown.square(from),
         to: shown.square(to),
-        width: board.width(),
-        height: board.height(),
+        width: shown.board.width(),
+        height: shown.board.height(),
         moves,
         reachable: moves.is_some(),
     })
 }
 
-pub fn distance_error(e: DistanceError) -> ApiError {
-    let code = match e {
-        DistanceError::PathTooLong { .. } => "path_too_long",
-    };
-    ApiError::Unprocessable {
-        code,
-        param: None,
-        // The solver gives the numbers; where to ask instead is the API's to say.
-        detail: format!("{e}; ask /distance for its length"),
+params! {
+    /// `POST /distance/batch`.
+    pub struct BatchRequest {
+        pub width: Given<u64>,
+        pub height: Given<u64>,
+        /// Each pair is an array of two squares.
+        pub pairs: Given<Vec<Vec<SquareArg>>>,
     }
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BatchRequest {
-    #[serde(default, deserialize_with = "not_null")]
-    pub width: Option<u64>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub height: Option<u64>,
-    /// Each pair is an array of two squares.
-    pub pairs: Vec<Vec<SquareArg>>,
 }
 
 #[derive(Debug, Serialize)]
@@ -105,17 +76,13 @@ pub async fn batch(
     State(state): State<AppState>,
     JsonBody(req): JsonBody<BatchRequest>,
 ) -> Result<Json<BatchAnswer>, ApiError> {
+    let pairs = req.pairs.required("pairs")?;
     let limit = state.config.max_batch;
-    if req.pairs.len() > limit {
-        return Err(ApiError::TooMany {
-            param: "pairs".to_owned(),
-            found: req.pairs.len(),
-            limit,
-        });
+    if pairs.len() > limit {
+        return Err(ApiError::too_many("pairs", pairs.len(), limit));
     }
     let board = plain_board(req.width, req.height)?;
-    let moves = req
-        .pairs
+    let moves = pairs
         .iter()
         .enumerate()
         .map(|(i, pair)| {
@@ -125,12 +92,8 @@ pub async fn batch(
                     format!("'pairs[{i}]' must be an array of exactly two squares"),
                 ));
             };
-            let from = a
-                .on(board)
-                .map_err(|e| ApiError::square(format!("pairs[{i}][0]"), e))?;
-            let to = b
-                .on(board)
-                .map_err(|e| ApiError::square(format!("pairs[{i}][1]"), e))?;
+            let from = a.on(board, format_args!("pairs[{i}][0]"))?;
+            let to = b.on(board, format_args!("pairs[{i}][1]"))?;
             Ok(knight_distance(board, from, to))
         })
         .collect::<Result<Vec<_>, ApiError>>()?;

@@ -1,19 +1,32 @@
-//! Extractors that turn every malformed request into an [`ApiError`]: JSON
-//! bodies and query strings, with the name of the field at fault.
+//! How requests are read: JSON bodies and query strings deserialized into
+//! the request types, every failure an [`ApiError`] naming the parameter at
+//! fault.
+//!
+//! Failures are classified by type, not by serde's wording: serde_json's
+//! [`Category`](serde_json::error::Category) tells malformed JSON from a
+//! value of the wrong shape, `serde_path_to_error` names the value, and
+//! `serde_ignored` names a parameter the endpoint does not take. A missing
+//! parameter is found by the handler that requires it
+//! ([`Given::required`](super::params::Given::required)).
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::{header, request::Parts, StatusCode};
-use serde::de::DeserializeOwned;
+use serde::de::{DeserializeOwned, Deserializer};
+use serde::Deserialize;
 
-use super::error::ApiError;
+use super::problem::{ApiError, Code};
 
 /// A JSON body, which must be sent as `application/json` (or `+json`).
 pub struct JsonBody<T>(pub T);
 
 /// The query string.
 pub struct QueryParams<T>(pub T);
+
+/// The configured body limit, so that a 413 can say what it is.
+#[derive(Clone, Copy, Debug)]
+pub struct BodyLimit(pub usize);
 
 fn is_json(content_type: &str) -> bool {
     let essence = content_type.split(';').next().unwrap_or("").trim();
@@ -38,7 +51,7 @@ where
             .and_then(|v| v.to_str().ok())
             .is_some_and(is_json);
         if !json {
-            return Err(ApiError::UnsupportedMediaType);
+            return Err(ApiError::unsupported_media_type());
         }
         let limit = req.extensions().get::<BodyLimit>().map_or(0, |l| l.0);
         let bytes = Bytes::from_request(req, state)
@@ -48,30 +61,12 @@ where
     }
 }
 
-/// The configured body limit, so that a 413 can say what it is.
-#[derive(Clone, Copy, Debug)]
-pub struct BodyLimit(pub usize);
-
 fn body_error(rejection: BytesRejection, limit: usize) -> ApiError {
     if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        ApiError::PayloadTooLarge { limit }
+        ApiError::payload_too_large(limit)
     } else {
-        ApiError::MalformedJson {
-            detail: "the body could not be read".to_owned(),
-        }
+        ApiError::malformed_json("the body could not be read")
     }
-}
-
-/// For optional fields: absent means the default, but an explicit `null` is
-/// refused like any other value of the wrong type, so that what the schema
-/// says (`integer`, not `integer or null`) is what the server accepts. Use as
-/// `#[serde(default, deserialize_with = "not_null")]`.
-pub fn not_null<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: serde::Deserialize<'de>,
-{
-    T::deserialize(deserializer).map(Some)
 }
 
 /// Parses a JSON body, naming the field at fault.
@@ -79,35 +74,35 @@ pub fn from_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     // serde would read a struct from an array too ([19, 36]); the API takes objects.
     if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
         syntax(bytes)?;
-        return Err(ApiError::InvalidParameter {
-            param: None,
-            detail: "the body must be a JSON object".to_owned(),
-        });
+        return Err(ApiError::new(
+            Code::InvalidParameter,
+            "the body must be a JSON object",
+        ));
     }
     // The plain parse is the fast path; only a failure is parsed again to
-    // find the field at fault.
-    if let Ok(value) = serde_json::from_slice(bytes) {
-        return Ok(value);
+    // find the parameter at fault.
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    if let Some(value) = quick(&mut de) {
+        if de.end().is_ok() {
+            return Ok(value);
+        }
     }
     let mut de = serde_json::Deserializer::from_slice(bytes);
-    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner();
-        // A body that is not JSON at all is malformed, whatever shape error
-        // the typed parse met first (`{} {}`: not "missing fields").
-        if let Err(malformed) = syntax(bytes) {
-            return malformed;
-        }
-        match inner.classify() {
-            serde_json::error::Category::Data => data_error(&path, &inner.to_string()),
-            _ => ApiError::MalformedJson {
-                detail: inner.to_string(),
-            },
+    let value = deserialize(&mut de).map_err(|failure| match failure {
+        Failure::Unknown(param) => ApiError::unknown(param),
+        Failure::Value(path, error) => {
+            // A body that is not JSON at all is malformed, whatever shape
+            // error the typed parse met first (`{} {}`: not "missing fields").
+            if let Err(malformed) = syntax(bytes) {
+                return malformed;
+            }
+            match error.classify() {
+                serde_json::error::Category::Data => wrong_value(&path, &error),
+                _ => ApiError::malformed_json(error),
+            }
         }
     })?;
-    de.end().map_err(|e| ApiError::MalformedJson {
-        detail: e.to_string(),
-    })?;
+    de.end().map_err(ApiError::malformed_json)?;
     Ok(value)
 }
 
@@ -115,46 +110,62 @@ pub fn from_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
 fn syntax(bytes: &[u8]) -> Result<(), ApiError> {
     serde_json::from_slice::<serde::de::IgnoredAny>(bytes)
         .map(drop)
-        .map_err(|e| ApiError::MalformedJson {
-            detail: e.to_string(),
-        })
+        .map_err(ApiError::malformed_json)
 }
 
-/// Maps serde's message for a value of the wrong shape to the error naming it.
-fn data_error(path: &str, message: &str) -> ApiError {
-    let quoted = |prefix: &str| {
-        message
-            .strip_prefix(prefix)
-            .and_then(|rest| rest.split('`').next())
-            .map(str::to_owned)
+/// Why a request did not deserialize.
+enum Failure<E> {
+    /// A parameter the request type does not have, by its path.
+    Unknown(String),
+    /// A value that does not parse, by its path.
+    Value(String, E),
+}
+
+/// A `T` when `de` holds one and nothing else, without keeping the path.
+fn quick<'de, T, D>(de: D) -> Option<T>
+where
+    T: Deserialize<'de>,
+    D: Deserializer<'de>,
+{
+    let mut clean = true;
+    let value = serde_ignored::deserialize(de, |_| clean = false).ok()?;
+    clean.then_some(value)
+}
+
+/// Deserializes a `T`, refusing the first parameter it does not have.
+///
+/// Parameters are met in the order sent: one the type does not have, sent
+/// before a bad value, is the error, as if the parse had stopped there.
+fn deserialize<'de, T, D>(de: D) -> Result<T, Failure<D::Error>>
+where
+    T: Deserialize<'de>,
+    D: Deserializer<'de>,
+{
+    let mut unknown = None;
+    let mut note = |path: serde_ignored::Path| {
+        unknown.get_or_insert_with(|| path.to_string());
     };
-    let join = |field: String| {
-        if path.is_empty() || path == "." {
-            field
-        } else {
-            format!("{path}.{field}")
-        }
-    };
-    if let Some(field) = quoted("missing field `") {
-        return ApiError::MissingParameter { param: join(field) };
+    let parsed = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(de, &mut note));
+    match (parsed, unknown) {
+        (_, Some(param)) => Err(Failure::Unknown(param)),
+        (Ok(value), None) => Ok(value),
+        (Err(e), None) => Err(Failure::Value(e.path().to_string(), e.into_inner())),
     }
-    if let Some(field) = quoted("unknown field `") {
-        // The path of an unknown field already ends with the field.
-        let param = if path.ends_with(&field) {
-            path.to_owned()
-        } else {
-            join(field)
-        };
-        return ApiError::UnknownParameter { param };
-    }
+}
+
+/// A value of the wrong type or shape at `path` (`.` for the whole request).
+fn wrong_value(path: &str, error: &impl std::fmt::Display) -> ApiError {
+    let message = error.to_string();
     // serde_json appends " at line L column C"; keep the message short.
-    let detail = message.split(" at line ").next().unwrap_or(message);
-    let param = (!path.is_empty() && path != ".").then(|| path.to_owned());
-    let detail = match &param {
-        Some(p) => format!("'{p}': {detail}"),
-        None => format!("the body has the wrong shape: {detail}"),
-    };
-    ApiError::InvalidParameter { param, detail }
+    let message = message.split(" at line ").next().unwrap_or(&message);
+    if path.is_empty() || path == "." {
+        ApiError::new(
+            Code::InvalidParameter,
+            format!("the body has the wrong shape: {message}"),
+        )
+    } else {
+        ApiError::invalid(path, format!("'{path}': {message}"))
+    }
 }
 
 impl<S, T> FromRequestParts<S> for QueryParams<T>
@@ -171,16 +182,20 @@ where
 
 /// Parses a query string, naming the parameter at fault.
 pub fn from_query<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
-    let de = serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
-    serde_path_to_error::deserialize(de).map_err(|e| {
-        let path = e.path().to_string();
-        data_error(&path, &e.into_inner().to_string())
+    let de = || serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
+    if let Some(value) = quick(de()) {
+        return Ok(value);
+    }
+    deserialize(de()).map_err(|failure| match failure {
+        Failure::Unknown(param) => ApiError::unknown(param),
+        Failure::Value(path, error) => wrong_value(&path, &error),
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::params::Given;
 
     #[test]
     fn json_content_types() {
@@ -189,5 +204,33 @@ mod tests {
         assert!(is_json("application/problem+json"));
         assert!(!is_json("text/plain"));
         assert!(!is_json("application/x-www-form-urlencoded"));
+    }
+
+    #[derive(Debug, Default, Deserialize)]
+    #[serde(default)]
+    struct Two {
+        a: Given<u64>,
+        b: Given<u64>,
+    }
+
+    #[test]
+    fn given_refuses_null_and_unknown_parameters_come_in_order() {
+        let two: Two = from_json(br#"{"a": 1}"#).unwrap();
+        assert_eq!((two.a, two.b), (Given(Some(1)), Given(None)));
+        let e = from_json::<Two>(br#"{"a": null}"#).unwrap_err();
+        assert_eq!((e.code(), e.param()), (Code::InvalidParameter, Some("a")));
+        let e = from_json::<Two>(br#"{"c": 1, "a": "x"}"#).unwrap_err();
+        assert_eq!((e.code(), e.param()), (Code::UnknownParameter, Some("c")));
+        let e = from_json::<Two>(br#"{"a": "x", "c": 1}"#).unwrap_err();
+        assert_eq!((e.code(), e.param()), (Code::InvalidParameter, Some("a")));
+        let e = from_query::<Two>("a=1&b=x").unwrap_err();
+        assert_eq!((e.code(), e.param()), (Code::InvalidParameter, Some("b")));
+        let e = from_query::<Two>("a=1&colour=x").unwrap_err();
+        assert_eq!(
+            (e.code(), e.param()),
+            (Code::UnknownParameter, Some("colour"))
+        );
+        let e = from_json::<Two>(br#"{"a": 1"#).unwrap_err();
+        assert_eq!(e.code(), Code::MalformedJson);
     }
 }

@@ -1,13 +1,21 @@
 //! Heavy work (tours, searches) runs on tokio's blocking pool behind a
 //! semaphore, with a bounded queue, so that cheap endpoints stay fast while
 //! it runs. Past the queue a request is refused with 503 and `Retry-After`.
+//!
+//! One rule says what is heavy: work measured in more than [`INLINE_UNITS`]
+//! units (squares listed, searched or drawn; characters of a board to parse),
+//! and every tour and longest-path search, whose time the size does not tell.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use tokio::sync::Semaphore;
 
-use super::error::ApiError;
+use super::problem::ApiError;
+
+/// Work of at most this many units runs on the request's own task: it takes
+/// microseconds, less than a trip to the blocking pool.
+pub const INLINE_UNITS: u64 = 16 * 1024;
 
 /// The heavy-work gate shared by all requests.
 #[derive(Clone, Debug)]
@@ -64,14 +72,12 @@ impl Heavy {
         let before = self.admitted.fetch_add(1, Ordering::SeqCst);
         let admission = Admission(Arc::clone(&self.admitted));
         if before >= self.workers + self.queue {
-            return Err(ApiError::Overloaded {
-                retry_after_secs: self.retry_after_secs,
-            });
+            return Err(ApiError::overloaded(self.retry_after_secs));
         }
         let permit = Arc::clone(&self.permits)
             .acquire_owned()
             .await
-            .map_err(|_| ApiError::Internal)?;
+            .map_err(|_| ApiError::internal())?;
         // The permit and admission move into the job: if the client goes
         // away, the work still counts until it is really over.
         tokio::task::spawn_blocking(move || {
@@ -83,7 +89,21 @@ impl Heavy {
         .await
         .map_err(|e| {
             tracing::error!(error = %e, "heavy work failed");
-            ApiError::Internal
+            ApiError::internal()
         })
+    }
+
+    /// Runs `work` of `units` (see [`INLINE_UNITS`]) here when it is light,
+    /// else as [`Heavy::run`] does.
+    pub async fn run_sized<T, F>(&self, units: u64, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        if units <= INLINE_UNITS {
+            Ok(work())
+        } else {
+            self.run(work).await
+        }
     }
 }

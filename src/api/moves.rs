@@ -3,9 +3,7 @@
 use axum::Json;
 use serde::Serialize;
 
-use super::error::ApiError;
-use super::extract::QueryParams;
-use super::square::{ShownSquare, SquareQuery};
+use super::square::{OneSquare, ShownSquare};
 
 #[derive(Debug, Serialize)]
 pub struct MovesAnswer {
@@ -13,12 +11,9 @@ pub struct MovesAnswer {
     pub moves: Vec<ShownSquare>,
 }
 
-pub async fn get(
-    QueryParams(req): QueryParams<SquareQuery>,
-) -> Result<Json<MovesAnswer>, ApiError> {
-    let (square, shown) = req.resolve()?;
-    Ok(Json(MovesAnswer {
+pub async fn get(OneSquare(square, shown): OneSquare) -> Json<MovesAnswer> {
+    Json(MovesAnswer {
         square: shown.square(square),
         moves: shown.squares(&shown.board.neighbours(square)),
-    }))
+    })
 }

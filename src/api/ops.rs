@@ -6,7 +6,7 @@ use axum::response::IntoResponse;
 use axum::Json;
 use serde_json::{json, Value};
 
-use super::error::ApiError;
+use super::problem::ApiError;
 use crate::solver::plain::table::ChessTable;
 
 /// The OpenAPI document this server implements.
@@ -21,7 +21,7 @@ pub async fn readyz() -> Result<Json<Value>, ApiError> {
     if ChessTable::is_warm() {
         Ok(Json(json!({"status": "ready"})))
     } else {
-        Err(ApiError::NotReady)
+        Err(ApiError::not_ready())
     }
 }
 
@@ -30,9 +30,9 @@ pub async fn openapi() -> impl IntoResponse {
 }
 
 pub async fn not_found() -> ApiError {
-    ApiError::NotFound
+    ApiError::not_found()
 }
 
 pub async fn method_not_allowed() -> ApiError {
-    ApiError::MethodNotAllowed
+    ApiError::method_not_allowed()
 }

@@ -1,53 +1,51 @@
-//! Squares as requests write them (an index or a name, in JSON or a query)
-//! and as answers write them (in the request's notation).
+//! Squares as requests write them (an index or a name, in JSON or a query),
+//! parsed once as they are read, put on a plain board by one resolver, and
+//! written back in the request's notation.
 
 use std::fmt;
 
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 
-use super::error::ApiError;
-use super::extract::not_null;
-use super::plain_board;
-use crate::solver::board::{Board, Notation, OffBoard, Square, SquareName, SquareParseError};
+use super::extract::QueryParams;
+use super::params::{from_text, Given};
+use super::problem::{ApiError, Code};
+use crate::params;
+use crate::solver::board::{Board, BoardError, Notation, Square, SquareName, SquareParseError};
 
 /// A square as sent: a JSON integer, or a string (digits are an index,
-/// anything else an algebraic name). Checked against the board later, when
-/// the board is known.
+/// anything else an algebraic name), parsed as it is read. Put on the board
+/// with [`SquareArg::on`] once the board is known; a name that did not
+/// parse is refused there, naming its parameter.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SquareArg {
-    Index(u64),
-    Text(String),
-}
-
-/// Why a [`SquareArg`] names no square of the board.
-#[derive(Debug)]
-pub enum SquareError {
-    Parse(SquareParseError),
-    OffBoard(OffBoard),
-}
+pub struct SquareArg(Result<SquareName, SquareParseError>);
 
 impl SquareArg {
-    /// The square named, as parsed, with the notation it was written in.
-    pub fn name(&self) -> Result<SquareName, SquareParseError> {
-        match self {
-            SquareArg::Index(i) => Ok(SquareName::Index(*i)),
-            SquareArg::Text(s) => s.parse(),
-        }
+    /// `a1`, where a tour starts when the request names no square.
+    pub fn a1() -> &'static SquareArg {
+        static A1: SquareArg = SquareArg(Ok(SquareName::Algebraic { file: 0, rank: 0 }));
+        &A1
     }
 
-    /// The square on `board`.
-    pub fn on(&self, board: Board) -> Result<Square, SquareError> {
-        self.name()
-            .map_err(SquareError::Parse)?
-            .on(board)
-            .map_err(SquareError::OffBoard)
+    /// The square on `board`; an error names `param`.
+    pub fn on(&self, board: Board, param: impl fmt::Display) -> Result<Square, ApiError> {
+        let error = match &self.0 {
+            Ok(name) => match name.on(board) {
+                Ok(square) => return Ok(square),
+                Err(off) => ApiError::new(Code::SquareOffBoard, off.to_string()),
+            },
+            Err(parse) => ApiError::new(Code::InvalidSquare, parse.to_string()),
+        };
+        Err(error.at(param.to_string()))
     }
 
     /// The notation this square was written in (algebraic if it does not parse).
     pub fn notation(&self) -> Notation {
-        self.name()
-            .map_or(Notation::Algebraic, SquareName::notation)
+        self.0
+            .as_ref()
+            .map_or(Notation::Algebraic, |name| name.notation())
     }
 }
 
@@ -60,37 +58,140 @@ impl<'de> Deserialize<'de> for SquareArg {
                 f.write_str("a square: a non-negative integer index or a string such as \"d3\"")
             }
             fn visit_u64<E: de::Error>(self, v: u64) -> Result<SquareArg, E> {
-                Ok(SquareArg::Index(v))
+                Ok(SquareArg(Ok(SquareName::Index(v))))
             }
             fn visit_i64<E: de::Error>(self, v: i64) -> Result<SquareArg, E> {
                 u64::try_from(v)
-                    .map(SquareArg::Index)
+                    .map(|v| SquareArg(Ok(SquareName::Index(v))))
                     .map_err(|_| E::invalid_value(de::Unexpected::Signed(v), &self))
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<SquareArg, E> {
-                Ok(SquareArg::Text(v.to_owned()))
+                Ok(SquareArg(v.parse()))
             }
         }
         deserializer.deserialize_any(SquareVisitor)
     }
 }
 
-/// `notation` as a request gives it.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum NotationArg {
-    Algebraic,
-    Index,
+/// `notation` as a request gives it: `algebraic` or `index`.
+impl<'de> Deserialize<'de> for Notation {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        from_text(deserializer, "`algebraic` or `index`", |text| match text {
+            "algebraic" => Ok(Notation::Algebraic),
+            "index" => Ok(Notation::Index),
+            _ => Err(format!(
+                "unknown variant `{text}`, expected `algebraic` or `index`"
+            )),
+        })
+    }
 }
 
-/// The notation of an answer: the one asked for, else that of the request's
-/// first square.
-pub fn answer_notation(asked: Option<NotationArg>, first: &SquareArg) -> Notation {
-    match asked {
-        Some(NotationArg::Algebraic) => Notation::Algebraic,
-        Some(NotationArg::Index) => Notation::Index,
-        None => first.notation(),
+/// The board of a request's `width` and `height`, each 8 when absent.
+pub fn plain_board(width: Given<u64>, height: Given<u64>) -> Result<Board, ApiError> {
+    Board::new(width.or(8), height.or(8)).map_err(|error| {
+        let param = match error {
+            BoardError::Width(_) => "width",
+            BoardError::Height(_) => "height",
+        };
+        ApiError::new(Code::InvalidBoardSize, error.to_string()).at(param)
+    })
+}
+
+params! {
+    /// The ends of a path: `from` (or `src`) and `to` (or `dest`).
+    pub struct Ends {
+        pub from: Given<SquareArg>,
+        pub to: Given<SquareArg>,
     }
+}
+
+impl Ends {
+    /// Both ends, named by their parameters.
+    pub fn named(&self) -> Named<'_, 2> {
+        [("from", self.from.as_ref()), ("to", self.to.as_ref())]
+    }
+}
+
+params! {
+    /// What a plain-board request says of its board and its answer: `width`
+    /// and `height` (each 8 when absent), and the `notation` of squares.
+    pub struct PlainArgs {
+        pub width: Given<u64>,
+        pub height: Given<u64>,
+        pub notation: Given<Notation>,
+    }
+}
+
+impl PlainArgs {
+    /// Resolves a plain-board request: its squares (all required; the
+    /// first sets the answer's notation unless `notation` is given) on the
+    /// board of `width` × `height`. Absent squares are refused first, then
+    /// the board, then each square in order.
+    pub fn squares<const N: usize>(
+        &self,
+        squares: Named<'_, N>,
+    ) -> Result<(Shown, [Square; N]), ApiError> {
+        let args = required(squares)?;
+        squares_on(self.board()?, self.notation, args)
+    }
+
+    /// The board of `width` × `height`.
+    pub fn board(&self) -> Result<Board, ApiError> {
+        plain_board(self.width, self.height)
+    }
+}
+
+/// The squares of a plain-board request, each with the parameter that
+/// names it.
+pub type Named<'a, const N: usize> = [(&'static str, Given<&'a SquareArg>); N];
+
+/// The squares of `named`, each of which must be given.
+pub fn required<'a, const N: usize>(
+    named: Named<'a, N>,
+) -> Result<[(&'static str, &'a SquareArg); N], ApiError> {
+    let mut args = [("", SquareArg::a1()); N];
+    for (arg, (param, given)) in args.iter_mut().zip(named) {
+        *arg = (param, given.required(param)?);
+    }
+    Ok(args)
+}
+
+/// `args` on `board`, recorded as the request's question, with how the
+/// answer writes squares.
+pub fn squares_on<const N: usize>(
+    board: Board,
+    notation: Given<Notation>,
+    args: [(&'static str, &SquareArg); N],
+) -> Result<(Shown, [Square; N]), ApiError> {
+    let mut squares = [Square::new(0, 0); N];
+    for (square, (param, arg)) in squares.iter_mut().zip(args) {
+        *square = arg.on(board, param)?;
+    }
+    record_question(board, &squares);
+    let first = args
+        .first()
+        .map_or(Notation::Algebraic, |(_, a)| a.notation());
+    let shown = Shown {
+        board,
+        notation: notation.or(first),
+    };
+    Ok((shown, squares))
+}
+
+/// Adds the question — the board and its squares — to the request's span,
+/// so its log lines say what was asked: `8x8 d3 e5`.
+pub fn record_question(board: Board, squares: &[Square]) {
+    struct Question<'a>(Board, &'a [Square]);
+    impl fmt::Display for Question<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "{}", self.0)?;
+            self.1.iter().try_for_each(|s| write!(f, " {s}"))
+        }
+    }
+    tracing::Span::current().record(
+        "question",
+        tracing::field::display(Question(board, squares)),
+    );
 }
 
 /// A square in an answer: an index or a name, written straight into the
@@ -130,33 +231,25 @@ impl Shown {
     }
 }
 
-/// The query of an endpoint about one square of a plain board (`/colour`,
-/// `/moves`).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SquareQuery {
-    pub square: SquareArg,
-    #[serde(default, deserialize_with = "not_null")]
-    pub width: Option<u64>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub height: Option<u64>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub notation: Option<NotationArg>,
+params! {
+    /// The query of an endpoint about one square of a plain board
+    /// (`/colour`, `/moves`).
+    pub struct SquareQuery {
+        pub square: Given<SquareArg>,
+        pub plain: PlainArgs,
+    }
 }
 
-impl SquareQuery {
-    /// The square, and how the answer writes squares.
-    pub fn resolve(&self) -> Result<(Square, Shown), ApiError> {
-        let board = plain_board(self.width, self.height)?;
-        let square = self
-            .square
-            .on(board)
-            .map_err(|e| ApiError::square("square", e))?;
-        super::record_question(board, &[square]);
-        let shown = Shown {
-            board,
-            notation: answer_notation(self.notation, &self.square),
-        };
-        Ok((square, shown))
+/// The square a [`SquareQuery`] names, and how the answer writes squares.
+pub struct OneSquare(pub Square, pub Shown);
+
+impl<S: Send + Sync> FromRequestParts<S> for OneSquare {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<OneSquare, ApiError> {
+        let QueryParams(query) =
+            QueryParams::<SquareQuery>::from_request_parts(parts, state).await?;
+        let (shown, [square]) = query.plain.squares([("square", query.square.as_ref())])?;
+        Ok(OneSquare(square, shown))
     }
 }

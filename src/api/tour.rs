@@ -3,29 +3,27 @@
 use axum::extract::State;
 use axum::response::Response;
 use serde::ser::{SerializeSeq, Serializer};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-use super::error::ApiError;
 use super::extract::QueryParams;
-use super::format::Format;
-use super::plain_board;
-use super::render::{check_drawable, respond};
-use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg};
+use super::params::Given;
+use super::picture::{check_drawable, respond, Format};
+use super::problem::{ApiError, Code};
+use super::square::{PlainArgs, Shown, ShownSquare, SquareArg};
 use super::AppState;
+use crate::params;
 use crate::solver::terrain::Ground;
 use crate::solver::tour::{knights_tour, Tour, TourError};
 use crate::solver::{Board, Square};
 
-/// `GET /tour`. `start` defaults to `a1`, `closed` to false.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TourQuery {
-    pub start: Option<SquareArg>,
-    pub width: Option<u64>,
-    pub height: Option<u64>,
-    pub closed: Option<bool>,
-    pub notation: Option<NotationArg>,
-    pub format: Option<Format>,
+params! {
+    /// `GET /tour`. `start` defaults to `a1`, `closed` to false.
+    pub struct TourQuery {
+        pub start: Given<SquareArg>,
+        pub plain: PlainArgs,
+        pub closed: Given<bool>,
+        pub format: Given<Format>,
+    }
 }
 
 /// The JSON answer. The path is written square by square as it is sent,
@@ -59,20 +57,11 @@ pub async fn handler(
     State(state): State<AppState>,
     QueryParams(req): QueryParams<TourQuery>,
 ) -> Result<Response, ApiError> {
-    let board = plain_board(req.width, req.height)?;
-    let start_arg = req
-        .start
-        .unwrap_or_else(|| SquareArg::Text("a1".to_owned()));
-    let start = start_arg
-        .on(board)
-        .map_err(|e| ApiError::square("start", e))?;
-    super::record_question(board, &[start]);
-    let closed = req.closed.unwrap_or(false);
-    let format = req.format.unwrap_or_default();
-    let shown = Shown {
-        board,
-        notation: answer_notation(req.notation, &start_arg),
-    };
+    let start = Given(Some(req.start.0.as_ref().unwrap_or(SquareArg::a1())));
+    let (shown, [start]) = req.plain.squares([("start", start)])?;
+    let board = shown.board;
+    let closed = req.closed.or(false);
+    let format = req.format.or_default();
     let limit = state.config.max_tour_squares;
     // Checked here too, so that a board far too large never queues.
     if board.squares() > limit {
@@ -114,24 +103,18 @@ pub fn answer(tour: &Tour, shown: Shown, format: Format) -> Result<Response, Api
 
 fn tour_error(board: Board, error: TourError) -> ApiError {
     match error {
-        TourError::NoTour(why) => ApiError::Unprocessable {
-            code: "no_tour",
-            param: None,
-            detail: why.to_string(),
-        },
-        TourError::TooLarge { squares, limit } => ApiError::Unprocessable {
-            code: "board_too_large",
-            param: None,
-            detail: format!(
+        TourError::NoTour(why) => ApiError::new(Code::NoTour, why.to_string()),
+        TourError::TooLarge { squares, limit } => ApiError::new(
+            Code::BoardTooLarge,
+            format!(
                 "the {board} board has {squares} squares; tours are listed for boards of at most {limit} squares"
             ),
-        },
-        TourError::NotFound => ApiError::Unprocessable {
-            code: "tour_not_found",
-            param: None,
-            detail: format!(
+        ),
+        TourError::NotFound => ApiError::new(
+            Code::TourNotFound,
+            format!(
                 "knightd's methods found no tour of the {board} board from this start and could not prove that none exists"
             ),
-        },
+        ),
     }
 }

@@ -3,51 +3,38 @@
 //! position of the knight (`render: true`) as the challenge's level 1 does.
 //!
 //! An empty `path` is a 400 (a path lists at least the square the knight
-//! starts on); the rules of a path are in `solver::terrain::validate`.
+//! starts on); the rules of a path are in `solver::validate`.
 
 use axum::extract::State;
 use axum::response::Response;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-use super::board::{ground_arg, BoardArg, GroundArg};
-use super::error::ApiError;
-use super::extract::{not_null, JsonBody, QueryParams};
-use super::format::{Format, FormatQuery};
-use super::render::{render_error, respond_json, svg_response, text_response};
-use super::square::{answer_notation, NotationArg, Shown, ShownSquare, SquareArg};
+use super::board::{ground_arg, GroundArg, TerrainArgs};
+use super::extract::JsonBody;
+use super::params::Given;
+use super::picture::{respond, svg_response, text_response, Format};
+use super::problem::{ApiError, Code};
+use super::square::{PlainArgs, Shown, ShownSquare, SquareArg};
 use super::AppState;
-use crate::solver::draw::{self, Overlay, RenderError};
+use crate::params;
+use crate::solver::draw::{self as render, Overlay, RenderError};
 use crate::solver::terrain::validate::{validate, StepFault, Validation};
-use crate::solver::terrain::{BarrierRule, Ground, Terrain};
-use crate::solver::{Board, Square};
+use crate::solver::terrain::{Ground, Terrain};
+use crate::solver::Square;
 
 /// At most this many squares are drawn over all frames of one answer
 /// (frames × squares of the board): about 8 MB of text.
 pub const MAX_FRAME_SQUARES: u64 = 4_000_000;
 
-/// Requests at most this large are answered on the request's own task.
-const INLINE_CHARS: usize = 16 * 1024;
-const INLINE_PATH: usize = 4_096;
-const INLINE_DRAWN_SQUARES: u64 = 65_536;
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ValidateBody {
-    pub path: Vec<SquareArg>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub width: Option<u64>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub height: Option<u64>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub board: Option<BoardArg>,
-    #[serde(default)]
-    pub render: bool,
-    #[serde(default)]
-    pub simple: bool,
-    #[serde(default, deserialize_with = "not_null")]
-    pub barrier_rule: Option<String>,
-    #[serde(default, deserialize_with = "not_null")]
-    pub notation: Option<NotationArg>,
+params! {
+    /// `POST /validate`: a path on a plain board or a terrain `board`.
+    pub struct ValidateBody {
+        pub path: Given<Vec<SquareArg>>,
+        pub plain: PlainArgs,
+        pub terrain: TerrainArgs,
+        pub render: Given<bool>,
+        pub simple: Given<bool>,
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -68,34 +55,50 @@ pub struct StepError {
     pub reason: &'static str,
 }
 
+/// What a request asks to be drawn.
+#[derive(Clone, Copy)]
+struct Drawing {
+    format: Format,
+    /// Every position as a text frame in the JSON answer.
+    frames: bool,
+}
+
 pub async fn handler(
     State(state): State<AppState>,
-    QueryParams(query): QueryParams<FormatQuery>,
-    JsonBody(mut req): JsonBody<ValidateBody>,
+    format: Format,
+    JsonBody(req): JsonBody<ValidateBody>,
 ) -> Result<Response, ApiError> {
-    let format = query.format.unwrap_or_default();
-    if req.path.is_empty() {
+    let path = req.path.required("path")?;
+    if path.is_empty() {
         return Err(ApiError::invalid(
             "path",
             "a path lists at least the square the knight starts on",
         ));
     }
-    let (source, rule) = ground_arg(
-        req.board.take(),
-        req.width,
-        req.height,
-        req.barrier_rule.as_deref(),
-    )?;
-    let drawn = req.render || format != Format::Json;
-    let light = req.path.len() <= INLINE_PATH
-        && match &source {
-            GroundArg::Terrain(BoardArg::Text(text)) => text.len() <= INLINE_CHARS,
-            GroundArg::Terrain(BoardArg::Rows(rows)) => {
-                rows.iter().map(String::len).sum::<usize>() <= INLINE_CHARS
-            }
-            GroundArg::Plain(board) => !drawn || board.squares() <= INLINE_DRAWN_SQUARES,
-        };
+    let (source, rule) = ground_arg(req.terrain, &req.plain)?;
+    let drawing = Drawing {
+        format,
+        frames: req.render.or(false),
+    };
+    // The work: the board's text to parse, the path to check, and the
+    // squares to draw (each frame a whole board).
+    let (parsed, squares) = match &source {
+        GroundArg::Terrain(board) => (board.chars(), board.chars()),
+        GroundArg::Plain(board) => (0, board.squares()),
+    };
+    let drawn = match drawing {
+        Drawing { frames: true, .. } => squares.saturating_mul(path.len() as u64),
+        Drawing {
+            format: Format::Json,
+            ..
+        } => 0,
+        _ => squares,
+    };
+    let units = parsed
+        .saturating_add(path.len() as u64)
+        .saturating_add(drawn);
     let max_squares = state.config.max_terrain_squares;
+    let (simple, notation) = (req.simple.or(false), req.plain.notation);
     let work = move || -> Result<Response, ApiError> {
         let terrain: Terrain;
         let ground = match &source {
@@ -105,65 +108,61 @@ pub async fn handler(
                 Ground::Terrain(&terrain)
             }
         };
-        answer(ground, &req, rule, format)
+        let squares = squares_on(&path, ground.board())?;
+        let shown = Shown {
+            board: ground.board(),
+            notation: notation.or(path[0].notation()),
+        };
+        let found = validate(ground, &squares, rule, simple);
+        answer(ground, &squares, &found, &shown, drawing)
     };
-    if light {
-        work()
-    } else {
-        state.heavy.run(work).await?
-    }
+    state.heavy.run_sized(units, work).await?
 }
 
 fn answer(
     ground: Ground<'_>,
-    req: &ValidateBody,
-    rule: BarrierRule,
-    format: Format,
+    path: &[Square],
+    found: &Validation,
+    shown: &Shown,
+    drawing: Drawing,
 ) -> Result<Response, ApiError> {
-    let board = ground.board();
-    let path = squares_on(&req.path, board)?;
-    let shown = Shown {
-        board,
-        notation: answer_notation(req.notation, &req.path[0]),
-    };
-    let found = validate(ground, &path, rule, req.simple);
     let reached = &path[..found.reached(path.len())];
-    match format {
+    match drawing.format {
         Format::Json => {
-            let frames = if req.render {
+            let frames = if drawing.frames {
                 Some(frames(ground, reached).map_err(|e| too_large(e, "render"))?)
             } else {
                 None
             };
-            respond_json(&json_answer(&found, &shown, frames))
+            respond(
+                Format::Json,
+                ground,
+                None,
+                &json_answer(found, shown, frames),
+            )
         }
         Format::Text => {
             let mut text = frames(ground, reached)
                 .map_err(|e| too_large(e, "format"))?
                 .join("\n");
             text.push('\n');
-            text.push_str(&summary(&found));
+            text.push_str(&summary(found));
             Ok(text_response(text))
         }
         Format::Svg => {
             let overlay = Overlay {
                 fault: found.fault.and_then(|f| f.from.map(|from| (from, f.to))),
             };
-            draw::svg(ground, reached, overlay)
-                .map(svg_response)
-                .map_err(render_error)
+            Ok(svg_response(render::svg(ground, reached, overlay)?))
         }
     }
 }
 
 /// The path's squares on `board`; a bad one is named `path[i]`.
-fn squares_on(path: &[SquareArg], board: Board) -> Result<Vec<Square>, ApiError> {
+fn squares_on(path: &[SquareArg], board: crate::solver::Board) -> Result<Vec<Square>, ApiError> {
     path.iter()
         .enumerate()
-        .map(|(i, arg)| {
-            arg.on(board)
-                .map_err(|e| ApiError::square(format!("path[{i}]"), e))
-        })
+        .map(|(i, arg)| arg.on(board, format_args!("path[{i}]")))
         .collect()
 }
 
@@ -179,19 +178,20 @@ fn frames(ground: Ground<'_>, reached: &[Square]) -> Result<Vec<String>, RenderE
     }
     reached
         .iter()
-        .map(|&knight| draw::text_with_knight(ground, knight))
+        .map(|&knight| render::text_with_knight(ground, knight))
         .collect()
 }
 
+/// Frames too many to draw, at `param` (`render` or `format`).
 fn too_large(error: RenderError, param: &str) -> ApiError {
     let RenderError::TooLarge { squares, limit } = error;
-    ApiError::Unprocessable {
-        code: "render_too_large",
-        param: Some(param.to_owned()),
-        detail: format!(
+    ApiError::new(
+        Code::RenderTooLarge,
+        format!(
             "drawing every position would draw {squares} squares, more than the {limit} allowed; ask without drawing, or for ?format=svg"
         ),
-    }
+    )
+    .at(param)
 }
 
 fn json_answer(found: &Validation, shown: &Shown, frames: Option<Vec<String>>) -> ValidateAnswer {

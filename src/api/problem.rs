@@ -1,0 +1,358 @@
+//! The one error of the HTTP layer: a problem [`Code`] (which owns its slug,
+//! HTTP status and title), a detail for a person and the parameter at fault,
+//! answered as `application/problem+json` (RFC 9457).
+//!
+//! Handlers name a [`Code`] variant and never write a slug. Every solver
+//! error that reaches a client is mapped here or next to the resolver that
+//! meets it (`square.rs`, `board.rs`). `tests/problems.rs` holds [`Code::ALL`]
+//! against `openapi.yaml` and the README's table.
+
+use std::fmt;
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+use crate::solver::draw::RenderError;
+use crate::solver::plain::distance::DistanceError;
+use crate::solver::terrain::TerrainError;
+
+/// Defines [`Code`] and its one table of slugs and statuses.
+macro_rules! codes {
+    ($($(#[$doc:meta])* $variant:ident = $slug:literal, $status:ident;)*) => {
+        /// What went wrong, as a client may test it: each code has one slug
+        /// and one HTTP status everywhere.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Code {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Code {
+            /// Every code, in the order of the table.
+            pub const ALL: &'static [Code] = &[$(Code::$variant),*];
+
+            /// The stable machine-readable slug.
+            pub const fn slug(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $slug,)*
+                }
+            }
+
+            /// The HTTP status of every answer with this code.
+            pub const fn status(self) -> StatusCode {
+                match self {
+                    $(Code::$variant => StatusCode::$status,)*
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    /// The body is not JSON at all.
+    MalformedJson = "malformed_json", BAD_REQUEST;
+    /// A value of the wrong type or shape, or out of range.
+    InvalidParameter = "invalid_parameter", BAD_REQUEST;
+    /// A required field or query parameter is absent.
+    MissingParameter = "missing_parameter", BAD_REQUEST;
+    /// A field or query parameter the endpoint does not take.
+    UnknownParameter = "unknown_parameter", BAD_REQUEST;
+    /// A square that does not parse.
+    InvalidSquare = "invalid_square", BAD_REQUEST;
+    /// A square that is not on the board.
+    SquareOffBoard = "square_off_board", BAD_REQUEST;
+    /// A `width` or `height` outside 1 to 1,000,000,000.
+    InvalidBoardSize = "invalid_board_size", BAD_REQUEST;
+    /// A list longer than its limit.
+    TooManyItems = "too_many_items", BAD_REQUEST;
+    /// A terrain board with no rows.
+    BoardEmpty = "board_empty", BAD_REQUEST;
+    /// A terrain board whose rows differ in length.
+    BoardRaggedRows = "board_ragged_rows", BAD_REQUEST;
+    /// A terrain board with a character that is no terrain.
+    BoardUnknownCharacter = "board_unknown_character", BAD_REQUEST;
+    /// A terrain board with one teleport, or more than two.
+    BoardTeleportCount = "board_teleport_count", BAD_REQUEST;
+    /// A terrain board with two `S` or two `E`.
+    BoardDuplicateMarker = "board_duplicate_marker", BAD_REQUEST;
+    /// A terrain board with an `S` and no `E`, or an `E` and no `S`.
+    BoardStartEndUnpaired = "board_start_end_unpaired", BAD_REQUEST;
+    /// `from` or `to` of a terrain path is a rock or a barrier.
+    SquareNotLandable = "square_not_landable", BAD_REQUEST;
+    NotFound = "not_found", NOT_FOUND;
+    MethodNotAllowed = "method_not_allowed", METHOD_NOT_ALLOWED;
+    PayloadTooLarge = "payload_too_large", PAYLOAD_TOO_LARGE;
+    UnsupportedMediaType = "unsupported_media_type", UNSUPPORTED_MEDIA_TYPE;
+    /// A path too long to list.
+    PathTooLong = "path_too_long", UNPROCESSABLE_ENTITY;
+    /// No tour exists, and the detail says why.
+    NoTour = "no_tour", UNPROCESSABLE_ENTITY;
+    /// No tour was found, and none was proven not to exist.
+    TourNotFound = "tour_not_found", UNPROCESSABLE_ENTITY;
+    /// A board over an endpoint's size limit.
+    BoardTooLarge = "board_too_large", UNPROCESSABLE_ENTITY;
+    /// A board (or all the frames asked for) too large to draw.
+    RenderTooLarge = "render_too_large", UNPROCESSABLE_ENTITY;
+    /// Heavy work is queued past its limit.
+    Overloaded = "overloaded", SERVICE_UNAVAILABLE;
+    /// The request took longer than the configured timeout.
+    Timeout = "timeout", SERVICE_UNAVAILABLE;
+    /// The 8×8 table is still being built.
+    NotReady = "not_ready", SERVICE_UNAVAILABLE;
+    /// A bug: never caused by what a client sends.
+    InternalError = "internal_error", INTERNAL_SERVER_ERROR;
+}
+
+impl Code {
+    /// The problem's title: the status's reason phrase, as RFC 9457 asks of
+    /// `"type": "about:blank"`.
+    pub fn title(self) -> &'static str {
+        self.status().canonical_reason().unwrap_or("Error")
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.slug())
+    }
+}
+
+/// Everything that can go wrong in a request.
+#[derive(Debug)]
+pub struct ApiError {
+    code: Code,
+    detail: String,
+    param: Option<String>,
+    retry_after_secs: Option<u64>,
+}
+
+/// The problem+json body.
+#[derive(Serialize)]
+struct Problem<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    title: &'static str,
+    status: u16,
+    detail: &'a str,
+    code: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    param: Option<&'a str>,
+}
+
+impl ApiError {
+    /// An error with `code` and `detail`, naming no parameter.
+    pub fn new(code: Code, detail: impl Into<String>) -> ApiError {
+        ApiError {
+            code,
+            detail: detail.into(),
+            param: None,
+            retry_after_secs: None,
+        }
+    }
+
+    /// The same error, naming `param` as the input at fault.
+    pub fn at(mut self, param: impl Into<String>) -> ApiError {
+        self.param = Some(param.into());
+        self
+    }
+
+    pub fn code(&self) -> Code {
+        self.code
+    }
+
+    pub fn status(&self) -> StatusCode {
+        self.code.status()
+    }
+
+    pub fn detail(&self) -> &str {
+        &self.detail
+    }
+
+    pub fn param(&self) -> Option<&str> {
+        self.param.as_deref()
+    }
+
+    /// A bad value of `param`.
+    pub fn invalid(param: impl Into<String>, detail: impl Into<String>) -> ApiError {
+        ApiError::new(Code::InvalidParameter, detail).at(param)
+    }
+
+    /// A required `param` that is absent.
+    pub fn missing(param: impl Into<String>) -> ApiError {
+        let param = param.into();
+        ApiError::new(Code::MissingParameter, format!("'{param}' is required")).at(param)
+    }
+
+    /// A `param` the endpoint does not take.
+    pub fn unknown(param: impl Into<String>) -> ApiError {
+        let param = param.into();
+        let detail = format!("'{param}' is not a parameter of this endpoint");
+        ApiError::new(Code::UnknownParameter, detail).at(param)
+    }
+
+    /// A body that is not JSON; `why` is the parser's account.
+    pub fn malformed_json(why: impl fmt::Display) -> ApiError {
+        ApiError::new(
+            Code::MalformedJson,
+            format!("the body is not valid JSON: {why}"),
+        )
+    }
+
+    /// A list `param` of `found` items, more than `limit`.
+    pub fn too_many(param: impl Into<String>, found: usize, limit: usize) -> ApiError {
+        let param = param.into();
+        let detail = format!("'{param}' has {found} items; at most {limit} are allowed");
+        ApiError::new(Code::TooManyItems, detail).at(param)
+    }
+
+    /// A board over an endpoint's limit, named by `param`.
+    pub fn board_too_large(param: &str, squares: u64, limit: u64) -> ApiError {
+        ApiError::new(
+            Code::BoardTooLarge,
+            format!("the board has {squares} squares, more than the {limit} allowed"),
+        )
+        .at(param)
+    }
+
+    pub fn not_found() -> ApiError {
+        ApiError::new(Code::NotFound, "no such endpoint; see /openapi.yaml")
+    }
+
+    pub fn method_not_allowed() -> ApiError {
+        ApiError::new(
+            Code::MethodNotAllowed,
+            "this endpoint does not answer that method; see /openapi.yaml",
+        )
+    }
+
+    pub fn payload_too_large(limit: usize) -> ApiError {
+        ApiError::new(
+            Code::PayloadTooLarge,
+            format!("the body is larger than the {limit} bytes allowed"),
+        )
+    }
+
+    pub fn unsupported_media_type() -> ApiError {
+        ApiError::new(
+            Code::UnsupportedMediaType,
+            "send the body as JSON with 'Content-Type: application/json'",
+        )
+    }
+
+    /// Heavy work queued past its limit; retry after `secs`.
+    pub fn overloaded(secs: u64) -> ApiError {
+        ApiError::new(
+            Code::Overloaded,
+            "too much heavy work is queued; retry later",
+        )
+        .retry_after(secs)
+    }
+
+    /// A request over the configured timeout; retry after `secs`.
+    pub fn timeout(secs: u64) -> ApiError {
+        ApiError::new(
+            Code::Timeout,
+            "the request took longer than the server allows; retry later",
+        )
+        .retry_after(secs)
+    }
+
+    pub fn not_ready() -> ApiError {
+        ApiError::new(Code::NotReady, "the service is starting").retry_after(1)
+    }
+
+    pub fn internal() -> ApiError {
+        ApiError::new(Code::InternalError, "an internal error occurred")
+    }
+
+    fn retry_after(mut self, secs: u64) -> ApiError {
+        self.retry_after_secs = Some(secs);
+        self
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let code = self.code.slug();
+        if status.is_server_error() && status != StatusCode::SERVICE_UNAVAILABLE {
+            tracing::error!(code, "request failed");
+        } else {
+            tracing::debug!(code, status = status.as_u16(), "request refused");
+        }
+        let problem = Problem {
+            kind: "about:blank",
+            title: self.code.title(),
+            status: status.as_u16(),
+            detail: &self.detail,
+            code,
+            param: self.param.as_deref(),
+        };
+        let body = serde_json::to_vec(&problem).expect("a problem always serializes");
+        let mut response = (status, body).into_response();
+        let headers = response.headers_mut();
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/problem+json"),
+        );
+        if let Some(secs) = self.retry_after_secs {
+            headers.insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        response
+    }
+}
+
+/// A terrain board that does not parse or is over the limit, at `board`.
+impl From<TerrainError> for ApiError {
+    fn from(error: TerrainError) -> ApiError {
+        let code = match error {
+            TerrainError::Empty => Code::BoardEmpty,
+            TerrainError::RaggedRow { .. } => Code::BoardRaggedRows,
+            TerrainError::UnknownChar { .. } => Code::BoardUnknownCharacter,
+            TerrainError::Teleports { .. } => Code::BoardTeleportCount,
+            TerrainError::Several { .. } => Code::BoardDuplicateMarker,
+            TerrainError::StartWithoutEnd | TerrainError::EndWithoutStart => {
+                Code::BoardStartEndUnpaired
+            }
+            TerrainError::TooLarge { .. } => Code::BoardTooLarge,
+        };
+        ApiError::new(code, error.to_string()).at("board")
+    }
+}
+
+/// A board too large to draw, at `format`.
+impl From<RenderError> for ApiError {
+    fn from(error: RenderError) -> ApiError {
+        ApiError::new(Code::RenderTooLarge, error.to_string()).at("format")
+    }
+}
+
+/// A path too long to list.
+impl From<DistanceError> for ApiError {
+    fn from(error: DistanceError) -> ApiError {
+        match error {
+            DistanceError::PathTooLong { .. } => ApiError::new(
+                Code::PathTooLong,
+                format!("{error}; ask /distance for its length"),
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_are_distinct_snake_case() {
+        let mut seen = std::collections::HashSet::new();
+        for code in Code::ALL {
+            assert!(seen.insert(code.slug()), "{code} twice");
+            assert!(code
+                .slug()
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b == b'_'));
+            assert!(code.status().is_client_error() || code.status().is_server_error());
+        }
+    }
+}
