@@ -109,6 +109,11 @@ pub struct Searcher<'g> {
     /// On the path, unusable, or cut off from the goal in the current branch.
     pub taken: Vec<bool>,
     stamp: Vec<u32>,
+    /// Squares a breadth-first look has queued the knight's moves from,
+    /// with the current stamp: apart from the counted squares, since a
+    /// teleport is counted when the knight lands on it but stands on it
+    /// only after a hop from its partner.
+    queued: Vec<u32>,
     now: u32,
     queue: Vec<u32>,
     pub clock: Clock,
@@ -161,6 +166,7 @@ impl<'g> Searcher<'g> {
             local_limit: 0,
             taken: usable.iter().map(|&u| !u).collect(),
             stamp: vec![0; graph.len()],
+            queued: vec![0; graph.len()],
             now: 0,
             queue: Vec::new(),
             clock,
@@ -187,21 +193,28 @@ impl<'g> Searcher<'g> {
         (q == y || (self.free(q) && q != goal.landing)).then_some(q)
     }
 
-    /// Breadth-first over free squares from `x`; marks what it reaches with
-    /// the current stamp.
-    fn reach(&mut self, x: u32, goal: Goal) -> Reach {
+    /// A new stamp for a breadth-first look.
+    fn next_stamp(&mut self) -> u32 {
         self.now = self.now.wrapping_add(1);
         if self.now == 0 {
             self.stamp.fill(0);
+            self.queued.fill(0);
             self.now = 1;
         }
-        let now = self.now;
+        self.now
+    }
+
+    /// Breadth-first over free squares from `x`; marks what it reaches with
+    /// the current stamp.
+    fn reach(&mut self, x: u32, goal: Goal) -> Reach {
+        let now = self.next_stamp();
         let colour = |v: u32| self.graph.colours[v as usize];
         let (mut same, mut other) = (0, 0);
         let mut found = false;
         self.queue.clear();
         self.queue.push(x);
         self.stamp[x as usize] = now;
+        self.queued[x as usize] = now;
         let mut head = 0;
         while head < self.queue.len() {
             let u = self.queue[head];
@@ -221,10 +234,11 @@ impl<'g> Searcher<'g> {
                         } else {
                             other += 1;
                         }
-                        if v == q {
-                            self.queue.push(q);
-                        }
                     }
+                }
+                if self.queued[q as usize] != now {
+                    self.queued[q as usize] = now;
+                    self.queue.push(q);
                 }
             }
         }
@@ -276,12 +290,7 @@ impl<'g> Searcher<'g> {
         if self.local_limit == 0 || self.teleport_free() {
             return false;
         }
-        self.now = self.now.wrapping_add(1);
-        if self.now == 0 {
-            self.stamp.fill(0);
-            self.now = 1;
-        }
-        let now = self.now;
+        let now = self.next_stamp();
         let mut targets: [u32; 9] = [NONE; 9];
         let mut wanted = 0;
         for &z in self.graph.moves(x) {
