@@ -10,6 +10,31 @@
 //!
 //! Everything is deterministic: ties are broken by a seeded hash, and the
 //! clock only ever stops a search, never steers it.
+//!
+//! A search that runs to the end proves that nothing longer exists, so each
+//! way it prunes must give up only branches that cannot make more moves than
+//! the best path found (or the cap, a proven bound):
+//!
+//! 1. Only the squares the bound finds usable are searched: no path uses
+//!    the others.
+//! 2. A branch is dropped when the goal cannot be reached from the knight
+//!    through free squares. The breadth-first look that decides it follows
+//!    what the knight can do: landing on a free square, and after landing on
+//!    a teleport, standing on its partner. Each square the knight may stand
+//!    on is expanded once; a teleport is counted when first landed on, but
+//!    the moves from it are expanded when the knight first stands on it
+//!    (after its partner's hop), which may come later.
+//! 3. A branch is dropped when the reachable free squares cannot make more
+//!    moves than the best: every further move lands on a different one of
+//!    them (the last one may be a teleport that hops onto the goal, which is
+//!    counted instead). With no free teleport there is no hop, so the colours
+//!    alternate to the goal, and a square that is passed through needs a
+//!    move in and a move out to two different squares among the free ones,
+//!    the knight's and the goal; where every move can be made backwards too
+//!    (the graph is symmetric) that is two neighbours, and a square with
+//!    fewer is not counted.
+//! 4. The local look that skips step 2 for a move only ever skips pruning,
+//!    which never loses a path.
 
 use std::time::Instant;
 
