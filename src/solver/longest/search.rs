@@ -28,11 +28,12 @@
 //!    moves than the best: every further move lands on a different one of
 //!    them (the last one may be a teleport that hops onto the goal, which is
 //!    counted instead). With no free teleport there is no hop, so the colours
-//!    alternate to the goal, and a square that is passed through needs a
-//!    move in and a move out to two different squares among the free ones,
-//!    the knight's and the goal; where every move can be made backwards too
-//!    (the graph is symmetric) that is two neighbours, and a square with
-//!    fewer is not counted.
+//!    alternate to the goal. A square other than a teleport that is passed
+//!    through is entered by a move from the knight's square or a free one
+//!    and left by a move to a free one or the goal (a hop only lands on
+//!    teleports); where every move can be made backwards too (the graph is
+//!    symmetric) that is two different neighbours among those, and a square
+//!    with fewer is not counted.
 //! 4. The local look that skips step 2 for a move only ever skips pruning,
 //!    which never loses a path.
 
@@ -272,12 +273,17 @@ impl<'g> Searcher<'g> {
         } else {
             other += 1;
         }
-        // A square passed through needs two neighbours among the free
-        // squares, the knight's square and the goal; with fewer it can only
-        // be an end, and the ends are taken. (Moves one way or hops would
-        // need more care: left out there.)
-        if self.graph.symmetric && !self.teleport_free() {
+        // A square other than a teleport is landed on by a move from the
+        // knight's square or a free one (a hop lands only on teleports) and
+        // left by a move to a free one or the goal, so it needs two
+        // neighbours among those; with fewer it is not counted. (Moves one
+        // way would need in and out apart: left out there.) Every such
+        // square reached is in the queue, where it stood.
+        if self.graph.symmetric {
             for &v in &self.queue[1..] {
+                if self.graph.partner[v as usize] != NONE {
+                    continue;
+                }
                 let neighbours = self
                     .graph
                     .moves(v)
@@ -310,9 +316,10 @@ impl<'g> Searcher<'g> {
     /// gone to instead (and the goal, if `x` could finish) is reached from
     /// `q` within a few squares. Any way from `x` to the goal then has a
     /// counterpart from `q`: through that square, or from where it crosses
-    /// `q`. Only without free teleports, whose hop the argument ignores.
+    /// `q`. A guess that saves the full look, never a proof: when it is
+    /// wrong the search only wastes time in a branch that cannot finish.
     fn locally_safe(&mut self, x: u32, q: u32, goal: Goal) -> bool {
-        if self.local_limit == 0 || self.teleport_free() {
+        if self.local_limit == 0 {
             return false;
         }
         let now = self.next_stamp();
