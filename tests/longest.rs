@@ -52,60 +52,63 @@ fn check(t: &Terrain, rule: BarrierRule, from: Square, to: Square, path: &[Squar
 
 /// The most moves of any path from `from` to each square (`None` where
 /// there is none), by trying every simple path: an exhaustive search as
-/// plain as can be, independent of the solver.
+/// plain as can be, independent of the solver. The moves the terrain allows
+/// are listed once per square, by `Terrain::check_move`.
 fn brute_force(t: &Terrain, rule: BarrierRule, from: Square) -> Vec<Option<u64>> {
     let board = t.board();
     let n = board.squares() as usize;
     assert!(n <= 64);
-    let bit = |s: Square| 1u64 << board.index(s);
-    let mut best = vec![None; n];
-    best[board.index(from) as usize] = Some(0);
-    fn go(
-        t: &Terrain,
-        rule: BarrierRule,
-        at: Square,
-        visited: u64,
-        moves: u64,
-        best: &mut Vec<Option<u64>>,
-    ) {
-        let board = t.board();
-        let bit = |s: Square| 1u64 << board.index(s);
-        for (df, dr) in [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ] {
-            let Some(y) = board.square(at.file() as i64 + df, at.rank() as i64 + dr) else {
-                continue;
-            };
-            if visited & bit(y) != 0 || t.check_move(at, y, rule).is_err() {
-                continue;
-            }
-            // Landing on y ends a path whose end is y.
-            let record = |best: &mut Vec<Option<u64>>, s: Square| {
-                let slot = &mut best[board.index(s) as usize];
-                *slot = Some(slot.map_or(moves + 1, |b: u64| b.max(moves + 1)));
-            };
-            record(best, y);
-            match t.teleport_partner(y) {
-                Some(q) => {
-                    if visited & bit(q) != 0 {
-                        continue;
-                    }
-                    record(best, q);
-                    go(t, rule, q, visited | bit(y) | bit(q), moves + 1, best);
+    let square = |i: usize| board.from_index(i as u64).unwrap();
+    let index = |s: Square| board.index(s) as usize;
+    let moves: Vec<Vec<usize>> = (0..n)
+        .map(|i| {
+            let at = square(i);
+            (0..n)
+                .filter(|&j| t.check_move(at, square(j), rule).is_ok())
+                .collect()
+        })
+        .collect();
+    let partner: Vec<Option<usize>> = (0..n)
+        .map(|i| t.teleport_partner(square(i)).map(index))
+        .collect();
+    struct Walk<'a> {
+        moves: &'a [Vec<usize>],
+        partner: &'a [Option<usize>],
+        best: Vec<Option<u64>>,
+    }
+    impl Walk<'_> {
+        // Landing on y ends a path whose end is y; a hop onto a teleport
+        // ends one whose end is that teleport.
+        fn record(&mut self, s: usize, moves: u64) {
+            let slot = &mut self.best[s];
+            *slot = Some(slot.map_or(moves, |b| b.max(moves)));
+        }
+        fn go(&mut self, at: usize, visited: u64, moves: u64) {
+            for k in 0..self.moves[at].len() {
+                let y = self.moves[at][k];
+                if visited & (1 << y) != 0 {
+                    continue;
                 }
-                None => go(t, rule, y, visited | bit(y), moves + 1, best),
+                self.record(y, moves + 1);
+                match self.partner[y] {
+                    Some(q) if visited & (1 << q) != 0 => {}
+                    Some(q) => {
+                        self.record(q, moves + 1);
+                        self.go(q, visited | 1 << y | 1 << q, moves + 1);
+                    }
+                    None => self.go(y, visited | 1 << y, moves + 1),
+                }
             }
         }
     }
-    go(t, rule, from, bit(from), 0, &mut best);
-    best
+    let mut walk = Walk {
+        moves: &moves,
+        partner: &partner,
+        best: vec![None; n],
+    };
+    walk.best[index(from)] = Some(0);
+    walk.go(index(from), 1 << index(from), 0);
+    walk.best
 }
 
 fn solve(t: &Terrain, rule: BarrierRule, from: Square, to: Square) -> Longest {
@@ -546,4 +549,180 @@ fn largest_board_answers_in_time() {
         started.elapsed()
     );
     assert!(started.elapsed() < Duration::from_secs(6));
+}
+
+/// The case of the issue that found the bound unsound: a teleport pair,
+/// `long_leg`, and an answer of 4 moves marked optimal against a valid path
+/// of 12.
+#[test]
+fn teleport_board_of_the_unsound_bound() {
+    let t = Terrain::from_rows(
+        [".....", ".LT..", "WWRWB", ".B...", "..T.B", "L.B.."],
+        1_000_000,
+    )
+    .unwrap();
+    let rule = BarrierRule::LongLeg;
+    let (from, to) = (square(&t, "b4"), square(&t, "b1"));
+    let twelve: Vec<Square> = "b4 d5 b6 a4 b2 d3 e5 c6 d4 e6 c5 c2 a3 b1"
+        .split(' ')
+        .map(|s| square(&t, s))
+        .collect();
+    assert_eq!(check(&t, rule, from, to, &twelve).0, 12);
+    let optimum = brute_force(&t, rule, from)[t.board().index(to) as usize].unwrap();
+    let answer = solve(&t, rule, from, to);
+    let (moves, _) = check(&t, rule, from, to, answer.path.as_ref().unwrap());
+    assert!(answer.upper_bound.unwrap() >= optimum, "{answer:?}");
+    assert_eq!(moves, optimum, "{answer:?}");
+    assert!(answer.optimal);
+}
+
+fn square(t: &Terrain, name: &str) -> Square {
+    let name: knightd::solver::SquareName = name.parse().unwrap();
+    name.on(t.board()).unwrap()
+}
+
+/// A seeded random terrain board of at most `max_squares` squares: rocks,
+/// barriers, water and lava among plain squares, and in about half of them a
+/// teleport pair.
+fn random_board(random: &mut impl FnMut() -> u64, max_squares: u64) -> Terrain {
+    let (width, height) = loop {
+        let (w, h) = (2 + random() % 9, 2 + random() % 9);
+        if w * h <= max_squares && w * h >= 6 {
+            break (w, h);
+        }
+    };
+    let n = (width * height) as usize;
+    // Each board its own mix: up to a fifth rocks, a fifth barriers, and
+    // up to a quarter each water and lava.
+    let (rocks, barriers) = (random() % 21, random() % 21);
+    let (water, lava) = (random() % 26, random() % 26);
+    let mut cells: Vec<char> = (0..n)
+        .map(|_| {
+            let r = random() % 100;
+            if r < rocks {
+                'R'
+            } else if r < rocks + barriers {
+                'B'
+            } else if r < rocks + barriers + water {
+                'W'
+            } else if r < rocks + barriers + water + lava {
+                'L'
+            } else {
+                '.'
+            }
+        })
+        .collect();
+    if random() % 2 == 0 {
+        let a = random() as usize % n;
+        let b = (a + 1 + random() as usize % (n - 1)) % n;
+        cells[a] = 'T';
+        cells[b] = 'T';
+    }
+    let rows: Vec<String> = cells
+        .chunks(width as usize)
+        .map(|row| row.iter().collect())
+        .collect();
+    Terrain::from_rows(rows.iter().map(String::as_str), 1_000).unwrap()
+}
+
+/// splitmix64, so that the boards never change.
+fn seeded(seed: u64) -> impl FnMut() -> u64 {
+    let mut state = seed;
+    move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// `boards` random boards of at most `max_squares` squares, a random rule and
+/// start, and up to three random ends each: the bound is at least the
+/// optimum of the exhaustive search, and the answer is a valid path of
+/// exactly the optimum, proven.
+fn random_boards_agree_with_brute_force(
+    seed: u64,
+    boards: usize,
+    max_squares: u64,
+    max_landable: usize,
+) {
+    let mut random = seeded(seed);
+    let mut failures = Vec::new();
+    let mut tried = 0;
+    while tried < boards {
+        let t = random_board(&mut random, max_squares);
+        let board = t.board();
+        let landable: Vec<Square> = (0..board.squares())
+            .filter_map(|i| board.from_index(i))
+            .filter(|&s| t.can_land(s))
+            .collect();
+        if landable.len() < 2 || landable.len() > max_landable {
+            continue;
+        }
+        tried += 1;
+        let rule = if random() % 2 == 0 {
+            BarrierRule::Either
+        } else {
+            BarrierRule::LongLeg
+        };
+        let from = landable[random() as usize % landable.len()];
+        let truth = brute_force(&t, rule, from);
+        for _ in 0..3 {
+            let to = landable[random() as usize % landable.len()];
+            let answer = longest_path(&t, rule, from, to, PROPERTY_LIMIT).unwrap();
+            let optimum = if to == from {
+                Some(0)
+            } else {
+                truth[board.index(to) as usize]
+            };
+            let context = format!("{from} to {to} under {rule} on\n{t:?}\n{answer:?}");
+            let ok = match (optimum, &answer.path) {
+                (None, None) => answer.upper_bound.is_none() && answer.optimal,
+                (Some(best), Some(path)) => {
+                    let (moves, _) = check(&t, rule, from, to, path);
+                    answer.moves == Some(moves)
+                        && answer.upper_bound.is_some_and(|b| b >= best)
+                        && moves == best
+                        && answer.optimal == (answer.upper_bound == Some(moves))
+                        && answer.optimal
+                }
+                _ => false,
+            };
+            if !ok {
+                failures.push(format!("optimum {optimum:?}: {context}"));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}\nthe first, the first:\n{}",
+        failures.len(),
+        failures
+            .iter()
+            .take(8)
+            .map(|f| f.lines().next().unwrap())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        failures[0]
+    );
+}
+
+/// A time limit that an exhaustive search of 30 squares never reaches, so
+/// that every answer must be proven, even on a busy machine.
+const PROPERTY_LIMIT: Duration = Duration::from_secs(60);
+
+/// 4,000 boards of at most 30 squares, at most 22 of them landable (more
+/// makes the exhaustive search of the test slow in a debug build).
+#[test]
+fn random_small_boards_agree_with_brute_force() {
+    random_boards_agree_with_brute_force(16, 4_000, 30, 22);
+}
+
+/// The same with up to 30 landable squares, and more boards: run with
+/// `--ignored`, best with `--release`.
+#[test]
+#[ignore]
+fn many_random_boards_agree_with_brute_force() {
+    random_boards_agree_with_brute_force(17, 20_000, 30, 30);
 }

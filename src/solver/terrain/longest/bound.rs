@@ -1,21 +1,64 @@
 //! The proven upper bound on a longest path's moves, and the squares a path
-//! from the start to the end can use at all.
+//! from the start `s` to the end `e` can use at all.
 //!
-//! Every valid path is a simple path of a relaxed, undirected graph: the
-//! landable squares, an edge wherever a move is allowed either way, and an
-//! edge between the two teleports for the hop. In that graph:
-//! - a square other than the two ends with at most one neighbour left can
-//!   only be an end of a path, so no path uses it (peeled, repeatedly);
-//! - a simple path from `s` to `e` runs through the blocks (biconnected
-//!   components) on the block-cut tree's path from `s` to `e`, entering each
-//!   at one cut vertex and leaving at the next; nothing else is usable;
-//! - inside one block a knight alternates colours, so the block's part of the
-//!   path is bounded by the block's colour counts and the colours of where
-//!   it enters and leaves. A hop joins two squares without a move and may
-//!   join squares of one colour, so a block holding the hop is counted as
-//!   two alternating segments, either way round, or without the hop.
+//! A path here is what `/longest-path` answers: squares `s = v0, v1, …, vk =
+//! e`, all distinct, each reached from the one before by a knight move the
+//! terrain and barrier rule allow (in that direction: under `long_leg` a move
+//! may be allowed one way only), except that landing on a teleport other
+//! than `e` hops the knight to its partner, which is listed next and is not a
+//! move. Its moves are `k` minus the hops, and there is at most one hop: the
+//! pair is used up by it. The bound follows in six steps, each of which only
+//! ever lets more paths through.
 //!
-//! The bound is the sum over the blocks of the chain.
+//! 1. **An undirected relaxation.** Let `H` be the graph on the landable
+//!    squares with an edge `{u, v}` wherever a move is allowed from `u` to
+//!    `v` or from `v` to `u`, and an edge between the two teleports (the
+//!    hop). Consecutive squares of a path are joined by a move or the hop, so
+//!    every path is a simple path from `s` to `e` in `H`. One-way moves and
+//!    the hop's being forced only forbid some of `H`'s paths, so anything
+//!    true of all simple `s`–`e` paths in `H` is true of all paths.
+//! 2. **A start on a teleport.** The start does not hop, and landing on its
+//!    partner would hop back onto the start, so the partner can only be the
+//!    end: otherwise it is left out, and the hop edge is left out of `H`
+//!    whenever `s` is a teleport.
+//! 3. **Dead ends.** A square of a simple path other than its two ends has
+//!    two distinct neighbours on it. So a square other than `s` and `e` with
+//!    fewer than two usable neighbours in `H` is on no path. Nor is a square
+//!    other than `s`, `e` and the teleports that no allowed move from a
+//!    usable square reaches, or that no allowed move leaves for one: such a
+//!    square is entered by a move and left by one, the hop being only
+//!    between teleports (this is where one-way moves count). Removing a
+//!    square may strand another, so this is repeated to a fixed point.
+//! 4. **The chain of blocks.** Split the usable part of `H` into blocks
+//!    (biconnected components) joined at cut squares. A simple path from `s`
+//!    to `e` uses only the blocks on the block–cut tree's path from `s` to
+//!    `e`, `B1, …, Bm`, and meets each `Bi` in one unbroken stretch from
+//!    `c(i-1)` to `ci` (`c0 = s`, `cm = e`, the others the cut squares
+//!    between consecutive blocks): leaving a block through a cut square, it
+//!    could come back only through that square again. Squares off the chain
+//!    are removed, and steps 3 and 4 repeated until nothing changes.
+//! 5. **Colours in one block.** A knight move always changes the colour of
+//!    the square; the hop need not. In a stretch without the hop the colours
+//!    alternate from `a = c(i-1)` to `b = ci`, so it has as many dark as
+//!    light squares, or one more of the colour of `a` when `a` and `b` share
+//!    it; with `D` dark and `L` light squares of the block available, it has
+//!    at most `2 min(L, D - x) + x` squares, `x` being that excess (+1, 0 or
+//!    -1 for dark-minus-light). A teleport in such a stretch can only be `a`
+//!    or `b`: on a path a teleport sits next to its partner (the hop), or is
+//!    `s` or `e`; so the other teleports are not counted. A stretch that
+//!    holds the hop from `t` to `t'` is two alternating stretches, `a … t`
+//!    and `t' … b`, with both teleports counted, `t' != a` and `t != b`;
+//!    their excesses add up, and the two together have one square more than
+//!    their moves plus one. Both directions of the hop and the stretch
+//!    without it are tried, and the largest count of moves kept; when none
+//!    is possible no path exists.
+//! 6. **The sum.** The moves of a path are the sum of the moves of its
+//!    stretches (consecutive stretches share only their cut square), so the
+//!    sum of the blocks' largest counts bounds them.
+//!
+//! The search may also prove its path longest by running to the end; what
+//! its pruning relies on is argued in [`super::search`]. The random-board
+//! test holds both against an exhaustive search of every simple path.
 
 use super::graph::{Graph, NONE};
 
@@ -218,13 +261,33 @@ fn chain(blocks: &[Vec<u32>], n: usize, s: u32, e: u32) -> Option<Vec<(usize, u3
     Some(links)
 }
 
-/// Squares other than `s` and `e` left with at most one usable neighbour are
-/// not usable; repeated until none is left. Returns whether any was removed.
-fn peel(adjacency: &[Vec<u32>], usable: &mut [bool], s: u32, e: u32) -> bool {
-    let degree =
-        |v: usize, usable: &[bool]| adjacency[v].iter().filter(|&&w| usable[w as usize]).count();
-    let mut queue: Vec<u32> = (0..adjacency.len() as u32)
-        .filter(|&v| usable[v as usize] && v != s && v != e && degree(v as usize, usable) <= 1)
+/// Squares other than `s` and `e` that no path can pass through are not
+/// usable: those left with at most one usable neighbour in the relaxation,
+/// and squares other than the teleports that no allowed move from a usable
+/// square reaches or none leaves for one. Repeated until none is left.
+/// Returns whether any was removed.
+fn peel(graph: &Graph, adjacency: &[Vec<u32>], usable: &mut [bool]) -> bool {
+    let (s, e) = (graph.start, graph.end);
+    let mut into: Vec<Vec<u32>> = vec![Vec::new(); graph.len()];
+    for u in 0..graph.len() as u32 {
+        for &v in graph.moves(u) {
+            into[v as usize].push(u);
+        }
+    }
+    let dead = |v: u32, usable: &[bool]| {
+        if !usable[v as usize] || v == s || v == e {
+            return false;
+        }
+        let live = |w: &&u32| usable[**w as usize];
+        if adjacency[v as usize].iter().filter(live).take(2).count() < 2 {
+            return true;
+        }
+        graph.partner[v as usize] == NONE
+            && (!into[v as usize].iter().any(|w| live(&w))
+                || !graph.moves(v).iter().any(|w| live(&w)))
+    };
+    let mut queue: Vec<u32> = (0..graph.len() as u32)
+        .filter(|&v| dead(v, usable))
         .collect();
     let mut removed = false;
     while let Some(v) = queue.pop() {
@@ -234,7 +297,7 @@ fn peel(adjacency: &[Vec<u32>], usable: &mut [bool], s: u32, e: u32) -> bool {
         usable[v as usize] = false;
         removed = true;
         for &w in &adjacency[v as usize] {
-            if usable[w as usize] && w != s && w != e && degree(w as usize, usable) <= 1 {
+            if dead(w, usable) {
                 queue.push(w);
             }
         }
@@ -262,7 +325,7 @@ pub fn bound(graph: &Graph) -> Bound {
         rank: vec![0; n],
     };
     loop {
-        peel(&adjacency, &mut usable, s, e);
+        peel(graph, &adjacency, &mut usable);
         let blocks = blocks(&adjacency, &usable, s);
         let Some(links) = chain(&blocks, n, s, e) else {
             return nothing();

@@ -10,6 +10,32 @@
 //!
 //! Everything is deterministic: ties are broken by a seeded hash, and the
 //! clock only ever stops a search, never steers it.
+//!
+//! A search that runs to the end proves that nothing longer exists, so each
+//! way it prunes must give up only branches that cannot make more moves than
+//! the best path found (or the cap, a proven bound):
+//!
+//! 1. Only the squares the bound finds usable are searched: no path uses
+//!    the others.
+//! 2. A branch is dropped when the goal cannot be reached from the knight
+//!    through free squares. The breadth-first look that decides it follows
+//!    what the knight can do: landing on a free square, and after landing on
+//!    a teleport, standing on its partner. Each square the knight may stand
+//!    on is expanded once; a teleport is counted when first landed on, but
+//!    the moves from it are expanded when the knight first stands on it
+//!    (after its partner's hop), which may come later.
+//! 3. A branch is dropped when the reachable free squares cannot make more
+//!    moves than the best: every further move lands on a different one of
+//!    them (the last one may be a teleport that hops onto the goal, which is
+//!    counted instead). With no free teleport there is no hop, so the colours
+//!    alternate to the goal. A square other than a teleport that is passed
+//!    through is entered by a move from the knight's square or a free one
+//!    and left by a move to a free one or the goal (a hop only lands on
+//!    teleports); where every move can be made backwards too (the graph is
+//!    symmetric) that is two different neighbours among those, and a square
+//!    with fewer is not counted.
+//! 4. The local look that skips step 2 for a move only ever skips pruning,
+//!    which never loses a path.
 
 use std::time::Instant;
 
@@ -109,6 +135,11 @@ pub struct Searcher<'g> {
     /// On the path, unusable, or cut off from the goal in the current branch.
     pub taken: Vec<bool>,
     stamp: Vec<u32>,
+    /// Squares a breadth-first look has queued the knight's moves from,
+    /// with the current stamp: apart from the counted squares, since a
+    /// teleport is counted when the knight lands on it but stands on it
+    /// only after a hop from its partner.
+    queued: Vec<u32>,
     now: u32,
     queue: Vec<u32>,
     pub clock: Clock,
@@ -162,6 +193,7 @@ impl<'g> Searcher<'g> {
             local_limit: 0,
             taken: usable.iter().map(|&u| !u).collect(),
             stamp: vec![0; graph.len()],
+            queued: vec![0; graph.len()],
             now: 0,
             queue: Vec::new(),
             clock,
@@ -187,21 +219,28 @@ impl<'g> Searcher<'g> {
         (q == y || (self.free(q) && q != goal.landing)).then_some(q)
     }
 
-    /// Breadth-first over free squares from `x`; marks what it reaches with
-    /// the current stamp.
-    fn reach(&mut self, x: u32, goal: Goal) -> Reach {
+    /// A new stamp for a breadth-first look.
+    fn next_stamp(&mut self) -> u32 {
         self.now = self.now.wrapping_add(1);
         if self.now == 0 {
             self.stamp.fill(0);
+            self.queued.fill(0);
             self.now = 1;
         }
-        let now = self.now;
+        self.now
+    }
+
+    /// Breadth-first over free squares from `x`; marks what it reaches with
+    /// the current stamp.
+    fn reach(&mut self, x: u32, goal: Goal) -> Reach {
+        let now = self.next_stamp();
         let colour = |v: u32| self.graph.colours[at(v)];
         let (mut same, mut other) = (0, 0);
         let mut found = false;
         self.queue.clear();
         self.queue.push(x);
         self.stamp[at(x)] = now;
+        self.queued[at(x)] = now;
         let mut head = 0;
         while head < self.queue.len() {
             let u = self.queue[head];
@@ -221,10 +260,11 @@ impl<'g> Searcher<'g> {
                         } else {
                             other += 1;
                         }
-                        if v == q {
-                            self.queue.push(q);
-                        }
                     }
+                }
+                if self.queued[at(q)] != now {
+                    self.queued[at(q)] = now;
+                    self.queue.push(q);
                 }
             }
         }
@@ -233,12 +273,17 @@ impl<'g> Searcher<'g> {
         } else {
             other += 1;
         }
-        // A square passed through needs two neighbours among the free
-        // squares, the knight's square and the goal; with fewer it can only
-        // be an end, and the ends are taken. (Moves one way or hops would
-        // need more care: left out there.)
-        if self.graph.symmetric && !self.teleport_free() {
+        // A square other than a teleport is landed on by a move from the
+        // knight's square or a free one (a hop lands only on teleports) and
+        // left by a move to a free one or the goal, so it needs two
+        // neighbours among those; with fewer it is not counted. (Moves one
+        // way would need in and out apart: left out there.) Every such
+        // square reached is in the queue, where it stood.
+        if self.graph.symmetric {
             for &v in &self.queue[1..] {
+                if self.graph.partner[at(v)] != NONE {
+                    continue;
+                }
                 let neighbours = self
                     .graph
                     .moves(v)
@@ -271,17 +316,13 @@ impl<'g> Searcher<'g> {
     /// gone to instead (and the goal, if `x` could finish) is reached from
     /// `q` within a few squares. Any way from `x` to the goal then has a
     /// counterpart from `q`: through that square, or from where it crosses
-    /// `q`. Only without free teleports, whose hop the argument ignores.
+    /// `q`. A guess that saves the full look, never a proof: when it is
+    /// wrong the search only wastes time in a branch that cannot finish.
     fn locally_safe(&mut self, x: u32, q: u32, goal: Goal) -> bool {
-        if self.local_limit == 0 || self.teleport_free() {
+        if self.local_limit == 0 {
             return false;
         }
-        self.now = self.now.wrapping_add(1);
-        if self.now == 0 {
-            self.stamp.fill(0);
-            self.now = 1;
-        }
-        let now = self.now;
+        let now = self.next_stamp();
         let mut targets: [u32; 9] = [NONE; 9];
         let mut wanted = 0;
         for &z in self.graph.moves(x) {
