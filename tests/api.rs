@@ -1,5 +1,5 @@
 //! The core endpoints, spoken to over HTTP: answers, notation, aliases and
-//! every row of API.md's error table.
+//! every row of the README's error table.
 
 mod common;
 

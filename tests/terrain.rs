@@ -309,7 +309,7 @@ fn challenge_board_paths_are_valid_and_follow_the_tie_break() {
 }
 
 /// Bellman–Ford over the squares a knight stands on, using only
-/// `Terrain::check_move` and the teleport rule as API.md states it (a
+/// `Terrain::check_move` and the teleport rule as the README states it (a
 /// teleport landed on hops to its partner): the cheapest (cost, moves) of
 /// standing on each square on the way. Independent of the searched grid.
 fn standing_labels(t: &Terrain, from: Square, rule: BarrierRule) -> Vec<Option<Label>> {
