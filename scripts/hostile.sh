@@ -32,6 +32,8 @@
 #   HOSTILE_NO_BUILD=1          use target/release/knightd as it is
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# No __pycache__ left in the tree.
+export PYTHONDONTWRITEBYTECODE=1
 
 short=0
 case "${1:-}" in
