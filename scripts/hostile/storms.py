@@ -608,7 +608,7 @@ def fairness(args):
             what = f"{status} in {ms(secs)}"
         except socket.timeout:
             status, secs = None, time.monotonic() - start
-            what = f"no answer within {secs:.1f} s"
+            what = f"no answer after {secs:.1f} s, when the storm's time bound came"
         except OSError as e:
             status, secs = None, time.monotonic() - start
             what = f"failed ({e}) after {ms(secs)}"
