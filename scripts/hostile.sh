@@ -1,0 +1,225 @@
+#!/usr/bin/env bash
+# Hostile traffic against the release binary, on loopback only: every storm
+# below runs against a fresh knightd, is bounded in time, and prints its
+# figures against the goals; a table of them all comes at the end.
+#   a. 120 clients ask for 1000x1000 tours and never read: peak RSS, share
+#      cut off within the write timeout, /healthz p99 meanwhile;
+#   b. 6 clients loop on compressed 1000x1000 tours (gzip, and zstd or br
+#      when offered): compressed/plain time, /healthz p99 and max;
+#   c. 100 uploads stall 20 bytes short of a 4 MiB body: peak RSS, each
+#      answered or closed within the body timeout;
+#   d. 4,000 slowloris connections: /healthz p99, RSS growth;
+#   e. SIGTERM while a client stalls on a large answer: exit code, time;
+#   f. Content-Length: 99999999999 with a 1-byte body: status, time;
+#   g. 127.0.0.2 keeps 20 /longest-path requests of 2 s in flight while
+#      127.0.0.3 asks a 100x100 tour: its latency;
+#   h. floods of 400s and 503s: ERROR/WARN log lines per second.
+# The helpers are Python 3, standard library only (scripts/hostile/).
+#
+#   scripts/hostile.sh           the full storms (a few minutes); exits 0
+#                                once it has printed the table
+#   scripts/hostile.sh --short   reduced storms for CI (under 2 minutes
+#                                after the build); exits 1 if a goal fails
+#
+# The server's connection limits are passed as environment variables, so a
+# knightd that lacks a flag still starts (and fails that goal honestly):
+#   HOSTILE_WRITE_TIMEOUT_MS    -> KNIGHTD_WRITE_TIMEOUT_MS    (10000; --short 3000)
+#   HOSTILE_BODY_TIMEOUT_MS     -> KNIGHTD_BODY_TIMEOUT_MS     (10000; --short 3000)
+#   HOSTILE_SHUTDOWN_TIMEOUT_MS -> KNIGHTD_SHUTDOWN_TIMEOUT_MS (20000; --short 5000)
+#   HOSTILE_MAX_CONNECTIONS     -> KNIGHTD_MAX_CONNECTIONS     (unset: the server's default)
+#   HOSTILE_SERVER_ENV="KNIGHTD_X=1 KNIGHTD_Y=2"  anything else, as given
+#   HOSTILE_ONLY="a c"          run only these storms
+#   HOSTILE_NO_BUILD=1          use target/release/knightd as it is
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# No __pycache__ left in the tree.
+export PYTHONDONTWRITEBYTECODE=1
+
+short=0
+case "${1:-}" in
+  --short) short=1 ;;
+  "") ;;
+  *) echo "usage: scripts/hostile.sh [--short]" >&2; exit 2 ;;
+esac
+command -v python3 > /dev/null || { echo "hostile.sh needs python3" >&2; exit 1; }
+command -v curl > /dev/null || { echo "hostile.sh needs curl" >&2; exit 1; }
+
+if [ "$short" = 1 ]; then
+  write_ms=${HOSTILE_WRITE_TIMEOUT_MS:-3000}
+  body_ms=${HOSTILE_BODY_TIMEOUT_MS:-3000}
+  shutdown_ms=${HOSTILE_SHUTDOWN_TIMEOUT_MS:-5000}
+else
+  write_ms=${HOSTILE_WRITE_TIMEOUT_MS:-10000}
+  body_ms=${HOSTILE_BODY_TIMEOUT_MS:-10000}
+  shutdown_ms=${HOSTILE_SHUTDOWN_TIMEOUT_MS:-20000}
+fi
+server_env=(
+  "KNIGHTD_WRITE_TIMEOUT_MS=$write_ms"
+  "KNIGHTD_BODY_TIMEOUT_MS=$body_ms"
+  "KNIGHTD_SHUTDOWN_TIMEOUT_MS=$shutdown_ms"
+)
+if [ -n "${HOSTILE_MAX_CONNECTIONS:-}" ]; then
+  server_env+=("KNIGHTD_MAX_CONNECTIONS=$HOSTILE_MAX_CONNECTIONS")
+fi
+# shellcheck disable=SC2206 # word splitting of K=V pairs is the point
+server_env+=(${HOSTILE_SERVER_ENV:-})
+only=${HOSTILE_ONLY:-a b c d e f g h}
+
+. scripts/knightd-release.sh
+[ "${HOSTILE_NO_BUILD:-0}" = 1 ] || build_knightd
+
+tmp=$(mktemp -d)
+results="$tmp/figures.tsv"
+: > "$results"
+pid=""
+helper=""
+
+# Stops the server for good: SIGTERM, then SIGKILL if it has not gone in 3 s
+# (today's knightd waits for stalled clients forever).
+stop_hard() {
+  if [ -n "$pid" ] && kill -0 "$pid" 2> /dev/null; then
+    kill -TERM "$pid" 2> /dev/null || true
+    for _ in $(seq 1 30); do
+      kill -0 "$pid" 2> /dev/null || break
+      sleep 0.1
+    done
+    kill -KILL "$pid" 2> /dev/null || true
+  fi
+  if [ -n "$pid" ]; then wait "$pid" 2> /dev/null || true; fi
+  pid=""
+  rm -f "${knightd_log:-}"
+}
+
+cleanup() {
+  if [ -n "$helper" ]; then
+    kill -KILL "$helper" 2> /dev/null || true
+    wait "$helper" 2> /dev/null || true
+  fi
+  stop_hard
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+figure() { printf 'FIGURE\t%s\t%s\t%s\t%s\t%s\n' "$@" | show; }
+
+# Passes notes through and turns FIGURE lines into readable ones, keeping
+# them for the table.
+show() {
+  while IFS= read -r line; do
+    case "$line" in
+      FIGURE*)
+        printf '%s\n' "$line" >> "$results"
+        printf '%s\n' "$line" | awk -F'\t' '{printf "  -> %s: %s (goal %s) %s\n", $3, $4, $5, $6}'
+        ;;
+      *) printf '%s\n' "$line" ;;
+    esac
+  done
+}
+
+wanted() { case " $only " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+
+# run_storm LETTER NAME BOUND [storms.py options…]: a fresh knightd, the
+# storm within BOUND seconds (its helper is killed 20 s past that), the
+# server stopped.
+run_storm() {
+  local letter=$1 name=$2 bound=$3
+  shift 3
+  wanted "$letter" || return 0
+  echo "== $letter. $name (bounded at ${bound} s)"
+  start_knightd "${server_env[@]}"
+  local rc=0
+  timeout -k 5 $((bound + 20)) python3 scripts/hostile/storms.py "$name" \
+    --addr "$addr" --pid "$pid" --bound "$bound" --log "$knightd_log" "$@" 2>&1 | show || rc=$?
+  if [ "$rc" != 0 ]; then
+    figure "$letter $name" "storm finished" "exit $rc" "exit 0" FAIL
+  fi
+  if ! kill -0 "$pid" 2> /dev/null; then
+    figure "$letter $name" "knightd still running after the storm" "no (crashed)" "yes" FAIL
+  fi
+  stop_hard
+}
+
+# The shutdown storm needs the server's exit code, which only this shell
+# (its parent) can see.
+shutdown_storm() {
+  wanted e || return 0
+  local limit
+  # The goal is the shutdown timeout; the storm gives up at Kubernetes'
+  # 30 s grace (or the shutdown timeout and 5 s in --short).
+  if [ "$short" = 1 ]; then limit=$((shutdown_ms / 1000 + 5)); else limit=30; fi
+  echo "== e. SIGTERM with a stalled reader (bounded at ${limit} s after SIGTERM)"
+  start_knightd "${server_env[@]}"
+  python3 scripts/hostile/storms.py stalled-reader --addr "$addr" --pid "$pid" \
+    --ready "$tmp/ready" --bound $((limit + 20)) > "$tmp/stalled.out" 2>&1 &
+  helper=$!
+  for _ in $(seq 1 150); do
+    [ -s "$tmp/ready" ] && break
+    sleep 0.1
+  done
+  echo "  stalled reader's answer began: status $(cat "$tmp/ready" 2> /dev/null || echo none)"
+  local t0 t1 code="" exited=0
+  t0=$(date +%s.%N)
+  kill -TERM "$pid"
+  while :; do
+    if ! kill -0 "$pid" 2> /dev/null; then exited=1; break; fi
+    t1=$(date +%s.%N)
+    awk -v a="$t0" -v b="$t1" -v l="$limit" 'BEGIN {exit !(b - a >= l)}' && break
+    sleep 0.05
+  done
+  t1=$(date +%s.%N)
+  local took
+  took=$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.1f", b - a}')
+  if [ "$exited" = 1 ]; then
+    wait "$pid" && code=0 || code=$?
+    pid=""
+  else
+    code="still running after ${took} s (SIGKILLed)"
+  fi
+  kill -TERM "$helper" 2> /dev/null || true
+  wait "$helper" 2> /dev/null || true
+  helper=""
+  show < "$tmp/stalled.out"
+  figure "e sigterm" "exit code" "$code" "0" "$([ "$code" = 0 ] && echo PASS || echo FAIL)"
+  local in_time=FAIL
+  if [ "$exited" = 1 ] && awk -v t="$took" -v l="$shutdown_ms" 'BEGIN {exit !(t * 1000 <= l + 1000)}'; then
+    in_time=PASS
+  fi
+  figure "e sigterm" "time to exit after SIGTERM" "$([ "$exited" = 1 ] && echo "$took s" || echo "> $took s")" \
+    "<= $((shutdown_ms / 1000)) s (shutdown timeout)" "$in_time"
+  stop_hard
+}
+
+echo "== hostile traffic, $([ "$short" = 1 ] && echo short || echo full) form; $(nproc) cores, $(uname -sr)"
+echo "== server environment: ${server_env[*]}"
+start=$(date +%s)
+if [ "$short" = 1 ]; then
+  run_storm a nonreaders 25 --write-timeout-ms "$write_ms"
+  run_storm b compressed 30 --seconds 4
+  run_storm c uploads $((body_ms / 1000 + 10)) --body-timeout-ms "$body_ms"
+  run_storm d slowloris 14 --seconds 5
+  shutdown_storm
+  run_storm f huge-length 3
+  run_storm g fairness 12 --probes 2
+  run_storm h flood 6 --seconds 4
+else
+  run_storm a nonreaders $((write_ms / 1000 + 65)) --write-timeout-ms "$write_ms"
+  run_storm b compressed 60 --seconds 10
+  run_storm c uploads $((body_ms / 1000 + 30)) --body-timeout-ms "$body_ms"
+  run_storm d slowloris 35 --seconds 15
+  shutdown_storm
+  run_storm f huge-length 35
+  run_storm g fairness 45 --probes 3
+  run_storm h flood 12 --seconds 8
+fi
+
+echo
+echo "== figures ($(($(date +%s) - start)) s; machine: $(nproc) cores, shared)"
+awk -F'\t' '{printf "%-22s %-50s %-40s %-28s %s\n", $2, $3, $4, $5, $6}' "$results"
+failed=$(awk -F'\t' '$6 == "FAIL"' "$results" | wc -l)
+passed=$(awk -F'\t' '$6 == "PASS"' "$results" | wc -l)
+echo "== $passed goals met, $failed failed"
+if [ "$short" = 1 ] && [ "$failed" != 0 ]; then
+  exit 1
+fi
+exit 0
