@@ -19,7 +19,7 @@ use std::fmt;
 use std::io::Write;
 use std::net::SocketAddr;
 
-use axum::extract::{DefaultBodyLimit, Query};
+use axum::extract::{DefaultBodyLimit, RawQuery};
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
@@ -182,16 +182,16 @@ async fn distance(Json(q): Json<DistanceQuestion>) -> Json<DistanceAnswer> {
     })
 }
 
-#[derive(Deserialize)]
-struct BytesQuestion {
-    n: usize,
-}
-
 /// Exactly `n` bytes (at least 2) of a JSON array of small integers, written
 /// at memory speed.
-async fn bytes(Query(q): Query<BytesQuestion>) -> impl IntoResponse {
+async fn bytes(RawQuery(query): RawQuery) -> impl IntoResponse {
     const ITEM: &[u8] = b"123456,";
-    let n = q.n.clamp(2, MAX_BYTES);
+    let n: usize = query
+        .as_deref()
+        .and_then(|q| q.split('&').find_map(|kv| kv.strip_prefix("n=")))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(2);
+    let n = n.clamp(2, MAX_BYTES);
     let mut body = Vec::with_capacity(n);
     body.push(b'[');
     // Stop while at least one digit follows the last comma.
