@@ -27,3 +27,13 @@ export function readForm(form) {
   }
   return out;
 }
+
+/**
+ * A typed number for a JSON body: digits become a number, anything else
+ * is sent as it is, so the server can say what is wrong with it.
+ */
+export function number(value) {
+  if (value === undefined || value === null || String(value).trim() === '') return undefined;
+  const text = String(value).trim();
+  return /^\d{1,15}$/.test(text) ? Number(text) : text;
+}

@@ -6,6 +6,7 @@
 import { post } from './api.js';
 import { parseSquare, squareName } from './squares.js';
 import { go } from './state.js';
+import { number } from './form.js';
 
 const PRESETS = { challenge: 'page/boards/challenge-28x32.txt' };
 const loaded = new Map();
@@ -97,7 +98,7 @@ export default {
     if (ctx.route === 'longest-path') {
       const limit = p.time_limit_ms || 1000;
       ctx.say(`Searching for the longest path (for up to ${limit} ms)…`);
-      const answer = await post('longest-path', { ...q, time_limit_ms: p.time_limit_ms }, { signal: ctx.signal });
+      const answer = await post('longest-path', { ...q, time_limit_ms: number(p.time_limit_ms) }, { signal: ctx.signal });
       ctx.check();
       if (answer.path === null) {
         await this.drawGround(ctx, q, rows);

@@ -46,7 +46,7 @@ async function drawPrefix(k) {
     if (t.pending) t.pending.abort();
     t.pending = new AbortController();
     try {
-      svg = await post('validate', { width: t.width, height: t.height, path: t.path.slice(0, k + 1) }, {
+      svg = await post('validate', { width: Number(t.width), height: Number(t.height), path: t.path.slice(0, k + 1) }, {
         format: 'svg',
         signal: t.pending.signal,
       });

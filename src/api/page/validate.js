@@ -5,6 +5,7 @@
 import { get, post } from './api.js';
 import { splitSquares } from './squares.js';
 import { go } from './state.js';
+import { number } from './form.js';
 import { groundRows, lastTerrain } from './terrain.js';
 
 const REASONS = {
@@ -72,7 +73,7 @@ export default {
     ctx.check();
     const width = terrain ? rows[0].length : Number(p.width || 8);
     const height = terrain ? rows.length : Number(p.height || 8);
-    const ground = terrain ? { board: rows.join('\n') } : { width: p.width, height: p.height };
+    const ground = terrain ? { board: rows.join('\n') } : { width: number(p.width), height: number(p.height) };
     if (squares.length === 0) {
       const svg = terrain
         ? await post('validate', { ...ground, path: [lastTerrain.from || 'a1'] }, { format: 'svg', signal: ctx.signal })
