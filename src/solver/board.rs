@@ -163,19 +163,26 @@ impl Board {
 
     /// The square `file` files and `rank` ranks from `square`, if it is on
     /// the board.
+    #[inline]
     pub fn offset(self, square: Square, file: i8, rank: i8) -> Option<Square> {
+        // Sides are at most MAX_SIDE, far below u32::MAX: a step off the low
+        // edge wraps to a number above every side, so one comparison a
+        // coordinate checks both edges (this is the innermost loop of paths
+        // and searches).
         let to = Square {
-            file: square.file.checked_add_signed(i32::from(file))?,
-            rank: square.rank.checked_add_signed(i32::from(rank))?,
+            file: square.file.wrapping_add_signed(i32::from(file)),
+            rank: square.rank.wrapping_add_signed(i32::from(rank)),
         };
         self.contains(to).then_some(to)
     }
 
     /// Where `step` takes a knight on `square`, if that is on the board.
+    #[inline]
     pub fn step(self, square: Square, step: &Step) -> Option<Square> {
         self.offset(square, step.file, step.rank)
     }
 
+    #[inline]
     pub fn contains(self, square: Square) -> bool {
         square.file < self.width && square.rank < self.height
     }
