@@ -46,6 +46,7 @@ pub fn app(config: &Config) -> Router {
         .route("/readyz", get(ops::readyz))
         .route("/metrics", get(metrics::get))
         .route("/openapi.yaml", get(ops::openapi))
+        .merge(api::page::router())
         .route_layer(from_fn(metrics::name_route))
         .fallback(ops::not_found)
         .method_not_allowed_fallback(ops::method_not_allowed)

@@ -3,38 +3,29 @@
 //! Content-Security-Policy forbids (inline script or style, `eval`, another
 //! host). What the page does in a browser is tested by
 //! `scripts/browser-tests.sh`, which needs Chromium; these tests do not.
+//! They ask the real application (`knightd::app`, as the binary serves it).
 
-#[path = "../src/api/page.rs"]
-mod page;
+mod common;
 
-use axum::body::{to_bytes, Body};
-use axum::http::{header, Method, Request, StatusCode};
-use axum::Router;
-use tower::ServiceExt;
+use knightd::api::page::{Asset, ASSETS, CONTENT_SECURITY_POLICY};
+use reqwest::header::{self, HeaderMap};
+use reqwest::{Method, StatusCode};
 
-use page::{serve, Asset, ASSETS, CONTENT_SECURITY_POLICY};
-
-fn app() -> Router {
-    page::router()
-}
-
+/// One request to the real application; its status, headers and body.
 async fn send(
+    server: &common::Server,
     method: Method,
     path: &str,
     etag: Option<&str>,
-) -> (StatusCode, header::HeaderMap, String) {
-    let mut request = Request::builder().method(method).uri(path);
+) -> (StatusCode, HeaderMap, String) {
+    let mut request = server.client.request(method, server.url(path));
     if let Some(etag) = etag {
         request = request.header(header::IF_NONE_MATCH, etag);
     }
-    let response = app()
-        .oneshot(request.body(Body::empty()).unwrap())
-        .await
-        .unwrap();
+    let response = request.send().await.unwrap();
     let status = response.status();
     let headers = response.headers().clone();
-    let body = to_bytes(response.into_body(), usize::MAX).await.unwrap();
-    (status, headers, String::from_utf8(body.to_vec()).unwrap())
+    (status, headers, response.text().await.unwrap())
 }
 
 fn asset(path: &str) -> &'static Asset {
@@ -43,8 +34,9 @@ fn asset(path: &str) -> &'static Asset {
 
 #[tokio::test]
 async fn every_file_is_served_with_its_type_and_the_page_headers() {
+    let s = common::start().await;
     for asset in ASSETS {
-        let (status, headers, body) = send(Method::GET, asset.path, None).await;
+        let (status, headers, body) = send(&s, Method::GET, asset.path, None).await;
         assert_eq!(status, StatusCode::OK, "{}", asset.path);
         assert_eq!(headers[header::CONTENT_TYPE], asset.content_type);
         assert_eq!(
@@ -77,26 +69,25 @@ async fn every_file_is_served_with_its_type_and_the_page_headers() {
 
 #[tokio::test]
 async fn a_current_copy_is_revalidated_with_304_and_head_answers_headers() {
-    let (_, headers, _) = send(Method::GET, "/page/app.js", None).await;
+    let s = common::start().await;
+    let (_, headers, _) = send(&s, Method::GET, "/page/app.js", None).await;
     let etag = headers[header::ETAG].to_str().unwrap().to_owned();
-    let (status, headers, body) = send(Method::GET, "/page/app.js", Some(&etag)).await;
+    let (status, headers, body) = send(&s, Method::GET, "/page/app.js", Some(&etag)).await;
     assert_eq!(status, StatusCode::NOT_MODIFIED);
     assert_eq!(headers[header::ETAG], etag.as_str());
     assert!(body.is_empty());
     let weak = format!("\"other\", W/{etag}");
-    let (status, _, _) = send(Method::GET, "/page/app.js", Some(&weak)).await;
+    let (status, _, _) = send(&s, Method::GET, "/page/app.js", Some(&weak)).await;
     assert_eq!(status, StatusCode::NOT_MODIFIED);
-    let (status, _, _) = send(Method::GET, "/page/app.js", Some("\"0000\"")).await;
+    let (status, _, _) = send(&s, Method::GET, "/page/app.js", Some("\"0000\"")).await;
     assert_eq!(status, StatusCode::OK);
-    let (status, headers, body) = send(Method::HEAD, "/", None).await;
+    let (status, headers, body) = send(&s, Method::HEAD, "/", None).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(headers[header::CONTENT_TYPE], "text/html; charset=utf-8");
     assert!(body.is_empty());
     // Files differ, so do their ETags.
-    assert_ne!(
-        serve(asset("/"), &Default::default()).headers()[header::ETAG],
-        serve(asset("/page/app.js"), &Default::default()).headers()[header::ETAG]
-    );
+    let (_, page, _) = send(&s, Method::GET, "/", None).await;
+    assert_ne!(page[header::ETAG], etag.as_str());
 }
 
 /// What follows each `marker` in `text` up to the next `end`:
@@ -194,5 +185,20 @@ fn the_terrain_preset_is_the_challenge_board() {
     assert_eq!(
         asset("/page/boards/challenge-28x32.txt").body,
         include_str!("boards/challenge-28x32.txt")
+    );
+}
+
+#[tokio::test]
+async fn the_page_is_at_the_root_and_other_paths_stay_problems() {
+    let s = common::start().await;
+    let (status, kind, body) = s.get("/").await;
+    assert_eq!(status, 200);
+    assert_eq!(kind, "text/html; charset=utf-8");
+    assert!(body.contains("<html"), "{body}");
+    common::Server::problem(s.get("/page/nothing.js").await, 404, "not_found");
+    common::Server::problem(
+        s.post("/", &serde_json::json!({})).await,
+        405,
+        "method_not_allowed",
     );
 }

@@ -7,7 +7,7 @@
 
 mod common;
 
-use knightd::solver::draw::{self, Overlay};
+use knightd::solver::draw::{self, Caption, Overlay};
 use knightd::solver::terrain::cheapest::{cheapest_path, CheapestError, CheapestPath, End};
 use knightd::solver::terrain::validate::{validate, Reason, StepFault};
 use knightd::solver::terrain::{BarrierRule, Cell, Ground, Terrain};
@@ -497,6 +497,20 @@ fn snapshot(name: &str, got: &str) {
     assert!(want == got, "{name} differs from its snapshot:\n{got}");
 }
 
+/// What `POST /path` with a board draws over its cheapest path.
+fn cheapest_overlay(from: &str, to: &str, p: &CheapestPath) -> Overlay {
+    Overlay {
+        ends: vec![sq(from), sq(to)],
+        caption: Caption {
+            asked: format!("Cheapest path from {from} to {to}"),
+            moves: Some(p.moves),
+            cost: Some(p.cost),
+            verdict: None,
+        },
+        ..Overlay::default()
+    }
+}
+
 #[test]
 fn text_and_svg_snapshots() {
     let sample = terrain(SAMPLE);
@@ -508,7 +522,7 @@ fn text_and_svg_snapshots() {
     );
     snapshot(
         "sample-path.svg",
-        &draw::svg(g, &p.path, Overlay::default()).unwrap(),
+        &draw::svg(g, &p.path, cheapest_overlay("b6", "f4", &p)).unwrap(),
     );
     snapshot(
         "sample-knight.txt",
@@ -524,13 +538,19 @@ fn text_and_svg_snapshots() {
     );
     snapshot(
         "challenge-path.svg",
-        &draw::svg(g, &p.path, Overlay::default()).unwrap(),
+        &draw::svg(g, &p.path, cheapest_overlay("a1", "af28", &p)).unwrap(),
     );
 
     let chess = Ground::Plain(Board::CHESS);
     let refused = squares(&["b6", "d5"]);
     let overlay = Overlay {
         fault: Some((sq("d5"), sq("d6"))),
+        caption: Caption {
+            asked: "Check of the path b6 d5 d6".to_owned(),
+            verdict: Some("not valid at step 2: d5 to d6 is not a knight move".to_owned()),
+            ..Caption::default()
+        },
+        ..Overlay::default()
     };
     snapshot(
         "validate-fault.svg",
@@ -555,15 +575,15 @@ fn drawings_are_well_formed() {
     assert!(rows
         .iter()
         .all(|r| r.len() == width && r.split_whitespace().count() == 32));
-    // A plain board too large to print is refused; as SVG it is one pattern.
+    // A plain board too large to draw whole: text and SVG both show the
+    // part around the path (here the 8×8 corner at a1), never all of it.
     let huge = Ground::Plain(Board::new(1_000_000_000, 1_000_000_000).unwrap());
-    assert!(draw::text_with_path(huge, &[]).is_err());
-    assert!(
-        draw::svg(huge, &[sq("a1")], Overlay::default())
-            .unwrap()
-            .len()
-            < 2_000
-    );
+    let text = draw::text_with_path(huge, &[sq("a1")]).unwrap();
+    assert_eq!(text.lines().count(), 8 + 1, "{text}");
+    assert!(text.ends_with("  a b c d e f g h\n"), "{text}");
+    let svg = draw::svg(huge, &[sq("a1")], Overlay::default()).unwrap();
+    assert_eq!(svg.matches("data-square=").count(), 64);
+    assert!(svg.len() < 20_000);
 }
 
 // --- Over HTTP ------------------------------------------------------------------
@@ -810,13 +830,24 @@ async fn plain_path_drawn() {
         )
         .await;
     assert_eq!((status, kind.as_str()), (200, "image/svg+xml"));
-    let v = common::Server::problem(
-        s.get("/path?from=a1&to=c2&width=1000000&height=1000000&format=text")
+    // A board too large to draw whole: the part around the path, as text
+    // and as SVG; one whose path spans too much of it: 422 for both.
+    let (status, _, text) = s
+        .get("/path?from=a1&to=c2&width=1000000&height=1000000&format=text")
+        .await;
+    assert_eq!(status, 200);
+    assert!(text.starts_with("8 . . . . . . . .\n"), "{text}");
+    for format in ["text", "svg"] {
+        let v = common::Server::problem(
+            s.get(&format!(
+                "/path?from=a1&to=all1000&width=1000&height=1000&format={format}"
+            ))
             .await,
-        422,
-        "render_too_large",
-    );
-    assert_eq!(v["param"], "format");
+            422,
+            "render_too_large",
+        );
+        assert_eq!(v["param"], "format");
+    }
 }
 
 #[tokio::test]

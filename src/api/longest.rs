@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::board::{ground_arg, path_ends, search_error, GroundArg, TerrainArgs};
 use super::extract::JsonBody;
 use super::params::Given;
-use super::path::PathAnswer;
+use super::path::{path_overlay, terrain_question, PathAnswer};
 use super::picture::{check_drawable, respond, Format};
 use super::problem::ApiError;
 use super::square::{Ends, PlainArgs};
@@ -73,8 +73,8 @@ pub async fn handler(
         }
         GroundArg::Plain(board) => Terrain::plain(board),
     };
-    check_drawable(format, terrain.board())?;
     let (shown, [from, to]) = path_ends(&terrain, &req.ends, req.plain.notation)?;
+    check_drawable(format, terrain.board(), &[from, to])?;
     let limit = Duration::from_millis(time_limit_ms);
     let (terrain, longest) = state
         .heavy
@@ -95,10 +95,30 @@ pub async fn handler(
         upper_bound: longest.upper_bound,
         optimal: longest.optimal,
     };
+    let verdict = match (longest.path.is_some(), longest.upper_bound) {
+        (true, Some(bound)) if longest.optimal => {
+            Some(format!("upper bound {bound} moves: proven optimal"))
+        }
+        (true, Some(bound)) => Some(format!("upper bound {bound} moves: not proven optimal")),
+        (false, _) => Some("no path found".to_owned()),
+        (true, None) => None,
+    };
+    let overlay = path_overlay(
+        terrain_question(
+            &format!("Longest path (searched for up to {time_limit_ms} ms)"),
+            [from, to],
+            rule,
+        ),
+        [from, to],
+        answer.found.moves,
+        answer.found.cost,
+        verdict,
+    );
     respond(
         format,
         Ground::Terrain(&terrain),
         longest.path.as_deref(),
         &answer,
+        overlay,
     )
 }

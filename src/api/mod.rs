@@ -1,5 +1,6 @@
 //! The HTTP layer: one module per resource (`distance`, `path`, `tour`,
-//! `colour`, `moves`, `validate`, `longest`, `ops`, `metrics`). Handlers
+//! `colour`, `moves`, `validate`, `longest`, `ops`, `metrics`, and `page`, the
+//! board page for people at `/`). Handlers
 //! read the request into domain types, call one solver function, and shape
 //! the answer.
 //!
@@ -18,6 +19,7 @@ pub mod metrics;
 pub mod middleware;
 pub mod moves;
 pub mod ops;
+pub mod page;
 pub mod params;
 pub mod path;
 pub mod picture;

@@ -13,6 +13,7 @@ use super::problem::ApiError;
 use super::square::{required, squares_on, Ends, PlainArgs, Shown, ShownSquare};
 use super::AppState;
 use crate::params;
+use crate::solver::draw::{Caption, Overlay};
 use crate::solver::plain::distance::{knight_distance, shortest_path};
 use crate::solver::terrain::cheapest::cheapest_path;
 use crate::solver::terrain::{BarrierRule, Ground, Terrain};
@@ -108,7 +109,7 @@ async fn plain_path(
     format: Format,
 ) -> Result<Response, ApiError> {
     let board = shown.board;
-    check_drawable(format, board)?;
+    check_drawable(format, board, &[from, to])?;
     let limit = state.config.max_path_squares;
     let search = move || shortest_path(board, from, to, limit);
     // Short paths take microseconds; long ones (up to a million squares,
@@ -117,7 +118,47 @@ async fn plain_path(
     let path = state.heavy.run_sized(moves, search).await??;
     let moves = path.as_ref().map(|p| p.len() as u64 - 1);
     let answer = PathAnswer::new(&shown, [from, to], moves, moves, path.as_deref());
-    respond(format, Ground::Plain(board), path.as_deref(), &answer)
+    let asked = format!("Shortest path from {from} to {to}");
+    let overlay = path_overlay(asked, [from, to], moves, moves, None);
+    respond(
+        format,
+        Ground::Plain(board),
+        path.as_deref(),
+        &answer,
+        overlay,
+    )
+}
+
+/// What a picture of a path between `ends` says: `asked`, and its moves
+/// and cost, or that there is none, or `verdict`.
+pub fn path_overlay(
+    asked: String,
+    ends: [Square; 2],
+    moves: Option<u64>,
+    cost: Option<u64>,
+    verdict: Option<String>,
+) -> Overlay {
+    let verdict = verdict.or_else(|| moves.is_none().then(|| "unreachable".to_owned()));
+    Overlay {
+        ends: ends.to_vec(),
+        caption: Caption {
+            asked,
+            moves,
+            cost,
+            verdict,
+        },
+        ..Overlay::default()
+    }
+}
+
+/// "from a1 to h8", and the barrier rule when it is not the default.
+pub fn terrain_question(what: &str, [from, to]: [Square; 2], rule: BarrierRule) -> String {
+    match rule {
+        BarrierRule::Either => format!("{what} from {from} to {to}"),
+        BarrierRule::LongLeg => {
+            format!("{what} from {from} to {to}, barriers passed by the long leg first")
+        }
+    }
 }
 
 fn terrain_path(
@@ -136,10 +177,18 @@ fn terrain_path(
         found.as_ref().map(|p| p.cost),
         found.as_ref().map(|p| &p.path[..]),
     );
+    let overlay = path_overlay(
+        terrain_question("Cheapest path", ends, rule),
+        ends,
+        answer.moves,
+        answer.cost,
+        None,
+    );
     respond(
         format,
         Ground::Terrain(terrain),
         found.as_ref().map(|p| &p.path[..]),
         &answer,
+        overlay,
     )
 }

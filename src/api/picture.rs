@@ -14,7 +14,7 @@ use super::extract::QueryParams;
 use super::params::Given;
 use super::problem::ApiError;
 use crate::params;
-use crate::solver::draw::{self as render, Overlay, RenderError};
+use crate::solver::draw::{self as render, Overlay};
 use crate::solver::terrain::Ground;
 use crate::solver::{Board, Square};
 
@@ -49,33 +49,38 @@ impl<S: Send + Sync> FromRequestParts<S> for Format {
 /// The answer in the requested format: `answer` as JSON, or `ground` (a
 /// plain `Board` as `Ground::Plain(board)`, a terrain as
 /// `Ground::Terrain(&terrain)`) drawn with `path` (none when there is no
-/// path, e.g. unreachable) as text or SVG. Synchronous: drawing a large
-/// board takes milliseconds, so call it inside `state.heavy` work when the
-/// board is large (a `Response` can be sent back from the blocking pool).
+/// path, e.g. unreachable) and `overlay` (the squares asked about, the
+/// caption's words) as text or SVG. Synchronous: drawing a large board
+/// takes milliseconds, so call it inside `state.heavy` work when the board
+/// is large (a `Response` can be sent back from the blocking pool).
 pub fn respond<T: Serialize>(
     format: Format,
     ground: Ground<'_>,
     path: Option<&[Square]>,
     answer: &T,
+    overlay: Overlay,
 ) -> Result<Response, ApiError> {
     let path = path.unwrap_or(&[]);
     match format {
         Format::Json => Ok(Json(answer).into_response()),
-        Format::Text => Ok(text_response(render::text_with_path(ground, path)?)),
-        Format::Svg => Ok(svg_response(render::svg(ground, path, Overlay::default())?)),
+        Format::Text => Ok(text_response(render::text(ground, path, &overlay)?)),
+        Format::Svg => Ok(svg_response(render::svg(ground, path, overlay)?)),
     }
 }
 
-/// Refuses, before any work, a text drawing of a board too large to print
-/// (422 `render_too_large`, param `format`). Call it before a long search
-/// or tour whose answer would then not be drawn; [`respond`] checks again.
-pub fn check_drawable(format: Format, board: Board) -> Result<(), ApiError> {
-    if format == Format::Text && board.squares() > render::MAX_TEXT_SQUARES {
-        return Err(RenderError::TooLarge {
-            squares: board.squares(),
-            limit: render::MAX_TEXT_SQUARES,
-        }
-        .into());
+/// Refuses, before any work, a drawing that would show too many squares
+/// (422 `render_too_large`, param `format`): the part of `board` around
+/// `around` (the squares asked about), or the whole board when `around` is
+/// empty (a tour). Call it before a long search or tour whose answer would
+/// then not be drawn; [`respond`] checks again.
+pub fn check_drawable(format: Format, board: Board, around: &[Square]) -> Result<(), ApiError> {
+    if format != Format::Json {
+        let corners = [
+            Square::new(0, 0),
+            Square::new(board.files().end - 1, board.ranks().end - 1),
+        ];
+        let around = if around.is_empty() { &corners } else { around };
+        render::view(board, around)?;
     }
     Ok(())
 }

@@ -12,6 +12,7 @@ use super::problem::{ApiError, Code};
 use super::square::{PlainArgs, Shown, ShownSquare, SquareArg};
 use super::AppState;
 use crate::params;
+use crate::solver::draw::{Caption, Overlay};
 use crate::solver::terrain::Ground;
 use crate::solver::tour::{knights_tour, Tour, TourError};
 use crate::solver::{Board, Square};
@@ -73,7 +74,7 @@ pub async fn handler(
             },
         ));
     }
-    check_drawable(format, board)?;
+    check_drawable(format, board, &[])?;
     // The answer is written on the blocking pool too: a million-square tour
     // is megabytes of JSON, too long to write on the async workers.
     state
@@ -98,7 +99,39 @@ pub fn answer(tour: &Tour, shown: Shown, format: Format) -> Result<Response, Api
             squares: &tour.path,
         },
     };
-    respond(format, Ground::Plain(tour.board), Some(&tour.path), &json)
+    respond(
+        format,
+        Ground::Plain(tour.board),
+        Some(&tour.path),
+        &json,
+        tour_overlay(tour),
+    )
+}
+
+/// What a picture of a tour says, and its closing move.
+fn tour_overlay(tour: &Tour) -> Overlay {
+    let (first, last) = (tour.path[0], tour.path[tour.path.len() - 1]);
+    let (asked, verdict) = if tour.closed {
+        (
+            format!("Closed knight's tour from {first}"),
+            format!("every square once, then one move back to {first}"),
+        )
+    } else {
+        (
+            format!("Knight's tour from {first}"),
+            format!("every square once, ending on {last}"),
+        )
+    };
+    Overlay {
+        closed: tour.closed,
+        caption: Caption {
+            asked,
+            moves: Some(tour.path.len() as u64 - 1),
+            cost: None,
+            verdict: Some(verdict),
+        },
+        ..Overlay::default()
+    }
 }
 
 fn tour_error(board: Board, error: TourError) -> ApiError {

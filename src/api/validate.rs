@@ -17,7 +17,7 @@ use super::problem::{ApiError, Code};
 use super::square::{PlainArgs, Shown, ShownSquare, SquareArg};
 use super::AppState;
 use crate::params;
-use crate::solver::draw::{self as render, Overlay, RenderError};
+use crate::solver::draw::{self as render, Caption, Overlay, RenderError};
 use crate::solver::terrain::validate::{validate, StepFault, Validation};
 use crate::solver::terrain::{Ground, Terrain};
 use crate::solver::Square;
@@ -61,6 +61,8 @@ struct Drawing {
     format: Format,
     /// Every position as a text frame in the JSON answer.
     frames: bool,
+    /// A simple path was asked for (for the picture's caption).
+    simple: bool,
 }
 
 pub async fn handler(
@@ -79,6 +81,7 @@ pub async fn handler(
     let drawing = Drawing {
         format,
         frames: req.render.or(false),
+        simple: req.simple.or(false),
     };
     // The work: the board's text to parse, the path to check, and the
     // squares to draw (each frame a whole board).
@@ -139,6 +142,7 @@ fn answer(
                 ground,
                 None,
                 &json_answer(found, shown, frames),
+                Overlay::default(),
             )
         }
         Format::Text => {
@@ -152,6 +156,8 @@ fn answer(
         Format::Svg => {
             let overlay = Overlay {
                 fault: found.fault.and_then(|f| f.from.map(|from| (from, f.to))),
+                caption: caption(path, found, drawing.simple),
+                ..Overlay::default()
             };
             Ok(svg_response(render::svg(ground, reached, overlay)?))
         }
@@ -207,6 +213,63 @@ fn json_answer(found: &Validation, shown: &Shown, frames: Option<Vec<String>>) -
             reason: f.reason.as_str(),
         }),
         frames,
+    }
+}
+
+/// What the picture of a checked path says.
+fn caption(path: &[Square], found: &Validation, simple: bool) -> Caption {
+    let listed = if path.len() <= 8 {
+        let names: Vec<String> = path.iter().map(Square::to_string).collect();
+        format!("the path {}", names.join(" "))
+    } else {
+        format!(
+            "a path of {} squares from {} to {}",
+            path.len(),
+            path[0],
+            path[path.len() - 1]
+        )
+    };
+    let asked = if simple {
+        format!("Check of {listed} as a simple path")
+    } else {
+        format!("Check of {listed}")
+    };
+    match found.fault {
+        None => Caption {
+            asked,
+            moves: Some(found.moves),
+            cost: Some(found.cost),
+            verdict: Some("valid".to_owned()),
+        },
+        Some(f) => {
+            let from = f
+                .from
+                .map_or_else(|| "the start".to_owned(), |s| s.to_string());
+            Caption {
+                asked,
+                moves: None,
+                cost: None,
+                verdict: Some(format!(
+                    "not valid at step {}: {from} to {} {}",
+                    f.step,
+                    f.to,
+                    reason_words(f.reason.as_str())
+                )),
+            }
+        }
+    }
+}
+
+/// A refusal's reason as the end of a sentence: "is not a knight move".
+fn reason_words(reason: &str) -> String {
+    match reason {
+        "not_a_knight_move" => "is not a knight move".to_owned(),
+        "revisits_square" => "revisits a square".to_owned(),
+        "missing_teleport_hop" => "lands on a teleport without hopping".to_owned(),
+        "lands_on_rock" => "lands on a rock".to_owned(),
+        "lands_on_barrier" => "lands on a barrier".to_owned(),
+        "passes_barrier" => "passes over a barrier".to_owned(),
+        other => other.replace('_', " "),
     }
 }
 

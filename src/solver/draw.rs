@@ -1,6 +1,14 @@
 //! Drawing a board with a path or a knight: as text, the way the "Knight
 //! Board" challenge prints boards, and as an SVG picture.
 //!
+//! **What is drawn.** A board of at most [`WHOLE_SIDE`] files and ranks is
+//! drawn whole. A larger one is drawn on the part around what the picture
+//! is about (the path, the squares asked about, a refused step), with a
+//! margin of [`MARGIN`] squares and at least [`MIN_VIEW`] a side, and its
+//! coordinates labelled ([`view`]). Text and SVG draw the same part, and both
+//! refuse ([`RenderError::TooLarge`]) a part of more than
+//! [`MAX_DRAWN_SQUARES`] squares, e.g. a tour of a 300×300 board.
+//!
 //! **Text.** Rows top first (the highest rank first), one character per
 //! square, squares separated by single spaces, each row ending in a newline:
 //! exactly the board files' layout. A knight is `K`. A path numbers its
@@ -9,34 +17,54 @@
 //! last number). When a number is wider than one character, *every* square
 //! is right-aligned in a column as wide as the widest number, still one
 //! space apart, so columns stay aligned: `.  0  .` for a path of 10 or more
-//! squares. Boards of more than [`MAX_TEXT_SQUARES`] squares are not drawn.
+//! squares. A part of a larger board has each row led by its rank and a
+//! last line of file names. Frames of a knight ([`text_with_knight`]) are
+//! whole boards of at most [`MAX_TEXT_SQUARES`] squares.
 //!
-//! **SVG.** One unit per square, a1 at the bottom left, files and ranks
-//! labelled on boards of at most [`LABELLED_SIDE`] a side. Light and dark
-//! squares come from one pattern, so a plain board of any size is a few
-//! hundred bytes; terrain is drawn as one shape per kind with runs of equal
-//! squares merged, so the picture grows with the terrain's runs, not its
-//! squares. The path is a line through square centres (teleport hops
-//! dashed), with numbered points when it lists at most
-//! [`NUMBERED_POINTS`] squares and only its ends marked beyond. The
-//! `width`/`height` attributes scale the picture to at most
-//! [`MAX_PIXELS`] pixels on its longer side (and at most 48 pixels a square);
-//! the `viewBox` keeps it sharp at any zoom.
+//! **SVG.** One unit per square, the view's top-left square at (0, 0), its
+//! bottom rank at the bottom, files and ranks labelled around it. Every
+//! square is one `<rect>` carrying `data-square="<name>"`, painted light,
+//! dark or with its terrain. Over them: the path as one segment per move
+//! (`data-step="<n>"`, the move's number in the path, teleport hops dashed),
+//! the closing move of a closed tour, a refused step, start and end rings,
+//! and numbered points when the numbers stay legible ([`MIN_NUMBER_PX`]), or
+//! a note that they were left out. Under the board: a caption (what was
+//! asked and answered, from [`Caption`]) and a legend of what the picture
+//! shows. No `<style>` element, no `style` attribute, no `id`: the picture can
+//! be inserted into a page with a strict Content-Security-Policy. The
+//! `width`/`height` attributes size the picture for reading; the `viewBox`
+//! keeps it sharp at any zoom.
 
 use std::fmt::{self, Write};
+use std::ops::Range;
 
-use super::board::{file_name, Board, Grid, Square};
+use super::board::{file_name, Board, Square};
 
 use super::terrain::{move_numbers, Cell, Ground};
 
-/// The largest board drawn as text (and, for terrain, as SVG).
+/// The largest board drawn as text frames of a knight.
 pub const MAX_TEXT_SQUARES: u64 = 1_000_000;
+/// Boards of at most this many files and ranks are drawn whole.
+pub const WHOLE_SIDE: u32 = 64;
+/// The most squares a drawing of a path shows, as text or SVG: as many as
+/// the largest board the longest-path search takes.
+pub const MAX_DRAWN_SQUARES: u64 = 65_536;
+/// Squares shown beyond the path on each side of a part of a large board.
+pub const MARGIN: u32 = 2;
+/// A part of a large board is at least this many files and ranks (when the
+/// board has them).
+pub const MIN_VIEW: u32 = 8;
 /// Paths of at most this many squares get a numbered point on each square.
 pub const NUMBERED_POINTS: usize = 1_000;
-/// Boards whose longer side is at most this get file and rank labels.
-pub const LABELLED_SIDE: u64 = 64;
-/// The longer side of a picture, in pixels, at most.
+/// Paths of at most this many squares are drawn one segment per move, each
+/// with its `data-step`; longer ones as one line.
+pub const STEPPED_POINTS: usize = 65_536;
+/// The longer side of a picture, in pixels, at most (unless numbers need more).
 pub const MAX_PIXELS: f64 = 1_024.0;
+/// The longer side of a picture with numbered points, at most.
+pub const MAX_NUMBERED_PIXELS: f64 = 2_048.0;
+/// The smallest move number drawn, in pixels at the picture's own size.
+pub const MIN_NUMBER_PX: f64 = 10.0;
 
 /// Why a board is not drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,7 +77,7 @@ impl fmt::Display for RenderError {
         match self {
             RenderError::TooLarge { squares, limit } => write!(
                 f,
-                "a board of {squares} squares is too large to draw; at most {limit} squares are drawn"
+                "the drawing would show {squares} squares, too many to draw; at most {limit} squares are drawn (a path on a larger board is drawn on the part of the board around it)"
             ),
         }
     }
@@ -67,19 +95,150 @@ fn drawable(board: Board, limit: u64) -> Result<(), RenderError> {
     Ok(())
 }
 
-/// Writes the board as text, each square's label given by `label` (or the
-/// terrain character), right-aligned in columns of `width`.
+/// The part of a board a drawing shows: files and ranks, 0-based, half open.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    pub files: Range<u32>,
+    pub ranks: Range<u32>,
+    /// False when the view is the whole board.
+    pub cropped: bool,
+}
+
+impl View {
+    fn whole(board: Board) -> View {
+        View {
+            files: board.files(),
+            ranks: board.ranks(),
+            cropped: false,
+        }
+    }
+
+    /// Its number of squares.
+    pub fn squares(&self) -> u64 {
+        u64::from(self.files.len() as u32) * u64::from(self.ranks.len() as u32)
+    }
+
+    fn contains(&self, square: Square) -> bool {
+        self.files.contains(&square.file()) && self.ranks.contains(&square.rank())
+    }
+
+    /// The squares, top row first, each row left to right.
+    fn rows(&self) -> impl Iterator<Item = u32> + '_ {
+        self.ranks.clone().rev()
+    }
+}
+
+/// The part of `board` a drawing of `around` (the squares it is about)
+/// shows: the whole board when it is at most [`WHOLE_SIDE`] a side, else the
+/// squares around them, at most [`MAX_DRAWN_SQUARES`].
+pub fn view(board: Board, around: &[Square]) -> Result<View, RenderError> {
+    let (width, height) = (board.files().end, board.ranks().end);
+    let view = if width <= WHOLE_SIDE && height <= WHOLE_SIDE {
+        View::whole(board)
+    } else {
+        let files = span(around.iter().map(|s| s.file()), width);
+        let ranks = span(around.iter().map(|s| s.rank()), height);
+        let cropped = files != board.files() || ranks != board.ranks();
+        View {
+            files,
+            ranks,
+            cropped,
+        }
+    };
+    if view.squares() > MAX_DRAWN_SQUARES {
+        return Err(RenderError::TooLarge {
+            squares: view.squares(),
+            limit: MAX_DRAWN_SQUARES,
+        });
+    }
+    Ok(view)
+}
+
+/// The range of `coords` widened by [`MARGIN`] and to at least [`MIN_VIEW`],
+/// within `0..side` (from 0 when there are none).
+fn span(coords: impl Iterator<Item = u32>, side: u32) -> Range<u32> {
+    let (lo, hi) = coords.fold((u32::MAX, 0), |(lo, hi), c| (lo.min(c), hi.max(c)));
+    let (lo, hi) = if lo > hi { (0, 0) } else { (lo, hi) };
+    let mut start = lo.saturating_sub(MARGIN);
+    let mut end = hi.saturating_add(MARGIN + 1).min(side);
+    let want = MIN_VIEW.min(side);
+    while end - start < want {
+        start = start.saturating_sub(1);
+        if end - start < want && end < side {
+            end += 1;
+        }
+    }
+    start..end
+}
+
+/// What a picture's caption says: the question and its answer. Words come
+/// from the caller; the picture adds the board and what it left out.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Caption {
+    /// The question, e.g. "Shortest path from g2 to a8".
+    pub asked: String,
+    /// The answer's knight moves, when it has them.
+    pub moves: Option<u64>,
+    /// The answer's cost, when it has one.
+    pub cost: Option<u64>,
+    /// The rest of the answer in words, e.g. "valid", "unreachable",
+    /// "not valid at step 2: d5 to d6 is not a knight move".
+    pub verdict: Option<String>,
+}
+
+/// What to draw besides the board and the path.
+#[derive(Clone, Debug, Default)]
+pub struct Overlay {
+    /// A refused step, drawn as a red dashed line with a cross at its end.
+    pub fault: Option<(Square, Square)>,
+    /// The path is a closed tour: the move from its last square back to its
+    /// first is drawn.
+    pub closed: bool,
+    /// The squares the question named (e.g. its two ends): ringed even when
+    /// there is no path, and always in view.
+    pub ends: Vec<Square>,
+    /// The words under the picture.
+    pub caption: Caption,
+}
+
+impl Overlay {
+    /// The squares a drawing with `path` is about.
+    fn around(&self, path: &[Square]) -> Vec<Square> {
+        let mut around: Vec<Square> = path.to_vec();
+        around.extend(&self.ends);
+        if let Some((from, to)) = self.fault {
+            around.extend([from, to]);
+        }
+        around
+    }
+}
+
+/// The label of each square of `view` (or `None` for its terrain character),
+/// written as text in columns `width` wide; a cropped view gets its ranks
+/// on the left and its files underneath.
 fn write_text(
     out: &mut String,
     ground: Ground<'_>,
+    view: &View,
     width: usize,
     label: impl Fn(Square) -> Option<String>,
 ) {
-    let board = ground.board();
-    for rank in board.ranks().rev() {
-        for file in board.files() {
+    let (rank_width, width) = if view.cropped {
+        let files = view.files.clone().map(|f| file_name(u64::from(f)).len());
+        (
+            view.ranks.end.to_string().len(),
+            files.max().unwrap_or(1).max(width),
+        )
+    } else {
+        (0, width)
+    };
+    for rank in view.rows() {
+        if view.cropped {
+            let _ = write!(out, "{:>rank_width$} ", rank + 1);
+        }
+        for file in view.files.clone() {
             let square = Square::new(file, rank);
-            if file > 0 {
+            if file > view.files.start {
                 out.push(' ');
             }
             match label(square) {
@@ -93,6 +252,16 @@ fn write_text(
         }
         out.push('\n');
     }
+    if view.cropped {
+        let _ = write!(out, "{:rank_width$} ", "");
+        for file in view.files.clone() {
+            if file > view.files.start {
+                out.push(' ');
+            }
+            let _ = write!(out, "{:>width$}", file_name(u64::from(file)));
+        }
+        out.push('\n');
+    }
 }
 
 /// The board as text with the knight, `K`, on `knight`: one frame of the
@@ -100,8 +269,8 @@ fn write_text(
 pub fn text_with_knight(ground: Ground<'_>, knight: Square) -> Result<String, RenderError> {
     let board = ground.board();
     drawable(board, MAX_TEXT_SQUARES)?;
-    let mut out = String::with_capacity(text_len(board, 1));
-    write_text(&mut out, ground, 1, |s| {
+    let mut out = String::with_capacity(text_len(board.squares(), 1));
+    write_text(&mut out, ground, &View::whole(board), 1, |s| {
         (s == knight).then(|| "K".to_owned())
     });
     Ok(out)
@@ -109,43 +278,99 @@ pub fn text_with_knight(ground: Ground<'_>, knight: Square) -> Result<String, Re
 
 /// The board as text with the path's squares numbered by move.
 pub fn text_with_path(ground: Ground<'_>, path: &[Square]) -> Result<String, RenderError> {
-    let board = ground.board();
-    drawable(board, MAX_TEXT_SQUARES)?;
+    text(ground, path, &Overlay::default())
+}
+
+/// The board, or the part of it `overlay` and `path` are about, as text
+/// with the path's squares numbered by move.
+pub fn text(ground: Ground<'_>, path: &[Square], overlay: &Overlay) -> Result<String, RenderError> {
+    let view = view(ground.board(), &overlay.around(path))?;
     let numbers = move_numbers(ground, path);
-    let grid = Grid::new(board).ok_or(RenderError::TooLarge {
-        squares: board.squares(),
-        limit: MAX_TEXT_SQUARES,
-    })?;
-    let mut by_square = vec![u64::MAX; grid.len()];
+    let spots = Spots::new(&view);
+    let mut by_square = vec![u64::MAX; spots.len()];
     for (&square, &n) in path.iter().zip(&numbers) {
-        by_square[grid.spot(square).index()] = n;
+        by_square[spots.index(square)] = n;
     }
     let width = numbers.last().map_or(1, |n| n.to_string().len());
-    let mut out = String::with_capacity(text_len(board, width));
-    write_text(&mut out, ground, width, |s| {
-        let n = by_square[grid.spot(s).index()];
+    let mut out = String::with_capacity(text_len(view.squares(), width + 1));
+    write_text(&mut out, ground, &view, width, |s| {
+        let n = by_square[spots.index(s)];
         (n != u64::MAX).then(|| n.to_string())
     });
     Ok(out)
 }
 
-/// The length of a board's text with labels `width` wide.
-fn text_len(board: Board, width: usize) -> usize {
-    usize::try_from(board.squares()).map_or(0, |squares| squares * (width + 1))
+/// Dense numbers of a view's squares.
+struct Spots {
+    files: Range<u32>,
+    ranks: Range<u32>,
+}
+
+impl Spots {
+    fn new(view: &View) -> Spots {
+        Spots {
+            files: view.files.clone(),
+            ranks: view.ranks.clone(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.files.len() * self.ranks.len()
+    }
+
+    fn index(&self, s: Square) -> usize {
+        (s.rank() - self.ranks.start) as usize * self.files.len()
+            + (s.file() - self.files.start) as usize
+    }
+}
+
+/// The length of a text of `squares` labels `width` wide.
+fn text_len(squares: u64, width: usize) -> usize {
+    usize::try_from(squares).map_or(0, |squares| squares * (width + 1))
 }
 
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
+const INK: &str = "#1f2328";
+const MUTED: &str = "#555";
+const PATH: &str = "#1d3557";
+const HOP: &str = "#8e44ad";
+const CLOSING: &str = "#e07b00";
+const FAULT: &str = "#d00000";
+const START: &str = "#2e7d32";
+const END: &str = "#c62828";
 
-/// How a kind of square is painted: fill colour and a name for its tooltip.
-fn paint(cell: Cell) -> Option<(&'static str, &'static str)> {
+/// How a kind of square is painted: its fill on light and on dark squares,
+/// and what the legend calls it.
+fn paint(cell: Cell) -> (&'static str, &'static str, &'static str) {
     match cell {
-        Cell::Plain | Cell::Start | Cell::End => None,
-        Cell::Water => Some(("#3b82c4", "water (costs 2)")),
-        Cell::Lava => Some(("#e4572e", "lava (costs 5)")),
-        Cell::Rock => Some(("#8d8d8d", "rock (jumped over, never landed on)")),
-        Cell::Barrier => Some(("#2f2f2f", "barrier (never landed on or passed)")),
-        Cell::Teleport => Some(("#8e44ad", "teleport (costs 1, hops to its partner)")),
+        Cell::Plain | Cell::Start | Cell::End => (LIGHT, DARK, "plain"),
+        Cell::Water => ("#7fb2e0", "#4a8ccc", "water: costs 2"),
+        Cell::Lava => ("#f0866a", "#d95a36", "lava: costs 5"),
+        Cell::Rock => ("#a8a8a8", "#8a8a8a", "rock: jumped over, never landed on"),
+        Cell::Barrier => ("#3a3a3a", "#262626", "barrier: never landed on or passed"),
+        Cell::Teleport => ("#b583cc", "#9550b5", "teleport: hops to its partner"),
+    }
+}
+
+/// The kinds of terrain, in the legend's order.
+const KINDS: [Cell; 6] = [
+    Cell::Plain,
+    Cell::Water,
+    Cell::Lava,
+    Cell::Rock,
+    Cell::Barrier,
+    Cell::Teleport,
+];
+
+fn kind(cell: Cell) -> usize {
+    match cell {
+        Cell::Plain | Cell::Start | Cell::End => 0,
+        Cell::Water => 1,
+        Cell::Lava => 2,
+        Cell::Rock => 3,
+        Cell::Barrier => 4,
+        Cell::Teleport => 5,
     }
 }
 
@@ -160,79 +385,214 @@ fn num(x: f64) -> String {
     }
 }
 
-/// What to draw over the board besides the path.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Overlay {
-    /// A refused step, drawn as a red dashed line with a cross at its end.
-    pub fault: Option<(Square, Square)>,
+/// Text made safe for XML character data and attribute values.
+fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// About how wide `text` is in a sans-serif font `size` units high.
+fn text_width(text: &str, size: f64) -> f64 {
+    let ems: f64 = text
+        .chars()
+        .map(|c| match c {
+            'i' | 'j' | 'l' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' | ' ' | '(' | ')' => 0.33,
+            'm' | 'w' | 'M' | 'W' | '—' => 0.92,
+            'A'..='Z' | '×' => 0.7,
+            _ => 0.62,
+        })
+        .sum();
+    ems * size
+}
+
+/// `text` broken into lines of at most `width` units at font `size`.
+fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let candidate = if line.is_empty() {
+            word.to_owned()
+        } else {
+            format!("{line} {word}")
+        };
+        if !line.is_empty() && text_width(&candidate, size) > width {
+            lines.push(std::mem::replace(&mut line, word.to_owned()));
+        } else {
+            line = candidate;
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// A number with its thousands grouped by commas when it has five digits
+/// or more: 8, 1000, 1,000,000,000.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    if digits.len() < 5 {
+        return digits;
+    }
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// "the 8×8 board", "the 1,000,000,000×8 board".
+fn the_board(board: Board) -> String {
+    format!(
+        "the {}×{} board",
+        grouped(board.width()),
+        grouped(board.height())
+    )
+}
+
+fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The font size of a move number of `digits` digits, in units.
+fn number_size(digits: usize) -> f64 {
+    match digits {
+        0..=2 => 0.36,
+        3 => 0.3,
+        _ => 0.22,
+    }
 }
 
 /// The board as an SVG picture with `path` drawn over it.
 pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<String, RenderError> {
     let board = ground.board();
-    if let Ground::Terrain(_) = ground {
-        drawable(board, MAX_TEXT_SQUARES)?;
+    let view = view(board, &overlay.around(path))?;
+    let moves = move_numbers(ground, path);
+    let (nf, nr) = (view.files.len() as f64, view.ranks.len() as f64);
+    // Centre of a square in picture units: the view's top rank at the top.
+    let top = view.ranks.end;
+    let left = view.files.start;
+    let x_of = |file: u32| f64::from(file - left);
+    let y_of = |rank: u32| f64::from(top - 1 - rank);
+    let centre = |s: Square| (x_of(s.file()) + 0.5, y_of(s.rank()) + 0.5);
+
+    // Pixels a unit: the board at most MAX_PIXELS (48 a square at most),
+    // more when that keeps the move numbers legible.
+    let digits = moves.last().map_or(1, |n| n.to_string().len());
+    let size = number_size(digits);
+    let long = nf.max(nr) + 1.0;
+    let mut scale = (MAX_PIXELS / long).min(48.0);
+    let numbered_len = path.len() <= NUMBERED_POINTS && !path.is_empty();
+    if numbered_len && scale * size < MIN_NUMBER_PX {
+        scale = scale.max((MIN_NUMBER_PX / size).min(MAX_NUMBERED_PIXELS / long));
     }
-    let (w, h) = (f64::from(board.files().end), f64::from(board.ranks().end));
-    let labelled = board.width().max(board.height()) <= LABELLED_SIDE;
-    let margin = if labelled { 0.7 } else { 0.0 };
-    let (vw, vh) = (w + margin, h + margin);
-    let scale = (MAX_PIXELS / vw.max(vh)).min(48.0);
-    // Centre of a square in picture units: rank 1 at the bottom.
-    let centre = |s: Square| (f64::from(s.file()) + 0.5, h - f64::from(s.rank()) - 0.5);
+    let numbered = numbered_len && scale * size >= MIN_NUMBER_PX - 1e-9;
+    let px = |p: f64| p / scale;
+
+    // Labels: at least 10 px, every `stride`-th file and rank when they
+    // would overlap.
+    let label = (0.32f64).max(px(10.0));
+    let widest_file = text_width(&file_name(u64::from(view.files.end - 1)), label);
+    let file_stride = stride((widest_file + px(6.0)).max(0.0));
+    let rank_stride = stride(label * 1.3);
+    let margin_left = text_width(&view.ranks.end.to_string(), label) + label * 0.8;
+    let margin_bottom = label * 1.6;
+    let pad = px(6.0);
+
+    // Caption and legend, under the board, as wide as the picture.
+    let width_units = (margin_left + nf + pad).max(px(360.0));
+    let text_size = px(14.0);
+    let small = px(12.5);
+    let inner = width_units - 2.0 * pad;
+    let mut caption_lines: Vec<(String, f64, bool, &str)> = Vec::new();
+    for line in caption_text(&overlay.caption, board) {
+        let bold = caption_lines.is_empty();
+        for l in wrap(&line, text_size, inner) {
+            caption_lines.push((l, text_size, bold, INK));
+        }
+    }
+    let mut notes = Vec::new();
+    if view.cropped {
+        notes.push(format!(
+            "Shown: files {}–{}, ranks {}–{} of {}, the part around the path.",
+            file_name(u64::from(view.files.start)),
+            file_name(u64::from(view.files.end - 1)),
+            grouped(u64::from(view.ranks.start) + 1),
+            grouped(u64::from(view.ranks.end)),
+            the_board(board)
+        ));
+    }
+    if !path.is_empty() && !numbered {
+        notes.push(if path.len() > NUMBERED_POINTS {
+            format!(
+                "Move numbers left out: the path lists {} squares, more than {NUMBERED_POINTS} are not numbered.",
+                path.len()
+            )
+        } else {
+            "Move numbers left out: the squares are too small to number legibly.".to_owned()
+        });
+    }
+    for note in notes {
+        for l in wrap(&note, small, inner) {
+            caption_lines.push((l, small, false, MUTED));
+        }
+    }
+    let legend = legend_items(ground, &view, path, &moves, &overlay);
+    let legend_rows = lay_out_legend(&legend, small, inner);
+
+    let board_bottom = nr + margin_bottom;
+    let caption_height: f64 = caption_lines.iter().map(|l| l.1 * 1.35).sum();
+    let legend_height = legend_rows.len() as f64 * small * 1.7;
+    let height_units = board_bottom + pad + caption_height + pad * 0.5 + legend_height + pad;
+
     let mut out = String::new();
     let _ = writeln!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="{} 0 {} {}" width="{}" height="{}" font-family="sans-serif">"#,
-        num(-margin),
-        num(vw),
-        num(vh),
-        num((vw * scale).round().max(1.0)),
-        num((vh * scale).round().max(1.0)),
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="{} {} {} {}" width="{}" height="{}" font-family="sans-serif">"#,
+        num(-margin_left),
+        num(-pad),
+        num(width_units),
+        num(height_units + pad),
+        num((width_units * scale - 1e-6).ceil().max(1.0)),
+        num(((height_units + pad) * scale - 1e-6).ceil().max(1.0)),
     );
-    let moves = move_numbers(ground, path);
-    let _ = writeln!(
-        out,
-        "<title>knightd: {board} board{}</title>",
-        match moves.last() {
-            Some(1) => ", a path of 1 move".to_owned(),
-            Some(m) => format!(", a path of {m} moves"),
-            None => String::new(),
-        }
-    );
-    // The square at the top left (file 0, top rank) is dark when its
-    // file + rank is even; the 2×2 pattern starts there.
-    let top_left_dark = (board.height() - 1) % 2 == 0;
-    let (first, second) = if top_left_dark {
-        (DARK, LIGHT)
-    } else {
-        (LIGHT, DARK)
-    };
-    let _ = writeln!(
-        out,
-        r#"<defs><pattern id="squares" width="2" height="2" patternUnits="userSpaceOnUse"><rect width="2" height="2" fill="{second}"/><rect width="1" height="1" fill="{first}"/><rect x="1" y="1" width="1" height="1" fill="{first}"/></pattern></defs>"#
-    );
-    let _ = writeln!(
-        out,
-        r#"<rect width="{}" height="{}" fill="url(#squares)"/>"#,
-        num(w),
-        num(h)
-    );
+    let title = caption_text(&overlay.caption, board).join(" ");
+    let _ = writeln!(out, "<title>knightd: {}</title>", esc(&title));
+
+    draw_squares(&mut out, ground, &view, x_of, y_of);
     if let Ground::Terrain(terrain) = ground {
-        draw_terrain(&mut out, terrain.board(), |s| terrain.cell(s), h);
-        if let Some([a, b]) = terrain.teleports() {
-            let ((ax, ay), (bx, by)) = (centre(a), centre(b));
-            let _ = writeln!(
-                out,
-                r##"<g fill="none" stroke="#f5e6ff" stroke-width="0.08"><circle cx="{}" cy="{}" r="0.3"/><circle cx="{}" cy="{}" r="0.3"/></g>"##,
-                num(ax),
-                num(ay),
-                num(bx),
-                num(by)
-            );
+        if let Some(teleports) = terrain.teleports() {
+            let mut rings = String::new();
+            for t in teleports.into_iter().filter(|&t| view.contains(t)) {
+                let (x, y) = centre(t);
+                let _ = write!(
+                    rings,
+                    r#"<circle cx="{}" cy="{}" r="0.3"/>"#,
+                    num(x),
+                    num(y)
+                );
+            }
+            if !rings.is_empty() {
+                let _ = writeln!(
+                    out,
+                    r##"<g fill="none" stroke="#f5e6ff" stroke-width="0.08">{rings}</g>"##
+                );
+            }
         }
         for (square, letter) in [(terrain.start(), 'S'), (terrain.end(), 'E')] {
-            if let Some(s) = square {
+            if let Some(s) = square.filter(|&s| view.contains(s)) {
                 let (x, y) = centre(s);
                 let _ = writeln!(
                     out,
@@ -243,35 +603,24 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
             }
         }
     }
-    if labelled {
-        let mut labels = String::new();
-        for file in board.files() {
-            let _ = write!(
-                labels,
-                r#"<text x="{}" y="{}">{}</text>"#,
-                num(f64::from(file) + 0.5),
-                num(h + 0.5),
-                file_name(u64::from(file))
-            );
-        }
-        for rank in board.ranks() {
-            let _ = write!(
-                labels,
-                r#"<text x="-0.35" y="{}">{}</text>"#,
-                num(h - f64::from(rank) - 0.38),
-                rank + 1
-            );
-        }
-        let _ = writeln!(
-            out,
-            r##"<g font-size="0.35" text-anchor="middle" fill="#555">{labels}</g>"##
-        );
+    draw_labels(
+        &mut out,
+        &view,
+        label,
+        (file_stride, rank_stride),
+        x_of,
+        y_of,
+    );
+    if view.cropped {
+        draw_open_edges(&mut out, board, &view, px(1.5));
     }
+    let line = (0.09f64).max(px(1.5)).min(0.25);
     if let Some((from, to)) = overlay.fault {
         let ((x1, y1), (x2, y2)) = (centre(from), centre(to));
         let _ = writeln!(
             out,
-            r##"<g stroke="#d00000" stroke-width="0.1" stroke-linecap="round"><title>refused step {from} → {to}</title><line x1="{}" y1="{}" x2="{}" y2="{}" stroke-dasharray="0.2 0.15"/><path d="M{} {}l0.4 0.4m0 -0.4l-0.4 0.4"/></g>"##,
+            r##"<g stroke="{FAULT}" stroke-width="{}" stroke-linecap="round"><title>refused step {from} → {to}</title><line x1="{}" y1="{}" x2="{}" y2="{}" stroke-dasharray="0.2 0.15"/><path d="M{} {}l0.4 0.4m0 -0.4l-0.4 0.4"/></g>"##,
+            num(line.max(0.1)),
             num(x1),
             num(y1),
             num(x2),
@@ -280,124 +629,531 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
             num(y2 - 0.2)
         );
     }
-    draw_path(&mut out, ground, path, &moves, centre);
+    draw_path(&mut out, ground, path, &moves, &overlay, centre, line);
+    draw_ends(&mut out, path, &overlay, &view, centre, line);
+    if numbered {
+        draw_numbers(&mut out, path, &moves, centre, size);
+    }
+
+    // Caption and legend.
+    let mut y = board_bottom + pad;
+    let mut words = String::new();
+    for (text, size, bold, colour) in &caption_lines {
+        y += size * 1.05;
+        let _ = write!(
+            words,
+            r#"<text x="{}" y="{}" font-size="{}" fill="{colour}"{}>{}</text>"#,
+            num(-margin_left + pad),
+            num(y),
+            num(*size),
+            if *bold { r#" font-weight="bold""# } else { "" },
+            esc(text)
+        );
+        y += size * 0.3;
+    }
+    let _ = writeln!(out, "<g>{words}</g>");
+    y += pad * 0.5;
+    let mut keys = String::new();
+    for row in legend_rows {
+        y += small * 1.2;
+        let mut x = -margin_left + pad;
+        for item in row {
+            draw_key(&mut keys, &legend[item], x, y, small);
+            x += legend[item].width(small) + small * 1.2;
+        }
+        y += small * 0.5;
+    }
+    if !keys.is_empty() {
+        let _ = writeln!(
+            out,
+            r#"<g font-size="{}" fill="{INK}">{keys}</g>"#,
+            num(small)
+        );
+    }
     out.push_str("</svg>\n");
     Ok(out)
 }
 
-/// One `<path>` per kind of terrain, each row's runs of that kind merged.
-fn draw_terrain(out: &mut String, board: Board, cell: impl Fn(Square) -> Cell, h: f64) {
-    let kinds = [
-        Cell::Water,
-        Cell::Lava,
-        Cell::Rock,
-        Cell::Barrier,
-        Cell::Teleport,
-    ];
-    for kind in kinds {
-        let Some((colour, name)) = paint(kind) else {
-            continue;
-        };
-        let mut d = String::new();
-        let width = board.files().end;
-        for rank in board.ranks() {
-            let mut file = 0;
-            while file < width {
-                if cell(Square::new(file, rank)) != kind {
-                    file += 1;
-                    continue;
-                }
-                let start = file;
-                while file < width && cell(Square::new(file, rank)) == kind {
-                    file += 1;
-                }
-                let _ = write!(
-                    d,
-                    "M{} {}h{}v1h-{}z",
-                    start,
-                    num(h - f64::from(rank) - 1.0),
-                    file - start,
-                    file - start
-                );
-            }
+/// The caption's lines: the question on its board, then the answer.
+fn caption_text(caption: &Caption, board: Board) -> Vec<String> {
+    let on = the_board(board);
+    let asked = if caption.asked.is_empty() {
+        let mut on = on;
+        on[..1].make_ascii_uppercase();
+        on
+    } else {
+        format!("{} on {on}", caption.asked)
+    };
+    let mut answer: Vec<String> = Vec::new();
+    if let Some(m) = caption.moves {
+        answer.push(plural(m, "move", "moves"));
+    }
+    if let Some(c) = caption.cost {
+        answer.push(format!("cost {c}"));
+    }
+    if let Some(v) = &caption.verdict {
+        answer.push(v.clone());
+    }
+    let mut lines = vec![format!("{asked}.")];
+    if !answer.is_empty() {
+        let mut a = answer.join(", ");
+        if let Some(first) = a.get(..1) {
+            let upper = first.to_ascii_uppercase();
+            a.replace_range(..1, &upper);
         }
-        if !d.is_empty() {
-            let _ = writeln!(
-                out,
-                r#"<path fill="{colour}" fill-opacity="0.85" d="{d}"><title>{name}</title></path>"#
+        lines.push(format!("{a}."));
+    }
+    lines
+}
+
+/// A label every this many files or ranks, so that labels `need` units
+/// apart do not overlap: 1, 2, 5, 10, 20, 50, …
+fn stride(need: f64) -> u32 {
+    let mut step = 1u32;
+    let mut k = 0u32;
+    while f64::from(step) < need && step < 1_000_000_000 {
+        step = [1, 2, 5][((k + 1) % 3) as usize] * 10u32.pow((k + 1) / 3);
+        k += 1;
+    }
+    step
+}
+
+/// One `<rect>` per square of the view, named by `data-square`, grouped by
+/// fill: light and dark squares of each kind of terrain.
+fn draw_squares(
+    out: &mut String,
+    ground: Ground<'_>,
+    view: &View,
+    x_of: impl Fn(u32) -> f64,
+    y_of: impl Fn(u32) -> f64,
+) {
+    // [kind][dark]
+    let mut groups: [[String; 2]; 6] = Default::default();
+    for rank in view.rows() {
+        for file in view.files.clone() {
+            let square = Square::new(file, rank);
+            let dark = usize::from((file + rank) % 2 == 0);
+            let _ = write!(
+                groups[kind(ground.cell(square))][dark],
+                r#"<rect x="{}" y="{}" width="1" height="1" data-square="{square}"/>"#,
+                x_of(file),
+                y_of(rank)
             );
+        }
+    }
+    for (cell, pair) in KINDS.iter().zip(&groups) {
+        let (light, dark, name) = paint(*cell);
+        for (fill, rects) in [light, dark].iter().zip(pair) {
+            if rects.is_empty() {
+                continue;
+            }
+            let title = if *cell == Cell::Plain {
+                String::new()
+            } else {
+                format!("<title>{name}</title>")
+            };
+            let _ = writeln!(out, r#"<g fill="{fill}">{title}{rects}</g>"#);
         }
     }
 }
 
+/// File names under the board and rank numbers left of it.
+fn draw_labels(
+    out: &mut String,
+    view: &View,
+    size: f64,
+    (file_stride, rank_stride): (u32, u32),
+    x_of: impl Fn(u32) -> f64,
+    y_of: impl Fn(u32) -> f64,
+) {
+    let nr = view.ranks.len() as f64;
+    let mut labels = String::new();
+    for file in view.files.clone() {
+        if (file + 1) % file_stride != 0 && file_stride > 1 {
+            continue;
+        }
+        let _ = write!(
+            labels,
+            r#"<text x="{}" y="{}">{}</text>"#,
+            num(x_of(file) + 0.5),
+            num(nr + size * 1.15),
+            file_name(u64::from(file))
+        );
+    }
+    let mut ranks = String::new();
+    for rank in view.ranks.clone() {
+        if (rank + 1) % rank_stride != 0 && rank_stride > 1 {
+            continue;
+        }
+        let _ = write!(
+            ranks,
+            r#"<text x="{}" y="{}">{}</text>"#,
+            num(-size * 0.4),
+            num(y_of(rank) + 0.5 + size * 0.35),
+            rank + 1
+        );
+    }
+    let _ = writeln!(
+        out,
+        r#"<g font-size="{}" fill="{MUTED}"><g text-anchor="middle">{labels}</g><g text-anchor="end">{ranks}</g></g>"#,
+        num(size)
+    );
+}
+
+/// Dashed lines along the sides of a cropped view where the board goes on.
+fn draw_open_edges(out: &mut String, board: Board, view: &View, width: f64) {
+    let (nf, nr) = (view.files.len() as f64, view.ranks.len() as f64);
+    let mut d = String::new();
+    if view.files.start > 0 {
+        let _ = write!(d, "M0 0V{}", num(nr));
+    }
+    if view.files.end < board.files().end {
+        let _ = write!(d, "M{} 0V{}", num(nf), num(nr));
+    }
+    if view.ranks.end < board.ranks().end {
+        let _ = write!(d, "M0 0H{}", num(nf));
+    }
+    if view.ranks.start > 0 {
+        let _ = write!(d, "M0 {}H{}", num(nr), num(nf));
+    }
+    if !d.is_empty() {
+        let _ = writeln!(
+            out,
+            r##"<path d="{d}" fill="none" stroke="#666" stroke-width="{}" stroke-dasharray="0.3 0.2"><title>the board goes on</title></path>"##,
+            num(width.max(0.04))
+        );
+    }
+}
+
+/// The path, one segment per move with its `data-step` (or one line when
+/// it is too long to step through), hops dashed, and a closed tour's
+/// closing move.
 fn draw_path(
     out: &mut String,
     ground: Ground<'_>,
     path: &[Square],
     moves: &[u64],
+    overlay: &Overlay,
     centre: impl Fn(Square) -> (f64, f64),
+    width: f64,
 ) {
     let Some(&first) = path.first() else {
         return;
     };
+    let stepped = path.len() <= STEPPED_POINTS;
     let mut line = String::new();
     let mut hops = String::new();
-    let (x, y) = centre(first);
-    let _ = write!(line, "M{} {}", num(x), num(y));
+    if !stepped {
+        let (x, y) = centre(first);
+        let _ = write!(line, "M{} {}", num(x), num(y));
+    }
     for (i, pair) in path.windows(2).enumerate() {
         let (a, b) = (centre(pair[0]), centre(pair[1]));
         let hop = moves[i + 1] == moves[i] && ground.teleport_partner(pair[0]) == Some(pair[1]);
+        let segment = format!("M{} {}L{} {}", num(a.0), num(a.1), num(b.0), num(b.1));
         if hop {
-            let _ = write!(hops, "M{} {}L{} {}", num(a.0), num(a.1), num(b.0), num(b.1));
-            let _ = write!(line, "M{} {}", num(b.0), num(b.1));
+            if stepped {
+                let _ = write!(hops, r#"<path d="{segment}" data-step="{}"/>"#, i + 1);
+            } else {
+                hops.push_str(&segment);
+            }
+            if !stepped {
+                let _ = write!(line, "M{} {}", num(b.0), num(b.1));
+            }
+        } else if stepped {
+            let _ = write!(line, r#"<path d="{segment}" data-step="{}"/>"#, i + 1);
         } else {
             let _ = write!(line, "L{} {}", num(b.0), num(b.1));
         }
     }
-    let _ = writeln!(
-        out,
-        r##"<path d="{line}" fill="none" stroke="#1d3557" stroke-width="0.09" stroke-linejoin="round" stroke-linecap="round" stroke-opacity="0.9"/>"##
+    let stroke = format!(
+        r#"fill="none" stroke-width="{}" stroke-linejoin="round" stroke-linecap="round""#,
+        num(width)
     );
-    if !hops.is_empty() {
+    if stepped {
+        if !line.is_empty() {
+            let _ = writeln!(
+                out,
+                r#"<g stroke="{PATH}" stroke-opacity="0.9" {stroke}>{line}</g>"#
+            );
+        }
+        if !hops.is_empty() {
+            let _ = writeln!(
+                out,
+                r#"<g stroke="{HOP}" stroke-dasharray="0.25 0.2" {stroke}><title>teleport hop</title>{hops}</g>"#
+            );
+        }
+    } else {
         let _ = writeln!(
             out,
-            r##"<path d="{hops}" fill="none" stroke="#8e44ad" stroke-width="0.09" stroke-dasharray="0.25 0.2"><title>teleport hop</title></path>"##
+            r#"<path d="{line}" stroke="{PATH}" stroke-opacity="0.9" {stroke}/>"#
+        );
+        if !hops.is_empty() {
+            let _ = writeln!(
+                out,
+                r#"<path d="{hops}" stroke="{HOP}" stroke-dasharray="0.25 0.2" {stroke}><title>teleport hop</title></path>"#
+            );
+        }
+    }
+    if overlay.closed && path.len() > 1 {
+        let (a, b) = (centre(path[path.len() - 1]), centre(first));
+        let _ = writeln!(
+            out,
+            r#"<path d="M{} {}L{} {}" stroke="{CLOSING}" stroke-dasharray="0.22 0.16" data-step="{}" {stroke}><title>closing move {} → {}</title></path>"#,
+            num(a.0),
+            num(a.1),
+            num(b.0),
+            num(b.1),
+            path.len(),
+            path[path.len() - 1],
+            first
         );
     }
-    let last = path.len() - 1;
-    let mut points = String::new();
-    for (i, (&square, &n)) in path.iter().zip(moves).enumerate() {
-        let ends = i == 0 || i == last;
-        if path.len() > NUMBERED_POINTS && !ends {
+}
+
+/// Rings on the start (green) and end (red) of the path, or on the squares
+/// asked about when there is no path.
+fn draw_ends(
+    out: &mut String,
+    path: &[Square],
+    overlay: &Overlay,
+    view: &View,
+    centre: impl Fn(Square) -> (f64, f64),
+    width: f64,
+) {
+    let ends: Vec<(Square, &str, usize, &str)> = match (path.first(), path.last()) {
+        (Some(&first), Some(&last)) => {
+            let mut ends = vec![(first, START, 0, "start")];
+            if path.len() > 1 {
+                ends.push((last, END, path.len() - 1, "end"));
+            }
+            ends
+        }
+        _ => overlay
+            .ends
+            .iter()
+            .zip([(START, "start"), (END, "end")])
+            .map(|(&s, (colour, name))| (s, colour, 0, name))
+            .collect(),
+    };
+    let mut rings = String::new();
+    for (square, colour, step, name) in ends {
+        if !view.contains(square) {
             continue;
         }
         let (x, y) = centre(square);
+        let _ = write!(
+            rings,
+            r#"<circle cx="{}" cy="{}" r="0.43" stroke="{colour}" data-step="{step}"><title>{name}: {square}</title></circle>"#,
+            num(x),
+            num(y)
+        );
+    }
+    if !rings.is_empty() {
+        let _ = writeln!(
+            out,
+            r#"<g fill="none" stroke-width="{}">{rings}</g>"#,
+            num((width * 1.2).max(0.1))
+        );
+    }
+}
+
+/// A numbered point on each square of the path, with its `data-step`.
+fn draw_numbers(
+    out: &mut String,
+    path: &[Square],
+    moves: &[u64],
+    centre: impl Fn(Square) -> (f64, f64),
+    size: f64,
+) {
+    let last = path.len() - 1;
+    let digits = moves.last().map_or(1, |n| n.to_string().len()) as f64;
+    let r = (0.31 * size * digits + 0.07).max(0.27);
+    let mut points = String::new();
+    for (i, (&square, &n)) in path.iter().zip(moves).enumerate() {
+        let (x, y) = centre(square);
         let fill = if i == 0 {
-            "#2e7d32"
+            START
         } else if i == last {
-            "#c62828"
+            END
         } else {
-            "#1d3557"
-        };
-        let label = n.to_string();
-        let size = match label.len() {
-            1 | 2 => 0.3,
-            3 => 0.22,
-            _ => 0.16,
+            PATH
         };
         let _ = write!(
             points,
-            r##"<circle cx="{}" cy="{}" r="0.24" fill="{fill}"/><text x="{}" y="{}" font-size="{}">{label}</text>"##,
+            r#"<g data-step="{i}"><circle cx="{}" cy="{}" r="{}" fill="{fill}"/><text x="{}" y="{}">{n}</text></g>"#,
             num(x),
             num(y),
+            num(r),
             num(x),
-            num(y + size * 0.35),
-            num(size)
+            num(y + size * 0.36),
         );
     }
     let _ = writeln!(
         out,
-        r##"<g text-anchor="middle" fill="#fff" stroke="none">{points}</g>"##
+        r##"<g text-anchor="middle" font-size="{}" fill="#fff">{points}</g>"##,
+        num(size)
+    );
+}
+
+/// One entry of the legend.
+enum Key {
+    /// A kind of square: its fill and name.
+    Square(&'static str, String),
+    /// A line: colour, dashed, name.
+    Line(&'static str, bool, &'static str),
+    /// A ring: colour, name.
+    Ring(&'static str, &'static str),
+    /// A refused step's cross.
+    Cross(&'static str),
+}
+
+impl Key {
+    fn name(&self) -> &str {
+        match self {
+            Key::Square(_, name) => name,
+            Key::Line(_, _, name) | Key::Ring(_, name) | Key::Cross(name) => name,
+        }
+    }
+
+    /// Swatch, gap and name, in units at font `size`.
+    fn width(&self, size: f64) -> f64 {
+        size * 1.6 + text_width(self.name(), size)
+    }
+}
+
+/// What the picture shows, in the legend's order: the kinds of terrain in
+/// view (when there is terrain), then the marks drawn.
+fn legend_items(
+    ground: Ground<'_>,
+    view: &View,
+    path: &[Square],
+    moves: &[u64],
+    overlay: &Overlay,
+) -> Vec<Key> {
+    let mut keys = Vec::new();
+    if let Ground::Terrain(_) = ground {
+        let mut seen = [false; 6];
+        for rank in view.ranks.clone() {
+            for file in view.files.clone() {
+                seen[kind(ground.cell(Square::new(file, rank)))] = true;
+            }
+        }
+        for (cell, _) in KINDS.iter().zip(seen).filter(|(_, seen)| *seen) {
+            let (fill, _, name) = paint(*cell);
+            let name = if *cell == Cell::Plain {
+                "plain: costs 1".to_owned()
+            } else {
+                name.to_owned()
+            };
+            keys.push(Key::Square(fill, name));
+        }
+    }
+    if !path.is_empty() || !overlay.ends.is_empty() {
+        keys.push(Key::Ring(START, "start"));
+        if path.len() > 1 || overlay.ends.len() > 1 {
+            keys.push(Key::Ring(END, "end"));
+        }
+    }
+    if path.len() > 1 {
+        keys.push(Key::Line(PATH, false, "knight move"));
+    }
+    let hop = path
+        .windows(2)
+        .zip(moves.windows(2))
+        .any(|(p, m)| m[0] == m[1] && ground.teleport_partner(p[0]) == Some(p[1]));
+    if hop {
+        keys.push(Key::Line(HOP, true, "teleport hop"));
+    }
+    if overlay.closed && path.len() > 1 {
+        keys.push(Key::Line(CLOSING, true, "closing move"));
+    }
+    if overlay.fault.is_some() {
+        keys.push(Key::Cross("refused step"));
+    }
+    keys
+}
+
+/// The legend's entries in rows no wider than `width`.
+fn lay_out_legend(keys: &[Key], size: f64, width: f64) -> Vec<Vec<usize>> {
+    let mut rows: Vec<Vec<usize>> = Vec::new();
+    let mut x = 0.0;
+    for (i, key) in keys.iter().enumerate() {
+        let w = key.width(size);
+        match rows.last_mut() {
+            Some(row) if x + w <= width => row.push(i),
+            _ => {
+                rows.push(vec![i]);
+                x = 0.0;
+            }
+        }
+        x += w + size * 1.2;
+    }
+    rows
+}
+
+/// One legend entry with its swatch at (`x`, baseline `y`).
+fn draw_key(out: &mut String, key: &Key, x: f64, y: f64, size: f64) {
+    let s = size * 1.05;
+    let (top, mid) = (y - size * 0.9, y - size * 0.38);
+    match key {
+        Key::Square(fill, _) => {
+            let _ = write!(
+                out,
+                r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}" stroke="#777" stroke-width="{}"/>"##,
+                num(x),
+                num(top),
+                num(s),
+                num(s),
+                num(size * 0.06)
+            );
+        }
+        Key::Line(colour, dashed, _) => {
+            let dash = if *dashed {
+                format!(r#" stroke-dasharray="{} {}""#, num(s * 0.3), num(s * 0.2))
+            } else {
+                String::new()
+            };
+            let _ = write!(
+                out,
+                r#"<path d="M{} {}h{}" stroke="{colour}" stroke-width="{}"{dash}/>"#,
+                num(x),
+                num(mid),
+                num(s),
+                num(size * 0.2)
+            );
+        }
+        Key::Ring(colour, _) => {
+            let _ = write!(
+                out,
+                r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{colour}" stroke-width="{}"/>"#,
+                num(x + s / 2.0),
+                num(mid),
+                num(s * 0.4),
+                num(size * 0.16)
+            );
+        }
+        Key::Cross(_) => {
+            let _ = write!(
+                out,
+                r#"<path d="M{} {}l{} {}m0 -{}l-{} {}" stroke="{FAULT}" stroke-width="{}"/>"#,
+                num(x + s * 0.15),
+                num(top + s * 0.15),
+                num(s * 0.7),
+                num(s * 0.7),
+                num(s * 0.7),
+                num(s * 0.7),
+                num(s * 0.7),
+                num(size * 0.18)
+            );
+        }
+    }
+    let _ = write!(
+        out,
+        r#"<text x="{}" y="{}">{}</text>"#,
+        num(x + size * 1.6),
+        num(y),
+        esc(key.name())
     );
 }
 
@@ -429,5 +1185,53 @@ mod tests {
         let rows: Vec<&str> = text.lines().collect();
         assert!(rows.iter().all(|r| r.len() == 5 * 2 + 4), "{text}");
         assert_eq!(rows[4], " 0  5 10  .  .");
+    }
+
+    #[test]
+    fn views_are_whole_small_boards_or_the_part_around() {
+        let small = Board::new(64, 64).unwrap();
+        assert!(!view(small, &[]).unwrap().cropped);
+        let big = Board::new(1000, 1000).unwrap();
+        let v = view(big, &[Square::new(0, 0), Square::new(7, 7)]).unwrap();
+        assert_eq!((v.files, v.ranks, v.cropped), (0..10, 0..10, true));
+        let v = view(big, &[Square::new(500, 999)]).unwrap();
+        assert_eq!((v.files, v.ranks), (496..504, 992..1000));
+        let v = view(big, &[]).unwrap();
+        assert_eq!((v.files, v.ranks), (0..8, 0..8));
+        // A 1×N board keeps its one file.
+        let thin = Board::new(1, 1_000_000_000).unwrap();
+        let v = view(thin, &[Square::new(0, 5)]).unwrap();
+        assert_eq!((v.files, v.ranks), (0..1, 1..9));
+        // The whole of a 300×300 tour is too many squares.
+        let tour = Board::new(300, 300).unwrap();
+        let corners = [Square::new(0, 0), Square::new(299, 299)];
+        assert_eq!(
+            view(tour, &corners),
+            Err(RenderError::TooLarge {
+                squares: 90_000,
+                limit: MAX_DRAWN_SQUARES
+            })
+        );
+        let most = Board::new(256, 256).unwrap();
+        let v = view(most, &[Square::new(0, 0), Square::new(255, 255)]).unwrap();
+        assert_eq!((v.squares(), v.cropped), (MAX_DRAWN_SQUARES, false));
+    }
+
+    #[test]
+    fn big_numbers_are_grouped() {
+        let got: Vec<String> = [8, 1000, 10_000, 123_456, 1_000_000_000]
+            .into_iter()
+            .map(grouped)
+            .collect();
+        assert_eq!(got, ["8", "1000", "10,000", "123,456", "1,000,000,000"]);
+    }
+
+    #[test]
+    fn strides_are_one_two_five() {
+        let got: Vec<u32> = [0.5, 1.0, 1.5, 2.0, 3.0, 6.0, 11.0, 40.0]
+            .iter()
+            .map(|&n| stride(n))
+            .collect();
+        assert_eq!(got, [1, 1, 2, 2, 5, 10, 20, 50]);
     }
 }

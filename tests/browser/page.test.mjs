@@ -87,35 +87,25 @@ async function listed(page) {
   return page.locator('#answer-list .square-name').allTextContents();
 }
 
-/**
- * Clicks a square of the board: its data-square element when the picture
- * names its squares, else the centre of the square in the picture's
- * coordinates (one unit a square, the highest rank at the top).
- */
+/** Clicks a square of the board: the picture names each square with data-square. */
 async function clickSquare(page, name) {
-  const named = page.locator(`#board [data-square="${name}"]`);
-  if (await named.count()) {
-    await named.first().click();
-    return;
-  }
-  const point = await page.evaluate((square) => {
-    const svg = document.querySelector('#board svg');
-    const m = /^([a-z]+)(\d+)$/.exec(square);
-    let file = 0;
-    for (const c of m[1]) file = file * 26 + c.charCodeAt(0) - 96;
-    const rank = Number(m[2]);
-    // Today's pictures leave 0.7 of a square under the board for its labels.
-    const rows = Math.round(svg.viewBox.baseVal.height - 0.7);
-    const p = new DOMPoint(file - 0.5, rows - rank + 0.5).matrixTransform(svg.getScreenCTM());
-    return { x: p.x, y: p.y };
-  }, name);
-  await page.mouse.click(point.x, point.y);
+  await page.locator(`#board svg [data-square="${name}"]`).click();
+}
+
+/** The names of the squares the picture on the board draws. */
+async function namedSquares(page) {
+  return page.locator('#board svg [data-square]').evaluateAll(
+    (els) => els.map((el) => el.getAttribute('data-square')),
+  );
 }
 
 test('load /, click two squares, and the listed path is /path\'s answer', async (t) => {
   const page = await open(t, '/');
   await answered(page, /From g2 to a8/);
   assert.deepEqual(await listed(page), (await api('path?from=g2&to=a8')).path);
+  const names = await namedSquares(page);
+  assert.equal(names.length, 64, 'every square of the 8×8 picture is named');
+  assert.equal(new Set(names).size, 64);
   await clickSquare(page, 'b1');
   await answered(page, /starts on b1/);
   await clickSquare(page, 'h7');
@@ -130,6 +120,22 @@ test('load /, click two squares, and the listed path is /path\'s answer', async 
   await answered(page, /starts on b1/);
   await page.goBack();
   await answered(page, /From g2 to a8/);
+});
+
+test('a path on a board too large to draw whole is shown around it', async (t) => {
+  const page = await open(t, '/#/path?from=a1&to=h8&width=1000&height=1000');
+  await answered(page, /From a1 to h8/);
+  const names = await namedSquares(page);
+  assert.equal(names.length, 100, 'the 10×10 corner around the path');
+  assert.ok(names.includes('j10') && !names.includes('k11'));
+  await clickSquare(page, 'c3');
+  await answered(page, /starts on c3/);
+  // The picture is now the part around c3, the board's corner.
+  await clickSquare(page, 'g7');
+  await answered(page, /From c3 to g7/);
+  const expected = await api('path?from=c3&to=g7&width=1000&height=1000');
+  assert.deepEqual(await listed(page), expected.path);
+  await shot(page, 'path-cropped');
 });
 
 test('a square typed and a wrong one explained next to its field', async (t) => {
@@ -163,6 +169,14 @@ test('a tour deep link opens the tour, and the slider steps through it', async (
   assert.equal(await page.locator('#step-label').textContent(), `Step 3 of 35: ${tour.path[3]}`);
   assert.match(page.url(), /step=3$/);
   assert.equal(await page.locator('#answer-list li[aria-current]').textContent(), `${tour.path[3]}`);
+  // The server's picture numbers its steps: the moves after step 3 and the
+  // closing move are hidden, steps 0 to 3 shown, without asking again.
+  const hidden = await page.locator('#board svg [data-step].step-hidden').evaluateAll(
+    (els) => els.map((el) => Number(el.getAttribute('data-step'))),
+  );
+  assert.ok(hidden.length > 0 && hidden.every((k) => k > 3), JSON.stringify(hidden));
+  assert.ok(hidden.includes(36), 'the closing move waits for the last step');
+  assert.equal(await page.locator('#board svg [data-step="3"]:not(.step-hidden)').count() > 0, true);
   await page.waitForTimeout(500);
   await shot(page, 'tour-step-3');
   // Play, then pause: the knight has moved on and stays.

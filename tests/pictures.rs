@@ -1,0 +1,352 @@
+//! The SVG pictures and text boards as a person sees them: well-formed XML
+//! that a page with a strict Content-Security-Policy can insert, a square
+//! named by `data-square` for every square drawn, a legend, a caption of
+//! the question and its answer, start and end marked, the closing move of a
+//! closed tour, move numbers legible or left out with a note, and a board
+//! too large to draw whole drawn on the part around the path, the same
+//! part as text and as SVG. Snapshots live in `tests/snapshots/`;
+//! `UPDATE_SNAPSHOTS=1 cargo test --test pictures` rewrites them.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use serde_json::json;
+
+const CHALLENGE: &str = include_str!("boards/challenge-28x32.txt");
+
+fn snapshot(name: &str, got: &str) {
+    let path = format!("{}/tests/snapshots/{name}", env!("CARGO_MANIFEST_DIR"));
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, got).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("missing {path}; run with UPDATE_SNAPSHOTS=1"));
+    assert!(want == got, "{name} differs from its snapshot:\n{got}");
+}
+
+/// Parses `svg` and checks what every picture must be: one SVG element,
+/// nothing a strict Content-Security-Policy refuses (no `<style>`, no
+/// `style=""`, no script), only `knightd-` ids, and each square named once.
+/// Returns the names of the squares drawn.
+fn check_svg(svg: &str) -> BTreeSet<String> {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{e}:\n{svg}"));
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    assert_eq!(
+        root.tag_name().namespace(),
+        Some("http://www.w3.org/2000/svg")
+    );
+    let mut squares = BTreeSet::new();
+    for node in doc.descendants().filter(|n| n.is_element()) {
+        let tag = node.tag_name().name();
+        assert!(
+            !["style", "script", "foreignObject"].contains(&tag),
+            "<{tag}>"
+        );
+        assert!(node.attribute("style").is_none(), "style on <{tag}>");
+        if let Some(id) = node.attribute("id") {
+            assert!(id.starts_with("knightd-"), "id {id}");
+        }
+        if let Some(name) = node.attribute("data-square") {
+            assert_eq!(tag, "rect");
+            assert!(squares.insert(name.to_owned()), "{name} named twice");
+        }
+    }
+    squares
+}
+
+/// The `data-step` values of the picture's elements.
+fn steps(svg: &str) -> Vec<usize> {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    doc.descendants()
+        .filter_map(|n| n.attribute("data-step"))
+        .map(|s| s.parse().unwrap())
+        .collect()
+}
+
+/// The move numbers' size on screen, in pixels at the picture's own size:
+/// their font size times pixels a unit. None when no number is drawn.
+fn number_px(svg: &str) -> Option<f64> {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let root = doc.root_element();
+    let width: f64 = root.attribute("width").unwrap().parse().unwrap();
+    let view: Vec<f64> = root
+        .attribute("viewBox")
+        .unwrap()
+        .split(' ')
+        .map(|x| x.parse().unwrap())
+        .collect();
+    let group = doc.descendants().find(|n| {
+        n.children()
+            .any(|c| c.attribute("data-step").is_some() && c.tag_name().name() == "g")
+    })?;
+    let size: f64 = group.attribute("font-size").unwrap().parse().unwrap();
+    Some(size * width / view[2])
+}
+
+/// The picture's words, each `<text>` on a line.
+fn texts(svg: &str) -> String {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    doc.descendants()
+        .filter(|n| n.tag_name().name() == "text")
+        .filter_map(|n| n.text())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The squares a text board shows: its rows' ranks and its last line's
+/// files, or every square of an unlabelled (whole) board of `width`×`height`.
+fn text_squares(text: &str) -> BTreeSet<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let files: Vec<&str> = lines[lines.len() - 1].split_whitespace().collect();
+    let mut squares = BTreeSet::new();
+    for line in &lines[..lines.len() - 1] {
+        let rank = line.split_whitespace().next().unwrap();
+        for file in &files {
+            squares.insert(format!("{file}{rank}"));
+        }
+    }
+    squares
+}
+
+async fn svg_of(s: &common::Server, path: &str) -> String {
+    let (status, kind, body) = s.get(path).await;
+    assert_eq!(
+        (status, kind.as_str()),
+        (200, "image/svg+xml"),
+        "{path}: {body}"
+    );
+    body
+}
+
+#[tokio::test]
+async fn every_square_of_a_drawn_board_is_named() {
+    let s = common::start().await;
+    let svg = svg_of(&s, "/path?from=g2&to=a8&format=svg").await;
+    let names = check_svg(&svg);
+    assert_eq!(names.len(), 64);
+    for square in ["a1", "h1", "a8", "h8", "d5"] {
+        assert!(names.contains(square), "{square}");
+    }
+    // Start and end marked, the caption says what was asked and answered.
+    let words = texts(&svg);
+    assert!(
+        words.contains("Shortest path from g2 to a8 on the 8×8 board."),
+        "{words}"
+    );
+    assert!(words.contains("4 moves, cost 4."), "{words}");
+    assert!(svg.contains("<title>start: g2</title>") && svg.contains("<title>end: a8</title>"));
+    // Each move a segment, each square a numbered point, with its step.
+    let mut got = steps(&svg);
+    got.sort_unstable();
+    assert_eq!(got, [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 4]);
+    // Unreachable: no path, both squares still marked, and said so.
+    let svg = svg_of(&s, "/path?from=b2&to=a1&width=3&height=3&format=svg").await;
+    assert_eq!(check_svg(&svg).len(), 9);
+    assert!(texts(&svg).contains("Unreachable."), "{}", texts(&svg));
+    assert!(svg.contains("<title>start: b2</title>") && svg.contains("<title>end: a1</title>"));
+}
+
+#[tokio::test]
+async fn a_closed_tour_draws_its_closing_move() {
+    let s = common::start().await;
+    let closed = svg_of(&s, "/tour?width=6&height=6&start=a1&closed=true&format=svg").await;
+    let open = svg_of(&s, "/tour?width=6&height=6&start=a1&format=svg").await;
+    assert_eq!(check_svg(&closed).len(), 36);
+    assert_ne!(closed, open);
+    let tour = s
+        .get_json("/tour?width=6&height=6&start=a1&closed=true")
+        .await;
+    let last = tour["path"][35].as_str().unwrap();
+    assert!(
+        closed.contains(&format!("<title>closing move {last} → a1</title>")),
+        "{closed}"
+    );
+    // Shown with the last step of the slider, not before.
+    assert_eq!(steps(&closed).into_iter().max(), Some(36));
+    assert!(texts(&closed).contains("closing move"));
+    assert!(!open.contains("closing move"));
+    snapshot("tour-closed.svg", &closed);
+}
+
+#[tokio::test]
+async fn terrain_pictures_have_a_legend_and_a_caption() {
+    let s = common::start().await;
+    let (status, _, svg) = s
+        .post(
+            "/path?format=svg",
+            &json!({"board": CHALLENGE, "from": "a1", "to": "af28"}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(check_svg(&svg).len(), 32 * 28);
+    let answer = s
+        .post_json(
+            "/path",
+            &json!({"board": CHALLENGE, "from": "a1", "to": "af28"}),
+        )
+        .await;
+    let words = texts(&svg);
+    for want in [
+        "Cheapest path from a1 to af28 on the 32×28 board.".to_owned(),
+        format!("{} moves, cost {}.", answer["moves"], answer["cost"]),
+        "plain: costs 1".to_owned(),
+        "water: costs 2".to_owned(),
+        "lava: costs 5".to_owned(),
+        "rock: jumped over, never landed on".to_owned(),
+        "barrier: never landed on or passed".to_owned(),
+        "teleport: hops to its partner".to_owned(),
+        "teleport hop".to_owned(),
+        "start".to_owned(),
+        "end".to_owned(),
+    ] {
+        assert!(words.lines().any(|l| l == want), "{want} in {words}");
+    }
+    // The legend names only the kinds drawn.
+    let (_, _, small) = s
+        .post(
+            "/path?format=svg",
+            &json!({"board": ". . . .\n. W . .\n. . . .", "from": "a1", "to": "c2"}),
+        )
+        .await;
+    let words = texts(&small);
+    assert!(
+        words.contains("water: costs 2") && !words.contains("lava"),
+        "{words}"
+    );
+}
+
+#[tokio::test]
+async fn a_refused_step_is_drawn_with_its_reason() {
+    let s = common::start().await;
+    let (status, _, svg) = s
+        .post("/validate?format=svg", &json!({"path": ["b6", "d5", "d6"]}))
+        .await;
+    assert_eq!(status, 200);
+    check_svg(&svg);
+    let want = std::fs::read_to_string(format!(
+        "{}/tests/snapshots/validate-fault.svg",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    assert_eq!(svg, want);
+    assert!(texts(&svg).contains("Not valid at step 2: d5 to d6 is not a knight move."));
+    let (_, _, svg) = s
+        .post("/validate?format=svg", &json!({"path": ["b6", "d5", "f6"]}))
+        .await;
+    assert!(
+        texts(&svg).contains("2 moves, cost 2, valid."),
+        "{}",
+        texts(&svg)
+    );
+}
+
+#[tokio::test]
+async fn move_numbers_stay_legible_or_are_left_out_with_a_note() {
+    let s = common::start().await;
+    let svg = svg_of(&s, "/tour?width=30&height=30&start=a1&format=svg").await;
+    assert_eq!(check_svg(&svg).len(), 900);
+    let px = number_px(&svg).unwrap();
+    assert!(px >= 10.0, "{px} px");
+    // A long path on the challenge board: every move numbered, legibly.
+    let (status, _, svg) = s
+        .post(
+            "/longest-path?format=svg",
+            &json!({"board": CHALLENGE, "from": "a1", "to": "af28", "time_limit_ms": 300}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    check_svg(&svg);
+    let px = number_px(&svg).unwrap();
+    assert!(px >= 10.0, "{px} px");
+    assert!(texts(&svg).contains("upper bound"), "{}", texts(&svg));
+    // Past a thousand squares, no numbers, and the picture says so.
+    let svg = svg_of(&s, "/tour?width=40&height=40&start=a1&format=svg").await;
+    assert_eq!(check_svg(&svg).len(), 1600);
+    assert_eq!(number_px(&svg), None);
+    assert!(
+        texts(&svg).contains("Move numbers left out"),
+        "{}",
+        texts(&svg)
+    );
+}
+
+#[tokio::test]
+async fn a_board_too_large_to_draw_whole_is_drawn_around_the_path() {
+    let s = common::start().await;
+    let svg = svg_of(&s, "/path?from=a1&to=h8&width=1000&height=1000&format=svg").await;
+    let (status, _, text) = s
+        .get("/path?from=a1&to=h8&width=1000&height=1000&format=text")
+        .await;
+    assert_eq!(status, 200);
+    // Text and SVG show the same squares: the corner around the path.
+    let shown = check_svg(&svg);
+    assert_eq!(shown, text_squares(&text));
+    assert_eq!(shown.len(), 100);
+    let path = s
+        .get_json("/path?from=a1&to=h8&width=1000&height=1000")
+        .await;
+    for square in path["path"].as_array().unwrap() {
+        assert!(shown.contains(square.as_str().unwrap()), "{square}");
+    }
+    assert!(texts(&svg).replace('\n', " ").contains(
+        "Shown: files a–j, ranks 1–10 of the 1000×1000 board, the part around the path."
+    ));
+    snapshot("path-cropped.svg", &svg);
+    snapshot("path-cropped.txt", &text);
+
+    // On the largest board, far from a1: labelled with its own coordinates.
+    let far = "/path?from=zz999999999&to=aab1000000000&width=1000000000&height=1000000000";
+    let svg = svg_of(&s, &format!("{far}&format=svg")).await;
+    let (status, _, text) = s.get(&format!("{far}&format=text")).await;
+    assert_eq!(status, 200, "{text}");
+    let shown = check_svg(&svg);
+    assert_eq!(shown, text_squares(&text));
+    assert!(shown.contains("zz999999999") && shown.contains("aab1000000000"));
+    assert!(shown.len() <= 100, "{}", shown.len());
+    let words = texts(&svg).replace('\n', " ");
+    assert!(
+        words.contains("999999998") && words.contains("aab"),
+        "{words}"
+    );
+    assert!(
+        words.contains("1,000,000,000×1,000,000,000 board"),
+        "{words}"
+    );
+
+    // Too much of a board to draw, as text and as SVG alike: 422.
+    for query in [
+        "/path?from=a1&to=all1000&width=1000&height=1000",
+        "/tour?width=300&height=300",
+    ] {
+        for format in ["text", "svg"] {
+            let v = common::Server::problem(
+                s.get(&format!("{query}&format={format}")).await,
+                422,
+                "render_too_large",
+            );
+            assert_eq!(v["param"], "format");
+        }
+    }
+}
+
+#[test]
+fn every_committed_picture_is_well_formed() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut seen = 0;
+    for dir in ["tests/snapshots", "docs/pictures"] {
+        let Ok(entries) = std::fs::read_dir(format!("{root}/{dir}")) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "svg") {
+                check_svg(&std::fs::read_to_string(&path).unwrap());
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen >= 5, "{seen} pictures");
+}
