@@ -5,6 +5,7 @@ use axum::response::Response;
 use serde::ser::{SerializeSeq, Serializer};
 use serde::Serialize;
 
+use super::answer::json_with_squares;
 use super::extract::QueryParams;
 use super::params::Given;
 use super::picture::{check_drawable, respond, Format};
@@ -13,7 +14,7 @@ use super::square::{PlainArgs, Shown, ShownSquare, SquareArg};
 use super::AppState;
 use crate::params;
 use crate::solver::terrain::Ground;
-use crate::solver::tour::{knights_tour, Tour, TourError};
+use crate::solver::tour::{shared_tour, SharedTour, TourError};
 use crate::solver::{Board, Square};
 
 params! {
@@ -80,25 +81,28 @@ pub async fn handler(
         .heavy
         .run(move || {
             let tour =
-                knights_tour(board, start, closed, limit).map_err(|e| tour_error(board, e))?;
-            answer(&tour, shown, format)
+                shared_tour(board, start, closed, limit).map_err(|e| tour_error(board, e))?;
+            answer(tour, shown, format)
         })
         .await?
 }
 
-/// The tour in the asked format: JSON, or drawn as text or SVG.
-pub fn answer(tour: &Tour, shown: Shown, format: Format) -> Result<Response, ApiError> {
-    let json = TourAnswer {
-        start: shown.square(tour.path[0]),
+/// The tour in the asked format: JSON (streamed, see `answer`), or drawn
+/// as text or SVG.
+pub fn answer(tour: SharedTour, shown: Shown, format: Format) -> Result<Response, ApiError> {
+    let start = tour.squares.runs()[0][0];
+    let head = |squares| TourAnswer {
+        start: shown.square(start),
         width: tour.board.width(),
         height: tour.board.height(),
         closed: tour.closed,
-        path: ShownPath {
-            shown,
-            squares: &tour.path,
-        },
+        path: ShownPath { shown, squares },
     };
-    respond(format, Ground::Plain(tour.board), Some(&tour.path), &json)
+    if format == Format::Json {
+        return Ok(json_with_squares(&head(&[]), shown, tour.squares));
+    }
+    let path = tour.squares.clone().into_vec();
+    respond(format, Ground::Plain(tour.board), Some(&path), &head(&path))
 }
 
 fn tour_error(board: Board, error: TourError) -> ApiError {
