@@ -10,6 +10,10 @@
 //! A tour that is a turn of its board's shared closed tour is cheaper
 //! still: the closed tour's text is written once per board and notation,
 //! kept ([`KEPT_TEXTS`]), and every such answer is slices of it (no copy).
+//! Gzipped, it is mostly slices too: the text is compressed once, in
+//! independent segments of [`SEGMENT_SQUARES`] squares, and an answer
+//! compresses only its head, the two partial segments at the turn and its
+//! end (a gzip stream may be made of such pieces; its CRC is combined).
 
 use std::convert::Infallible;
 use std::pin::Pin;
@@ -64,12 +68,18 @@ pub fn json_with_squares<T: Serialize>(answer: &T, shown: Shown, squares: TourSq
     } else if let TourSquares::Turn { cycle, at } = &squares {
         let text = cycle_text(cycle, shown.notation);
         let (start, end) = text.turned_at(*at);
-        let mut pieces = vec![head, start];
+        let mut pieces = vec![head.clone(), start];
         if !end.is_empty() {
             pieces.extend([Bytes::from_static(b","), end]);
         }
         pieces.push(Bytes::from_static(b"]}"));
-        Body::new(Pieces::new(pieces))
+        let at = *at;
+        let gzipped = move || text.gzip_turn(&head, at);
+        let mut response = json_response(pieces_body(pieces));
+        response
+            .extensions_mut()
+            .insert(Gzippable(Arc::new(gzipped)));
+        return response;
     } else {
         Body::new(Listing {
             head: Some(head),
@@ -80,12 +90,26 @@ pub fn json_with_squares<T: Serialize>(answer: &T, shown: Shown, squares: TourSq
             done: false,
         })
     };
+    json_response(body)
+}
+
+fn json_response(body: Body) -> Response {
     let mut response = Response::new(body);
     response.headers_mut().insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/json"),
     );
     response
+}
+
+/// On an answer: how to make its gzipped body (as pieces) faster than by
+/// compressing it whole. Run on the blocking pool.
+#[derive(Clone)]
+pub struct Gzippable(pub Arc<dyn Fn() -> Vec<Bytes> + Send + Sync>);
+
+/// A body of `pieces`, sent in slices of at most [`CHUNK`] bytes.
+pub fn pieces_body(pieces: Vec<Bytes>) -> Body {
+    Body::new(Pieces::new(pieces))
 }
 
 /// Writes squares in one notation, without allocating.
@@ -246,6 +270,103 @@ struct CycleText {
     notation: Notation,
     text: Bytes,
     marks: Vec<usize>,
+    /// The text gzipped in segments, made when first asked for.
+    segments: OnceLock<Vec<Segment>>,
+}
+
+/// Squares of a closed tour's text per gzipped segment (about 64 KB).
+const SEGMENT_SQUARES: usize = MARK * 128;
+
+/// gzip level of the segments, made once per text.
+const SEGMENT_LEVEL: u32 = 6;
+
+/// gzip level of the few bytes compressed per answer.
+const TURN_LEVEL: u32 = 1;
+
+/// One segment of a text, as raw deflate blocks ending on a byte boundary
+/// (a full flush), with its CRC-32 and length.
+struct Segment {
+    deflated: Bytes,
+    crc: u32,
+    len: u64,
+}
+
+/// A gzip header: deflate, no name, no time, unknown system.
+const GZIP_HEADER: &[u8] = &[0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff];
+
+/// `parts` as raw deflate blocks of their own, ending with a full flush
+/// (more blocks may follow) or, with `finish`, the final block.
+fn deflate(parts: &[&[u8]], level: u32, finish: bool) -> Vec<u8> {
+    use flate2::{Compress, Compression, FlushCompress, Status};
+    let mut compress = Compress::new(Compression::new(level), false);
+    let total: usize = parts.iter().map(|p| p.len()).sum();
+    let mut out = Vec::with_capacity(total / 2 + 1024);
+    for (i, part) in parts.iter().enumerate() {
+        let flush = match (i + 1 == parts.len(), finish) {
+            (false, _) => FlushCompress::None,
+            (true, false) => FlushCompress::Full,
+            (true, true) => FlushCompress::Finish,
+        };
+        let mut input = *part;
+        loop {
+            if out.capacity() - out.len() < 1024 {
+                out.reserve(out.capacity().max(4096));
+            }
+            let before = compress.total_in();
+            let status = compress.compress_vec(input, &mut out, flush);
+            input = &input[(compress.total_in() - before) as usize..];
+            let done = match flush {
+                FlushCompress::Finish => matches!(status, Ok(Status::StreamEnd)),
+                FlushCompress::Full => input.is_empty() && out.len() < out.capacity(),
+                _ => input.is_empty(),
+            };
+            if done || status.is_err() {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// A gzip stream being assembled from deflated pieces.
+struct GzipPieces {
+    pieces: Vec<Bytes>,
+    crc: crc32fast::Hasher,
+}
+
+impl GzipPieces {
+    fn new() -> GzipPieces {
+        GzipPieces {
+            pieces: vec![Bytes::from_static(GZIP_HEADER)],
+            crc: crc32fast::Hasher::new(),
+        }
+    }
+
+    /// `parts`, compressed now.
+    fn deflate(&mut self, parts: &[&[u8]], finish: bool) {
+        for part in parts {
+            self.crc.update(part);
+        }
+        self.pieces
+            .push(Bytes::from(deflate(parts, TURN_LEVEL, finish)));
+    }
+
+    /// Segments compressed before.
+    fn segments(&mut self, segments: &[Segment]) {
+        for s in segments {
+            self.pieces.push(s.deflated.clone());
+            self.crc
+                .combine(&crc32fast::Hasher::new_with_initial_len(s.crc, s.len));
+        }
+    }
+
+    fn finish(mut self) -> Vec<Bytes> {
+        let len = self.crc.total_len() as u32;
+        let mut trailer = self.crc.finalize().to_le_bytes().to_vec();
+        trailer.extend_from_slice(&len.to_le_bytes());
+        self.pieces.push(Bytes::from(trailer));
+        self.pieces
+    }
 }
 
 /// Squares between two kept offsets of a [`CycleText`].
@@ -274,20 +395,77 @@ impl CycleText {
             notation,
             text: Bytes::from(text),
             marks,
+            segments: OnceLock::new(),
         }
+    }
+
+    /// Where square `i`'s text starts.
+    fn offset(&self, i: usize) -> usize {
+        let mut offset = self.marks[i / MARK];
+        for _ in 0..i % MARK {
+            offset += self.text[offset..]
+                .iter()
+                .position(|&b| b == b',')
+                .map_or(0, |p| p + 1);
+        }
+        offset
+    }
+
+    /// The bytes of segment `k`, with the comma after its last square
+    /// (but the last segment's).
+    fn segment_range(&self, k: usize) -> std::ops::Range<usize> {
+        let per = SEGMENT_SQUARES / MARK;
+        let start = self.marks[k * per];
+        let end = self.marks.get((k + 1) * per).copied();
+        start..end.unwrap_or(self.text.len())
+    }
+
+    fn segments(&self) -> &[Segment] {
+        self.segments.get_or_init(|| {
+            let count = self.cycle.squares.len().div_ceil(SEGMENT_SQUARES);
+            (0..count)
+                .map(|k| {
+                    let bytes = &self.text[self.segment_range(k)];
+                    Segment {
+                        deflated: Bytes::from(deflate(&[bytes], SEGMENT_LEVEL, false)),
+                        crc: crc32fast::hash(bytes),
+                        len: bytes.len() as u64,
+                    }
+                })
+                .collect()
+        })
+    }
+
+    /// The gzipped answer `head`, the tour turned at `at`, `]}`.
+    fn gzip_turn(&self, head: &[u8], at: usize) -> Vec<Bytes> {
+        let segments = self.segments();
+        let offset = self.offset(at);
+        let first = at / SEGMENT_SQUARES;
+        let mut gzip = GzipPieces::new();
+        gzip.deflate(
+            &[head, &self.text[offset..self.segment_range(first).end]],
+            false,
+        );
+        gzip.segments(&segments[first + 1..]);
+        if at == 0 {
+            gzip.deflate(&[b"]}"], true);
+        } else {
+            // The squares before the turn: whole segments, then the one
+            // that holds square at - 1, up to it (without its comma).
+            let last = (at - 1) / SEGMENT_SQUARES;
+            gzip.deflate(&[b","], false);
+            gzip.segments(&segments[..last]);
+            let start = self.segment_range(last).start;
+            gzip.deflate(&[&self.text[start..offset - 1], b"]}"], true);
+        }
+        gzip.finish()
     }
 
     /// The text of the tour turned to start at square `at`: the text from
     /// square `at` to the end, and from the start to square `at` (exclusive,
     /// without its trailing comma).
     fn turned_at(&self, at: usize) -> (Bytes, Bytes) {
-        let mut offset = self.marks[at / MARK];
-        for _ in 0..at % MARK {
-            offset += self.text[offset..]
-                .iter()
-                .position(|&b| b == b',')
-                .map_or(0, |p| p + 1);
-        }
+        let offset = self.offset(at);
         let end = self.text.slice(..offset.saturating_sub(1));
         (self.text.slice(offset..), end)
     }
@@ -370,5 +548,44 @@ mod tests {
         }
         let board = Board::new(3, 1).unwrap();
         check(board, TourSquares::Own(vec![])).await;
+    }
+}
+
+#[cfg(test)]
+mod gzip_tests {
+    use std::io::Read;
+
+    use super::*;
+    use crate::solver::tour::shared_tour;
+    use crate::solver::Board;
+
+    /// Every turn's gzipped pieces decode to its plain text.
+    #[test]
+    fn gzipped_turns_are_the_plain_turns() {
+        let board = Board::new(100, 190).unwrap();
+        let tour = shared_tour(board, Square::new(0, 0), true, 1_000_000).unwrap();
+        let TourSquares::Turn { cycle, .. } = tour.squares else {
+            panic!("a turn");
+        };
+        let n = cycle.squares.len();
+        for notation in [Notation::Index, Notation::Algebraic] {
+            let text = CycleText::new(Arc::clone(&cycle), notation);
+            for at in [0, 1, 63, 64, 65, 8191, 8192, 8193, 12_345, n - 1] {
+                let (start, end) = text.turned_at(at);
+                let mut plain = b"{\"x\":[".to_vec();
+                plain.extend_from_slice(&start);
+                if !end.is_empty() {
+                    plain.push(b',');
+                    plain.extend_from_slice(&end);
+                }
+                plain.extend_from_slice(b"]}");
+                let gz: Vec<u8> = text.gzip_turn(b"{\"x\":[", at).concat();
+                let mut out = Vec::new();
+                flate2::read::GzDecoder::new(&gz[..])
+                    .read_to_end(&mut out)
+                    .unwrap();
+                assert!(out == plain, "{notation:?} at {at}");
+            }
+        }
     }
 }

@@ -3,7 +3,8 @@
 //! compressed where they are made (microseconds); larger ones, and answers
 //! streamed at an unknown length, are compressed piece by piece on tokio's
 //! blocking pool, each piece when the connection asks for more, at a fast
-//! level ([`STREAM_LEVEL`]).
+//! level ([`STREAM_LEVEL`]). An answer that knows a cheaper way to its
+//! gzipped form (a tour's, see `answer`) carries it as [`Gzippable`].
 
 use std::collections::VecDeque;
 use std::future::Future;
@@ -19,6 +20,8 @@ use flate2::write::GzEncoder;
 use flate2::Compression;
 use http_body::{Body as _, Frame, SizeHint};
 use tokio::task::JoinHandle;
+
+use super::answer::{pieces_body, Gzippable};
 
 /// Answers smaller than this are sent as they are.
 pub const MIN_BYTES: u64 = 1024;
@@ -94,6 +97,7 @@ pub async fn respond(accepts: Accepts, response: Response) -> Response {
         return response;
     }
     let (mut parts, body) = response.into_parts();
+    let gzippable = parts.extensions.remove::<Gzippable>();
     parts
         .headers
         .append(header::VARY, HeaderValue::from_static("accept-encoding"));
@@ -104,6 +108,12 @@ pub async fn respond(accepts: Accepts, response: Response) -> Response {
     parts
         .headers
         .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    if let Some(Gzippable(gzipped)) = gzippable {
+        // Mostly made before; the rest is compressed on the blocking pool.
+        if let Ok(pieces) = tokio::task::spawn_blocking(move || gzipped()).await {
+            return Response::from_parts(parts, pieces_body(pieces));
+        }
+    }
     let body = match size.exact() {
         Some(n) if n <= INLINE_BYTES => match axum::body::to_bytes(body, n as usize).await {
             Ok(bytes) => Body::from(gzip(&bytes, INLINE_LEVEL)),
