@@ -5,7 +5,8 @@
 # only; every loop is bounded in time and stops by itself):
 #   1. GET /healthz and POST /distance throughput with wrk: knightd / bare;
 #   2. 1000x1000 tours end to end with curl (index and algebraic notation):
-#      knightd's time / the time bare takes to send as many bytes;
+#      knightd's time / the time bare takes to send as many bytes, and the
+#      gzipped tour's time / the plain one's;
 #   3. POST /distance/batch of 10,000 pairs: pairs per second, against the
 #      bare server parsing the same body;
 #   4. /healthz and /distance p99 latency while 1000x1000 tours are computed;
@@ -122,6 +123,15 @@ for notation in index algebraic; do
   bt=$(median < "$tmp/b.times")
   r=$(ratio "$kt" "$bt")
   echo "$notation (start=$start, $(awk -v b="$bytes" 'BEGIN {printf "%.1f MB", b / 1e6}')): knightd $(awk -v t="$kt" 'BEGIN {printf "%.1f ms", t * 1000}'), bare $(awk -v t="$bt" 'BEGIN {printf "%.1f ms", t * 1000}'): ${r}x (goal <= ${goal}x: $(verdict "$r" "<=" "$goal"))"
+  # The same tour gzipped (Accept-Encoding: gzip, body not decoded).
+  : > "$tmp/g.times"
+  for _ in $(seq 1 "$curls"); do
+    curl -s -o /dev/null -H 'Accept-Encoding: gzip' -w '%{time_total} %{size_download}\n' "$url" >> "$tmp/g.times"
+  done
+  gt=$(awk '{print $1}' "$tmp/g.times" | median)
+  gbytes=$(awk 'NR == 1 {print $2}' "$tmp/g.times")
+  r=$(ratio "$gt" "$kt")
+  echo "$notation gzipped ($(awk -v b="$gbytes" 'BEGIN {printf "%.2f MB", b / 1e6}')): knightd $(awk -v t="$gt" 'BEGIN {printf "%.1f ms", t * 1000}'): ${r}x the plain answer (goal <= 3x: $(verdict "$r" "<=" 3))"
 done
 
 echo "== 3. POST /distance/batch of 10,000 pairs ($(wc -c < "$tmp/batch.json") bytes), wrk -t1 -c4 -d${seconds}s, interleaved; best of two"

@@ -11,15 +11,14 @@ pub mod server;
 pub mod solver;
 
 use axum::extract::DefaultBodyLimit;
-use axum::middleware::{from_fn, from_fn_with_state};
+use std::time::Duration;
+
+use axum::middleware::from_fn;
 use axum::routing::{get, post};
 use axum::{Extension, Router};
-use tower_http::compression::predicate::SizeAbove;
-use tower_http::compression::CompressionLayer;
-use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
-use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
 use api::extract::BodyLimit;
+use api::front::FrontLayer;
 use api::AppState;
 use api::{colour, distance, longest, metrics, middleware, moves, ops, path, tour, validate};
 pub use config::Config;
@@ -47,29 +46,16 @@ pub fn app(config: &Config) -> Router {
         .route("/metrics", get(metrics::get))
         .route("/openapi.yaml", get(ops::openapi))
         .merge(api::page::router())
-        .route_layer(from_fn(metrics::name_route))
         .fallback(ops::not_found)
         .method_not_allowed_fallback(ops::method_not_allowed)
-        .layer(from_fn_with_state(state.clone(), middleware::time_limit))
         .layer(Extension(BodyLimit(config.body_limit)))
         .layer(DefaultBodyLimit::max(config.body_limit))
-        .layer(CompressionLayer::new().compress_when(SizeAbove::new(1024)))
-        .layer(from_fn_with_state(state.clone(), metrics::track))
-        .layer(PropagateRequestIdLayer::x_request_id())
-        .layer(
-            TraceLayer::new_for_http()
-                .make_span_with(if config.access_log {
-                    middleware::access_span
-                } else {
-                    middleware::request_span
-                })
-                .on_response(DefaultOnResponse::new().level(if config.access_log {
-                    tracing::Level::INFO
-                } else {
-                    tracing::Level::DEBUG
-                })),
-        )
-        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid));
+        // Request id, timeout, metrics, logs and gzip, in one layer.
+        .layer(FrontLayer::new(
+            state.metrics.clone(),
+            config.access_log,
+            Duration::from_millis(config.request_timeout_ms),
+        ));
     let router = match middleware::cors(&config.cors_origins) {
         Some(cors) => router.layer(cors),
         None => router,

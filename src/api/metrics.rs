@@ -1,17 +1,19 @@
 //! `GET /metrics` in Prometheus text format: requests by route, method and
 //! status, a latency histogram by route, and the heavy-work queue.
 //!
-//! Hand-written rather than a metrics crate: three families, a few dozen
-//! lines, no global registry.
+//! Counted with atomics, lock-free on the request path: each route (a route
+//! template, or `unmatched`) gets its counters the first time it answers,
+//! under a lock taken once per route in the life of the process; after that
+//! a request finds them by the route's name and adds to them.
 
 use std::fmt::Write;
-use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
 
-use axum::extract::{MatchedPath, Request, State};
-use axum::http::header;
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::extract::State;
+use axum::http::{header, Method};
+use axum::response::IntoResponse;
 
 use super::AppState;
 
@@ -20,96 +22,176 @@ const BUCKETS: [f64; 12] = [
     0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 1.0, 10.0,
 ];
 
-#[derive(Default, Debug)]
-struct Latency {
-    /// Cumulative counts, one per bucket.
-    buckets: [u64; BUCKETS.len()],
-    count: u64,
-    sum: f64,
+/// The methods counted by name; any other is counted as `OTHER`.
+const METHODS: [Method; 9] = [
+    Method::GET,
+    Method::POST,
+    Method::HEAD,
+    Method::OPTIONS,
+    Method::PUT,
+    Method::DELETE,
+    Method::PATCH,
+    Method::CONNECT,
+    Method::TRACE,
+];
+
+/// Statuses 100 to 599.
+const STATUSES: usize = 500;
+
+/// Most routes counted apart; past them, requests count as `unmatched`.
+const MAX_ROUTES: usize = 32;
+
+/// The route of requests no route template matched.
+pub const UNMATCHED: &str = "unmatched";
+
+/// One route's counters.
+struct RouteCounters {
+    name: Box<str>,
+    /// Requests by method (index in [`METHODS`], or its length for others)
+    /// and status (minus 100).
+    requests: Box<[AtomicU64]>,
+    /// Latency: count per bucket (not cumulative; one more for +Inf).
+    buckets: [AtomicU64; BUCKETS.len() + 1],
+    nanos: AtomicU64,
 }
 
-/// Few series (routes × methods × statuses), so plain vectors: a lookup
-/// compares borrowed strings and allocates only for a new series.
-#[derive(Default, Debug)]
-struct Recorded {
-    /// (route, method, status) → requests.
-    requests: Vec<((String, String, u16), u64)>,
-    /// route → latency.
-    latency: Vec<(String, Latency)>,
+impl RouteCounters {
+    fn new(name: &str) -> RouteCounters {
+        RouteCounters {
+            name: name.into(),
+            requests: (0..(METHODS.len() + 1) * STATUSES)
+                .map(|_| AtomicU64::new(0))
+                .collect(),
+            buckets: Default::default(),
+            nanos: AtomicU64::new(0),
+        }
+    }
 }
 
 /// The service's counters.
-#[derive(Clone, Default, Debug)]
-pub struct Metrics(Arc<Mutex<Recorded>>);
+#[derive(Clone, Default)]
+pub struct Metrics(Arc<Routes>);
+
+#[derive(Default)]
+struct Routes {
+    /// Filled in order; `len` says how many are set.
+    slots: [OnceLock<RouteCounters>; MAX_ROUTES],
+    len: AtomicUsize,
+    /// Taken only to add a route.
+    adding: Mutex<()>,
+}
+
+impl std::fmt::Debug for Metrics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Metrics")
+            .field("routes", &self.0.len.load(Ordering::Relaxed))
+            .finish()
+    }
+}
+
+impl Routes {
+    fn set(&self) -> impl Iterator<Item = &RouteCounters> {
+        let len = self.len.load(Ordering::Acquire);
+        self.slots[..len].iter().filter_map(OnceLock::get)
+    }
+
+    fn find(&self, route: &str) -> Option<&RouteCounters> {
+        self.set().find(|r| &*r.name == route)
+    }
+
+    fn route(&self, route: &str) -> &RouteCounters {
+        if let Some(found) = self.find(route) {
+            return found;
+        }
+        let _adding = self.adding.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(found) = self.find(route) {
+            return found;
+        }
+        let len = self.len.load(Ordering::Acquire);
+        if len == MAX_ROUTES {
+            return self.find(UNMATCHED).unwrap_or_else(|| {
+                // The first slots hold a route of every kind seen; the
+                // last resort is the first.
+                self.slots[0].get().expect("a full table")
+            });
+        }
+        let counters = self.slots[len].get_or_init(|| RouteCounters::new(route));
+        self.len.store(len + 1, Ordering::Release);
+        counters
+    }
+}
 
 impl Metrics {
-    fn record(&self, route: &str, method: &str, status: u16, seconds: f64) {
-        let mut m = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        let found = m
-            .requests
-            .iter_mut()
-            .find(|((r, me, st), _)| r == route && me == method && *st == status);
-        match found {
-            Some((_, n)) => *n += 1,
-            None => m
-                .requests
-                .push(((route.to_owned(), method.to_owned(), status), 1)),
-        }
-        let index = match m.latency.iter().position(|(r, _)| r == route) {
-            Some(i) => i,
-            None => {
-                m.latency.push((route.to_owned(), Latency::default()));
-                m.latency.len() - 1
-            }
-        };
-        let l = &mut m.latency[index].1;
-        for (bucket, bound) in l.buckets.iter_mut().zip(BUCKETS) {
-            if seconds <= bound {
-                *bucket += 1;
-            }
-        }
-        l.count += 1;
-        l.sum += seconds;
+    /// Counts one answer of `route` (its template, or [`UNMATCHED`]).
+    pub fn record(&self, route: &str, method: &Method, status: u16, elapsed: Duration) {
+        let counters = self.0.route(route);
+        let method = METHODS
+            .iter()
+            .position(|m| m == method)
+            .unwrap_or(METHODS.len());
+        let status = usize::from(status.clamp(100, 599)) - 100;
+        counters.requests[method * STATUSES + status].fetch_add(1, Ordering::Relaxed);
+        let seconds = elapsed.as_secs_f64();
+        let bucket = BUCKETS
+            .iter()
+            .position(|&bound| seconds <= bound)
+            .unwrap_or(BUCKETS.len());
+        counters.buckets[bucket].fetch_add(1, Ordering::Relaxed);
+        let nanos = u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX);
+        counters.nanos.fetch_add(nanos, Ordering::Relaxed);
     }
 
     fn render(&self, queued: usize, admitted: usize) -> String {
-        let mut m = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        m.requests.sort_by(|a, b| a.0.cmp(&b.0));
-        m.latency.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut routes: Vec<&RouteCounters> = self.0.set().collect();
+        routes.sort_by(|a, b| a.name.cmp(&b.name));
         let mut out = String::new();
         out.push_str(
             "# HELP knightd_requests_total Requests answered, by route, method and status.\n",
         );
         out.push_str("# TYPE knightd_requests_total counter\n");
-        for ((route, method, status), n) in &m.requests {
-            let _ = writeln!(
-                out,
-                "knightd_requests_total{{route=\"{route}\",method=\"{method}\",status=\"{status}\"}} {n}"
-            );
+        for r in &routes {
+            let mut series: Vec<(&str, usize, u64)> = Vec::new();
+            for (i, n) in r.requests.iter().enumerate() {
+                let n = n.load(Ordering::Relaxed);
+                if n > 0 {
+                    let method = METHODS.get(i / STATUSES).map_or("OTHER", Method::as_str);
+                    series.push((method, i % STATUSES + 100, n));
+                }
+            }
+            series.sort();
+            for (method, status, n) in series {
+                let _ = writeln!(
+                    out,
+                    "knightd_requests_total{{route=\"{}\",method=\"{method}\",status=\"{status}\"}} {n}",
+                    r.name
+                );
+            }
         }
         out.push_str("# HELP knightd_request_duration_seconds Time to answer, by route.\n");
         out.push_str("# TYPE knightd_request_duration_seconds histogram\n");
-        for (route, l) in &m.latency {
-            for (bound, n) in BUCKETS.iter().zip(l.buckets) {
+        for r in &routes {
+            let route = &r.name;
+            let mut cumulative = 0;
+            for (bound, n) in BUCKETS.iter().zip(&r.buckets) {
+                cumulative += n.load(Ordering::Relaxed);
                 let _ = writeln!(
                     out,
-                    "knightd_request_duration_seconds_bucket{{route=\"{route}\",le=\"{bound}\"}} {n}"
+                    "knightd_request_duration_seconds_bucket{{route=\"{route}\",le=\"{bound}\"}} {cumulative}"
                 );
             }
+            let count = cumulative + r.buckets[BUCKETS.len()].load(Ordering::Relaxed);
+            let sum = r.nanos.load(Ordering::Relaxed) as f64 / 1e9;
             let _ = writeln!(
                 out,
-                "knightd_request_duration_seconds_bucket{{route=\"{route}\",le=\"+Inf\"}} {}",
-                l.count
+                "knightd_request_duration_seconds_bucket{{route=\"{route}\",le=\"+Inf\"}} {count}"
             );
             let _ = writeln!(
                 out,
-                "knightd_request_duration_seconds_sum{{route=\"{route}\"}} {}",
-                l.sum
+                "knightd_request_duration_seconds_sum{{route=\"{route}\"}} {sum}"
             );
             let _ = writeln!(
                 out,
-                "knightd_request_duration_seconds_count{{route=\"{route}\"}} {}",
-                l.count
+                "knightd_request_duration_seconds_count{{route=\"{route}\"}} {count}"
             );
         }
         out.push_str("# HELP knightd_heavy_queue_depth Heavy jobs waiting for a worker.\n");
@@ -120,43 +202,6 @@ impl Metrics {
         let _ = writeln!(out, "knightd_heavy_jobs {admitted}");
         out
     }
-}
-
-/// The route template that answered, carried on the response from the
-/// router's inside (where it is known) to [`track`] outside it.
-#[derive(Clone, Debug)]
-pub struct RouteName(pub String);
-
-/// Route middleware: names the route template on the response.
-pub async fn name_route(request: Request, next: Next) -> Response {
-    let route = request
-        .extensions()
-        .get::<MatchedPath>()
-        .map(|p| p.as_str().to_owned());
-    let mut response = next.run(request).await;
-    if let Some(route) = route {
-        response.extensions_mut().insert(RouteName(route));
-    }
-    response
-}
-
-/// Middleware: counts each request under its route template, so that query
-/// strings and unknown paths do not make new series.
-pub async fn track(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let method = request.method().as_str().to_owned();
-    let started = Instant::now();
-    let response = next.run(request).await;
-    let route = response
-        .extensions()
-        .get::<RouteName>()
-        .map_or("unmatched", |r| r.0.as_str());
-    state.metrics.record(
-        route,
-        &method,
-        response.status().as_u16(),
-        started.elapsed().as_secs_f64(),
-    );
-    response
 }
 
 pub async fn get(State(state): State<AppState>) -> impl IntoResponse {

@@ -1,29 +1,12 @@
-//! The layers around the routes that are not a resource of their own: the
-//! request timeout, `Cache-Control` on the answers that are pure functions
-//! of their URL, the span each request logs under, and CORS.
+//! The layers around the routes that are not a resource of their own:
+//! `Cache-Control` on the answers that are pure functions of their URL, and
+//! CORS. The request id, timeout, metrics, span and gzip are in `front`.
 
-use std::time::Duration;
-
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::{header, HeaderName, HeaderValue, Method};
 use axum::middleware::Next;
 use axum::response::Response;
 use tower_http::cors::{AllowOrigin, CorsLayer};
-
-use super::problem::ApiError;
-use super::AppState;
-
-/// Answers 503 when a request runs past the configured timeout.
-pub async fn time_limit(
-    State(state): State<AppState>,
-    request: Request,
-    next: Next,
-) -> Result<Response, ApiError> {
-    let limit = Duration::from_millis(state.config.request_timeout_ms);
-    tokio::time::timeout(limit, next.run(request))
-        .await
-        .map_err(|_| ApiError::timeout(1))
-}
 
 /// Route layer of the solver's GET routes, whose answers are pure functions
 /// of the URL: marks a successful GET answer cacheable for a day.
@@ -37,41 +20,6 @@ pub async fn cache_for_a_day(request: Request, next: Next) -> Response {
         );
     }
     response
-}
-
-/// The span of a request, with its method, path, request id, and the
-/// question (board and squares), which handlers record once parsed.
-macro_rules! request_span {
-    ($level:expr, $request:expr) => {
-        tracing::span!(
-            $level,
-            "request",
-            method = %$request.method(),
-            path = %$request.uri().path(),
-            request_id = %request_id($request),
-            question = tracing::field::Empty,
-        )
-    };
-}
-
-/// Every request's span: at debug level unless `--access-log`, as
-/// formatting spans and a line a request costs about a tenth of the
-/// throughput of the cheapest endpoints.
-pub fn request_span(request: &Request) -> tracing::Span {
-    request_span!(tracing::Level::DEBUG, request)
-}
-
-/// [`request_span`] at info level, for `--access-log`.
-pub fn access_span(request: &Request) -> tracing::Span {
-    request_span!(tracing::Level::INFO, request)
-}
-
-fn request_id(request: &Request) -> &str {
-    request
-        .headers()
-        .get("x-request-id")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("-")
 }
 
 /// CORS for the configured origins; none when the list is empty.

@@ -9,10 +9,13 @@
 //! `picture` (answers as JSON, text or SVG), `heavy` (the blocking pool and
 //! what goes there) and `middleware` (layers around every route).
 
+pub mod answer;
 pub mod board;
 pub mod colour;
+pub mod compress;
 pub mod distance;
 pub mod extract;
+pub mod front;
 pub mod heavy;
 pub mod longest;
 pub mod metrics;

@@ -5,6 +5,7 @@ use axum::extract::State;
 use axum::response::Response;
 use serde::Serialize;
 
+use super::answer::json_with_squares;
 use super::board::{ground_arg, path_ends, search_error, GroundArg, TerrainArgs};
 use super::extract::{JsonBody, QueryParams};
 use super::params::Given;
@@ -17,6 +18,7 @@ use crate::solver::draw::{Caption, Overlay};
 use crate::solver::plain::distance::{knight_distance, shortest_path};
 use crate::solver::terrain::cheapest::cheapest_path;
 use crate::solver::terrain::{BarrierRule, Ground, Terrain};
+use crate::solver::tour::TourSquares;
 use crate::solver::{Notation, Square};
 
 params! {
@@ -117,6 +119,14 @@ async fn plain_path(
     let moves = knight_distance(board, from, to).unwrap_or(0);
     let path = state.heavy.run_sized(moves, search).await??;
     let moves = path.as_ref().map(|p| p.len() as u64 - 1);
+    let path = match (format, path) {
+        // Streamed: a long path is written as the client reads it.
+        (Format::Json, Some(path)) => {
+            let head = PathAnswer::new(&shown, [from, to], moves, moves, Some(&[]));
+            return Ok(json_with_squares(&head, shown, TourSquares::Own(path)));
+        }
+        (_, path) => path,
+    };
     let answer = PathAnswer::new(&shown, [from, to], moves, moves, path.as_deref());
     let asked = format!("Shortest path from {from} to {to}");
     let overlay = path_overlay(asked, [from, to], moves, moves, None);

@@ -5,6 +5,7 @@ use axum::response::Response;
 use serde::ser::{SerializeSeq, Serializer};
 use serde::Serialize;
 
+use super::answer::json_with_squares;
 use super::extract::QueryParams;
 use super::params::Given;
 use super::picture::{check_drawable, respond, Format};
@@ -14,7 +15,7 @@ use super::AppState;
 use crate::params;
 use crate::solver::draw::{Caption, Overlay};
 use crate::solver::terrain::Ground;
-use crate::solver::tour::{knights_tour, Tour, TourError};
+use crate::solver::tour::{shared_tour, SharedTour, TourError};
 use crate::solver::{Board, Square};
 
 params! {
@@ -81,37 +82,40 @@ pub async fn handler(
         .heavy
         .run(move || {
             let tour =
-                knights_tour(board, start, closed, limit).map_err(|e| tour_error(board, e))?;
-            answer(&tour, shown, format)
+                shared_tour(board, start, closed, limit).map_err(|e| tour_error(board, e))?;
+            answer(tour, shown, format)
         })
         .await?
 }
 
-/// The tour in the asked format: JSON, or drawn as text or SVG.
-pub fn answer(tour: &Tour, shown: Shown, format: Format) -> Result<Response, ApiError> {
-    let json = TourAnswer {
-        start: shown.square(tour.path[0]),
+/// The tour in the asked format: JSON (streamed, see `answer`), or drawn
+/// as text or SVG.
+pub fn answer(tour: SharedTour, shown: Shown, format: Format) -> Result<Response, ApiError> {
+    let start = tour.squares.runs()[0][0];
+    let head = |squares| TourAnswer {
+        start: shown.square(start),
         width: tour.board.width(),
         height: tour.board.height(),
         closed: tour.closed,
-        path: ShownPath {
-            shown,
-            squares: &tour.path,
-        },
+        path: ShownPath { shown, squares },
     };
+    if format == Format::Json {
+        return Ok(json_with_squares(&head(&[]), shown, tour.squares));
+    }
+    let path = tour.squares.clone().into_vec();
     respond(
         format,
         Ground::Plain(tour.board),
-        Some(&tour.path),
-        &json,
-        tour_overlay(tour),
+        Some(&path),
+        &head(&path),
+        tour_overlay(tour.closed, &path),
     )
 }
 
 /// What a picture of a tour says, and its closing move.
-fn tour_overlay(tour: &Tour) -> Overlay {
-    let (first, last) = (tour.path[0], tour.path[tour.path.len() - 1]);
-    let (asked, verdict) = if tour.closed {
+fn tour_overlay(closed: bool, path: &[Square]) -> Overlay {
+    let (first, last) = (path[0], path[path.len() - 1]);
+    let (asked, verdict) = if closed {
         (
             format!("Closed knight's tour from {first}"),
             format!("every square once, then one move back to {first}"),
@@ -123,10 +127,10 @@ fn tour_overlay(tour: &Tour) -> Overlay {
         )
     };
     Overlay {
-        closed: tour.closed,
+        closed,
         caption: Caption {
             asked,
-            moves: Some(tour.path.len() as u64 - 1),
+            moves: Some(path.len() as u64 - 1),
             cost: None,
             verdict: Some(verdict),
         },

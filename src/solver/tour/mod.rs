@@ -18,7 +18,7 @@ pub mod narrow;
 pub mod search;
 
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::solver::board::{Board, Grid, Spot, Square};
 pub use existence::NoTour;
@@ -31,6 +31,69 @@ pub struct Tour {
     /// Whether the last square is one knight move from the first.
     pub closed: bool,
     pub path: Vec<Square>,
+}
+
+/// A closed tour of a board, found and checked once, then shared by every
+/// tour of that board that is a turn of it (starts it at another square).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Cycle {
+    pub board: Board,
+    /// Every square once, each one knight move from the next, the last one
+    /// move from the first.
+    pub squares: Vec<Square>,
+}
+
+/// A tour's squares: its own, or the board's shared closed tour started at
+/// `cycle.squares[at]`.
+#[derive(Clone, Debug)]
+pub enum TourSquares {
+    Own(Vec<Square>),
+    Turn { cycle: Arc<Cycle>, at: usize },
+}
+
+impl TourSquares {
+    /// The squares in order, as two runs: the second follows the first.
+    pub fn runs(&self) -> [&[Square]; 2] {
+        match self {
+            TourSquares::Own(path) => [path, &[]],
+            TourSquares::Turn { cycle, at } => [&cycle.squares[*at..], &cycle.squares[..*at]],
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.runs().iter().map(|run| run.len()).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The squares in order, in one vector.
+    pub fn into_vec(self) -> Vec<Square> {
+        match self {
+            TourSquares::Own(path) => path,
+            turn => turn.runs().concat(),
+        }
+    }
+}
+
+/// A tour as [`shared_tour`] gives it: like [`Tour`], but a turn of the
+/// board's closed tour shares its squares instead of copying them.
+#[derive(Clone, Debug)]
+pub struct SharedTour {
+    pub board: Board,
+    pub closed: bool,
+    pub squares: TourSquares,
+}
+
+impl SharedTour {
+    pub fn into_tour(self) -> Tour {
+        Tour {
+            board: self.board,
+            closed: self.closed,
+            path: self.squares.into_vec(),
+        }
+    }
 }
 
 /// Why no tour was given.
@@ -60,6 +123,19 @@ pub fn knights_tour(
     closed: bool,
     max_squares: u64,
 ) -> Result<Tour, TourError> {
+    shared_tour(board, start, closed, max_squares).map(SharedTour::into_tour)
+}
+
+/// [`knights_tour`], sharing the squares of the board's closed tour when the
+/// answer is a turn of it (every board that has a closed tour and is not 3
+/// or 4 wide): a million-square tour then costs no copy, and its check was
+/// made once, when the closed tour was built.
+pub fn shared_tour(
+    board: Board,
+    start: Square,
+    closed: bool,
+    max_squares: u64,
+) -> Result<SharedTour, TourError> {
     let squares = board.squares();
     if squares > max_squares {
         return Err(TourError::TooLarge {
@@ -94,14 +170,17 @@ pub fn knights_tour(
         })?
     } else if has_closed {
         // One closed tour serves every start: begin it at the start.
-        let cycle = closed_tour(width, height).ok_or(TourError::NotFound)?;
+        let cycle = board_cycle(grid).ok_or(TourError::NotFound)?;
         let at = cycle
+            .squares
             .iter()
-            .position(|&i| Spot::from_raw(i) == grid.spot(start))
+            .position(|&s| s == start)
             .ok_or(TourError::NotFound)?;
-        let mut path = cycle[at..].to_vec();
-        path.extend_from_slice(&cycle[..at]);
-        path
+        return Ok(SharedTour {
+            board,
+            closed,
+            squares: TourSquares::Turn { cycle, at },
+        });
     } else if squares <= SEARCHED_SQUARES {
         match searched(width, height, start_index, false, SEARCH_BUDGET) {
             Outcome::Found(path) => path,
@@ -119,11 +198,45 @@ pub fn knights_tour(
     if !is_tour(board, start, closed, &path) {
         return Err(TourError::NotFound);
     }
-    Ok(Tour {
+    Ok(SharedTour {
         board,
         closed,
-        path,
+        squares: TourSquares::Own(path),
     })
+}
+
+/// Squares of the closed tours kept at once (8 bytes each): a few boards of
+/// a million squares.
+const KEPT_CYCLE_SQUARES: usize = 4_000_000;
+
+/// The closed tour of `grid`'s board, built and checked once and kept
+/// (within [`KEPT_CYCLE_SQUARES`]); None if the methods found none.
+fn board_cycle(grid: Grid) -> Option<Arc<Cycle>> {
+    type Kept = HashMap<(u64, u64), Arc<Cycle>>;
+    static KEPT: OnceLock<Mutex<Kept>> = OnceLock::new();
+    let board = grid.board();
+    let key = (board.width(), board.height());
+    let kept = KEPT.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(cycle) = kept.lock().ok()?.get(&key) {
+        return Some(Arc::clone(cycle));
+    }
+    // Built outside the lock: other boards are served meanwhile.
+    let (width, height) = grid.sides();
+    let squares = squares_of(grid, &closed_tour(width, height)?);
+    if !is_tour(board, *squares.first()?, true, &squares) {
+        return None;
+    }
+    let cycle = Arc::new(Cycle { board, squares });
+    let mut kept = kept.lock().ok()?;
+    let mut total: usize = kept.values().map(|c| c.squares.len()).sum();
+    while total + cycle.squares.len() > KEPT_CYCLE_SQUARES {
+        let Some(&evicted) = kept.keys().next() else {
+            break;
+        };
+        total -= kept.remove(&evicted).map_or(0, |c| c.squares.len());
+    }
+    kept.insert(key, Arc::clone(&cycle));
+    Some(cycle)
 }
 
 /// A complete search of a small board: quick tries with several

@@ -1,0 +1,591 @@
+//! Large JSON answers (a tour, a long path) written at memory speed and
+//! streamed as the client reads them.
+//!
+//! An answer whose last field is a list of squares is written as a head
+//! (every field before the list, by serde, so the fields stay those of the
+//! answer's type), the squares, and `]}`. The squares are written into
+//! chunks of [`CHUNK`] bytes, each made when the connection asks for it, so
+//! a connection whose client stops reading holds one chunk, not the answer.
+//!
+//! A tour that is a turn of its board's shared closed tour is cheaper
+//! still: the closed tour's text is written once per board and notation,
+//! kept ([`KEPT_TEXTS`]), and every such answer is slices of it (no copy).
+//! Gzipped, it is mostly slices too: the text is compressed once, in
+//! independent segments of [`SEGMENT_SQUARES`] squares, and an answer
+//! compresses only its head, the two partial segments at the turn and its
+//! end (a gzip stream may be made of such pieces; its CRC is combined).
+
+use std::convert::Infallible;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::task::{Context, Poll};
+
+use axum::body::Body;
+use axum::http::{header, HeaderValue};
+use axum::response::Response;
+use bytes::Bytes;
+use http_body::{Frame, SizeHint};
+use serde::Serialize;
+
+use super::square::Shown;
+use crate::solver::board::{FileName, Notation};
+use crate::solver::tour::{Cycle, TourSquares};
+use crate::solver::Square;
+
+/// Bytes per chunk of a streamed answer.
+pub const CHUNK: usize = 64 * 1024;
+
+/// Lists of at most this many squares are written whole, in one body.
+const WHOLE: usize = 4096;
+
+/// Closed tours' texts kept at once (the latest ones written).
+const KEPT_TEXTS: usize = 2;
+
+/// A JSON `answer` whose last field is an empty list (`[]`), with `squares`
+/// (written `shown`'s way) in that list: `{…,"path":[…]}`.
+pub fn json_with_squares<T: Serialize>(answer: &T, shown: Shown, squares: TourSquares) -> Response {
+    let head = match serde_json::to_vec(answer) {
+        Ok(mut head) if head.ends_with(b"[]}") => {
+            head.truncate(head.len() - 2);
+            Bytes::from(head)
+        }
+        // The answer types end with their list; anything else is a bug.
+        _ => unreachable!("an answer that ends with an empty list"),
+    };
+    let body = if squares.len() <= WHOLE {
+        let mut text = head.to_vec();
+        let mut writer = SquareWriter::new(shown);
+        for run in squares.runs() {
+            for (i, &square) in run.iter().enumerate() {
+                if i > 0 || text.last() != Some(&b'[') {
+                    text.push(b',');
+                }
+                writer.write(&mut text, square);
+            }
+        }
+        text.extend_from_slice(b"]}");
+        Body::from(text)
+    } else if let TourSquares::Turn { cycle, at } = &squares {
+        let text = cycle_text(cycle, shown.notation);
+        let (start, end) = text.turned_at(*at);
+        let mut pieces = vec![head.clone(), start];
+        if !end.is_empty() {
+            pieces.extend([Bytes::from_static(b","), end]);
+        }
+        pieces.push(Bytes::from_static(b"]}"));
+        let at = *at;
+        let gzipped = move || text.gzip_turn(&head, at);
+        let mut response = json_response(pieces_body(pieces));
+        response
+            .extensions_mut()
+            .insert(Gzippable(Arc::new(gzipped)));
+        return response;
+    } else {
+        Body::new(Listing {
+            head: Some(head),
+            squares,
+            run: 0,
+            at: 0,
+            writer: SquareWriter::new(shown),
+            done: false,
+        })
+    };
+    json_response(body)
+}
+
+fn json_response(body: Body) -> Response {
+    let mut response = Response::new(body);
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    response
+}
+
+/// On an answer: how to make its gzipped body (as pieces) faster than by
+/// compressing it whole. Run on the blocking pool.
+#[derive(Clone)]
+pub struct Gzippable(pub Arc<dyn Fn() -> Vec<Bytes> + Send + Sync>);
+
+/// A body of `pieces`, sent in slices of at most [`CHUNK`] bytes.
+pub fn pieces_body(pieces: Vec<Bytes>) -> Body {
+    Body::new(Pieces::new(pieces))
+}
+
+/// Writes squares in one notation, without allocating.
+struct SquareWriter {
+    shown: Shown,
+    digits: itoa::Buffer,
+}
+
+impl SquareWriter {
+    fn new(shown: Shown) -> SquareWriter {
+        SquareWriter {
+            shown,
+            digits: itoa::Buffer::new(),
+        }
+    }
+
+    /// `square` as a JSON value: an integer, or a quoted algebraic name
+    /// (letters and digits only, nothing to escape).
+    fn write(&mut self, out: &mut Vec<u8>, square: Square) {
+        match self.shown.notation {
+            Notation::Index => {
+                out.extend_from_slice(
+                    self.digits
+                        .format(self.shown.board.index(square))
+                        .as_bytes(),
+                );
+            }
+            Notation::Algebraic => {
+                out.push(b'"');
+                write_file(out, u64::from(square.file()));
+                out.extend_from_slice(self.digits.format(u64::from(square.rank()) + 1).as_bytes());
+                out.push(b'"');
+            }
+        }
+    }
+}
+
+/// A file's letters, as [`FileName`] writes them.
+fn write_file(out: &mut Vec<u8>, file: u64) {
+    if file < 26 {
+        out.push(b'a' + file as u8);
+        return;
+    }
+    use std::io::Write;
+    let _ = write!(out, "{}", FileName(file));
+}
+
+/// A list of squares written as the client reads it: the head, then chunks
+/// of about [`CHUNK`] bytes, then `]}`.
+struct Listing {
+    head: Option<Bytes>,
+    squares: TourSquares,
+    /// Where the next chunk starts: run, and square in it.
+    run: usize,
+    at: usize,
+    writer: SquareWriter,
+    done: bool,
+}
+
+impl Listing {
+    fn next_chunk(&mut self) -> Option<Bytes> {
+        if self.done {
+            return None;
+        }
+        let mut out = Vec::with_capacity(CHUNK + 64);
+        if let Some(head) = self.head.take() {
+            out.extend_from_slice(&head);
+        }
+        let runs = self.squares.runs();
+        while out.len() < CHUNK {
+            let Some(run) = runs.get(self.run) else {
+                out.extend_from_slice(b"]}");
+                self.done = true;
+                break;
+            };
+            let Some(&square) = run.get(self.at) else {
+                self.run += 1;
+                self.at = 0;
+                continue;
+            };
+            if self.run > 0 || self.at > 0 {
+                out.push(b',');
+            }
+            self.writer.write(&mut out, square);
+            self.at += 1;
+        }
+        Some(Bytes::from(out))
+    }
+}
+
+impl http_body::Body for Listing {
+    type Data = Bytes;
+    type Error = Infallible;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        _: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+        Poll::Ready(self.get_mut().next_chunk().map(|c| Ok(Frame::data(c))))
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.done
+    }
+}
+
+/// An answer made of shared pieces, sent in slices of at most [`CHUNK`]
+/// bytes; its length is known.
+struct Pieces {
+    pieces: std::collections::VecDeque<Bytes>,
+    left: u64,
+}
+
+impl Pieces {
+    fn new(pieces: Vec<Bytes>) -> Pieces {
+        let left = pieces.iter().map(|p| p.len() as u64).sum();
+        Pieces {
+            pieces: pieces.into_iter().filter(|p| !p.is_empty()).collect(),
+            left,
+        }
+    }
+}
+
+impl http_body::Body for Pieces {
+    type Data = Bytes;
+    type Error = Infallible;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        _: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+        let this = self.get_mut();
+        let Some(piece) = this.pieces.front_mut() else {
+            return Poll::Ready(None);
+        };
+        let chunk = if piece.len() <= CHUNK {
+            this.pieces.pop_front().unwrap_or_default()
+        } else {
+            piece.split_to(CHUNK)
+        };
+        this.left -= chunk.len() as u64;
+        Poll::Ready(Some(Ok(Frame::data(chunk))))
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.pieces.is_empty()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        SizeHint::with_exact(self.left)
+    }
+}
+
+/// A closed tour written once in one notation: its squares joined by
+/// commas, and where every [`MARK`]th square's text starts.
+struct CycleText {
+    cycle: Arc<Cycle>,
+    notation: Notation,
+    text: Bytes,
+    marks: Vec<usize>,
+    /// The text gzipped in segments, made when first asked for.
+    segments: OnceLock<Vec<Segment>>,
+}
+
+/// Squares of a closed tour's text per gzipped segment (about 64 KB).
+const SEGMENT_SQUARES: usize = MARK * 128;
+
+/// gzip level of the segments, made once per text.
+const SEGMENT_LEVEL: u32 = 6;
+
+/// gzip level of the few bytes compressed per answer.
+const TURN_LEVEL: u32 = 1;
+
+/// One segment of a text, as raw deflate blocks ending on a byte boundary
+/// (a full flush), with its CRC-32 and length.
+struct Segment {
+    deflated: Bytes,
+    crc: u32,
+    len: u64,
+}
+
+/// A gzip header: deflate, no name, no time, unknown system.
+const GZIP_HEADER: &[u8] = &[0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff];
+
+/// `parts` as raw deflate blocks of their own, ending with a full flush
+/// (more blocks may follow) or, with `finish`, the final block.
+fn deflate(parts: &[&[u8]], level: u32, finish: bool) -> Vec<u8> {
+    use flate2::{Compress, Compression, FlushCompress, Status};
+    let mut compress = Compress::new(Compression::new(level), false);
+    let total: usize = parts.iter().map(|p| p.len()).sum();
+    let mut out = Vec::with_capacity(total / 2 + 1024);
+    for (i, part) in parts.iter().enumerate() {
+        let flush = match (i + 1 == parts.len(), finish) {
+            (false, _) => FlushCompress::None,
+            (true, false) => FlushCompress::Full,
+            (true, true) => FlushCompress::Finish,
+        };
+        let mut input = *part;
+        loop {
+            if out.capacity() - out.len() < 1024 {
+                out.reserve(out.capacity().max(4096));
+            }
+            let before = compress.total_in();
+            let status = compress.compress_vec(input, &mut out, flush);
+            input = &input[(compress.total_in() - before) as usize..];
+            let done = match flush {
+                FlushCompress::Finish => matches!(status, Ok(Status::StreamEnd)),
+                FlushCompress::Full => input.is_empty() && out.len() < out.capacity(),
+                _ => input.is_empty(),
+            };
+            if done || status.is_err() {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// A gzip stream being assembled from deflated pieces.
+struct GzipPieces {
+    pieces: Vec<Bytes>,
+    crc: crc32fast::Hasher,
+}
+
+impl GzipPieces {
+    fn new() -> GzipPieces {
+        GzipPieces {
+            pieces: vec![Bytes::from_static(GZIP_HEADER)],
+            crc: crc32fast::Hasher::new(),
+        }
+    }
+
+    /// `parts`, compressed now.
+    fn deflate(&mut self, parts: &[&[u8]], finish: bool) {
+        for part in parts {
+            self.crc.update(part);
+        }
+        self.pieces
+            .push(Bytes::from(deflate(parts, TURN_LEVEL, finish)));
+    }
+
+    /// Segments compressed before.
+    fn segments(&mut self, segments: &[Segment]) {
+        for s in segments {
+            self.pieces.push(s.deflated.clone());
+            self.crc
+                .combine(&crc32fast::Hasher::new_with_initial_len(s.crc, s.len));
+        }
+    }
+
+    fn finish(mut self) -> Vec<Bytes> {
+        let len = self.crc.total_len() as u32;
+        let mut trailer = self.crc.finalize().to_le_bytes().to_vec();
+        trailer.extend_from_slice(&len.to_le_bytes());
+        self.pieces.push(Bytes::from(trailer));
+        self.pieces
+    }
+}
+
+/// Squares between two kept offsets of a [`CycleText`].
+const MARK: usize = 64;
+
+impl CycleText {
+    fn new(cycle: Arc<Cycle>, notation: Notation) -> CycleText {
+        let shown = Shown {
+            board: cycle.board,
+            notation,
+        };
+        let mut writer = SquareWriter::new(shown);
+        let mut text = Vec::with_capacity(cycle.squares.len() * 8);
+        let mut marks = Vec::with_capacity(cycle.squares.len() / MARK + 1);
+        for (i, &square) in cycle.squares.iter().enumerate() {
+            if i > 0 {
+                text.push(b',');
+            }
+            if i % MARK == 0 {
+                marks.push(text.len());
+            }
+            writer.write(&mut text, square);
+        }
+        CycleText {
+            cycle,
+            notation,
+            text: Bytes::from(text),
+            marks,
+            segments: OnceLock::new(),
+        }
+    }
+
+    /// Where square `i`'s text starts.
+    fn offset(&self, i: usize) -> usize {
+        let mut offset = self.marks[i / MARK];
+        for _ in 0..i % MARK {
+            offset += self.text[offset..]
+                .iter()
+                .position(|&b| b == b',')
+                .map_or(0, |p| p + 1);
+        }
+        offset
+    }
+
+    /// The bytes of segment `k`, with the comma after its last square
+    /// (but the last segment's).
+    fn segment_range(&self, k: usize) -> std::ops::Range<usize> {
+        let per = SEGMENT_SQUARES / MARK;
+        let start = self.marks[k * per];
+        let end = self.marks.get((k + 1) * per).copied();
+        start..end.unwrap_or(self.text.len())
+    }
+
+    fn segments(&self) -> &[Segment] {
+        self.segments.get_or_init(|| {
+            let count = self.cycle.squares.len().div_ceil(SEGMENT_SQUARES);
+            (0..count)
+                .map(|k| {
+                    let bytes = &self.text[self.segment_range(k)];
+                    Segment {
+                        deflated: Bytes::from(deflate(&[bytes], SEGMENT_LEVEL, false)),
+                        crc: crc32fast::hash(bytes),
+                        len: bytes.len() as u64,
+                    }
+                })
+                .collect()
+        })
+    }
+
+    /// The gzipped answer `head`, the tour turned at `at`, `]}`.
+    fn gzip_turn(&self, head: &[u8], at: usize) -> Vec<Bytes> {
+        let segments = self.segments();
+        let offset = self.offset(at);
+        let first = at / SEGMENT_SQUARES;
+        let mut gzip = GzipPieces::new();
+        gzip.deflate(
+            &[head, &self.text[offset..self.segment_range(first).end]],
+            false,
+        );
+        gzip.segments(&segments[first + 1..]);
+        if at == 0 {
+            gzip.deflate(&[b"]}"], true);
+        } else {
+            // The squares before the turn: whole segments, then the one
+            // that holds square at - 1, up to it (without its comma).
+            let last = (at - 1) / SEGMENT_SQUARES;
+            gzip.deflate(&[b","], false);
+            gzip.segments(&segments[..last]);
+            let start = self.segment_range(last).start;
+            gzip.deflate(&[&self.text[start..offset - 1], b"]}"], true);
+        }
+        gzip.finish()
+    }
+
+    /// The text of the tour turned to start at square `at`: the text from
+    /// square `at` to the end, and from the start to square `at` (exclusive,
+    /// without its trailing comma).
+    fn turned_at(&self, at: usize) -> (Bytes, Bytes) {
+        let offset = self.offset(at);
+        let end = self.text.slice(..offset.saturating_sub(1));
+        (self.text.slice(offset..), end)
+    }
+}
+
+/// The text of `cycle` in `notation`, written now or kept from before.
+fn cycle_text(cycle: &Arc<Cycle>, notation: Notation) -> Arc<CycleText> {
+    static KEPT: OnceLock<Mutex<Vec<Arc<CycleText>>>> = OnceLock::new();
+    let kept = KEPT.get_or_init(|| Mutex::new(Vec::new()));
+    let same = |t: &Arc<CycleText>| Arc::ptr_eq(&t.cycle, cycle) && t.notation == notation;
+    if let Some(found) = kept
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .find(|t| same(t))
+    {
+        return Arc::clone(found);
+    }
+    // Written outside the lock (milliseconds for a million squares).
+    let text = Arc::new(CycleText::new(Arc::clone(cycle), notation));
+    let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
+    kept.retain(|t| !same(t));
+    kept.push(Arc::clone(&text));
+    let excess = kept.len().saturating_sub(KEPT_TEXTS);
+    kept.drain(..excess);
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::square::ShownSquare;
+    use crate::solver::tour::shared_tour;
+    use crate::solver::Board;
+
+    #[derive(Serialize)]
+    struct Answer<T> {
+        start: u64,
+        path: Vec<T>,
+    }
+
+    /// The streamed answer against serde's, for `squares` in both notations.
+    async fn check(board: Board, squares: TourSquares) {
+        for notation in [Notation::Index, Notation::Algebraic] {
+            let shown = Shown { board, notation };
+            let all = squares.clone().into_vec();
+            let expected = serde_json::to_vec(&Answer {
+                start: 7,
+                path: all.iter().map(|&s| shown.square(s)).collect(),
+            })
+            .unwrap();
+            let head = Answer::<ShownSquare> {
+                start: 7,
+                path: vec![],
+            };
+            let response = json_with_squares(&head, shown, squares.clone());
+            let body = axum::body::to_bytes(response.into_body(), usize::MAX)
+                .await
+                .unwrap();
+            assert!(body[..] == expected[..], "{board} {notation:?}");
+        }
+    }
+
+    #[tokio::test]
+    async fn streamed_answers_are_serdes_answers() {
+        for (w, h) in [(8, 8), (70, 70), (31, 200)] {
+            let board = Board::new(w, h).unwrap();
+            for start in [Square::new(0, 0), Square::new(5, 7), Square::new(29, 65)] {
+                if !board.contains(start) {
+                    continue;
+                }
+                for closed in [false, true] {
+                    if let Ok(tour) = shared_tour(board, start, closed, 1_000_000) {
+                        let own = TourSquares::Own(tour.squares.clone().into_vec());
+                        check(board, tour.squares).await;
+                        check(board, own).await;
+                    }
+                }
+            }
+        }
+        let board = Board::new(3, 1).unwrap();
+        check(board, TourSquares::Own(vec![])).await;
+    }
+}
+
+#[cfg(test)]
+mod gzip_tests {
+    use std::io::Read;
+
+    use super::*;
+    use crate::solver::tour::shared_tour;
+    use crate::solver::Board;
+
+    /// Every turn's gzipped pieces decode to its plain text.
+    #[test]
+    fn gzipped_turns_are_the_plain_turns() {
+        let board = Board::new(100, 190).unwrap();
+        let tour = shared_tour(board, Square::new(0, 0), true, 1_000_000).unwrap();
+        let TourSquares::Turn { cycle, .. } = tour.squares else {
+            panic!("a turn");
+        };
+        let n = cycle.squares.len();
+        for notation in [Notation::Index, Notation::Algebraic] {
+            let text = CycleText::new(Arc::clone(&cycle), notation);
+            for at in [0, 1, 63, 64, 65, 8191, 8192, 8193, 12_345, n - 1] {
+                let (start, end) = text.turned_at(at);
+                let mut plain = b"{\"x\":[".to_vec();
+                plain.extend_from_slice(&start);
+                if !end.is_empty() {
+                    plain.push(b',');
+                    plain.extend_from_slice(&end);
+                }
+                plain.extend_from_slice(b"]}");
+                let gz: Vec<u8> = text.gzip_turn(b"{\"x\":[", at).concat();
+                let mut out = Vec::new();
+                flate2::read::GzDecoder::new(&gz[..])
+                    .read_to_end(&mut out)
+                    .unwrap();
+                assert!(out == plain, "{notation:?} at {at}");
+            }
+        }
+    }
+}

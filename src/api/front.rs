@@ -1,0 +1,217 @@
+//! The one layer every request passes through, in place of a stack of
+//! them, each doing only what it must:
+//!
+//! - `x-request-id`: the client's, echoed; else a new one from a counter
+//!   (UUID-shaped: a per-process random half, then the count), written
+//!   into a shared buffer, so no allocation per request;
+//! - the request timeout, whose timer starts only if the answer is not
+//!   ready at once (cheap endpoints never arm one);
+//! - the metrics (atomics, see `metrics`);
+//! - a span and an access line only when logged (`--access-log`, or debug
+//!   logs);
+//! - gzip when asked (see `compress`: large answers off the async workers).
+
+use std::cell::RefCell;
+use std::convert::Infallible;
+use std::future::{poll_fn, Future};
+use std::hash::{BuildHasher, Hasher};
+use std::pin::{pin, Pin};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+
+use axum::extract::{MatchedPath, Request};
+use axum::http::{HeaderName, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use bytes::BytesMut;
+use tower::{Layer, Service};
+use tracing::Instrument;
+
+use super::compress::{self, Accepts};
+use super::metrics::{Metrics, UNMATCHED};
+use super::problem::ApiError;
+
+pub const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// What [`Front`] needs, shared by every route.
+#[derive(Clone, Debug)]
+pub struct FrontLayer(Arc<Settings>);
+
+#[derive(Debug)]
+struct Settings {
+    metrics: Metrics,
+    access_log: bool,
+    timeout: Duration,
+}
+
+impl FrontLayer {
+    pub fn new(metrics: Metrics, access_log: bool, timeout: Duration) -> FrontLayer {
+        FrontLayer(Arc::new(Settings {
+            metrics,
+            access_log,
+            timeout,
+        }))
+    }
+}
+
+impl<S> Layer<S> for FrontLayer {
+    type Service = Front<S>;
+
+    fn layer(&self, inner: S) -> Front<S> {
+        Front {
+            inner,
+            settings: Arc::clone(&self.0),
+        }
+    }
+}
+
+/// See the module's documentation.
+#[derive(Clone, Debug)]
+pub struct Front<S> {
+    inner: S,
+    settings: Arc<Settings>,
+}
+
+impl<S> Service<Request> for Front<S>
+where
+    S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+{
+    type Response = Response;
+    type Error = Infallible;
+    type Future = Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, mut request: Request) -> Self::Future {
+        let started = Instant::now();
+        let id = match request.headers().get(X_REQUEST_ID) {
+            Some(id) => id.clone(),
+            None => {
+                let id = new_request_id();
+                request.headers_mut().insert(X_REQUEST_ID, id.clone());
+                id
+            }
+        };
+        let route = request.extensions().get::<MatchedPath>().cloned();
+        let method = request.method().clone();
+        let accepts = Accepts::of(request.headers());
+        let settings = Arc::clone(&self.settings);
+        let span = if settings.access_log {
+            tracing::info_span!("request", method = %method, path = %request.uri().path(), request_id = ?id, question = tracing::field::Empty)
+        } else {
+            tracing::debug_span!("request", method = %method, path = %request.uri().path(), request_id = ?id, question = tracing::field::Empty)
+        };
+        let clone = self.inner.clone();
+        let answer = std::mem::replace(&mut self.inner, clone).call(request);
+        Box::pin(async move {
+            let answer = time_limited(answer, settings.timeout);
+            let answer = if span.is_disabled() {
+                answer.await
+            } else {
+                answer.instrument(span.clone()).await
+            };
+            let response = match answer {
+                Ok(Ok(response)) => response,
+                Ok(Err(never)) => match never {},
+                Err(()) => ApiError::timeout(1).into_response(),
+            };
+            let status = response.status();
+            let mut response = compress::respond(accepts, response).await;
+            response.headers_mut().entry(X_REQUEST_ID).or_insert(id);
+            let elapsed = started.elapsed();
+            let route = route.as_ref().map_or(UNMATCHED, MatchedPath::as_str);
+            settings
+                .metrics
+                .record(route, &method, status.as_u16(), elapsed);
+            let micros = elapsed.as_micros() as u64;
+            if status.is_server_error() && status.as_u16() == 500 {
+                tracing::error!(parent: &span, status = status.as_u16(), micros, "internal error");
+            } else if !span.is_disabled() {
+                if settings.access_log {
+                    tracing::info!(parent: &span, status = status.as_u16(), micros, "answered");
+                } else {
+                    tracing::debug!(parent: &span, status = status.as_u16(), micros, "answered");
+                }
+            }
+            Ok(response)
+        })
+    }
+}
+
+/// `answer`, or Err once `limit` has passed. The timer is armed only when
+/// the answer is not ready at its first poll.
+async fn time_limited<T>(answer: impl Future<Output = T>, limit: Duration) -> Result<T, ()> {
+    let mut answer = pin!(answer);
+    let mut timer: Option<Pin<Box<tokio::time::Sleep>>> = None;
+    poll_fn(|cx| {
+        if let Poll::Ready(done) = answer.as_mut().poll(cx) {
+            return Poll::Ready(Ok(done));
+        }
+        let timer = timer.get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
+        timer.as_mut().poll(cx).map(|()| Err(()))
+    })
+    .await
+}
+
+/// A new request id: `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, the first
+/// half random per process, the second a count of the ids made.
+fn new_request_id() -> HeaderValue {
+    static PROCESS: OnceLock<u64> = OnceLock::new();
+    static COUNT: AtomicU64 = AtomicU64::new(0);
+    let process = *PROCESS.get_or_init(|| {
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u128(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos()),
+        );
+        h.write_u32(std::process::id());
+        h.finish()
+    });
+    let count = COUNT.fetch_add(1, Ordering::Relaxed);
+    let mut id = [0u8; 36];
+    let value = (u128::from(process) << 64) | u128::from(count);
+    let mut at = id.len();
+    for i in 0..32 {
+        at -= 1;
+        if matches!(at, 8 | 13 | 18 | 23) {
+            id[at] = b'-';
+            at -= 1;
+        }
+        id[at] = b"0123456789abcdef"[((value >> (4 * i)) & 0xf) as usize];
+    }
+    // Slices of one shared buffer: an allocation per few hundred ids.
+    thread_local! {
+        static IDS: RefCell<BytesMut> = RefCell::new(BytesMut::new());
+    }
+    let bytes = IDS.with(|ids| {
+        let mut ids = ids.borrow_mut();
+        if ids.capacity() < id.len() {
+            *ids = BytesMut::with_capacity(id.len() * 256);
+        }
+        ids.extend_from_slice(&id);
+        ids.split().freeze()
+    });
+    HeaderValue::from_maybe_shared(bytes).expect("hex digits and dashes")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn request_ids_are_uuid_shaped_and_distinct() {
+        let a = new_request_id();
+        let b = new_request_id();
+        assert_ne!(a, b);
+        let a = a.to_str().unwrap();
+        assert_eq!(a.len(), 36);
+        let dashes: Vec<usize> = a.match_indices('-').map(|(i, _)| i).collect();
+        assert_eq!(dashes, [8, 13, 18, 23]);
+        assert!(a.chars().all(|c| c == '-' || c.is_ascii_hexdigit()));
+    }
+}
