@@ -13,8 +13,10 @@
 //! [`is_tour`] before it is given out.
 
 pub mod blocks;
+pub mod cover;
 pub mod existence;
 pub mod narrow;
+pub mod random_access;
 pub mod search;
 
 use std::collections::HashMap;
