@@ -83,3 +83,137 @@ fn every_board_to_20_every_start() {
     }
     eprintln!("constructions: {kinds:?}");
 }
+
+/// splitmix64: a tiny deterministic generator for sampling.
+struct Mix(u64);
+
+impl Mix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+#[test]
+fn sampled_boards_to_40() {
+    let mut rng = Mix(40);
+    for w in 5..=40u64 {
+        for h in 5..=40u64 {
+            if w <= 20 && h <= 20 {
+                continue;
+            }
+            let mut starts = vec![(0, 0), (w - 1, h - 1), (w / 2, h / 2)];
+            for _ in 0..3 {
+                starts.push((rng.below(w), rng.below(h)));
+            }
+            for s in starts {
+                for closed in [false, true] {
+                    if has_tour(w, h, s, closed) {
+                        check_board(w, h, s, closed);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn sampled_squares_of_1000x1000_agree_with_the_list() {
+    let mut rng = Mix(1000);
+    for (w, h, s, closed) in [
+        (1000, 1000, (500, 499), false),
+        (1000, 1000, (0, 0), true),
+        (999, 999, (500, 500), false),
+        (1000, 999, (3, 998), false),
+    ] {
+        let tour = IndexedTour::new(w, h, s, closed).unwrap();
+        let path = tour.build(1_000_000).unwrap();
+        is_tour(w, h, s, closed, &path).unwrap();
+        for _ in 0..20_000 {
+            let k = rng.below(w * h);
+            let i = path[k as usize];
+            let sq = (u64::from(i) % w, u64::from(i) / w);
+            assert_eq!(tour.square_at(k), Some(sq));
+            assert_eq!(tour.step_of(sq), Some(k));
+        }
+    }
+}
+
+/// Checks a huge board's tour by sampling: runs of consecutive steps from
+/// the start, the end, and random places.
+fn check_huge(w: u64, h: u64, s: Coord, closed: bool, rng: &mut Mix) {
+    let tour = IndexedTour::new(w, h, s, closed)
+        .unwrap_or_else(|e| panic!("{w}x{h} {s:?} {closed}: {e:?}"));
+    assert_ne!(tour.construction(), "listed");
+    let n = w * h;
+    assert_eq!(tour.square_at(0), Some(s));
+    assert_eq!(tour.square_at(n), None);
+    let mut run_from = vec![0, n - 3000];
+    for _ in 0..60 {
+        run_from.push(rng.below(n - 500));
+    }
+    for &from in &run_from {
+        let len = 500.min(n - from);
+        let mut seen = std::collections::HashSet::new();
+        let mut last: Option<Coord> = None;
+        for k in from..from + len {
+            let sq = tour.square_at(k).unwrap();
+            assert!(sq.0 < w && sq.1 < h);
+            assert!(seen.insert(sq), "{w}x{h} step {k} revisits {sq:?}");
+            if let Some(p) = last {
+                assert!(knight(p, sq), "{w}x{h} {s:?}: step {k} {p:?} -> {sq:?}");
+            }
+            last = Some(sq);
+            assert_eq!(tour.step_of(sq), Some(k), "{w}x{h} {s:?} {sq:?}");
+        }
+    }
+    for _ in 0..2000 {
+        let sq = (rng.below(w), rng.below(h));
+        let k = tour.step_of(sq).unwrap();
+        assert_eq!(tour.square_at(k), Some(sq));
+    }
+    if closed {
+        assert!(knight(tour.square_at(n - 1).unwrap(), s));
+    }
+}
+
+#[test]
+fn huge_boards() {
+    let g = 1_000_000_000u64;
+    let mut rng = Mix(9);
+    for (w, h) in [
+        (g, g),
+        (g - 1, g - 1),
+        (g, g - 1),
+        (g - 1, g),
+        (5, g),
+        (g, 6),
+        (7, g - 1),
+        (g - 1, 5),
+        (11, g),
+        (12, g - 1),
+        (g, 17),
+        (123_457, 99_999),
+    ] {
+        let odd = w % 2 == 1 && h % 2 == 1;
+        let mut starts = vec![(0, 0), (w - 1, h - 1), (w / 2, h / 2), (w - 1, 0)];
+        for _ in 0..6 {
+            starts.push((rng.below(w), rng.below(h)));
+        }
+        for s in starts {
+            for closed in [false, true] {
+                if (closed && odd) || (odd && (s.0 + s.1) % 2 == 1) {
+                    continue;
+                }
+                check_huge(w, h, s, closed, &mut rng);
+            }
+        }
+    }
+}
