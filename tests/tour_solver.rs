@@ -49,7 +49,10 @@ fn check_board(w: u64, h: u64, s: Coord, closed: bool) -> &'static str {
         .unwrap_or_else(|e| panic!("{w}x{h} {s:?} {closed}: {e:?}"));
     let path = tour.build(1_000_000).unwrap();
     if let Err(why) = is_tour(w, h, s, closed, &path) {
-        panic!("{w}x{h} from {s:?} closed {closed} ({}): {why}", tour.construction());
+        panic!(
+            "{w}x{h} from {s:?} closed {closed} ({}): {why}",
+            tour.construction()
+        );
     }
     for (k, &i) in path.iter().enumerate() {
         let sq = (u64::from(i) % w, u64::from(i) / w);
@@ -215,5 +218,124 @@ fn huge_boards() {
                 check_huge(w, h, s, closed, &mut rng);
             }
         }
+    }
+}
+
+mod warnsdorff {
+    use super::*;
+    use knightd::solver::tour::warnsdorff::{warnsdorff_tour, DEFAULT_BACKTRACKS};
+
+    fn check(w: u64, h: u64, s: u64, closed: bool, seed: Option<u64>) -> Vec<u32> {
+        let t = warnsdorff_tour(w, h, s, closed, seed, DEFAULT_BACKTRACKS, 1_000_000)
+            .unwrap_or_else(|e| panic!("{w}x{h} from {s} closed {closed}: {e:?}"));
+        is_tour(w, h, (s % w, s / w), closed, &t.path).unwrap();
+        t.path
+    }
+
+    /// Every start of small boards, open and closed. The rule with its
+    /// budget of steps back finds every open tour; a closed tour is harder
+    /// for it, and the few starts where the budget runs out are counted.
+    #[test]
+    fn tours_from_every_start_of_small_boards() {
+        let (mut tried, mut missed) = (0, Vec::new());
+        for (w, h) in [(5, 5), (6, 6), (5, 6), (7, 7), (8, 8), (6, 9), (10, 10)] {
+            for s in 0..w * h {
+                for closed in [false, true] {
+                    if !has_tour(w, h, (s % w, s / w), closed) {
+                        continue;
+                    }
+                    tried += 1;
+                    let budget = if closed { 100_000 } else { DEFAULT_BACKTRACKS };
+                    match warnsdorff_tour(w, h, s, closed, None, budget, 1_000_000) {
+                        Ok(t) => is_tour(w, h, (s % w, s / w), closed, &t.path).unwrap(),
+                        Err(TourError::NotFound) if closed => missed.push((w, h, s)),
+                        Err(e) => panic!("{w}x{h} from {s} closed {closed}: {e:?}"),
+                    }
+                }
+            }
+        }
+        eprintln!("warnsdorff: {} of {tried} missed: {missed:?}", missed.len());
+        assert!(missed.len() * 50 < tried, "{missed:?}");
+    }
+
+    #[test]
+    fn seeds_give_their_own_tours_and_the_same_seed_the_same() {
+        let a = check(20, 20, 0, false, Some(1));
+        let b = check(20, 20, 0, false, Some(2));
+        let c = check(20, 20, 0, false, Some(1));
+        let plain = check(20, 20, 0, false, None);
+        assert_ne!(a, b);
+        assert_eq!(a, c);
+        assert_ne!(a, plain);
+        let distinct: std::collections::HashSet<Vec<u32>> = (0..20)
+            .map(|seed| check(12, 12, 5, true, Some(seed)))
+            .collect();
+        assert!(distinct.len() > 15);
+    }
+
+    #[test]
+    fn the_rule_alone_and_honest_failure() {
+        // 8x8 from a1: the rule alone, no step back.
+        let t = warnsdorff_tour(8, 8, 0, false, None, 0, 64).unwrap();
+        assert_eq!(t.backtracks, 0);
+        // No tour: refused by the theorems, not searched.
+        assert!(matches!(
+            warnsdorff_tour(5, 5, 1, false, None, 10, 25),
+            Err(TourError::NoTour(_))
+        ));
+        // A budget of 0 on a board where the rule gets stuck: NotFound.
+        let stuck = (0..49)
+            .filter(|s| s % 2 == 0)
+            .find(|&s| warnsdorff_tour(7, 7, s, false, None, 0, 49).is_err());
+        if let Some(s) = stuck {
+            assert_eq!(
+                warnsdorff_tour(7, 7, s, false, None, 0, 49),
+                Err(TourError::NotFound)
+            );
+        }
+        let big = warnsdorff_tour(1000, 1000, 0, false, None, DEFAULT_BACKTRACKS, 1_000_000);
+        if let Ok(t) = big {
+            is_tour(1000, 1000, (0, 0), false, &t.path).unwrap();
+        }
+    }
+
+    /// How often the rule alone (no step back, Roth's tie-break) tours n×n
+    /// from every start, n = 5..50, and the largest n where it still tours
+    /// from a corner. `cargo test --release --test tour_solver -- --ignored
+    /// --nocapture warnsdorff_figures`
+    #[test]
+    #[ignore]
+    fn warnsdorff_figures() {
+        for n in 5..=50u64 {
+            let mut ok = 0;
+            let mut starts = 0;
+            for s in 0..n * n {
+                if !has_tour(n, n, (s % n, s / n), false) {
+                    continue;
+                }
+                starts += 1;
+                if warnsdorff_tour(n, n, s, false, None, 0, u64::MAX).is_ok() {
+                    ok += 1;
+                }
+            }
+            println!("{n}x{n}: {ok}/{starts} starts");
+        }
+        let corner = |n: u64| warnsdorff_tour(n, n, 0, false, None, 0, u64::MAX).is_ok();
+        let mut last_ok = 0;
+        let mut n = 50;
+        while n <= 4000 {
+            if corner(n) {
+                last_ok = n;
+            } else {
+                println!("corner fails at {n}x{n}");
+            }
+            n += if n < 500 { 10 } else { 50 };
+        }
+        println!("largest n (sampled) with a corner tour: {last_ok}");
+        let corner_ok: Vec<u64> = (5..=last_ok.min(1000)).filter(|&n| !corner(n)).collect();
+        println!(
+            "n <= {} where the corner fails: {corner_ok:?}",
+            last_ok.min(1000)
+        );
     }
 }

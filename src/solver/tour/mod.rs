@@ -18,6 +18,7 @@ pub mod existence;
 pub mod narrow;
 pub mod random_access;
 pub mod search;
+pub mod warnsdorff;
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};

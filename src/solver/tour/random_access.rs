@@ -512,7 +512,10 @@ enum Shape {
     Grid(GridTour),
     Column(ColumnTour),
     /// The tour listed: board indices in order, and each square's step.
-    Listed { order: Vec<u32>, step: Vec<u32> },
+    Listed {
+        order: Vec<u32>,
+        step: Vec<u32>,
+    },
 }
 
 /// A knight's tour of a board of up to 10⁹ a side that can be read at any
@@ -779,9 +782,7 @@ impl IndexedTour {
                 let (i, j) = g.block_of_position(p);
                 let paths = self.paths(g.key(i, j))?;
                 let k = p - g.before(i, j);
-                g.layout
-                    .rect(i, j)
-                    .global(*paths.order.get(k as usize)?)
+                g.layout.rect(i, j).global(*paths.order.get(k as usize)?)
             }
             Shape::Column(c) => {
                 let (j, path, k) = column_slot_at(c, p)?;
@@ -1079,7 +1080,10 @@ mod tests {
     fn splits_add_up() {
         for len in 5..300u64 {
             for n in counts(len) {
-                for s in [even_parts(len, n), any_parts(len, n)].into_iter().flatten() {
+                for s in [even_parts(len, n), any_parts(len, n)]
+                    .into_iter()
+                    .flatten()
+                {
                     let total: u64 = s.runs.iter().map(|r| r.0 * r.1).sum();
                     assert_eq!(total, len);
                     assert_eq!(s.parts, n);
