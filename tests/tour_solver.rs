@@ -339,3 +339,173 @@ mod warnsdorff {
         );
     }
 }
+
+mod ends {
+    use super::*;
+    use knightd::solver::tour::ends::tour_with_ends;
+
+    /// Every (start, end) joined by some tour of a small board: plain
+    /// depth-first search through every open tour, no heuristics.
+    fn all_tour_ends(w: u64, h: u64) -> std::collections::HashSet<(u32, u32)> {
+        fn go(
+            w: u64,
+            h: u64,
+            here: u32,
+            seen: u64,
+            left: u32,
+            from: u32,
+            out: &mut std::collections::HashSet<(u32, u32)>,
+        ) {
+            if left == 0 {
+                out.insert((from, here));
+                return;
+            }
+            let (x, y) = (i64::from(here) % w as i64, i64::from(here) / w as i64);
+            for (dx, dy) in [
+                (1, 2),
+                (2, 1),
+                (2, -1),
+                (1, -2),
+                (-1, -2),
+                (-2, -1),
+                (-2, 1),
+                (-1, 2),
+            ] {
+                let (nx, ny) = (x + dx, y + dy);
+                if nx < 0 || ny < 0 || nx >= w as i64 || ny >= h as i64 {
+                    continue;
+                }
+                let n = (ny * w as i64 + nx) as u32;
+                if seen >> n & 1 == 0 {
+                    go(w, h, n, seen | 1 << n, left - 1, from, out);
+                }
+            }
+        }
+        let mut out = std::collections::HashSet::new();
+        for s in 0..(w * h) as u32 {
+            go(w, h, s, 1 << s, (w * h - 1) as u32, s, &mut out);
+        }
+        out
+    }
+
+    /// Checks one pair; returns whether the answer was NotFound.
+    fn check_pair(w: u64, h: u64, s: Coord, t: Coord) -> Result<bool, ()> {
+        match tour_with_ends(w, h, s, t, 1_000_000) {
+            Ok(path) => {
+                is_tour(w, h, s, false, &path).unwrap();
+                let last = path[path.len() - 1];
+                assert_eq!((u64::from(last) % w, u64::from(last) / w), t);
+                Ok(false)
+            }
+            Err(TourError::NotFound) => Ok(true),
+            Err(TourError::NoTour(_)) => Err(()),
+            Err(e) => panic!("{e:?}"),
+        }
+    }
+
+    #[test]
+    fn every_pair_of_5x5_against_every_tour() {
+        let truth = all_tour_ends(5, 5);
+        assert!(!truth.is_empty());
+        for s in 0..25u64 {
+            for t in 0..25u64 {
+                let exists = truth.contains(&(s as u32, t as u32));
+                let got = check_pair(5, 5, (s % 5, s / 5), (t % 5, t / 5));
+                assert_eq!(got, if exists { Ok(false) } else { Err(()) }, "{s} -> {t}");
+            }
+        }
+    }
+
+    /// On 6x6 (n >= 6) a tour joins exactly the pairs of different colours
+    /// (Conrad, Hindrichs, Morsy and Wegener 1994): the solver must find one
+    /// for each and refuse the rest.
+    #[test]
+    fn every_pair_of_6x6() {
+        let mut not_found = 0;
+        for s in 0..36u64 {
+            for t in 0..36u64 {
+                let (a, b) = ((s % 6, s / 6), (t % 6, t / 6));
+                let differ = (a.0 + a.1) % 2 != (b.0 + b.1) % 2;
+                match check_pair(6, 6, a, b) {
+                    Ok(nf) => {
+                        assert!(differ);
+                        not_found += usize::from(nf);
+                    }
+                    Err(()) => assert!(!differ, "{a:?} {b:?}"),
+                }
+            }
+        }
+        assert_eq!(not_found, 0);
+    }
+
+    #[test]
+    fn sampled_pairs_to_12x12() {
+        let mut rng = Mix(12);
+        let (mut found, mut not_found, mut refused) = (0, Vec::new(), 0);
+        for w in 5..=12u64 {
+            for h in 5..=12u64 {
+                for _ in 0..40 {
+                    let s = (rng.below(w), rng.below(h));
+                    let t = (rng.below(w), rng.below(h));
+                    let odd = w * h % 2 == 1;
+                    let colours_fit = if odd {
+                        (s.0 + s.1) % 2 == 0 && (t.0 + t.1) % 2 == 0 && s != t
+                    } else {
+                        (s.0 + s.1) % 2 != (t.0 + t.1) % 2
+                    };
+                    match check_pair(w, h, s, t) {
+                        Ok(false) => found += 1,
+                        Ok(true) => not_found.push((w, h, s, t)),
+                        Err(()) => {
+                            refused += 1;
+                            // Refused with the right colours: only by a
+                            // complete search, and never on n x n, n >= 6.
+                            assert!(!(colours_fit && w == h && w >= 6), "{w}x{h} {s:?} {t:?}");
+                        }
+                    }
+                }
+            }
+        }
+        eprintln!("ends to 12x12: {found} found, {refused} refused, not found: {not_found:?}");
+        assert!(not_found.len() * 20 < found, "{not_found:?}");
+    }
+
+    #[test]
+    fn large_boards() {
+        let mut rng = Mix(77);
+        for (w, h) in [
+            (1000, 1000),
+            (999, 999),
+            (5, 1000),
+            (1000, 7),
+            (37, 64),
+            (101, 99),
+        ] {
+            let odd = w * h % 2 == 1;
+            let mut pairs = vec![
+                ((0, 0), (w - 1, h - 1)),
+                ((0, 0), (2, 1)),
+                ((w / 2, h / 2), (w / 2 + 1, h / 2 + 2)),
+            ];
+            for _ in 0..6 {
+                pairs.push(((rng.below(w), rng.below(h)), (rng.below(w), rng.below(h))));
+            }
+            for (s, mut t) in pairs {
+                let colour = |c: Coord| (c.0 + c.1) % 2;
+                if odd && (colour(s) == 1) {
+                    continue;
+                }
+                if odd && colour(t) == 1 {
+                    t.0 = if t.0 > 0 { t.0 - 1 } else { 1 };
+                }
+                if !odd && colour(s) == colour(t) {
+                    t.0 = if t.0 > 0 { t.0 - 1 } else { 1 };
+                }
+                if s == t {
+                    continue;
+                }
+                assert_eq!(check_pair(w, h, s, t), Ok(false), "{w}x{h} {s:?} -> {t:?}");
+            }
+        }
+    }
+}

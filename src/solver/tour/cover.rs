@@ -139,6 +139,19 @@ pub fn cover(w: usize, h: usize, segments: &[Segment], variant: usize, budget: u
                     list.0[0] = segments[seg + 1].entry;
                     list.1 = 1;
                 }
+            } else if depth >= 2
+                && stranded(StrandArgs {
+                    prev: path[depth - 2] as usize,
+                    here,
+                    seg,
+                    free_end: segments[last].exit.is_none(),
+                    role: &role,
+                    neighbours: &neighbours,
+                    free: &free,
+                    taken: &taken,
+                })
+            {
+                // Hopeless: leave the list empty.
             } else {
                 list = options(OptionsArgs {
                     here,
@@ -183,6 +196,36 @@ pub fn cover(w: usize, h: usize, segments: &[Segment], variant: usize, budget: u
         choices.pop();
         release(here, &mut taken, &mut free);
     }
+}
+
+struct StrandArgs<'a> {
+    prev: usize,
+    here: usize,
+    seg: usize,
+    free_end: bool,
+    role: &'a [Role],
+    neighbours: &'a [[u32; 8]],
+    free: &'a [u8],
+    taken: &'a [bool],
+}
+
+/// Whether leaving `prev` for `here` stranded a free neighbour of `prev`
+/// that `here` cannot reach: such a square is passed through later, so it
+/// needs two free neighbours (one if a path starts or ends there).
+fn stranded(a: StrandArgs<'_>) -> bool {
+    let near_here = |u: u32| a.neighbours[a.here].contains(&u);
+    a.neighbours[a.prev].iter().any(|&u| {
+        if u == u32::MAX || a.taken[u as usize] || near_here(u) {
+            return false;
+        }
+        let needed = match a.role[u as usize] {
+            Role::Plain if !a.free_end => 2,
+            Role::Exit(j) if (j as usize) < a.seg => 0,
+            Role::Both(_) => 0,
+            _ => 1,
+        };
+        a.free[u as usize] < needed
+    })
 }
 
 struct OptionsArgs<'a, C: Fn(usize) -> u64> {

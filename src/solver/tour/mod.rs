@@ -14,6 +14,7 @@
 
 pub mod blocks;
 pub mod cover;
+pub mod ends;
 pub mod existence;
 pub mod narrow;
 pub mod random_access;

@@ -75,9 +75,9 @@ fn colour((f, r): Coord) -> u64 {
 
 /// How one side of the board is cut: runs of (count, size) parts.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Split {
-    runs: Vec<(u64, u64)>,
-    parts: u64,
+pub(super) struct Split {
+    pub(super) runs: Vec<(u64, u64)>,
+    pub(super) parts: u64,
 }
 
 impl Split {
@@ -88,7 +88,7 @@ impl Split {
     }
 
     /// Offset and size of part `i`.
-    fn part(&self, mut i: u64) -> (u64, u64) {
+    pub(super) fn part(&self, mut i: u64) -> (u64, u64) {
         let mut offset = 0;
         for &(count, size) in &self.runs {
             if i < count {
@@ -101,7 +101,7 @@ impl Split {
     }
 
     /// The part holding coordinate `c`: (index, offset, size).
-    fn part_of(&self, mut c: u64) -> (u64, u64, u64) {
+    pub(super) fn part_of(&self, mut c: u64) -> (u64, u64, u64) {
         let (mut index, mut offset) = (0, 0);
         for &(count, size) in &self.runs {
             if c < count * size {
@@ -139,7 +139,7 @@ impl Split {
 }
 
 /// `len` in `n` even parts of 6 to 12.
-fn even_parts(len: u64, n: u64) -> Option<Split> {
+pub(super) fn even_parts(len: u64, n: u64) -> Option<Split> {
     if len % 2 == 1 || n == 0 || len < 6 * n {
         return (len == 0 && n == 0).then(|| Split::new(vec![]));
     }
@@ -156,7 +156,7 @@ fn even_parts(len: u64, n: u64) -> Option<Split> {
 }
 
 /// `len` in `n` parts of 5 to 12.
-fn any_parts(len: u64, n: u64) -> Option<Split> {
+pub(super) fn any_parts(len: u64, n: u64) -> Option<Split> {
     if n == 0 || len + 2 < 6 * n {
         return None;
     }
@@ -175,7 +175,7 @@ fn any_parts(len: u64, n: u64) -> Option<Split> {
 }
 
 /// Part counts near the natural one (parts of 6) for a side of `len`.
-fn counts(len: u64) -> Vec<u64> {
+pub(super) fn counts(len: u64) -> Vec<u64> {
     let n = len / 6;
     [n, n.wrapping_sub(1), n + 1, n.wrapping_sub(2)]
         .into_iter()
@@ -184,7 +184,7 @@ fn counts(len: u64) -> Vec<u64> {
 }
 
 /// Ways to cut an odd `len` into even parts and one odd part holding `pos`.
-fn odd_splits(len: u64, pos: u64) -> Vec<Split> {
+pub(super) fn odd_splits(len: u64, pos: u64) -> Vec<Split> {
     let mut out: Vec<Split> = Vec::new();
     for q in [7u64, 9, 5, 11] {
         if q > len {
@@ -228,20 +228,20 @@ fn odd_splits(len: u64, pos: u64) -> Vec<Split> {
 /// A block's paths: the squares in order (local `y * w + x`), each square's
 /// place in that order, and the length of each path.
 #[derive(Debug)]
-struct BlockPaths {
-    order: Vec<u16>,
-    place: Vec<u16>,
-    lens: Vec<u32>,
+pub(super) struct BlockPaths {
+    pub(super) order: Vec<u16>,
+    pub(super) place: Vec<u16>,
+    pub(super) lens: Vec<u32>,
 }
 
 /// (width, height, entry, exit, entry, exit) of a block's one or two paths;
 /// `u16::MAX` where absent.
-type Key = [u16; 6];
+pub(super) type Key = [u16; 6];
 
-const ABSENT: u16 = u16::MAX;
+pub(super) const ABSENT: u16 = u16::MAX;
 
 /// The paths for `key`, searched once per process.
-fn block_paths(key: Key) -> Option<Arc<BlockPaths>> {
+pub(super) fn block_paths(key: Key) -> Option<Arc<BlockPaths>> {
     type Cache = RwLock<HashMap<Key, Option<Arc<BlockPaths>>>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(|| RwLock::new(HashMap::new()));
@@ -276,19 +276,19 @@ fn block_paths(key: Key) -> Option<Arc<BlockPaths>> {
 
 /// A block: its lower-left corner and size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Rect {
-    x0: u64,
-    y0: u64,
-    w: u64,
-    h: u64,
+pub(super) struct Rect {
+    pub(super) x0: u64,
+    pub(super) y0: u64,
+    pub(super) w: u64,
+    pub(super) h: u64,
 }
 
 impl Rect {
-    fn local(self, (f, r): Coord) -> u16 {
+    pub(super) fn local(self, (f, r): Coord) -> u16 {
         ((r - self.y0) * self.w + (f - self.x0)) as u16
     }
 
-    fn global(self, local: u16) -> Coord {
+    pub(super) fn global(self, local: u16) -> Coord {
         let local = u64::from(local);
         (self.x0 + local % self.w, self.y0 + local / self.w)
     }
@@ -313,24 +313,29 @@ impl Layout {
 
     /// The knight move from block `from` into its neighbour `to`: (exit, entry).
     fn crossing(&self, from: Rect, to: Rect) -> (Coord, Coord) {
-        let ec = self.exit_colour;
-        if to.x0 == from.x0 + from.w {
-            let (x, s) = (to.x0 - 1, from.y0);
-            let y = if colour((x, s)) == ec { s } else { s + 1 };
-            ((x, y), (x + 1, y + 2))
-        } else if from.x0 == to.x0 + to.w {
-            let (x, s) = (from.x0, from.y0 + from.h - 1);
-            let y = if colour((x, s)) == ec { s } else { s - 1 };
-            ((x, y), (x - 1, y - 2))
-        } else if to.y0 == from.y0 + from.h {
-            let (y, s) = (to.y0 - 1, from.x0);
-            let x = if colour((s, y)) == ec { s } else { s + 1 };
-            ((x, y), (x + 2, y + 1))
-        } else {
-            let (y, s) = (from.y0, from.x0 + from.w - 1);
-            let x = if colour((s, y)) == ec { s } else { s - 1 };
-            ((x, y), (x - 2, y - 1))
-        }
+        crossing(from, to, self.exit_colour)
+    }
+}
+
+/// The knight move from block `from` into its neighbour `to`, (exit, entry),
+/// with the exit of colour `ec`.
+pub(super) fn crossing(from: Rect, to: Rect, ec: u64) -> (Coord, Coord) {
+    if to.x0 == from.x0 + from.w {
+        let (x, s) = (to.x0 - 1, from.y0);
+        let y = if colour((x, s)) == ec { s } else { s + 1 };
+        ((x, y), (x + 1, y + 2))
+    } else if from.x0 == to.x0 + to.w {
+        let (x, s) = (from.x0, from.y0 + from.h - 1);
+        let y = if colour((x, s)) == ec { s } else { s - 1 };
+        ((x, y), (x - 1, y - 2))
+    } else if to.y0 == from.y0 + from.h {
+        let (y, s) = (to.y0 - 1, from.x0);
+        let x = if colour((s, y)) == ec { s } else { s + 1 };
+        ((x, y), (x + 2, y + 1))
+    } else {
+        let (y, s) = (from.y0, from.x0 + from.w - 1);
+        let x = if colour((s, y)) == ec { s } else { s - 1 };
+        ((x, y), (x - 2, y - 1))
     }
 }
 
