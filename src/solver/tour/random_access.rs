@@ -613,12 +613,7 @@ impl IndexedTour {
         let s = if turned { (start.1, start.0) } else { start };
         let odd = w % 2 == 1 && h % 2 == 1;
         let exit_colour = if odd { 0 } else { 1 };
-        let mut tried = 0;
-        for (xs, ys) in cuts(w, h, s, odd) {
-            if tried == 16 {
-                break;
-            }
-            tried += 1;
+        for (xs, ys) in cuts(w, h, s, odd).into_iter().take(16) {
             let layout = Layout {
                 w,
                 h,

@@ -137,14 +137,14 @@ pub fn warnsdorff_tour(
                 if taken[next] {
                     continue;
                 }
-                if closed && start_exits == 1 && near_start(next) && depth + 1 < total {
-                    // The start's last free neighbour is kept for the end.
-                    continue;
-                }
                 if free[next] == 0 && depth + 1 < total {
                     // It could only be entered from here, and left by no move.
                     n = 0;
                     break;
+                }
+                if closed && start_exits == 1 && near_start(next) && depth + 1 < total {
+                    // The start's last free neighbour is kept for the end.
+                    continue;
                 }
                 let tie = match seed {
                     None => u64::MAX - board.centre_distance(next),
