@@ -13,9 +13,13 @@
 //! [`is_tour`] before it is given out.
 
 pub mod blocks;
+pub mod cover;
+pub mod ends;
 pub mod existence;
 pub mod narrow;
+pub mod random_access;
 pub mod search;
+pub mod warnsdorff;
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
