@@ -1,5 +1,9 @@
 //! The solver's tours with random access, both ends fixed, and by
 //! Warnsdorff's rule, checked square by square.
+//!
+//! `cargo test` runs a representative subset (seconds in debug). The
+//! exhaustive sweeps are `#[ignore]`d; run them in release:
+//! `cargo test --release --test tour_solver -- --include-ignored`.
 
 use knightd::solver::tour::random_access::{Coord, IndexedTour};
 use knightd::solver::tour::TourError;
@@ -63,11 +67,11 @@ fn check_board(w: u64, h: u64, s: Coord, closed: bool) -> &'static str {
     tour.construction()
 }
 
-#[test]
-fn every_board_to_20_every_start() {
+/// Every start of every board `sides` × `sides`, open and closed.
+fn every_start(sides: std::ops::RangeInclusive<u64>) {
     let mut kinds = std::collections::BTreeMap::new();
-    for w in 5..=20u64 {
-        for h in 5..=20u64 {
+    for w in sides.clone() {
+        for h in sides.clone() {
             for y in 0..h {
                 for x in 0..w {
                     for closed in [false, true] {
@@ -85,6 +89,36 @@ fn every_board_to_20_every_start() {
         }
     }
     eprintln!("constructions: {kinds:?}");
+}
+
+#[test]
+fn every_board_to_9_every_start() {
+    every_start(5..=9);
+}
+
+#[test]
+#[ignore = "exhaustive: run in release"]
+fn every_board_to_20_every_start() {
+    every_start(5..=20);
+}
+
+/// A few boards up to 40 × 40, every square of a few starts: the tour
+/// `/tour` lists is the one `/tour/step` reads.
+#[test]
+fn a_few_boards_to_40_every_square() {
+    for (w, h, s, closed) in [
+        (10, 13, (0, 0), true),
+        (17, 12, (16, 11), false),
+        (20, 20, (7, 3), false),
+        (25, 31, (12, 14), false),
+        (33, 40, (0, 39), true),
+        (39, 39, (0, 0), false),
+        (40, 40, (19, 20), true),
+        (5, 40, (2, 17), false),
+        (40, 7, (39, 6), true),
+    ] {
+        check_board(w, h, s, closed);
+    }
 }
 
 /// splitmix64: a tiny deterministic generator for sampling.
@@ -105,6 +139,7 @@ impl Mix {
 }
 
 #[test]
+#[ignore = "exhaustive: run in release"]
 fn sampled_boards_to_40() {
     let mut rng = Mix(40);
     for w in 5..=40u64 {
@@ -127,19 +162,14 @@ fn sampled_boards_to_40() {
     }
 }
 
-#[test]
-fn sampled_squares_of_1000x1000_agree_with_the_list() {
+/// Sampled squares of 1000 × 1000 boards agree with the listed tour.
+fn sampled_squares_of_1000x1000(boards: &[(u64, u64, Coord, bool)], samples: usize) {
     let mut rng = Mix(1000);
-    for (w, h, s, closed) in [
-        (1000, 1000, (500, 499), false),
-        (1000, 1000, (0, 0), true),
-        (999, 999, (500, 500), false),
-        (1000, 999, (3, 998), false),
-    ] {
+    for &(w, h, s, closed) in boards {
         let tour = IndexedTour::new(w, h, s, closed).unwrap();
         let path = tour.build(1_000_000).unwrap();
         is_tour(w, h, s, closed, &path).unwrap();
-        for _ in 0..20_000 {
+        for _ in 0..samples {
             let k = rng.below(w * h);
             let i = path[k as usize];
             let sq = (u64::from(i) % w, u64::from(i) / w);
@@ -149,9 +179,34 @@ fn sampled_squares_of_1000x1000_agree_with_the_list() {
     }
 }
 
+#[test]
+fn sampled_squares_of_1000x1000_agree_with_the_list() {
+    sampled_squares_of_1000x1000(
+        &[
+            (1000, 1000, (500, 499), false),
+            (999, 999, (500, 500), false),
+        ],
+        3000,
+    );
+}
+
+#[test]
+#[ignore = "exhaustive: run in release"]
+fn many_squares_of_1000x1000_agree_with_the_list() {
+    sampled_squares_of_1000x1000(
+        &[
+            (1000, 1000, (500, 499), false),
+            (1000, 1000, (0, 0), true),
+            (999, 999, (500, 500), false),
+            (1000, 999, (3, 998), false),
+        ],
+        20_000,
+    );
+}
+
 /// Checks a huge board's tour by sampling: runs of consecutive steps from
 /// the start, the end, and random places.
-fn check_huge(w: u64, h: u64, s: Coord, closed: bool, rng: &mut Mix) {
+fn check_huge(w: u64, h: u64, s: Coord, closed: bool, rng: &mut Mix, runs: usize) {
     let tour = IndexedTour::new(w, h, s, closed)
         .unwrap_or_else(|e| panic!("{w}x{h} {s:?} {closed}: {e:?}"));
     assert_ne!(tour.construction(), "listed");
@@ -159,7 +214,7 @@ fn check_huge(w: u64, h: u64, s: Coord, closed: bool, rng: &mut Mix) {
     assert_eq!(tour.square_at(0), Some(s));
     assert_eq!(tour.square_at(n), None);
     let mut run_from = vec![0, n - 3000];
-    for _ in 0..60 {
+    for _ in 0..runs {
         run_from.push(rng.below(n - 500));
     }
     for &from in &run_from {
@@ -177,7 +232,7 @@ fn check_huge(w: u64, h: u64, s: Coord, closed: bool, rng: &mut Mix) {
             assert_eq!(tour.step_of(sq), Some(k), "{w}x{h} {s:?} {sq:?}");
         }
     }
-    for _ in 0..2000 {
+    for _ in 0..runs * 30 {
         let sq = (rng.below(w), rng.below(h));
         let k = tour.step_of(sq).unwrap();
         assert_eq!(tour.square_at(k), Some(sq));
@@ -187,27 +242,15 @@ fn check_huge(w: u64, h: u64, s: Coord, closed: bool, rng: &mut Mix) {
     }
 }
 
-#[test]
-fn huge_boards() {
-    let g = 1_000_000_000u64;
+const G: u64 = 1_000_000_000;
+
+/// Boards 10⁹ a side (and other huge shapes) from several starts.
+fn huge_boards(boards: &[(u64, u64)], random_starts: usize, runs: usize) {
     let mut rng = Mix(9);
-    for (w, h) in [
-        (g, g),
-        (g - 1, g - 1),
-        (g, g - 1),
-        (g - 1, g),
-        (5, g),
-        (g, 6),
-        (7, g - 1),
-        (g - 1, 5),
-        (11, g),
-        (12, g - 1),
-        (g, 17),
-        (123_457, 99_999),
-    ] {
+    for &(w, h) in boards {
         let odd = w % 2 == 1 && h % 2 == 1;
         let mut starts = vec![(0, 0), (w - 1, h - 1), (w / 2, h / 2), (w - 1, 0)];
-        for _ in 0..6 {
+        for _ in 0..random_starts {
             starts.push((rng.below(w), rng.below(h)));
         }
         for s in starts {
@@ -215,10 +258,38 @@ fn huge_boards() {
                 if odd && (closed || (s.0 + s.1) % 2 == 1) {
                     continue;
                 }
-                check_huge(w, h, s, closed, &mut rng);
+                check_huge(w, h, s, closed, &mut rng, runs);
             }
         }
     }
+}
+
+#[test]
+fn boards_of_10_9() {
+    huge_boards(&[(G, G), (G - 1, G - 1), (5, G), (G, 6), (12, G - 1)], 2, 6);
+}
+
+#[test]
+#[ignore = "exhaustive: run in release"]
+fn huge_boards_many_starts() {
+    huge_boards(
+        &[
+            (G, G),
+            (G - 1, G - 1),
+            (G, G - 1),
+            (G - 1, G),
+            (5, G),
+            (G, 6),
+            (7, G - 1),
+            (G - 1, 5),
+            (11, G),
+            (12, G - 1),
+            (G, 17),
+            (123_457, 99_999),
+        ],
+        6,
+        60,
+    );
 }
 
 mod warnsdorff {
@@ -235,10 +306,9 @@ mod warnsdorff {
     /// Every start of small boards, open and closed. The rule with its
     /// budget of steps back finds every open tour; a closed tour is harder
     /// for it, and the few starts where the budget runs out are counted.
-    #[test]
-    fn tours_from_every_start_of_small_boards() {
+    fn from_every_start(boards: &[(u64, u64)]) {
         let (mut tried, mut missed) = (0, Vec::new());
-        for (w, h) in [(5, 5), (6, 6), (5, 6), (7, 7), (8, 8), (6, 9), (10, 10)] {
+        for &(w, h) in boards {
             for s in 0..w * h {
                 for closed in [false, true] {
                     if !has_tour(w, h, (s % w, s / w), closed) {
@@ -256,6 +326,17 @@ mod warnsdorff {
         }
         eprintln!("warnsdorff: {} of {tried} missed: {missed:?}", missed.len());
         assert!(missed.len() * 50 < tried, "{missed:?}");
+    }
+
+    #[test]
+    fn tours_from_every_start_of_small_boards() {
+        from_every_start(&[(5, 5), (6, 6), (5, 6), (8, 8)]);
+    }
+
+    #[test]
+    #[ignore = "exhaustive: run in release"]
+    fn tours_from_every_start_of_boards_to_10x10() {
+        from_every_start(&[(5, 5), (6, 6), (5, 6), (7, 7), (8, 8), (6, 9), (10, 10)]);
     }
 
     #[test]
@@ -438,13 +519,12 @@ mod ends {
         assert_eq!(not_found, 0);
     }
 
-    #[test]
-    fn sampled_pairs_to_12x12() {
+    fn sampled_pairs(sides: std::ops::RangeInclusive<u64>, samples: usize) {
         let mut rng = Mix(12);
         let (mut found, mut not_found, mut refused) = (0, Vec::new(), 0);
-        for w in 5..=12u64 {
-            for h in 5..=12u64 {
-                for _ in 0..40 {
+        for w in sides.clone() {
+            for h in sides.clone() {
+                for _ in 0..samples {
                     let s = (rng.below(w), rng.below(h));
                     let t = (rng.below(w), rng.below(h));
                     let odd = w * h % 2 == 1;
@@ -471,23 +551,28 @@ mod ends {
     }
 
     #[test]
-    fn large_boards() {
+    fn sampled_pairs_6x6_to_9x9() {
+        sampled_pairs(6..=9, 12);
+    }
+
+    /// Boards with a side of 5 are the slow ones: a complete search proves
+    /// most of their refusals.
+    #[test]
+    #[ignore = "exhaustive: run in release"]
+    fn sampled_pairs_to_12x12() {
+        sampled_pairs(5..=12, 40);
+    }
+
+    fn large_boards(boards: &[(u64, u64)], random_pairs: usize) {
         let mut rng = Mix(77);
-        for (w, h) in [
-            (1000, 1000),
-            (999, 999),
-            (5, 1000),
-            (1000, 7),
-            (37, 64),
-            (101, 99),
-        ] {
+        for &(w, h) in boards {
             let odd = w * h % 2 == 1;
             let mut pairs = vec![
                 ((0, 0), (w - 1, h - 1)),
                 ((0, 0), (2, 1)),
                 ((w / 2, h / 2), (w / 2 + 1, h / 2 + 2)),
             ];
-            for _ in 0..6 {
+            for _ in 0..random_pairs {
                 pairs.push(((rng.below(w), rng.below(h)), (rng.below(w), rng.below(h))));
             }
             for (s, mut t) in pairs {
@@ -507,5 +592,29 @@ mod ends {
                 assert_eq!(check_pair(w, h, s, t), Ok(false), "{w}x{h} {s:?} -> {t:?}");
             }
         }
+    }
+
+    #[test]
+    fn large_boards_some_pairs() {
+        large_boards(
+            &[(1000, 1000), (5, 1000), (1000, 7), (37, 64), (101, 99)],
+            1,
+        );
+    }
+
+    #[test]
+    #[ignore = "exhaustive: run in release"]
+    fn large_boards_many_pairs() {
+        large_boards(
+            &[
+                (1000, 1000),
+                (999, 999),
+                (5, 1000),
+                (1000, 7),
+                (37, 64),
+                (101, 99),
+            ],
+            6,
+        );
     }
 }

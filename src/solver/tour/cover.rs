@@ -11,7 +11,7 @@
 //! its own segment. A search that finishes inside its budget without a cover
 //! proves that there is none.
 
-use crate::solver::board::KNIGHT_MOVES;
+use crate::solver::board::STEPS;
 
 /// One path of a cover: from `entry` to `exit` (None: any square).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -74,8 +74,8 @@ pub fn cover(w: usize, h: usize, segments: &[Segment], variant: usize, budget: u
     let mut count = vec![0u8; total];
     for i in 0..total {
         let (x, y) = ((i % w) as i64, (i / w) as i64);
-        for (k, &(dx, dy)) in KNIGHT_MOVES.iter().enumerate() {
-            let (nx, ny) = (x + dx, y + dy);
+        for (k, step) in STEPS.iter().enumerate() {
+            let (nx, ny) = (x + i64::from(step.file), y + i64::from(step.rank));
             if (0..w as i64).contains(&nx) && (0..h as i64).contains(&ny) {
                 neighbours[i][k] = (ny as usize * w + nx as usize) as u32;
                 count[i] += 1;

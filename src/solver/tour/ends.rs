@@ -38,7 +38,7 @@ use super::random_access::{
     any_parts, block_paths, counts, crossing, even_parts, odd_splits, Coord, Rect, Split, ABSENT,
 };
 use super::TourError;
-use crate::solver::board::KNIGHT_MOVES;
+use crate::solver::board::STEPS;
 
 /// Nodes a search of a whole board may visit.
 const SEARCH_BUDGET: u64 = 30_000_000;
@@ -381,8 +381,11 @@ fn join(next: &mut [u32], width: u64, block: Rect, cycle: &[u16], near: Rect) ->
                 if d == NONE {
                     continue;
                 }
-                for &(dx, dy) in &KNIGHT_MOVES {
-                    let (x, y) = (cx as i64 + dx, cy as i64 + dy);
+                for step in &STEPS {
+                    let (x, y) = (
+                        cx as i64 + i64::from(step.file),
+                        cy as i64 + i64::from(step.rank),
+                    );
                     let inside = x >= block.x0 as i64
                         && y >= block.y0 as i64
                         && x < (block.x0 + bw) as i64

@@ -578,7 +578,7 @@ impl IndexedTour {
         let order: Vec<u32> = tour
             .path
             .iter()
-            .map(|s| (s.rank() * width + s.file()) as u32)
+            .map(|s| (u64::from(s.rank()) * width + u64::from(s.file())) as u32)
             .collect();
         let mut step = vec![0u32; order.len()];
         for (k, &i) in order.iter().enumerate() {

@@ -2,7 +2,7 @@
 //! move to the free square with the fewest free onward moves. Ties are broken
 //! by Roth's rule — the square farthest from the centre of the board
 //! (Euclidean) — and then by the knight's move order of
-//! [`KNIGHT_MOVES`](crate::solver::board::KNIGHT_MOVES): clockwise from one
+//! [`STEPS`](crate::solver::board::STEPS): clockwise from one
 //! file right and two ranks up. With a `seed`, ties on the onward count are
 //! broken instead by a pseudo-random number drawn from the seed and the
 //! square (splitmix64), so one seed always gives the same tour and different
@@ -19,7 +19,7 @@
 //! the start's last free neighbour is kept for the last move.
 
 use super::{existence, TourError};
-use crate::solver::board::KNIGHT_MOVES;
+use crate::solver::board::STEPS;
 
 /// The steps back a search may take unless told otherwise.
 pub const DEFAULT_BACKTRACKS: u64 = 1_000_000;
@@ -49,14 +49,11 @@ struct Board {
 impl Board {
     fn moves(&self, i: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
         let (x, y) = ((i % self.w) as i64, (i / self.w) as i64);
-        KNIGHT_MOVES
-            .iter()
-            .enumerate()
-            .filter_map(move |(k, &(dx, dy))| {
-                let (nx, ny) = (x + dx, y + dy);
-                ((0..self.w as i64).contains(&nx) && (0..self.h as i64).contains(&ny))
-                    .then(|| (k, ny as usize * self.w + nx as usize))
-            })
+        STEPS.iter().enumerate().filter_map(move |(k, step)| {
+            let (nx, ny) = (x + i64::from(step.file), y + i64::from(step.rank));
+            ((0..self.w as i64).contains(&nx) && (0..self.h as i64).contains(&ny))
+                .then(|| (k, ny as usize * self.w + nx as usize))
+        })
     }
 
     /// Four times the squared distance from the centre.
