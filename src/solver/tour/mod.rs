@@ -1,7 +1,15 @@
 //! Knight's tours: an open or closed tour from any start square on every
-//! board of up to a million squares that has one.
+//! board of up to a million squares that has one; with both ends fixed
+//! ([`ends`]); by Warnsdorff's rule ([`warnsdorff`]); and read at any step
+//! of boards up to 10⁹ a side ([`random_access`]).
 //!
-//! [`knights_tour`] first asks the theorems ([`existence`]) whether a tour
+//! [`knights_tour`] lists the tour [`random_access::IndexedTour`] reads, so
+//! the tour `/tour` gives and the one read step by step are the same. That
+//! construction cuts the board into blocks; boards too narrow or too small
+//! to cut come from [`listed_tour`]. Every tour is checked by [`is_tour`]
+//! (once, in O(n)) before it is given out.
+//!
+//! [`listed_tour`] first asks the theorems ([`existence`]) whether a tour
 //! can exist. Boards 3 or 4 wide, of any length, are settled exactly by a
 //! dynamic programme over their columns ([`narrow`]): it finds a tour from
 //! the start or proves there is none. Other small boards are then searched completely ([`search`]:
@@ -26,6 +34,7 @@ use std::sync::{Mutex, OnceLock};
 
 use crate::solver::board::{Board, Grid, Spot, Square};
 pub use existence::NoTour;
+use random_access::IndexedTour;
 use search::{knight_path, rectangle, End, Outcome};
 
 /// A knight's tour: every square of `board` once, from `path[0]`.
@@ -57,8 +66,101 @@ const SEARCHED_SQUARES: u64 = 64;
 const SEARCH_BUDGET: u64 = 20_000_000;
 
 /// An open tour (or, with `closed`, a closed tour) of `board` from `start`,
-/// the same one every time.
+/// the same one every time: the tour [`IndexedTour`] reads, listed.
 pub fn knights_tour(
+    board: Board,
+    start: Square,
+    closed: bool,
+    max_squares: u64,
+) -> Result<Tour, TourError> {
+    let squares = board.squares();
+    if squares > max_squares {
+        return Err(TourError::TooLarge {
+            squares,
+            limit: max_squares,
+        });
+    }
+    let indexed = IndexedTour::with_listed_limit(
+        board.width(),
+        board.height(),
+        (u64::from(start.file()), u64::from(start.rank())),
+        closed,
+        max_squares,
+    )?;
+    let order = indexed.build(max_squares)?;
+    checked(board, start, None, closed, &order)
+}
+
+/// An open tour of `board` from `start` that finishes on `end`.
+pub fn tour_with_ends(
+    board: Board,
+    start: Square,
+    end: Square,
+    max_squares: u64,
+) -> Result<Tour, TourError> {
+    let coord = |s: Square| (u64::from(s.file()), u64::from(s.rank()));
+    let order = ends::tour_with_ends(
+        board.width(),
+        board.height(),
+        coord(start),
+        coord(end),
+        max_squares,
+    )?;
+    checked(board, start, Some(end), false, &order)
+}
+
+/// Warnsdorff's tour of `board` from `start` (see [`warnsdorff`]), and the
+/// steps back its search took.
+pub fn warnsdorff_tour(
+    board: Board,
+    start: Square,
+    closed: bool,
+    seed: Option<u64>,
+    max_squares: u64,
+) -> Result<(Tour, u64), TourError> {
+    let found = warnsdorff::warnsdorff_tour(
+        board.width(),
+        board.height(),
+        board.index(start),
+        closed,
+        seed,
+        warnsdorff::DEFAULT_BACKTRACKS,
+        max_squares,
+    )?;
+    Ok((
+        checked(board, start, None, closed, &found.path)?,
+        found.backtracks,
+    ))
+}
+
+/// The tour of board indices `order`, if it is one from `start` (to `end`).
+fn checked(
+    board: Board,
+    start: Square,
+    end: Option<Square>,
+    closed: bool,
+    order: &[u32],
+) -> Result<Tour, TourError> {
+    let path: Vec<Square> = order
+        .iter()
+        .map(|&i| board.from_index(u64::from(i)))
+        .collect::<Option<_>>()
+        .ok_or(TourError::NotFound)?;
+    let ends_right = end.is_none_or(|end| path.last() == Some(&end));
+    if !ends_right || !is_tour(board, start, closed, &path) {
+        return Err(TourError::NotFound);
+    }
+    Ok(Tour {
+        board,
+        closed,
+        path,
+    })
+}
+
+/// An open or closed tour of `board` from `start` by the methods of small
+/// and narrow boards: the theorems, the narrow boards' dynamic programme, a
+/// complete search of small boards, blocks and Warnsdorff's rule.
+pub fn listed_tour(
     board: Board,
     start: Square,
     closed: bool,

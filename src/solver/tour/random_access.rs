@@ -52,14 +52,14 @@
 //! are areas or per-run constants, so the number of steps before a slot is a
 //! sum over at most a handful of runs, and a step's slot is found by the
 //! inverse division. Boards with a side of 3 or 4, and boards too small to
-//! cut (sides up to about 11), are given by [`knights_tour`] and indexed from
+//! cut (sides up to about 11), are given by [`listed_tour`] and indexed from
 //! the list, so they stay limited to its size (1,000,000 squares).
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock, RwLock};
 
 use super::cover::{find_cover, Segment};
-use super::{existence, knights_tour, TourError};
+use super::{existence, listed_tour, TourError};
 use crate::solver::board::{Board, Square};
 
 /// A square as (file, rank), 0-based.
@@ -548,6 +548,25 @@ impl IndexedTour {
         start: Coord,
         closed: bool,
     ) -> Result<IndexedTour, TourError> {
+        Self::with_listed_limit(width, height, start, closed, LISTED_LIMIT)
+    }
+
+    /// Whether a tour of this board may take more than microseconds to set
+    /// up: a board with a side under 5, listed whole by the narrow boards'
+    /// dynamic programme. (Small boards with both sides 5 or more that
+    /// cannot be cut are listed too, but take little time.)
+    pub fn is_listed(width: u64, height: u64) -> bool {
+        width.min(height) < 5
+    }
+
+    /// As [`new`](Self::new), listing boards of up to `listed_limit` squares.
+    pub fn with_listed_limit(
+        width: u64,
+        height: u64,
+        start: Coord,
+        closed: bool,
+        listed_limit: u64,
+    ) -> Result<IndexedTour, TourError> {
         let board = Board::new(width, height).map_err(|_| TourError::NotFound)?;
         if start.0 >= width || start.1 >= height {
             return Err(TourError::NotFound);
@@ -563,17 +582,17 @@ impl IndexedTour {
             }
         }
         let squares = width * height;
-        if squares > LISTED_LIMIT {
+        if squares > listed_limit {
             return Err(TourError::TooLarge {
                 squares,
-                limit: LISTED_LIMIT,
+                limit: listed_limit,
             });
         }
-        let tour = knights_tour(
+        let tour = listed_tour(
             board,
             Square::new(start.0 as u32, start.1 as u32),
             closed,
-            LISTED_LIMIT,
+            listed_limit,
         )?;
         let order: Vec<u32> = tour
             .path
