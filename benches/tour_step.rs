@@ -1,13 +1,16 @@
 //! Criterion benchmarks of the random-access tours: `square_at` and
 //! `step_of` on 10⁹ × 10⁹ boards; building 1000×1000 tours against
 //! `tour_by_blocks` and `knights_tour`; both ends fixed; Warnsdorff's rule.
+//! The `verified` entries are what `/tour` runs: the tour built and checked
+//! (`knights_tour` for `method=auto`, `tour::tour_with_ends` for `end`,
+//! `tour::warnsdorff_tour` for `method=warnsdorff`).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use knightd::solver::tour::blocks::tour_by_blocks;
 use knightd::solver::tour::ends::tour_with_ends;
-use knightd::solver::tour::knights_tour;
 use knightd::solver::tour::random_access::IndexedTour;
 use knightd::solver::tour::warnsdorff::{warnsdorff_tour, DEFAULT_BACKTRACKS};
+use knightd::solver::tour::{self, knights_tour};
 use knightd::solver::{Board, Square};
 
 fn steps(c: &mut Criterion) {
@@ -75,6 +78,14 @@ fn builds(c: &mut Criterion) {
                 .build(1_000_000)
                 .unwrap()
         })
+    });
+    let board = Board::new(side, side).unwrap();
+    let start = Square::new(500, 499);
+    group.bench_function("1000x1000/ends/verified", |b| {
+        b.iter(|| tour::tour_with_ends(board, start, Square::new(999, 1), 1_000_000).unwrap())
+    });
+    group.bench_function("1000x1000/warnsdorff/verified", |b| {
+        b.iter(|| tour::warnsdorff_tour(board, start, false, None, 1_000_000).unwrap())
     });
     group.bench_function("1000x1000/ends", |b| {
         b.iter(|| tour_with_ends(1000, 1000, middle, (999, 1), 1_000_000).unwrap())

@@ -385,8 +385,16 @@ mod warnsdorff {
     /// from a corner. `cargo test --release --test tour_solver -- --ignored
     /// --nocapture warnsdorff_figures`
     #[test]
-    #[ignore]
+    #[ignore = "figures: run in release"]
     fn warnsdorff_figures() {
+        warnsdorff_table();
+        warnsdorff_corners();
+    }
+
+    /// The n×n table alone (seconds in release).
+    #[test]
+    #[ignore = "figures: run in release"]
+    fn warnsdorff_table() {
         for n in 5..=50u64 {
             let mut ok = 0;
             let mut starts = 0;
@@ -401,6 +409,10 @@ mod warnsdorff {
             }
             println!("{n}x{n}: {ok}/{starts} starts");
         }
+    }
+
+    /// The largest n (sampled) where the rule alone tours n×n from a1.
+    fn warnsdorff_corners() {
         let corner = |n: u64| warnsdorff_tour(n, n, 0, false, None, 0, u64::MAX).is_ok();
         let mut last_ok = 0;
         let mut n = 50;

@@ -46,11 +46,6 @@ const SEARCH_BUDGET: u64 = 30_000_000;
 /// No successor: the end of the path.
 const NONE: u32 = u32::MAX;
 
-fn knight((a, b): Coord, (c, d): Coord) -> bool {
-    let (dx, dy) = (a.abs_diff(c), b.abs_diff(d));
-    (dx == 1 && dy == 2) || (dx == 2 && dy == 1)
-}
-
 /// An open tour of the `width` × `height` board from `start` to `end`, as
 /// board indices (`rank * width + file`). Boards of at most `max_squares`.
 pub fn tour_with_ends(
@@ -302,6 +297,7 @@ fn assemble(
         joined[(j * nx + i) as usize] = true;
     }
     // Join every other block, breadth first from the corridor.
+    let mut tables: Vec<CycleTables> = Vec::new();
     let mut queue: VecDeque<(u64, u64)> = corridor.iter().copied().collect();
     while let Some((i, j)) = queue.pop_front() {
         let around = [
@@ -315,8 +311,14 @@ fn assemble(
                 continue;
             }
             let block = rect(bi, bj);
-            let cycle = block_cycle(block.w, block.h)?;
-            if join(&mut next, width, block, &cycle.order, rect(i, j)) {
+            let at = match tables.iter().position(|t| (t.w, t.h) == (block.w, block.h)) {
+                Some(at) => at,
+                None => {
+                    tables.push(CycleTables::new(block.w, block.h, width)?);
+                    tables.len() - 1
+                }
+            };
+            if join(&mut next, width, block, &tables[at], rect(i, j)) {
                 joined[(bj * nx + bi) as usize] = true;
                 queue.push_back((bi, bj));
             }
@@ -335,10 +337,55 @@ fn assemble(
     (path.len() == total && here == NONE && path[total - 1] == index(end)).then_some(path)
 }
 
-/// Joins the closed tour `cycle` of `block` (local indices, in one of its
-/// four mirror images) into the path through a step that starts in `near`.
-fn join(next: &mut [u32], width: u64, block: Rect, cycle: &[u16], near: Rect) -> bool {
-    let len = cycle.len();
+/// A block size's closed tour in its four mirror images, as tables, so
+/// that a join takes no division: for each image, each place's square as
+/// an offset from the block's corner on the board and as (x, y) in the
+/// block, and each square's place.
+struct CycleTables {
+    w: u64,
+    h: u64,
+    len: usize,
+    /// `[flip][place]`: `y * width + x`.
+    offset: [Vec<u32>; 4],
+    /// `[flip][place]`: (x, y).
+    xy: [Vec<(u16, u16)>; 4],
+    /// `[flip][y * w + x]`: place.
+    place: [Vec<u16>; 4],
+}
+
+impl CycleTables {
+    fn new(w: u64, h: u64, width: u64) -> Option<CycleTables> {
+        let cycle = block_cycle(w, h)?;
+        let len = cycle.order.len();
+        let mut tables = CycleTables {
+            w,
+            h,
+            len,
+            offset: Default::default(),
+            xy: Default::default(),
+            place: Default::default(),
+        };
+        for flip in 0..4 {
+            let (fx, fy) = (flip & 1 == 1, flip & 2 == 2);
+            let mut place = vec![0u16; len];
+            for (p, &l) in cycle.order.iter().enumerate() {
+                let (x, y) = (u64::from(l) % w, u64::from(l) / w);
+                let x = if fx { w - 1 - x } else { x };
+                let y = if fy { h - 1 - y } else { y };
+                tables.offset[flip].push((y * width + x) as u32);
+                tables.xy[flip].push((x as u16, y as u16));
+                place[(y * w + x) as usize] = p as u16;
+            }
+            tables.place[flip] = place;
+        }
+        Some(tables)
+    }
+}
+
+/// Joins the closed tour of `block` (`tables`, in one of its four mirror
+/// images) into the path through a step that starts in `near`.
+fn join(next: &mut [u32], width: u64, block: Rect, tables: &CycleTables, near: Rect) -> bool {
+    let len = tables.len;
     let (bw, bh) = (block.w, block.h);
     // Squares of `near` within two lines of `block`.
     let (xs, ys) = if near.x0 + near.w == block.x0 {
@@ -356,24 +403,10 @@ fn join(next: &mut [u32], width: u64, block: Rect, cycle: &[u16], near: Rect) ->
     } else {
         (near.x0..near.x0 + near.w, near.y0..near.y0 + 2)
     };
-    let at = |i: u32| (u64::from(i) % width, u64::from(i) / width);
-    for flip in 0..4u64 {
-        let (fx, fy) = (flip & 1 == 1, flip & 2 == 2);
-        let mirror = |x: u64, y: u64| {
-            (
-                if fx { bw - 1 - x } else { x },
-                if fy { bh - 1 - y } else { y },
-            )
-        };
-        let to_global = |local: u16| {
-            let (x, y) = mirror(u64::from(local) % bw, u64::from(local) / bw);
-            ((block.y0 + y) * width + block.x0 + x) as u32
-        };
-        let mut position = vec![0usize; len];
-        for (p, &l) in cycle.iter().enumerate() {
-            let (x, y) = mirror(u64::from(l) % bw, u64::from(l) / bw);
-            position[(y * bw + x) as usize] = p;
-        }
+    let base = (block.y0 * width + block.x0) as u32;
+    let (w32, x0, y0) = (width as u32, block.x0 as i64, block.y0 as i64);
+    for flip in 0..4 {
+        let (offset, xy, place) = (&tables.offset[flip], &tables.xy[flip], &tables.place[flip]);
         for cy in ys.clone() {
             for cx in xs.clone() {
                 let c = (cy * width + cx) as usize;
@@ -381,28 +414,25 @@ fn join(next: &mut [u32], width: u64, block: Rect, cycle: &[u16], near: Rect) ->
                 if d == NONE {
                     continue;
                 }
+                let (dx, dy) = (i64::from(d % w32) - x0, i64::from(d / w32) - y0);
+                let knight_to_d = |q: usize| {
+                    let (x, y) = xy[q % len];
+                    let (ax, ay) = ((i64::from(x) - dx).abs(), (i64::from(y) - dy).abs());
+                    (ax == 1 && ay == 2) || (ax == 2 && ay == 1)
+                };
                 for step in &STEPS {
-                    let (x, y) = (
-                        cx as i64 + i64::from(step.file),
-                        cy as i64 + i64::from(step.rank),
-                    );
-                    let inside = x >= block.x0 as i64
-                        && y >= block.y0 as i64
-                        && x < (block.x0 + bw) as i64
-                        && y < (block.y0 + bh) as i64;
-                    if !inside {
+                    let x = cx as i64 + i64::from(step.file) - x0;
+                    let y = cy as i64 + i64::from(step.rank) - y0;
+                    if x < 0 || y < 0 || x >= bw as i64 || y >= bh as i64 {
                         continue;
                     }
-                    let local = (y as u64 - block.y0) * bw + (x as u64 - block.x0);
-                    let p = position[local as usize];
-                    let pred = to_global(cycle[(p + len - 1) % len]);
-                    let succ = to_global(cycle[(p + 1) % len]);
-                    let forward = knight(at(pred), at(d));
-                    if forward || knight(at(succ), at(d)) {
+                    let p = usize::from(place[(y as u64 * bw + x as u64) as usize]);
+                    let forward = knight_to_d(p + len - 1);
+                    if forward || knight_to_d(p + 1) {
                         let mut prev = c;
                         for k in 0..len {
                             let q = if forward { p + k } else { p + len - k };
-                            let g = to_global(cycle[q % len]);
+                            let g = base + offset[q % len];
                             next[prev] = g;
                             prev = g as usize;
                         }

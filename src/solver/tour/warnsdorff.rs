@@ -41,25 +41,45 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-struct Board {
+/// The board with a margin of two lines of taken squares all round, so a
+/// knight's step is one addition and needs no bounds check.
+struct Padded {
+    /// Padded width: `w + 4`.
+    pw: usize,
     w: usize,
     h: usize,
+    /// The eight steps as offsets, in [`STEPS`] order.
+    offsets: [isize; 8],
 }
 
-impl Board {
-    fn moves(&self, i: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
-        let (x, y) = ((i % self.w) as i64, (i / self.w) as i64);
-        STEPS.iter().enumerate().filter_map(move |(k, step)| {
-            let (nx, ny) = (x + i64::from(step.file), y + i64::from(step.rank));
-            ((0..self.w as i64).contains(&nx) && (0..self.h as i64).contains(&ny))
-                .then(|| (k, ny as usize * self.w + nx as usize))
-        })
+impl Padded {
+    fn new(w: usize, h: usize) -> Padded {
+        let pw = w + 4;
+        let mut offsets = [0isize; 8];
+        for (o, step) in offsets.iter_mut().zip(&STEPS) {
+            *o = isize::from(step.rank) * pw as isize + isize::from(step.file);
+        }
+        Padded { pw, w, h, offsets }
     }
 
-    /// Four times the squared distance from the centre.
-    fn centre_distance(&self, i: usize) -> u64 {
-        let dx = (2 * (i % self.w)) as i64 - (self.w as i64 - 1);
-        let dy = (2 * (i / self.w)) as i64 - (self.h as i64 - 1);
+    fn at(&self, x: usize, y: usize) -> usize {
+        (y + 2) * self.pw + x + 2
+    }
+
+    fn coords(&self, p: usize) -> (usize, usize) {
+        (p % self.pw - 2, p / self.pw - 2)
+    }
+
+    #[inline]
+    fn step(&self, p: usize, k: usize) -> usize {
+        p.wrapping_add_signed(self.offsets[k])
+    }
+
+    /// Four times the squared distance of (x, y) from the centre.
+    #[inline]
+    fn centre_distance(&self, x: i64, y: i64) -> u64 {
+        let dx = 2 * x - (self.w as i64 - 1);
+        let dy = 2 * y - (self.h as i64 - 1);
         (dx * dx + dy * dy) as u64
     }
 }
@@ -89,48 +109,65 @@ pub fn warnsdorff_tour(
     if let Some(why) = existence::ruled_out(width, height, start % width, start / width, closed) {
         return Err(TourError::NoTour(why));
     }
-    let board = Board {
-        w: width as usize,
-        h: height as usize,
-    };
+    let (w, h) = (width as usize, height as usize);
+    let board = Padded::new(w, h);
     let total = squares as usize;
-    let start = start as usize;
-    let mut free: Vec<u8> = (0..total).map(|i| board.moves(i).count() as u8).collect();
-    let mut taken = vec![false; total];
-    let mut start_exits = free[start] as usize;
-    let near_start = |i: usize| {
-        let (ax, ay) = (i % board.w, i / board.w);
-        let (bx, by) = (start % board.w, start / board.w);
-        let (dx, dy) = (ax.abs_diff(bx), ay.abs_diff(by));
+    // Taken squares: the margin from the outset. Free onward moves of every
+    // square, kept up to date as squares are taken and given back.
+    let mut taken = vec![true; board.pw * (h + 4)];
+    let mut free = vec![0u8; taken.len()];
+    for y in 0..h {
+        for x in 0..w {
+            taken[board.at(x, y)] = false;
+        }
+    }
+    for y in 0..h {
+        for x in 0..w {
+            let p = board.at(x, y);
+            free[p] = (0..8).filter(|&k| !taken[board.step(p, k)]).count() as u8;
+        }
+    }
+    let (sx, sy) = ((start % width) as usize, (start / width) as usize);
+    let origin = board.at(sx, sy);
+    let near_start = |x: usize, y: usize| {
+        let (dx, dy) = (x.abs_diff(sx), y.abs_diff(sy));
         (dx == 1 && dy == 2) || (dx == 2 && dy == 1)
     };
-    let take = |i: usize, taken: &mut Vec<bool>, free: &mut Vec<u8>, exits: &mut usize| {
-        taken[i] = true;
-        if near_start(i) {
-            *exits -= 1;
-        }
-        for (_, n) in board.moves(i) {
-            free[n] -= 1;
+    let mut start_exits = free[origin] as usize;
+    let take = |p: usize, taken: &mut [bool], free: &mut [u8]| {
+        taken[p] = true;
+        for k in 0..8 {
+            let n = board.step(p, k);
+            free[n] = free[n].wrapping_sub(1);
         }
     };
-    take(start, &mut taken, &mut free, &mut start_exits);
+    take(origin, &mut taken, &mut free);
     let mut path: Vec<u32> = Vec::with_capacity(total);
     let mut tried: Vec<u8> = Vec::with_capacity(total);
-    path.push(start as u32);
+    path.push(origin as u32);
     tried.push(0);
     let mut backtracks = 0u64;
     loop {
         let depth = path.len();
         let here = path[depth - 1] as usize;
+        let (hx, hy) = board.coords(here);
         if depth == total {
-            if !closed || near_start(here) {
+            if !closed || near_start(hx, hy) {
+                let path = path
+                    .into_iter()
+                    .map(|p| {
+                        let (x, y) = board.coords(p as usize);
+                        (y * w + x) as u32
+                    })
+                    .collect();
                 return Ok(WarnsdorffTour { path, backtracks });
             }
         } else if !(closed && start_exits == 0) {
             // The choices from here, best first.
-            let mut keyed = [(0u8, 0u64, 0usize, 0usize); 8];
+            let mut keyed = [(0u8, 0u64, 0u8, 0u32); 8];
             let mut n = 0;
-            for (k, next) in board.moves(here) {
+            for (k, step) in STEPS.iter().enumerate() {
+                let next = board.step(here, k);
                 if taken[next] {
                     continue;
                 }
@@ -139,23 +176,37 @@ pub fn warnsdorff_tour(
                     n = 0;
                     break;
                 }
-                if closed && start_exits == 1 && near_start(next) && depth + 1 < total {
+                let nx = hx.wrapping_add_signed(isize::from(step.file));
+                let ny = hy.wrapping_add_signed(isize::from(step.rank));
+                if closed && start_exits == 1 && near_start(nx, ny) && depth + 1 < total {
                     // The start's last free neighbour is kept for the end.
                     continue;
                 }
                 let tie = match seed {
-                    None => u64::MAX - board.centre_distance(next),
-                    Some(s) => mix(s ^ mix(next as u64)),
+                    None => u64::MAX - board.centre_distance(nx as i64, ny as i64),
+                    Some(s) => mix(s ^ mix((ny * w + nx) as u64)),
                 };
-                keyed[n] = (free[next], tie, k, next);
+                keyed[n] = (free[next], tie, k as u8, next as u32);
                 n += 1;
             }
-            keyed[..n].sort_unstable();
+            let keyed = &mut keyed[..n];
+            // Insertion sort: at most eight choices.
+            for i in 1..keyed.len() {
+                let mut j = i;
+                while j > 0 && keyed[j] < keyed[j - 1] {
+                    keyed.swap(j, j - 1);
+                    j -= 1;
+                }
+            }
             let k = tried[depth - 1] as usize;
             if k < n {
                 tried[depth - 1] += 1;
-                let next = keyed[k].3;
-                take(next, &mut taken, &mut free, &mut start_exits);
+                let next = keyed[k].3 as usize;
+                let (nx, ny) = board.coords(next);
+                if near_start(nx, ny) {
+                    start_exits -= 1;
+                }
+                take(next, &mut taken, &mut free);
                 path.push(next as u32);
                 tried.push(0);
                 continue;
@@ -169,11 +220,12 @@ pub fn warnsdorff_tour(
         path.pop();
         tried.pop();
         taken[here] = false;
-        if near_start(here) {
+        if near_start(hx, hy) {
             start_exits += 1;
         }
-        for (_, n) in board.moves(here) {
-            free[n] += 1;
+        for k in 0..8 {
+            let n = board.step(here, k);
+            free[n] = free[n].wrapping_add(1);
         }
     }
 }
