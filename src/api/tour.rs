@@ -1,30 +1,72 @@
-//! `GET /tour`: an open or closed knight's tour from a start square.
+//! `/tour` (GET or POST): an open or closed knight's tour from a start
+//! square, optionally to a given `end`, by the block construction or by
+//! Warnsdorff's rule; and `/tour/step` (GET or POST): the square at a step,
+//! or the step of a square, of the same tour on boards up to 10⁹ a side.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use axum::extract::State;
 use axum::response::Response;
+use axum::Json;
 use serde::ser::{SerializeSeq, Serializer};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::answer::json_with_squares;
-use super::extract::QueryParams;
+use super::extract::{JsonBody, QueryParams};
 use super::params::Given;
 use super::picture::{check_drawable, respond, Format};
 use super::problem::{ApiError, Code};
-use super::square::{PlainArgs, Shown, ShownSquare, SquareArg};
+use super::square::{record_question, PlainArgs, Shown, ShownSquare, SquareArg};
 use super::AppState;
 use crate::params;
+use crate::solver::board::Notation;
 use crate::solver::draw::{Caption, Overlay};
 use crate::solver::terrain::Ground;
-use crate::solver::tour::{shared_tour, SharedTour, TourError};
+use crate::solver::tour::random_access::IndexedTour;
+use crate::solver::tour::warnsdorff::DEFAULT_BACKTRACKS;
+use crate::solver::tour::{
+    shared_tour, tour_with_ends, warnsdorff_tour, SharedTour, Tour, TourError, TourSquares,
+};
 use crate::solver::{Board, Square};
 
+/// How a tour is found.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Method {
+    /// The block construction: never misses, and `/tour/step` reads it.
+    #[default]
+    Auto,
+    /// Warnsdorff's rule with Roth's tie-break, backtracking when stuck.
+    Warnsdorff,
+}
+
 params! {
-    /// `GET /tour`. `start` defaults to `a1`, `closed` to false.
-    pub struct TourQuery {
+    /// What a tour request asks. `start` defaults to `a1`, `closed` to false,
+    /// `method` to `auto`.
+    pub struct TourArgs {
         pub start: Given<SquareArg>,
-        pub plain: PlainArgs,
+        pub end: Given<SquareArg>,
         pub closed: Given<bool>,
+        pub method: Given<Method>,
+        pub seed: Given<u64>,
+    }
+}
+
+params! {
+    /// `GET /tour`.
+    pub struct TourQuery {
+        pub tour: TourArgs,
+        pub plain: PlainArgs,
         pub format: Given<Format>,
+    }
+}
+
+params! {
+    /// `POST /tour` (`format` comes in the query string).
+    pub struct TourBody {
+        pub tour: TourArgs,
+        pub plain: PlainArgs,
     }
 }
 
@@ -33,9 +75,14 @@ params! {
 #[derive(Serialize)]
 pub struct TourAnswer<'a> {
     pub start: ShownSquare,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end: Option<ShownSquare>,
     pub width: u64,
     pub height: u64,
     pub closed: bool,
+    /// Steps back Warnsdorff's search took (`method=warnsdorff` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub backtracks: Option<u64>,
     pub path: ShownPath<'a>,
 }
 
@@ -55,25 +102,78 @@ impl Serialize for ShownPath<'_> {
     }
 }
 
-pub async fn handler(
+pub async fn get(
     State(state): State<AppState>,
     QueryParams(req): QueryParams<TourQuery>,
 ) -> Result<Response, ApiError> {
-    let start = Given(Some(req.start.0.as_ref().unwrap_or(SquareArg::a1())));
-    let (shown, [start]) = req.plain.squares([("start", start)])?;
-    let board = shown.board;
+    tour(state, req.tour, req.plain, req.format.or_default()).await
+}
+
+pub async fn post(
+    State(state): State<AppState>,
+    format: Format,
+    JsonBody(req): JsonBody<TourBody>,
+) -> Result<Response, ApiError> {
+    tour(state, req.tour, req.plain, format).await
+}
+
+/// A tour as asked, checked before any work.
+#[derive(Clone, Copy, Debug)]
+enum Asked {
+    Auto { closed: bool },
+    Ends { end: Square },
+    Warnsdorff { closed: bool, seed: Option<u64> },
+}
+
+async fn tour(
+    state: AppState,
+    req: TourArgs,
+    plain: PlainArgs,
+    format: Format,
+) -> Result<Response, ApiError> {
+    let board = plain.board()?;
+    let start_arg = req.start.0.as_ref().unwrap_or(SquareArg::a1());
+    let start = start_arg.on(board, "start")?;
+    let end = req.end.0.as_ref().map(|e| e.on(board, "end")).transpose()?;
+    let mut question = vec![start];
+    question.extend(end);
+    record_question(board, &question);
+    let shown = Shown {
+        board,
+        notation: plain.notation.or(start_arg.notation()),
+    };
     let closed = req.closed.or(false);
-    let format = req.format.or_default();
+    let method = req.method.or_default();
+    let asked = match (end, method) {
+        (Some(_), _) if closed => {
+            return Err(ApiError::invalid(
+                "end",
+                "a closed tour ends one knight move from its start, so it takes no 'end': leave out 'end' or 'closed=true'",
+            ))
+        }
+        (Some(_), Method::Warnsdorff) => {
+            return Err(ApiError::invalid(
+                "end",
+                "Warnsdorff's rule does not steer toward an end square: with 'end', leave out 'method' or give 'method=auto'",
+            ))
+        }
+        _ if req.seed.is_given() && method != Method::Warnsdorff => {
+            return Err(ApiError::invalid(
+                "seed",
+                "'seed' breaks the ties of Warnsdorff's rule: give it with 'method=warnsdorff', or leave it out",
+            ))
+        }
+        (Some(end), Method::Auto) => Asked::Ends { end },
+        (None, Method::Auto) => Asked::Auto { closed },
+        (None, Method::Warnsdorff) => Asked::Warnsdorff {
+            closed,
+            seed: req.seed.0,
+        },
+    };
     let limit = state.config.max_tour_squares;
     // Checked here too, so that a board far too large never queues.
     if board.squares() > limit {
-        return Err(tour_error(
-            board,
-            TourError::TooLarge {
-                squares: board.squares(),
-                limit,
-            },
-        ));
+        return Err(too_large(board, board.squares(), limit));
     }
     check_drawable(format, board, &[])?;
     // The answer is written on the blocking pool too: a million-square tour
@@ -81,22 +181,50 @@ pub async fn handler(
     state
         .heavy
         .run(move || {
-            let tour =
-                shared_tour(board, start, closed, limit).map_err(|e| tour_error(board, e))?;
-            answer(tour, shown, format)
+            let error = |e| tour_error(board, e, method);
+            let (tour, backtracks) = match asked {
+                Asked::Auto { closed } => (shared_tour(board, start, closed, limit), None),
+                Asked::Ends { end } => (tour_with_ends(board, start, end, limit).map(own), None),
+                Asked::Warnsdorff { closed, seed } => {
+                    match warnsdorff_tour(board, start, closed, seed, limit) {
+                        Ok((tour, backtracks)) => (Ok(own(tour)), Some(backtracks)),
+                        Err(e) => (Err(e), None),
+                    }
+                }
+            };
+            let tour = tour.map_err(error)?;
+            let end = end.map(|e| shown.square(e));
+            answer(tour, shown, format, end, backtracks)
         })
         .await?
 }
 
-/// The tour in the asked format: JSON (streamed, see `answer`), or drawn
-/// as text or SVG.
-pub fn answer(tour: SharedTour, shown: Shown, format: Format) -> Result<Response, ApiError> {
+/// A tour that shares nothing.
+fn own(tour: Tour) -> SharedTour {
+    SharedTour {
+        board: tour.board,
+        closed: tour.closed,
+        squares: TourSquares::Own(tour.path),
+    }
+}
+
+/// The tour in the asked format: JSON (written fast and streamed, see
+/// `answer::json_with_squares`), or drawn as text or SVG.
+pub fn answer(
+    tour: SharedTour,
+    shown: Shown,
+    format: Format,
+    end: Option<ShownSquare>,
+    backtracks: Option<u64>,
+) -> Result<Response, ApiError> {
     let start = tour.squares.runs()[0][0];
     let head = |squares| TourAnswer {
         start: shown.square(start),
+        end,
         width: tour.board.width(),
         height: tour.board.height(),
         closed: tour.closed,
+        backtracks,
         path: ShownPath { shown, squares },
     };
     if format == Format::Json {
@@ -138,20 +266,228 @@ fn tour_overlay(closed: bool, path: &[Square]) -> Overlay {
     }
 }
 
-fn tour_error(board: Board, error: TourError) -> ApiError {
+fn too_large(board: Board, squares: u64, limit: u64) -> ApiError {
+    ApiError::new(
+        Code::BoardTooLarge,
+        format!(
+            "the {board} board has {squares} squares; tours are listed for boards of at most {limit} squares"
+        ),
+    )
+}
+
+fn tour_error(board: Board, error: TourError, method: Method) -> ApiError {
     match error {
         TourError::NoTour(why) => ApiError::new(Code::NoTour, why.to_string()),
-        TourError::TooLarge { squares, limit } => ApiError::new(
-            Code::BoardTooLarge,
-            format!(
-                "the {board} board has {squares} squares; tours are listed for boards of at most {limit} squares"
-            ),
-        ),
+        TourError::TooLarge { squares, limit } => too_large(board, squares, limit),
         TourError::NotFound => ApiError::new(
             Code::TourNotFound,
-            format!(
-                "knightd's methods found no tour of the {board} board from this start and could not prove that none exists"
-            ),
+            match method {
+                Method::Auto => format!(
+                    "knightd's methods found no tour of the {board} board from this start and could not prove that none exists"
+                ),
+                Method::Warnsdorff => format!(
+                    "Warnsdorff's rule, stepping back at most {DEFAULT_BACKTRACKS} times, found no tour of the {board} board from this start; this does not prove that none exists ('method=auto' may find one)"
+                ),
+            },
         ),
+    }
+}
+
+params! {
+    /// `/tour/step`: exactly one of `step` and `square`.
+    pub struct StepRequest {
+        pub start: Given<SquareArg>,
+        pub closed: Given<bool>,
+        pub step: Given<u64>,
+        pub square: Given<SquareArg>,
+        pub plain: PlainArgs,
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct StepAnswer {
+    pub width: u64,
+    pub height: u64,
+    pub start: ShownSquare,
+    pub closed: bool,
+    pub step: u64,
+    pub square: ShownSquare,
+}
+
+pub async fn step_get(
+    State(state): State<AppState>,
+    QueryParams(req): QueryParams<StepRequest>,
+) -> Result<Json<StepAnswer>, ApiError> {
+    step(state, req).await.map(Json)
+}
+
+pub async fn step_post(
+    State(state): State<AppState>,
+    JsonBody(req): JsonBody<StepRequest>,
+) -> Result<Json<StepAnswer>, ApiError> {
+    step(state, req).await.map(Json)
+}
+
+/// What `/tour/step` asks of the tour.
+#[derive(Clone, Copy)]
+enum Lookup {
+    Step(u64),
+    Square(Square),
+}
+
+async fn step(state: AppState, req: StepRequest) -> Result<StepAnswer, ApiError> {
+    let board = req.plain.board()?;
+    let lookup_arg = match (req.step.0, req.square.0.as_ref()) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::invalid(
+                "square",
+                "give exactly one of 'step' (answered with its square) and 'square' (answered with its step), not both",
+            ))
+        }
+        (None, None) => {
+            return Err(ApiError::new(
+                Code::MissingParameter,
+                "give 'step' (a position in the tour from 0, answered with its square) or 'square' (answered with its step)",
+            )
+            .at("step"))
+        }
+        (Some(step), None) => Ok(step),
+        (None, Some(square)) => Err(square),
+    };
+    let start_arg = req.start.0.as_ref();
+    let start = start_arg.unwrap_or(SquareArg::a1()).on(board, "start")?;
+    let lookup = match lookup_arg {
+        Ok(step) => Lookup::Step(step),
+        Err(square) => Lookup::Square(square.on(board, "square")?),
+    };
+    record_question(board, &[start]);
+    // Squares are written as the first square given is.
+    let first = start_arg.or(lookup_arg.err());
+    let shown = Shown {
+        board,
+        notation: req
+            .plain
+            .notation
+            .or(first.map_or(Notation::Algebraic, |a| a.notation())),
+    };
+    let closed = req.closed.or(false);
+    if let Lookup::Step(step) = lookup {
+        if step >= board.squares() {
+            return Err(ApiError::invalid(
+                "step",
+                format!(
+                    "step {step} is past the end: a tour of the {board} board has steps 0 to {}",
+                    board.squares() - 1
+                ),
+            ));
+        }
+    }
+    let limit = state.config.max_tour_squares;
+    let key = (board, start, closed);
+    let tour = match cached(key) {
+        Some(tour) => tour,
+        None if IndexedTour::is_listed(board.width(), board.height()) => {
+            // The narrow boards' tours are listed whole: heavy work.
+            if board.squares() > limit {
+                return Err(too_large_to_list(board, limit));
+            }
+            state
+                .heavy
+                .run(move || indexed(key, limit))
+                .await?
+                .map_err(|e| step_error(board, e, limit))?
+        }
+        None => indexed(key, limit).map_err(|e| step_error(board, e, limit))?,
+    };
+    let coord = |s: Square| (u64::from(s.file()), u64::from(s.rank()));
+    let lost = || ApiError::internal();
+    let (step, square) = match lookup {
+        Lookup::Step(step) => {
+            let (f, r) = tour.square_at(step).ok_or_else(lost)?;
+            let square = board.square(f as i64, r as i64).ok_or_else(lost)?;
+            (step, square)
+        }
+        Lookup::Square(square) => (tour.step_of(coord(square)).ok_or_else(lost)?, square),
+    };
+    Ok(StepAnswer {
+        width: board.width(),
+        height: board.height(),
+        start: shown.square(start),
+        closed,
+        step,
+        square: shown.square(square),
+    })
+}
+
+type TourKey = (Board, Square, bool);
+
+/// Indexed tours set up lately, so that a run of queries on one tour sets
+/// it up once. Bounded: cleared when it holds too many tours, or listed
+/// tours of too many squares in all.
+struct TourCache {
+    tours: HashMap<TourKey, Arc<IndexedTour>>,
+    listed_squares: u64,
+}
+
+const CACHED_TOURS: usize = 1024;
+const CACHED_LISTED_SQUARES: u64 = 4_000_000;
+
+fn cache() -> &'static Mutex<TourCache> {
+    static CACHE: OnceLock<Mutex<TourCache>> = OnceLock::new();
+    CACHE.get_or_init(|| {
+        Mutex::new(TourCache {
+            tours: HashMap::new(),
+            listed_squares: 0,
+        })
+    })
+}
+
+fn cached(key: TourKey) -> Option<Arc<IndexedTour>> {
+    cache().lock().ok()?.tours.get(&key).cloned()
+}
+
+/// The tour of `key`, set up and kept in the cache.
+fn indexed((board, start, closed): TourKey, limit: u64) -> Result<Arc<IndexedTour>, TourError> {
+    let tour = Arc::new(IndexedTour::with_listed_limit(
+        board.width(),
+        board.height(),
+        (u64::from(start.file()), u64::from(start.rank())),
+        closed,
+        limit,
+    )?);
+    if let Ok(mut cache) = cache().lock() {
+        let listed = if tour.construction() == "listed" {
+            board.squares()
+        } else {
+            0
+        };
+        if cache.tours.len() >= CACHED_TOURS
+            || cache.listed_squares + listed > CACHED_LISTED_SQUARES
+        {
+            cache.tours.clear();
+            cache.listed_squares = 0;
+        }
+        cache.listed_squares += listed;
+        cache
+            .tours
+            .insert((board, start, closed), Arc::clone(&tour));
+    }
+    Ok(tour)
+}
+
+fn too_large_to_list(board: Board, limit: u64) -> ApiError {
+    ApiError::new(
+        Code::BoardTooLarge,
+        format!(
+            "the {board} board has {} squares; a tour of a board with a side under 5 is listed whole to be read, so /tour/step takes such boards of at most {limit} squares (boards with both sides 5 or more, up to 1000000000 a side)",
+            board.squares()
+        ),
+    )
+}
+
+fn step_error(board: Board, error: TourError, limit: u64) -> ApiError {
+    match error {
+        TourError::TooLarge { .. } => too_large_to_list(board, limit),
+        error => tour_error(board, error, Method::Auto),
     }
 }

@@ -1,7 +1,15 @@
 //! Knight's tours: an open or closed tour from any start square on every
-//! board of up to a million squares that has one.
+//! board of up to a million squares that has one; with both ends fixed
+//! ([`ends`]); by Warnsdorff's rule ([`warnsdorff`]); and read at any step
+//! of boards up to 10⁹ a side ([`random_access`]).
 //!
-//! [`knights_tour`] first asks the theorems ([`existence`]) whether a tour
+//! [`knights_tour`] lists the tour [`random_access::IndexedTour`] reads, so
+//! the tour `/tour` gives and the one read step by step are the same. That
+//! construction cuts the board into blocks; boards too narrow or too small
+//! to cut come from [`listed_tour`]. Every tour is checked by [`is_tour`]
+//! (once, in O(n)) before it is given out.
+//!
+//! [`listed_tour`] first asks the theorems ([`existence`]) whether a tour
 //! can exist. Boards 3 or 4 wide, of any length, are settled exactly by a
 //! dynamic programme over their columns ([`narrow`]): it finds a tour from
 //! the start or proves there is none. Other small boards are then searched completely ([`search`]:
@@ -13,15 +21,20 @@
 //! [`is_tour`] before it is given out.
 
 pub mod blocks;
+pub mod cover;
+pub mod ends;
 pub mod existence;
 pub mod narrow;
+pub mod random_access;
 pub mod search;
+pub mod warnsdorff;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::solver::board::{Board, Grid, Spot, Square};
 pub use existence::NoTour;
+use random_access::IndexedTour;
 use search::{knight_path, rectangle, End, Outcome};
 
 /// A knight's tour: every square of `board` once, from `path[0]`.
@@ -116,7 +129,7 @@ const SEARCHED_SQUARES: u64 = 64;
 const SEARCH_BUDGET: u64 = 20_000_000;
 
 /// An open tour (or, with `closed`, a closed tour) of `board` from `start`,
-/// the same one every time.
+/// the same one every time: the tour [`IndexedTour`] reads, listed.
 pub fn knights_tour(
     board: Board,
     start: Square,
@@ -127,10 +140,144 @@ pub fn knights_tour(
 }
 
 /// [`knights_tour`], sharing the squares of the board's closed tour when the
-/// answer is a turn of it (every board that has a closed tour and is not 3
-/// or 4 wide): a million-square tour then costs no copy, and its check was
+/// answer is a turn of it: on a board with an even number of squares the
+/// construction's tours, open or closed, are its one closed tour read from
+/// the start, so a million-square tour costs no copy, and its check was
 /// made once, when the closed tour was built.
 pub fn shared_tour(
+    board: Board,
+    start: Square,
+    closed: bool,
+    max_squares: u64,
+) -> Result<SharedTour, TourError> {
+    let squares = board.squares();
+    if squares > max_squares {
+        return Err(TourError::TooLarge {
+            squares,
+            limit: max_squares,
+        });
+    }
+    let coord = |s: Square| (u64::from(s.file()), u64::from(s.rank()));
+    let (width, height) = (board.width(), board.height());
+    let indexed = IndexedTour::with_listed_limit(width, height, coord(start), closed, max_squares)?;
+    if indexed.construction() == "listed" {
+        return listed_tour(board, start, closed, max_squares);
+    }
+    if squares % 2 == 0 {
+        if let Some(turn) = turn_of_cycle(board, &indexed, max_squares) {
+            return Ok(SharedTour {
+                board,
+                closed,
+                squares: turn,
+            });
+        }
+    }
+    let order = indexed.build(max_squares)?;
+    let tour = checked(board, start, None, closed, &order)?;
+    Ok(SharedTour {
+        board,
+        closed,
+        squares: TourSquares::Own(tour.path),
+    })
+}
+
+/// `indexed` as a turn of the board's kept closed tour, when it is one
+/// (its first, second and last squares are checked against the turn; the
+/// tests hold every square of both against each other).
+fn turn_of_cycle(board: Board, indexed: &IndexedTour, max_squares: u64) -> Option<TourSquares> {
+    let (width, height) = (board.width(), board.height());
+    let cycle = kept_cycle(board, || {
+        let from_a1 =
+            IndexedTour::with_listed_limit(width, height, (0, 0), true, max_squares).ok()?;
+        let order = from_a1.build(max_squares).ok()?;
+        checked(board, Square::new(0, 0), None, true, &order)
+            .ok()
+            .map(|tour| tour.path)
+    })?;
+    let n = cycle.squares.len();
+    let at = IndexedTour::with_listed_limit(width, height, (0, 0), true, max_squares)
+        .ok()?
+        .step_of(indexed.start())?;
+    let at = usize::try_from(at).ok()?;
+    let agrees = |k: usize| {
+        let (file, rank) = indexed.square_at(u64::try_from(k).ok()?)?;
+        let square = Square::new(u32::try_from(file).ok()?, u32::try_from(rank).ok()?);
+        Some(square == cycle.squares[(at + k) % n])
+    };
+    let agrees = |k: usize| agrees(k) == Some(true);
+    (agrees(0) && agrees(1) && agrees(n - 1)).then_some(TourSquares::Turn { cycle, at })
+}
+
+/// An open tour of `board` from `start` that finishes on `end`.
+pub fn tour_with_ends(
+    board: Board,
+    start: Square,
+    end: Square,
+    max_squares: u64,
+) -> Result<Tour, TourError> {
+    let coord = |s: Square| (u64::from(s.file()), u64::from(s.rank()));
+    let order = ends::tour_with_ends(
+        board.width(),
+        board.height(),
+        coord(start),
+        coord(end),
+        max_squares,
+    )?;
+    checked(board, start, Some(end), false, &order)
+}
+
+/// Warnsdorff's tour of `board` from `start` (see [`warnsdorff`]), and the
+/// steps back its search took.
+pub fn warnsdorff_tour(
+    board: Board,
+    start: Square,
+    closed: bool,
+    seed: Option<u64>,
+    max_squares: u64,
+) -> Result<(Tour, u64), TourError> {
+    let found = warnsdorff::warnsdorff_tour(
+        board.width(),
+        board.height(),
+        board.index(start),
+        closed,
+        seed,
+        warnsdorff::DEFAULT_BACKTRACKS,
+        max_squares,
+    )?;
+    Ok((
+        checked(board, start, None, closed, &found.path)?,
+        found.backtracks,
+    ))
+}
+
+/// The tour of board indices `order`, if it is one from `start` (to `end`).
+fn checked(
+    board: Board,
+    start: Square,
+    end: Option<Square>,
+    closed: bool,
+    order: &[u32],
+) -> Result<Tour, TourError> {
+    let path: Vec<Square> = order
+        .iter()
+        .map(|&i| board.from_index(u64::from(i)))
+        .collect::<Option<_>>()
+        .ok_or(TourError::NotFound)?;
+    let ends_right = end.is_none_or(|end| path.last() == Some(&end));
+    if !ends_right || !is_tour(board, start, closed, &path) {
+        return Err(TourError::NotFound);
+    }
+    Ok(Tour {
+        board,
+        closed,
+        path,
+    })
+}
+
+/// An open or closed tour of `board` from `start` by the methods of small
+/// and narrow boards: the theorems, the narrow boards' dynamic programme, a
+/// complete search of small boards, blocks and Warnsdorff's rule.
+pub fn listed_tour(
     board: Board,
     start: Square,
     closed: bool,
@@ -170,7 +317,12 @@ pub fn shared_tour(
         })?
     } else if has_closed {
         // One closed tour serves every start: begin it at the start.
-        let cycle = board_cycle(grid).ok_or(TourError::NotFound)?;
+        let (width, height) = grid.sides();
+        let cycle = kept_cycle(board, || {
+            let squares = squares_of(grid, &closed_tour(width, height)?);
+            is_tour(board, *squares.first()?, true, &squares).then_some(squares)
+        })
+        .ok_or(TourError::NotFound)?;
         let at = cycle
             .squares
             .iter()
@@ -209,24 +361,23 @@ pub fn shared_tour(
 /// a million squares.
 const KEPT_CYCLE_SQUARES: usize = 4_000_000;
 
-/// The closed tour of `grid`'s board, built and checked once and kept
-/// (within [`KEPT_CYCLE_SQUARES`]); None if the methods found none.
-fn board_cycle(grid: Grid) -> Option<Arc<Cycle>> {
+/// The closed tour of `board` that `build` makes (and checks), built once
+/// and kept (within [`KEPT_CYCLE_SQUARES`]); None if it found none. A board
+/// gets its cycle from one construction only: the listed boards' from
+/// [`closed_tour`], the others' from [`IndexedTour`].
+fn kept_cycle(board: Board, build: impl FnOnce() -> Option<Vec<Square>>) -> Option<Arc<Cycle>> {
     type Kept = HashMap<(u64, u64), Arc<Cycle>>;
     static KEPT: OnceLock<Mutex<Kept>> = OnceLock::new();
-    let board = grid.board();
     let key = (board.width(), board.height());
     let kept = KEPT.get_or_init(|| Mutex::new(HashMap::new()));
     if let Some(cycle) = kept.lock().ok()?.get(&key) {
         return Some(Arc::clone(cycle));
     }
     // Built outside the lock: other boards are served meanwhile.
-    let (width, height) = grid.sides();
-    let squares = squares_of(grid, &closed_tour(width, height)?);
-    if !is_tour(board, *squares.first()?, true, &squares) {
-        return None;
-    }
-    let cycle = Arc::new(Cycle { board, squares });
+    let cycle = Arc::new(Cycle {
+        board,
+        squares: build()?,
+    });
     let mut kept = kept.lock().ok()?;
     let mut total: usize = kept.values().map(|c| c.squares.len()).sum();
     while total + cycle.squares.len() > KEPT_CYCLE_SQUARES {

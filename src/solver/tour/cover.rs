@@ -1,0 +1,378 @@
+//! Covering a small rectangle by knight's paths with given ends: one path, or
+//! several joined end to start (the pieces a block contributes to a larger
+//! tour that passes through it more than once).
+//!
+//! `segments[k]` runs from its `entry` to its `exit` (or, for the last one
+//! with no exit, to any square). The search is a depth-first search ordered
+//! by Warnsdorff's rule (fewest free onward moves first), then Roth's rule
+//! (farther from the centre first), then the knight's move order turned by a
+//! `variant`. After a segment's exit the only step is to the next segment's
+//! entry; entries are reached in no other way, and an exit only as the end of
+//! its own segment. A search that finishes inside its budget without a cover
+//! proves that there is none.
+
+use crate::solver::board::STEPS;
+
+/// One path of a cover: from `entry` to `exit` (None: any square).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Segment {
+    pub entry: u32,
+    pub exit: Option<u32>,
+}
+
+/// What a cover search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cover {
+    /// The squares in order (local indices `y * w + x`), and how many of them
+    /// each segment takes.
+    Found(Vec<u32>, Vec<u32>),
+    /// The whole tree was searched: there is no such cover.
+    Exhausted,
+    /// The node budget ran out first.
+    GaveUp,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Plain,
+    Entry(u8),
+    Exit(u8),
+    /// Entry and exit of one segment of one square.
+    Both(u8),
+}
+
+/// Searches for a cover of the `w` × `h` rectangle by `segments`, visiting at
+/// most `budget` nodes.
+pub fn cover(w: usize, h: usize, segments: &[Segment], variant: usize, budget: u64) -> Cover {
+    let total = w * h;
+    let last = segments.len().wrapping_sub(1);
+    if segments.is_empty() || segments.len() > 200 || total == 0 {
+        return Cover::Exhausted;
+    }
+    let mut role = vec![Role::Plain; total];
+    for (k, s) in segments.iter().enumerate() {
+        let fits = |i: u32| (i as usize) < total;
+        if !fits(s.entry) || s.exit.is_some_and(|x| !fits(x)) {
+            return Cover::Exhausted;
+        }
+        if role[s.entry as usize] != Role::Plain {
+            return Cover::Exhausted;
+        }
+        role[s.entry as usize] = Role::Entry(k as u8);
+        if let Some(x) = s.exit {
+            if x == s.entry {
+                role[x as usize] = Role::Both(k as u8);
+            } else if role[x as usize] != Role::Plain {
+                return Cover::Exhausted;
+            } else {
+                role[x as usize] = Role::Exit(k as u8);
+            }
+        }
+    }
+    // Neighbour lists, in the knight's move order.
+    let mut neighbours = vec![[u32::MAX; 8]; total];
+    let mut count = vec![0u8; total];
+    for i in 0..total {
+        let (x, y) = ((i % w) as i64, (i / w) as i64);
+        for (k, step) in STEPS.iter().enumerate() {
+            let (nx, ny) = (x + i64::from(step.file), y + i64::from(step.rank));
+            if (0..w as i64).contains(&nx) && (0..h as i64).contains(&ny) {
+                neighbours[i][k] = (ny as usize * w + nx as usize) as u32;
+                count[i] += 1;
+            }
+        }
+    }
+    let centre = |i: usize| {
+        let dx = (2 * (i % w)) as i64 - (w as i64 - 1);
+        let dy = (2 * (i / w)) as i64 - (h as i64 - 1);
+        (dx * dx + dy * dy) as u64
+    };
+    let mut free = count.clone();
+    let mut taken = vec![false; total];
+    let take = |i: usize, taken: &mut Vec<bool>, free: &mut Vec<u8>| {
+        taken[i] = true;
+        for &n in neighbours[i].iter().filter(|&&n| n != u32::MAX) {
+            free[n as usize] -= 1;
+        }
+    };
+    let release = |i: usize, taken: &mut Vec<bool>, free: &mut Vec<u8>| {
+        taken[i] = false;
+        for &n in neighbours[i].iter().filter(|&&n| n != u32::MAX) {
+            free[n as usize] += 1;
+        }
+    };
+    // The path; for each position, its segment, its choices and how many were tried.
+    let mut path: Vec<u32> = Vec::with_capacity(total);
+    let mut seg_of: Vec<u8> = Vec::with_capacity(total);
+    let mut choices: Vec<([u32; 8], u8, u8)> = Vec::with_capacity(total);
+    let first = segments[0].entry as usize;
+    take(first, &mut taken, &mut free);
+    path.push(first as u32);
+    seg_of.push(0);
+    choices.push(([0; 8], 0, 0));
+    let mut expand = true;
+    let mut nodes = 0u64;
+    loop {
+        let depth = path.len();
+        let here = path[depth - 1] as usize;
+        let seg = seg_of[depth - 1] as usize;
+        if expand {
+            expand = false;
+            let left = total - depth;
+            let ends_segment = match role[here] {
+                Role::Exit(k) | Role::Both(k) => k as usize == seg,
+                _ => false,
+            };
+            let mut list = ([0u32; 8], 0u8, 0u8);
+            if depth == total {
+                let done = seg == last
+                    && (segments[last].exit.is_none() || segments[last].exit == Some(here as u32));
+                if done {
+                    let mut lens = vec![0u32; segments.len()];
+                    for &s in &seg_of {
+                        lens[s as usize] += 1;
+                    }
+                    return Cover::Found(path, lens);
+                }
+            } else if ends_segment {
+                if seg < last {
+                    list.0[0] = segments[seg + 1].entry;
+                    list.1 = 1;
+                }
+            } else if depth >= 2
+                && stranded(StrandArgs {
+                    prev: path[depth - 2] as usize,
+                    here,
+                    seg,
+                    free_end: segments[last].exit.is_none(),
+                    role: &role,
+                    neighbours: &neighbours,
+                    free: &free,
+                    taken: &taken,
+                })
+            {
+                // Hopeless: leave the list empty.
+            } else {
+                list = options(OptionsArgs {
+                    here,
+                    seg,
+                    left,
+                    last,
+                    segments,
+                    role: &role,
+                    neighbours: &neighbours,
+                    free: &free,
+                    taken: &taken,
+                    variant,
+                    centre: &centre,
+                });
+            }
+            choices[depth - 1] = list;
+        }
+        let (list, n, tried) = choices[depth - 1];
+        if tried < n {
+            choices[depth - 1].2 += 1;
+            nodes += 1;
+            if nodes > budget {
+                return Cover::GaveUp;
+            }
+            let next = list[tried as usize] as usize;
+            let next_seg = match role[next] {
+                Role::Entry(k) | Role::Both(k) => k,
+                _ => seg as u8,
+            };
+            take(next, &mut taken, &mut free);
+            path.push(next as u32);
+            seg_of.push(next_seg);
+            choices.push(([0; 8], 0, 0));
+            expand = true;
+            continue;
+        }
+        if depth == 1 {
+            return Cover::Exhausted;
+        }
+        path.pop();
+        seg_of.pop();
+        choices.pop();
+        release(here, &mut taken, &mut free);
+    }
+}
+
+struct StrandArgs<'a> {
+    prev: usize,
+    here: usize,
+    seg: usize,
+    free_end: bool,
+    role: &'a [Role],
+    neighbours: &'a [[u32; 8]],
+    free: &'a [u8],
+    taken: &'a [bool],
+}
+
+/// Whether leaving `prev` for `here` stranded a free neighbour of `prev`
+/// that `here` cannot reach: such a square is passed through later, so it
+/// needs two free neighbours (one if a path starts or ends there).
+fn stranded(a: StrandArgs<'_>) -> bool {
+    let near_here = |u: u32| a.neighbours[a.here].contains(&u);
+    a.neighbours[a.prev].iter().any(|&u| {
+        if u == u32::MAX || a.taken[u as usize] || near_here(u) {
+            return false;
+        }
+        let needed = match a.role[u as usize] {
+            Role::Plain if !a.free_end => 2,
+            Role::Exit(j) if (j as usize) < a.seg => 0,
+            Role::Both(_) => 0,
+            _ => 1,
+        };
+        a.free[u as usize] < needed
+    })
+}
+
+struct OptionsArgs<'a, C: Fn(usize) -> u64> {
+    here: usize,
+    seg: usize,
+    left: usize,
+    last: usize,
+    segments: &'a [Segment],
+    role: &'a [Role],
+    neighbours: &'a [[u32; 8]],
+    free: &'a [u8],
+    taken: &'a [bool],
+    variant: usize,
+    centre: &'a C,
+}
+
+/// The knight moves worth trying from `here`, best first; none when the
+/// position is hopeless.
+fn options<C: Fn(usize) -> u64>(a: OptionsArgs<'_, C>) -> ([u32; 8], u8, u8) {
+    let none = ([0u32; 8], 0u8, 0u8);
+    let mut keyed = [(0u8, 0u64, 0usize, 0u32); 8];
+    let mut n = 0;
+    let mut forced: Option<u32> = None;
+    for (k, &next) in a.neighbours[a.here].iter().enumerate() {
+        if next == u32::MAX || a.taken[next as usize] {
+            continue;
+        }
+        let next_i = next as usize;
+        let onward = a.free[next_i];
+        let allowed = match a.role[next_i] {
+            Role::Plain => true,
+            Role::Entry(_) => false,
+            Role::Exit(j) | Role::Both(j) => {
+                let j = j as usize;
+                j == a.seg && (j < a.last || a.left == 1)
+            }
+        };
+        match a.role[next_i] {
+            Role::Plain if onward == 0 && a.left > 1 => return none,
+            Role::Entry(_) if onward == 0 => return none,
+            Role::Exit(j) if onward == 0 && j as usize > a.seg => return none,
+            Role::Exit(j) if onward == 0 && j as usize == a.seg => {
+                if !allowed {
+                    return none;
+                }
+                forced = Some(next)
+            }
+            _ => {}
+        }
+        if !allowed {
+            continue;
+        }
+        let roth = if a.variant & 8 == 0 {
+            u64::MAX - (a.centre)(next_i)
+        } else {
+            (a.centre)(next_i)
+        };
+        keyed[n] = (onward, roth, (k + a.variant) % 8, next);
+        n += 1;
+    }
+    if let Some(f) = forced {
+        let mut out = [0u32; 8];
+        out[0] = f;
+        return (out, 1, 0);
+    }
+    let _ = a.segments;
+    keyed[..n].sort_unstable();
+    let mut out = [0u32; 8];
+    for (slot, key) in out.iter_mut().zip(&keyed[..n]) {
+        *slot = key.3;
+    }
+    (out, n as u8, 0)
+}
+
+/// A cover by a few quick tries with different tie-breaks, then one longer
+/// search. None when none was found (not a proof).
+pub fn find_cover(w: usize, h: usize, segments: &[Segment]) -> Option<(Vec<u32>, Vec<u32>)> {
+    let quick = 20 * (w * h) as u64;
+    for variant in 0..16 {
+        match cover(w, h, segments, variant, quick) {
+            Cover::Found(path, lens) => return Some((path, lens)),
+            Cover::Exhausted => return None,
+            Cover::GaveUp => {}
+        }
+    }
+    match cover(w, h, segments, 0, 3_000_000) {
+        Cover::Found(path, lens) => Some((path, lens)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn adjacent(w: usize, a: u32, b: u32) -> bool {
+        let (ax, ay) = (a as usize % w, a as usize / w);
+        let (bx, by) = (b as usize % w, b as usize / w);
+        let (dx, dy) = (ax.abs_diff(bx), ay.abs_diff(by));
+        (dx == 1 && dy == 2) || (dx == 2 && dy == 1)
+    }
+
+    fn check(w: usize, h: usize, segs: &[Segment], path: &[u32], lens: &[u32]) {
+        assert_eq!(path.len(), w * h);
+        let mut seen = vec![false; w * h];
+        for &i in path {
+            assert!(!seen[i as usize]);
+            seen[i as usize] = true;
+        }
+        let mut at = 0;
+        for (s, &len) in segs.iter().zip(lens) {
+            let piece = &path[at..at + len as usize];
+            assert_eq!(piece[0], s.entry);
+            if let Some(x) = s.exit {
+                assert_eq!(*piece.last().unwrap(), x);
+            }
+            assert!(piece.windows(2).all(|p| adjacent(w, p[0], p[1])));
+            at += len as usize;
+        }
+    }
+
+    #[test]
+    fn one_path_between_corners_of_6x6_and_two_lanes_of_5x6() {
+        let segs = [Segment {
+            entry: 0,
+            exit: Some(35),
+        }];
+        // Corners of one colour: no path (even area needs two colours).
+        assert_eq!(cover(6, 6, &segs, 0, 10_000_000), Cover::Exhausted);
+        let segs = [Segment {
+            entry: 0,
+            exit: Some(5),
+        }];
+        let (p, l) = find_cover(6, 6, &segs).unwrap();
+        check(6, 6, &segs, &p, &l);
+        let segs = [
+            Segment {
+                entry: 2,
+                exit: Some(5 * 5 + 1),
+            },
+            Segment {
+                entry: 5 * 5 + 3,
+                exit: Some(4),
+            },
+        ];
+        if let Some((p, l)) = find_cover(5, 6, &segs) {
+            check(5, 6, &segs, &p, &l);
+        }
+    }
+}

@@ -1,0 +1,447 @@
+//! Knight's tours with both ends fixed: an open tour from `start` that
+//! finishes on `end`.
+//!
+//! **When there is none.** A knight alternates colours, so a tour of an even
+//! number of squares ends on the other colour than it starts, and one of an
+//! odd number starts and ends on the majority colour (that of `a1`). A tour
+//! from `end` read backwards is a tour from `end`, so both squares must be
+//! possible starts (see [`existence`]). Conrad, Hindrichs, Morsy and Wegener
+//! (1994) proved that on an n × n board with n ≥ 6 these colour conditions
+//! are also enough. Small boards are settled by a complete search.
+//!
+//! **The construction.** The board is cut into blocks as for the indexed
+//! tours ([`random_access`](super::random_access)): parts of 5 to 12 with an
+//! even side, except that on a board with an odd number of squares the odd
+//! part of each side holds `start`, so its block is the one odd × odd block.
+//! A *corridor* of blocks runs from the start's block along its block row to
+//! the end's block column and along that column to the end's block; the tour
+//! first runs through the corridor — inside each block a path (found by
+//! [`cover`]) from its entry to the exit one knight move from the next
+//! block's entry, colours chosen as the block's size requires — from `start`
+//! to `end`. When both ends fall in one block, the corridor goes out to a
+//! neighbouring block and back: two paths in the ends' block (start to a
+//! crossing, and from the crossing back to the end), one in the neighbour.
+//! Every other block has a closed tour of its own (an even side;
+//! Schwenk 1991), and is joined in, breadth first from the corridor, by
+//! replacing one step `c → d` of the path near it with `c → a → … → b → d`,
+//! where `a`–`b` is a step of the block's cycle (Parberry's joins). A join
+//! only puts squares between two others, so the ends stay where they are.
+//! The result is checked before it is given out; where no cut works the
+//! board is searched whole under a budget, and a failed search without a
+//! proof is an honest [`TourError::NotFound`].
+
+use std::collections::VecDeque;
+
+use super::cover::{cover, Cover, Segment};
+use super::existence::{self, NoTour};
+use super::random_access::{
+    any_parts, block_paths, counts, crossing, even_parts, odd_splits, Coord, Rect, Split, ABSENT,
+};
+use super::TourError;
+use crate::solver::board::STEPS;
+
+/// Nodes a search of a whole board may visit.
+const SEARCH_BUDGET: u64 = 30_000_000;
+
+/// No successor: the end of the path.
+const NONE: u32 = u32::MAX;
+
+/// An open tour of the `width` × `height` board from `start` to `end`, as
+/// board indices (`rank * width + file`). Boards of at most `max_squares`.
+pub fn tour_with_ends(
+    width: u64,
+    height: u64,
+    start: Coord,
+    end: Coord,
+    max_squares: u64,
+) -> Result<Vec<u32>, TourError> {
+    let squares = width * height;
+    if squares > max_squares || squares > u64::from(u32::MAX) {
+        return Err(TourError::TooLarge {
+            squares,
+            limit: max_squares,
+        });
+    }
+    if start.0 >= width || start.1 >= height || end.0 >= width || end.1 >= height {
+        return Err(TourError::NotFound);
+    }
+    if let Some(why) = ruled_out(width, height, start, end) {
+        return Err(TourError::NoTour(why));
+    }
+    if squares == 1 {
+        return Ok(vec![0]);
+    }
+    if width.min(height) >= 5 && width.max(height) >= 10 {
+        if let Some(path) = by_blocks(width, height, start, end) {
+            return Ok(path);
+        }
+    }
+    let (w, h) = (width as usize, height as usize);
+    let index = |(f, r): Coord| (r * width + f) as u32;
+    let segment = [Segment {
+        entry: index(start),
+        exit: Some(index(end)),
+    }];
+    for variant in 1..16 {
+        if let Cover::Found(path, _) = cover(w, h, &segment, variant, 40 * squares) {
+            return Ok(path);
+        }
+    }
+    match cover(w, h, &segment, 0, SEARCH_BUDGET) {
+        Cover::Found(path, _) => Ok(path),
+        Cover::Exhausted => Err(TourError::NoTour(NoTour::Exhaustive(format!(
+            "a complete search of the {width}x{height} board found no tour from {} to {}",
+            name(start),
+            name(end)
+        )))),
+        Cover::GaveUp => Err(TourError::NotFound),
+    }
+}
+
+fn name((f, r): Coord) -> String {
+    format!("{}{}", crate::solver::board::file_name(f), r + 1)
+}
+
+/// Why no tour from `start` to `end` can exist, by the colour argument and
+/// the theorems on starts.
+pub fn ruled_out(width: u64, height: u64, start: Coord, end: Coord) -> Option<NoTour> {
+    let board = format!("{width}x{height}");
+    let squares = width * height;
+    if start == end {
+        return (squares != 1).then(|| {
+            NoTour::Theorem(format!(
+                "an open tour of the {board} board visits {squares} squares, so it cannot start and end on the same square"
+            ))
+        });
+    }
+    if squares % 2 == 0 && (start.0 + start.1) % 2 == (end.0 + end.1) % 2 {
+        return Some(NoTour::Theorem(format!(
+            "the {board} board has an even number of squares and a knight alternates colours, so a tour of it ends on the other colour than it starts; {} and {} are the same colour",
+            name(start),
+            name(end)
+        )));
+    }
+    if let Some(why) = existence::ruled_out(width, height, start.0, start.1, false) {
+        return Some(why);
+    }
+    existence::ruled_out(width, height, end.0, end.1, false).map(|why| {
+        NoTour::Theorem(format!(
+            "{why} (said of the end {}: a tour read backwards starts there)",
+            name(end)
+        ))
+    })
+}
+
+/// The cuts to try, as for the indexed tours but with any number of parts.
+fn cuts(w: u64, h: u64, s: Coord) -> Vec<(Split, Split)> {
+    let mut out = Vec::new();
+    if w % 2 == 1 && h % 2 == 1 {
+        for y in odd_splits(h, s.1) {
+            for x in odd_splits(w, s.0) {
+                out.push((x, y.clone()));
+            }
+        }
+        return out;
+    }
+    if h % 2 == 0 {
+        for ny in counts(h) {
+            for nx in counts(w) {
+                if let (Some(x), Some(y)) = (any_parts(w, nx), even_parts(h, ny)) {
+                    out.push((x, y));
+                }
+            }
+        }
+    }
+    if w % 2 == 0 {
+        for ny in counts(h) {
+            for nx in counts(w) {
+                if let (Some(x), Some(y)) = (even_parts(w, nx), any_parts(h, ny)) {
+                    out.push((x, y));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn by_blocks(width: u64, height: u64, start: Coord, end: Coord) -> Option<Vec<u32>> {
+    cuts(width, height, start)
+        .into_iter()
+        .take(24)
+        .find_map(|(xs, ys)| assemble(width, height, start, end, &xs, &ys))
+}
+
+/// A closed tour of a `w` × `h` block (local indices), kept once found.
+fn block_cycle(w: u64, h: u64) -> Option<std::sync::Arc<super::random_access::BlockPaths>> {
+    // A path from the corner to (1, 2), one knight move from it.
+    block_paths([w as u16, h as u16, 0, (2 * w + 1) as u16, ABSENT, ABSENT])
+}
+
+fn assemble(
+    width: u64,
+    height: u64,
+    start: Coord,
+    end: Coord,
+    xs: &Split,
+    ys: &Split,
+) -> Option<Vec<u32>> {
+    let (nx, ny) = (xs.parts, ys.parts);
+    let rect = |i: u64, j: u64| {
+        let (x0, w) = xs.part(i);
+        let (y0, h) = ys.part(j);
+        Rect { x0, y0, w, h }
+    };
+    let (ia, ja) = (xs.part_of(start.0).0, ys.part_of(start.1).0);
+    let (ib, jb) = (xs.part_of(end.0).0, ys.part_of(end.1).0);
+    // The corridor: along the start's block row, then the end's block column.
+    let mut corridor = vec![(ia, ja)];
+    let (mut i, mut j) = (ia, ja);
+    while i != ib {
+        i = if ib > i { i + 1 } else { i - 1 };
+        corridor.push((i, j));
+    }
+    while j != jb {
+        j = if jb > j { j + 1 } else { j - 1 };
+        corridor.push((i, j));
+    }
+    let index = |(f, r): Coord| (r * width + f) as u32;
+    let mut next = vec![NONE; (width * height) as usize];
+    let mut joined = vec![false; (nx * ny) as usize];
+    let mut last = NONE;
+    let mut link = |squares: &mut dyn Iterator<Item = u32>, next: &mut Vec<u32>| {
+        for g in squares {
+            if last != NONE {
+                next[last as usize] = g;
+            }
+            last = g;
+        }
+    };
+    if corridor.len() == 1 {
+        // Both ends in one block: out to a neighbour and back.
+        let here = rect(ia, ja);
+        let (oi, oj) = if ia + 1 < nx {
+            (ia + 1, ja)
+        } else if ia > 0 {
+            (ia - 1, ja)
+        } else if ja + 1 < ny {
+            (ia, ja + 1)
+        } else if ja > 0 {
+            (ia, ja - 1)
+        } else {
+            return None;
+        };
+        let other = rect(oi, oj);
+        let (a, b) = (here, other);
+        let found = [0, 1].into_iter().find_map(|ec| {
+            let (x, e) = crossing(a, b, ec);
+            let (x2, e2) = crossing(b, a, (e.0 + e.1 + b.w * b.h - 1) % 2);
+            let inner = block_paths([
+                b.w as u16,
+                b.h as u16,
+                b.local(e),
+                b.local(x2),
+                ABSENT,
+                ABSENT,
+            ])?;
+            let outer = block_paths([
+                a.w as u16,
+                a.h as u16,
+                a.local(start),
+                a.local(x),
+                a.local(e2),
+                a.local(end),
+            ])?;
+            Some((inner, outer))
+        });
+        let (inner, outer) = found?;
+        let first = outer.lens[0] as usize;
+        link(
+            &mut outer.order[..first].iter().map(|&l| index(a.global(l))),
+            &mut next,
+        );
+        link(
+            &mut inner.order.iter().map(|&l| index(b.global(l))),
+            &mut next,
+        );
+        link(
+            &mut outer.order[first..].iter().map(|&l| index(a.global(l))),
+            &mut next,
+        );
+        joined[(oj * nx + oi) as usize] = true;
+        corridor.push((oi, oj));
+    } else {
+        let mut entry = start;
+        for (k, &(i, j)) in corridor.iter().enumerate() {
+            let here = rect(i, j);
+            let exit_colour = ((entry.0 + entry.1) + here.w * here.h - 1) % 2;
+            let (exit, next_entry) = match corridor.get(k + 1) {
+                Some(&(ni, nj)) => crossing(here, rect(ni, nj), exit_colour),
+                None => (end, end),
+            };
+            let paths = block_paths([
+                here.w as u16,
+                here.h as u16,
+                here.local(entry),
+                here.local(exit),
+                ABSENT,
+                ABSENT,
+            ])?;
+            link(
+                &mut paths.order.iter().map(|&l| index(here.global(l))),
+                &mut next,
+            );
+            entry = next_entry;
+        }
+    }
+    for &(i, j) in &corridor {
+        joined[(j * nx + i) as usize] = true;
+    }
+    // Join every other block, breadth first from the corridor.
+    let mut tables: Vec<CycleTables> = Vec::new();
+    let mut queue: VecDeque<(u64, u64)> = corridor.iter().copied().collect();
+    while let Some((i, j)) = queue.pop_front() {
+        let around = [
+            (i.wrapping_sub(1), j),
+            (i + 1, j),
+            (i, j.wrapping_sub(1)),
+            (i, j + 1),
+        ];
+        for (bi, bj) in around {
+            if bi >= nx || bj >= ny || joined[(bj * nx + bi) as usize] {
+                continue;
+            }
+            let block = rect(bi, bj);
+            let at = match tables.iter().position(|t| (t.w, t.h) == (block.w, block.h)) {
+                Some(at) => at,
+                None => {
+                    tables.push(CycleTables::new(block.w, block.h, width)?);
+                    tables.len() - 1
+                }
+            };
+            if join(&mut next, width, block, &tables[at], rect(i, j)) {
+                joined[(bj * nx + bi) as usize] = true;
+                queue.push_back((bi, bj));
+            }
+        }
+    }
+    if joined.iter().any(|&b| !b) {
+        return None;
+    }
+    let total = (width * height) as usize;
+    let mut path = Vec::with_capacity(total);
+    let mut here = index(start);
+    while here != NONE && path.len() < total {
+        path.push(here);
+        here = next[here as usize];
+    }
+    (path.len() == total && here == NONE && path[total - 1] == index(end)).then_some(path)
+}
+
+/// A block size's closed tour in its four mirror images, as tables, so
+/// that a join takes no division: for each image, each place's square as
+/// an offset from the block's corner on the board and as (x, y) in the
+/// block, and each square's place.
+struct CycleTables {
+    w: u64,
+    h: u64,
+    len: usize,
+    /// `[flip][place]`: `y * width + x`.
+    offset: [Vec<u32>; 4],
+    /// `[flip][place]`: (x, y).
+    xy: [Vec<(u16, u16)>; 4],
+    /// `[flip][y * w + x]`: place.
+    place: [Vec<u16>; 4],
+}
+
+impl CycleTables {
+    fn new(w: u64, h: u64, width: u64) -> Option<CycleTables> {
+        let cycle = block_cycle(w, h)?;
+        let len = cycle.order.len();
+        let mut tables = CycleTables {
+            w,
+            h,
+            len,
+            offset: Default::default(),
+            xy: Default::default(),
+            place: Default::default(),
+        };
+        for flip in 0..4 {
+            let (fx, fy) = (flip & 1 == 1, flip & 2 == 2);
+            let mut place = vec![0u16; len];
+            for (p, &l) in cycle.order.iter().enumerate() {
+                let (x, y) = (u64::from(l) % w, u64::from(l) / w);
+                let x = if fx { w - 1 - x } else { x };
+                let y = if fy { h - 1 - y } else { y };
+                tables.offset[flip].push((y * width + x) as u32);
+                tables.xy[flip].push((x as u16, y as u16));
+                place[(y * w + x) as usize] = p as u16;
+            }
+            tables.place[flip] = place;
+        }
+        Some(tables)
+    }
+}
+
+/// Joins the closed tour of `block` (`tables`, in one of its four mirror
+/// images) into the path through a step that starts in `near`.
+fn join(next: &mut [u32], width: u64, block: Rect, tables: &CycleTables, near: Rect) -> bool {
+    let len = tables.len;
+    let (bw, bh) = (block.w, block.h);
+    // Squares of `near` within two lines of `block`.
+    let (xs, ys) = if near.x0 + near.w == block.x0 {
+        (
+            near.x0 + near.w - 2..near.x0 + near.w,
+            near.y0..near.y0 + near.h,
+        )
+    } else if block.x0 + bw == near.x0 {
+        (near.x0..near.x0 + 2, near.y0..near.y0 + near.h)
+    } else if near.y0 + near.h == block.y0 {
+        (
+            near.x0..near.x0 + near.w,
+            near.y0 + near.h - 2..near.y0 + near.h,
+        )
+    } else {
+        (near.x0..near.x0 + near.w, near.y0..near.y0 + 2)
+    };
+    let base = (block.y0 * width + block.x0) as u32;
+    let (w32, x0, y0) = (width as u32, block.x0 as i64, block.y0 as i64);
+    for flip in 0..4 {
+        let (offset, xy, place) = (&tables.offset[flip], &tables.xy[flip], &tables.place[flip]);
+        for cy in ys.clone() {
+            for cx in xs.clone() {
+                let c = (cy * width + cx) as usize;
+                let d = next[c];
+                if d == NONE {
+                    continue;
+                }
+                let (dx, dy) = (i64::from(d % w32) - x0, i64::from(d / w32) - y0);
+                let knight_to_d = |q: usize| {
+                    let (x, y) = xy[q % len];
+                    let (ax, ay) = ((i64::from(x) - dx).abs(), (i64::from(y) - dy).abs());
+                    (ax == 1 && ay == 2) || (ax == 2 && ay == 1)
+                };
+                for step in &STEPS {
+                    let x = cx as i64 + i64::from(step.file) - x0;
+                    let y = cy as i64 + i64::from(step.rank) - y0;
+                    if x < 0 || y < 0 || x >= bw as i64 || y >= bh as i64 {
+                        continue;
+                    }
+                    let p = usize::from(place[(y as u64 * bw + x as u64) as usize]);
+                    let forward = knight_to_d(p + len - 1);
+                    if forward || knight_to_d(p + 1) {
+                        let mut prev = c;
+                        for k in 0..len {
+                            let q = if forward { p + k } else { p + len - k };
+                            let g = base + offset[q % len];
+                            next[prev] = g;
+                            prev = g as usize;
+                        }
+                        next[prev] = d;
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}

@@ -1,0 +1,1127 @@
+//! Random access into a knight's tour: the square at any step, and the step
+//! of any square, of a tour of a board of up to 10⁹ × 10⁹, in a few dozen
+//! arithmetic operations, without building the tour; and the same tour
+//! built whole for boards small enough to list.
+//!
+//! **The construction.** The board is cut into a grid of blocks: along each
+//! side, parts of 6 squares with at most two parts of other sizes (5 to 12),
+//! described by runs so that the part holding a file, and the offset of a
+//! part, take a constant number of operations. Every block has an even
+//! number of squares (one side even), except on a board with an odd number
+//! of squares, where the one odd part of each side holds the start, so the
+//! start's block `S` is the only odd × odd block. The blocks are visited in
+//! one fixed cycle of the block grid (the number of block rows is made even,
+//! turning the board over when the columns give the even count instead):
+//! along the first block row, then back and forth along the other rows
+//! without the first column, and down the first column home. Inside a block
+//! the tour is a knight's path through all its squares from an *entry* to an
+//! *exit*, found once per (block size, entry, exit) by [`cover`] and kept.
+//!
+//! Where two blocks meet, the crossing is one knight move from the exit of
+//! the first to the entry of the next, both fixed by a rule on the shared
+//! side: going right (up), the exit is on the last file (rank) of the first
+//! block, on the first or second rank (file) of the side — whichever has the
+//! exit colour — and the entry is two ranks (files) further along, on the
+//! first file (rank) of the next block; going left (down), the same from the
+//! other end of the side. All exits have one colour and all entries the
+//! other, so the path inside a block of an even number of squares, which
+//! must join two squares of different colours, can exist, and two crossings
+//! of one side in opposite directions never use the same square.
+//!
+//! **Why it is a tour.** Each block's path visits each of its squares once,
+//! and the blocks partition the board; the cycle of blocks visits each block
+//! once; consecutive blocks are joined by a knight move (the crossing), and
+//! so is the last block to the first. So the whole is a closed knight's tour
+//! (a Hamiltonian cycle of the knight's graph). It does not depend on the
+//! start: a tour from `start` — closed, or open on a board with an even
+//! number of squares — is this cycle read forwards from `start`. On a board
+//! with an odd number of squares the block cycle is read from `S`, whose
+//! path runs from the start to its exit; the last block's exit toward `S` is
+//! simply the end of the open tour. The start must be of the majority colour,
+//! `S`'s corner colour (its offsets are sums of even parts), which is also
+//! the exit colour there.
+//!
+//! **Boards one block wide** (a side of 5 to 12 that is not cut) have a
+//! column of blocks, which has no cycle: there every middle block is passed
+//! twice, up on the left side of each crossing and down on the right, so it
+//! holds two paths (found together by [`cover`]), and the end blocks one
+//! path joining the two lanes. On an odd board `S` then holds the path from
+//! the start up and the lane down (or one path at an end of the column).
+//!
+//! Positions: the cycle is a fixed order of (block, path) slots whose lengths
+//! are areas or per-run constants, so the number of steps before a slot is a
+//! sum over at most a handful of runs, and a step's slot is found by the
+//! inverse division. Boards with a side of 3 or 4, and boards too small to
+//! cut (sides up to about 11), are given by [`listed_tour`] and indexed from
+//! the list, so they stay limited to its size (1,000,000 squares).
+
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock, RwLock};
+
+use super::cover::{find_cover, Segment};
+use super::{existence, listed_tour, TourError};
+use crate::solver::board::{Board, Square};
+
+/// A square as (file, rank), 0-based.
+pub type Coord = (u64, u64);
+
+/// Boards listed whole (small or 3 or 4 wide) have at most this many squares.
+pub const LISTED_LIMIT: u64 = 1_000_000;
+
+/// A square's colour: 0 for `a1`'s.
+fn colour((f, r): Coord) -> u64 {
+    (f + r) % 2
+}
+
+/// How one side of the board is cut: runs of (count, size) parts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Split {
+    pub(super) runs: Vec<(u64, u64)>,
+    pub(super) parts: u64,
+}
+
+impl Split {
+    fn new(runs: Vec<(u64, u64)>) -> Split {
+        let runs: Vec<(u64, u64)> = runs.into_iter().filter(|r| r.0 > 0).collect();
+        let parts = runs.iter().map(|r| r.0).sum();
+        Split { runs, parts }
+    }
+
+    /// Offset and size of part `i`.
+    pub(super) fn part(&self, mut i: u64) -> (u64, u64) {
+        let mut offset = 0;
+        for &(count, size) in &self.runs {
+            if i < count {
+                return (offset + i * size, size);
+            }
+            i -= count;
+            offset += count * size;
+        }
+        (offset, 0)
+    }
+
+    /// The part holding coordinate `c`: (index, offset, size).
+    pub(super) fn part_of(&self, mut c: u64) -> (u64, u64, u64) {
+        let (mut index, mut offset) = (0, 0);
+        for &(count, size) in &self.runs {
+            if c < count * size {
+                let k = c / size;
+                return (index + k, offset + k * size, size);
+            }
+            c -= count * size;
+            index += count;
+            offset += count * size;
+        }
+        (index, offset, 0)
+    }
+
+    /// Part indices worth checking: the ends of the side and of every run.
+    fn representatives(&self) -> Vec<u64> {
+        let mut out = Vec::new();
+        let n = self.parts;
+        let mut add = |a: u64, b: u64| {
+            for i in a..b.min(n) {
+                out.push(i);
+            }
+        };
+        add(0, 4);
+        add(n.saturating_sub(4), n);
+        let mut first = 0;
+        for &(count, _) in &self.runs {
+            add(first, first + 4);
+            add((first + count).saturating_sub(4), first + count);
+            first += count;
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
+/// `len` in `n` even parts of 6 to 12.
+pub(super) fn even_parts(len: u64, n: u64) -> Option<Split> {
+    if len % 2 == 1 || n == 0 || len < 6 * n {
+        return (len == 0 && n == 0).then(|| Split::new(vec![]));
+    }
+    let extra = len - 6 * n;
+    let specials = match extra {
+        0 => vec![],
+        1..=6 => vec![6 + extra],
+        7..=12 if n >= 2 => vec![12, extra],
+        _ => return None,
+    };
+    let mut runs = vec![(n - specials.len() as u64, 6)];
+    runs.extend(specials.into_iter().map(|s| (1, s)));
+    Some(Split::new(runs))
+}
+
+/// `len` in `n` parts of 5 to 12.
+pub(super) fn any_parts(len: u64, n: u64) -> Option<Split> {
+    if n == 0 || len + 2 < 6 * n {
+        return None;
+    }
+    let extra = len as i64 - 6 * n as i64;
+    let specials: Vec<u64> = match extra {
+        0 => vec![],
+        -1 => vec![5],
+        -2 if n >= 2 => vec![5, 5],
+        1..=6 => vec![6 + extra as u64],
+        7..=12 if n >= 2 => vec![12, extra as u64],
+        _ => return None,
+    };
+    let mut runs = vec![(n - specials.len() as u64, 6)];
+    runs.extend(specials.into_iter().map(|s| (1, s)));
+    Some(Split::new(runs))
+}
+
+/// Part counts near the natural one (parts of 6) for a side of `len`.
+pub(super) fn counts(len: u64) -> Vec<u64> {
+    let n = len / 6;
+    [n, n.wrapping_sub(1), n + 1, n.wrapping_sub(2)]
+        .into_iter()
+        .filter(|&k| k >= 1 && k <= len)
+        .collect()
+}
+
+/// Ways to cut an odd `len` into even parts and one odd part holding `pos`.
+pub(super) fn odd_splits(len: u64, pos: u64) -> Vec<Split> {
+    let mut out: Vec<Split> = Vec::new();
+    for q in [7u64, 9, 5, 11] {
+        if q > len {
+            continue;
+        }
+        let lowest = (pos + 1).saturating_sub(q);
+        let valid = |o: u64| {
+            o % 2 == 0
+                && o <= pos
+                && pos < o + q
+                && o + q <= len
+                && (o == 0 || o >= 6)
+                && (len - o - q == 0 || len - o - q >= 6)
+        };
+        let mut offsets: Vec<u64> = (lowest..=pos).filter(|&o| valid(o)).collect();
+        if offsets.len() > 2 {
+            offsets = vec![offsets[offsets.len() - 1], offsets[0]];
+        }
+        for o in offsets {
+            let after = len - o - q;
+            let before_counts = if o == 0 { vec![0] } else { counts(o) };
+            let after_counts = if after == 0 { vec![0] } else { counts(after) };
+            for &nb in &before_counts {
+                for &na in &after_counts {
+                    if let (Some(b), Some(a)) = (even_parts(o, nb), even_parts(after, na)) {
+                        let mut runs = b.runs.clone();
+                        runs.push((1, q));
+                        runs.extend(a.runs.iter().copied());
+                        let split = Split::new(runs);
+                        if !out.contains(&split) {
+                            out.push(split);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A block's paths: the squares in order (local `y * w + x`), each square's
+/// place in that order, and the length of each path.
+#[derive(Debug)]
+pub(super) struct BlockPaths {
+    pub(super) order: Vec<u16>,
+    pub(super) place: Vec<u16>,
+    pub(super) lens: Vec<u32>,
+}
+
+/// (width, height, entry, exit, entry, exit) of a block's one or two paths;
+/// `u16::MAX` where absent.
+pub(super) type Key = [u16; 6];
+
+pub(super) const ABSENT: u16 = u16::MAX;
+
+/// The paths for `key`, searched once per process.
+pub(super) fn block_paths(key: Key) -> Option<Arc<BlockPaths>> {
+    type Cache = RwLock<HashMap<Key, Option<Arc<BlockPaths>>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| RwLock::new(HashMap::new()));
+    if let Some(found) = cache.read().ok()?.get(&key) {
+        return found.clone();
+    }
+    let (w, h) = (key[0] as usize, key[1] as usize);
+    let mut segments = vec![Segment {
+        entry: u32::from(key[2]),
+        exit: Some(u32::from(key[3])),
+    }];
+    if key[4] != ABSENT {
+        segments.push(Segment {
+            entry: u32::from(key[4]),
+            exit: Some(u32::from(key[5])),
+        });
+    }
+    let found = find_cover(w, h, &segments).map(|(order, lens)| {
+        let mut place = vec![0u16; w * h];
+        for (k, &i) in order.iter().enumerate() {
+            place[i as usize] = k as u16;
+        }
+        Arc::new(BlockPaths {
+            order: order.into_iter().map(|i| i as u16).collect(),
+            place,
+            lens,
+        })
+    });
+    cache.write().ok()?.insert(key, found.clone());
+    found
+}
+
+/// A block: its lower-left corner and size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Rect {
+    pub(super) x0: u64,
+    pub(super) y0: u64,
+    pub(super) w: u64,
+    pub(super) h: u64,
+}
+
+impl Rect {
+    pub(super) fn local(self, (f, r): Coord) -> u16 {
+        ((r - self.y0) * self.w + (f - self.x0)) as u16
+    }
+
+    pub(super) fn global(self, local: u16) -> Coord {
+        let local = u64::from(local);
+        (self.x0 + local % self.w, self.y0 + local / self.w)
+    }
+}
+
+/// The cut of the (possibly turned) board and the colour of every exit.
+#[derive(Clone, Debug)]
+struct Layout {
+    w: u64,
+    h: u64,
+    xs: Split,
+    ys: Split,
+    exit_colour: u64,
+}
+
+impl Layout {
+    fn rect(&self, i: u64, j: u64) -> Rect {
+        let (x0, w) = self.xs.part(i);
+        let (y0, h) = self.ys.part(j);
+        Rect { x0, y0, w, h }
+    }
+
+    /// The knight move from block `from` into its neighbour `to`: (exit, entry).
+    fn crossing(&self, from: Rect, to: Rect) -> (Coord, Coord) {
+        crossing(from, to, self.exit_colour)
+    }
+}
+
+/// The knight move from block `from` into its neighbour `to`, (exit, entry),
+/// with the exit of colour `ec`.
+pub(super) fn crossing(from: Rect, to: Rect, ec: u64) -> (Coord, Coord) {
+    if to.x0 == from.x0 + from.w {
+        let (x, s) = (to.x0 - 1, from.y0);
+        let y = if colour((x, s)) == ec { s } else { s + 1 };
+        ((x, y), (x + 1, y + 2))
+    } else if from.x0 == to.x0 + to.w {
+        let (x, s) = (from.x0, from.y0 + from.h - 1);
+        let y = if colour((x, s)) == ec { s } else { s - 1 };
+        ((x, y), (x - 1, y - 2))
+    } else if to.y0 == from.y0 + from.h {
+        let (y, s) = (to.y0 - 1, from.x0);
+        let x = if colour((s, y)) == ec { s } else { s + 1 };
+        ((x, y), (x + 2, y + 1))
+    } else {
+        let (y, s) = (from.y0, from.x0 + from.w - 1);
+        let x = if colour((s, y)) == ec { s } else { s - 1 };
+        ((x, y), (x - 2, y - 1))
+    }
+}
+
+fn key(rect: Rect, paths: &[(u16, u16)]) -> Key {
+    let mut key = [rect.w as u16, rect.h as u16, ABSENT, ABSENT, ABSENT, ABSENT];
+    for (k, &(entry, exit)) in paths.iter().enumerate().take(2) {
+        key[2 + 2 * k] = entry;
+        key[3 + 2 * k] = exit;
+    }
+    key
+}
+
+/// A tour of a board cut into a grid of at least 2 × 2 blocks, an even
+/// number of block rows.
+#[derive(Debug)]
+struct GridTour {
+    layout: Layout,
+    /// Odd board: the start's block (i, j), its local start.
+    odd_start: Option<(u64, u64, u16)>,
+}
+
+impl GridTour {
+    fn nx(&self) -> u64 {
+        self.layout.xs.parts
+    }
+
+    fn ny(&self) -> u64 {
+        self.layout.ys.parts
+    }
+
+    /// Place of block (i, j) in the cycle of blocks.
+    fn cycle_index(&self, i: u64, j: u64) -> u64 {
+        let (nx, ny) = (self.nx(), self.ny());
+        if j == 0 {
+            i
+        } else if i == 0 {
+            nx + (ny - 1) * (nx - 1) + (ny - 1 - j)
+        } else {
+            let base = nx + (j - 1) * (nx - 1);
+            if j % 2 == 1 {
+                base + (nx - 1 - i)
+            } else {
+                base + (i - 1)
+            }
+        }
+    }
+
+    fn block_at(&self, c: u64) -> (u64, u64) {
+        let (nx, ny) = (self.nx(), self.ny());
+        if c < nx {
+            return (c, 0);
+        }
+        let c = c - nx;
+        if c < (ny - 1) * (nx - 1) {
+            let j = 1 + c / (nx - 1);
+            let k = c % (nx - 1);
+            let i = if j % 2 == 1 { nx - 1 - k } else { 1 + k };
+            return (i, j);
+        }
+        let k = c - (ny - 1) * (nx - 1);
+        (0, ny - 1 - k)
+    }
+
+    /// Squares of the cycle before block (i, j).
+    fn before(&self, i: u64, j: u64) -> u64 {
+        let l = &self.layout;
+        let (w0, h0) = (l.xs.part(0).1, l.ys.part(0).1);
+        let (x0, bw) = l.xs.part(i);
+        let (y0, bh) = l.ys.part(j);
+        if j == 0 {
+            x0 * h0
+        } else if i == 0 {
+            l.w * h0 + (l.h - h0) * (l.w - w0) + (l.h - y0 - bh) * w0
+        } else {
+            let base = l.w * h0 + (y0 - h0) * (l.w - w0);
+            if j % 2 == 1 {
+                base + (l.w - x0 - bw) * bh
+            } else {
+                base + (x0 - w0) * bh
+            }
+        }
+    }
+
+    /// The block holding cycle position `p`.
+    fn block_of_position(&self, p: u64) -> (u64, u64) {
+        let l = &self.layout;
+        let (w0, h0) = (l.xs.part(0).1, l.ys.part(0).1);
+        if p < l.w * h0 {
+            return (l.xs.part_of(p / h0).0, 0);
+        }
+        let p = p - l.w * h0;
+        if p < (l.h - h0) * (l.w - w0) {
+            let (j, y0, bh) = l.ys.part_of(h0 + p / (l.w - w0));
+            let t = (p - (y0 - h0) * (l.w - w0)) / bh;
+            let i = if j % 2 == 1 {
+                l.xs.part_of(l.w - 1 - t).0
+            } else {
+                l.xs.part_of(w0 + t).0
+            };
+            return (i, j);
+        }
+        let t = (p - (l.h - h0) * (l.w - w0)) / w0;
+        (0, l.ys.part_of(l.h - 1 - t).0)
+    }
+
+    /// The key of block (i, j)'s path.
+    fn key(&self, i: u64, j: u64) -> Key {
+        let nb = self.nx() * self.ny();
+        let c = self.cycle_index(i, j);
+        let here = self.layout.rect(i, j);
+        let (pi, pj) = self.block_at((c + nb - 1) % nb);
+        let (ni, nj) = self.block_at((c + 1) % nb);
+        let (_, entry) = self.layout.crossing(self.layout.rect(pi, pj), here);
+        let (exit, _) = self.layout.crossing(here, self.layout.rect(ni, nj));
+        let entry = match self.odd_start {
+            Some((si, sj, local)) if (si, sj) == (i, j) => local,
+            _ => here.local(entry),
+        };
+        key(here, &[(entry, here.local(exit))])
+    }
+}
+
+/// One run of slots of a one-block-wide board: `count` blocks from `first`
+/// (upwards when `up`), path `path` of each, `len` squares each.
+#[derive(Clone, Copy, Debug)]
+struct SlotRun {
+    first: u64,
+    count: u64,
+    up: bool,
+    path: usize,
+    len: u64,
+}
+
+/// A tour of a board one block wide and at least two blocks long.
+#[derive(Debug)]
+struct ColumnTour {
+    layout: Layout,
+    odd_start: Option<(u64, u16)>,
+    slots: Vec<SlotRun>,
+}
+
+impl ColumnTour {
+    fn ny(&self) -> u64 {
+        self.layout.ys.parts
+    }
+
+    /// The (entry, exit) pairs of block j's paths.
+    fn ends(&self, j: u64) -> Vec<(u16, u16)> {
+        let l = &self.layout;
+        let n = self.ny();
+        let here = l.rect(0, j);
+        let cross = |a: u64, b: u64| l.crossing(l.rect(0, a), l.rect(0, b));
+        let loc = |c: Coord| here.local(c);
+        let mut ends = if j == 0 {
+            vec![(loc(cross(1, 0).1), loc(cross(0, 1).0))]
+        } else if j == n - 1 {
+            vec![(loc(cross(j - 1, j).1), loc(cross(j, j - 1).0))]
+        } else {
+            vec![
+                (loc(cross(j - 1, j).1), loc(cross(j, j + 1).0)),
+                (loc(cross(j + 1, j).1), loc(cross(j, j - 1).0)),
+            ]
+        };
+        if let Some((sj, local)) = self.odd_start {
+            if sj == j {
+                ends[0].0 = local;
+            }
+        }
+        ends
+    }
+
+    fn key(&self, j: u64) -> Key {
+        key(self.layout.rect(0, j), &self.ends(j))
+    }
+}
+
+#[derive(Debug)]
+enum Shape {
+    Grid(GridTour),
+    Column(ColumnTour),
+    /// The tour listed: board indices in order, and each square's step.
+    Listed {
+        order: Vec<u32>,
+        step: Vec<u32>,
+    },
+}
+
+/// A knight's tour of a board of up to 10⁹ a side that can be read at any
+/// step without being built. See the module's documentation.
+#[derive(Debug)]
+pub struct IndexedTour {
+    width: u64,
+    height: u64,
+    start: Coord,
+    closed: bool,
+    /// Whether the construction works on the board turned over (file ↔ rank).
+    turned: bool,
+    shape: Shape,
+    /// The cycle position of step 0.
+    offset: u64,
+    paths: HashMap<Key, Arc<BlockPaths>>,
+}
+
+impl IndexedTour {
+    /// The tour of the `width` × `height` board from `start` (closed or
+    /// open): always the same one for the same arguments.
+    pub fn new(
+        width: u64,
+        height: u64,
+        start: Coord,
+        closed: bool,
+    ) -> Result<IndexedTour, TourError> {
+        Self::with_listed_limit(width, height, start, closed, LISTED_LIMIT)
+    }
+
+    /// Whether a tour of this board may take more than microseconds to set
+    /// up: a board with a side under 5, listed whole by the narrow boards'
+    /// dynamic programme. (Small boards with both sides 5 or more that
+    /// cannot be cut are listed too, but take little time.)
+    pub fn is_listed(width: u64, height: u64) -> bool {
+        width.min(height) < 5
+    }
+
+    /// As [`new`](Self::new), listing boards of up to `listed_limit` squares.
+    pub fn with_listed_limit(
+        width: u64,
+        height: u64,
+        start: Coord,
+        closed: bool,
+        listed_limit: u64,
+    ) -> Result<IndexedTour, TourError> {
+        let board = Board::new(width, height).map_err(|_| TourError::NotFound)?;
+        if start.0 >= width || start.1 >= height {
+            return Err(TourError::NotFound);
+        }
+        if let Some(why) = existence::ruled_out(width, height, start.0, start.1, closed) {
+            return Err(TourError::NoTour(why));
+        }
+        if width.min(height) >= 5 {
+            for turned in [false, true] {
+                if let Some(tour) = Self::constructed(width, height, start, closed, turned) {
+                    return Ok(tour);
+                }
+            }
+        }
+        let squares = width * height;
+        if squares > listed_limit {
+            return Err(TourError::TooLarge {
+                squares,
+                limit: listed_limit,
+            });
+        }
+        let tour = listed_tour(
+            board,
+            Square::new(start.0 as u32, start.1 as u32),
+            closed,
+            listed_limit,
+        )?
+        .into_tour();
+        let order: Vec<u32> = tour
+            .path
+            .iter()
+            .map(|s| (u64::from(s.rank()) * width + u64::from(s.file())) as u32)
+            .collect();
+        let mut step = vec![0u32; order.len()];
+        for (k, &i) in order.iter().enumerate() {
+            step[i as usize] = k as u32;
+        }
+        Ok(IndexedTour {
+            width,
+            height,
+            start,
+            closed,
+            turned: false,
+            shape: Shape::Listed { order, step },
+            offset: 0,
+            paths: HashMap::new(),
+        })
+    }
+
+    /// The tour by blocks on the board as it is or turned over, if some cut
+    /// of it works.
+    fn constructed(
+        width: u64,
+        height: u64,
+        start: Coord,
+        closed: bool,
+        turned: bool,
+    ) -> Option<IndexedTour> {
+        let (w, h) = if turned {
+            (height, width)
+        } else {
+            (width, height)
+        };
+        let s = if turned { (start.1, start.0) } else { start };
+        let odd = w % 2 == 1 && h % 2 == 1;
+        let exit_colour = if odd { 0 } else { 1 };
+        for (xs, ys) in cuts(w, h, s, odd).into_iter().take(16) {
+            let layout = Layout {
+                w,
+                h,
+                xs,
+                ys,
+                exit_colour,
+            };
+            let mut tour = IndexedTour {
+                width,
+                height,
+                start,
+                closed,
+                turned,
+                shape: Shape::Listed {
+                    order: vec![],
+                    step: vec![],
+                },
+                offset: 0,
+                paths: HashMap::new(),
+            };
+            let shape = if layout.xs.parts >= 2 {
+                let (si, sx0, _) = layout.xs.part_of(s.0);
+                let (sj, sy0, _) = layout.ys.part_of(s.1);
+                let local = ((s.1 - sy0) * layout.xs.part(si).1 + (s.0 - sx0)) as u16;
+                let grid = GridTour {
+                    layout,
+                    odd_start: odd.then_some((si, sj, local)),
+                };
+                let mut ok = true;
+                'all: for &i in &grid.layout.xs.representatives() {
+                    for &j in &grid.layout.ys.representatives() {
+                        let k = grid.key(i, j);
+                        match block_paths(k) {
+                            Some(p) => {
+                                tour.paths.insert(k, p);
+                            }
+                            None => {
+                                ok = false;
+                                break 'all;
+                            }
+                        }
+                    }
+                }
+                if odd {
+                    let k = grid.key(si, sj);
+                    match block_paths(k) {
+                        Some(p) => {
+                            tour.paths.insert(k, p);
+                        }
+                        None => ok = false,
+                    }
+                }
+                if !ok {
+                    continue;
+                }
+                Shape::Grid(grid)
+            } else {
+                let (sj, sy0, _) = layout.ys.part_of(s.1);
+                let local = ((s.1 - sy0) * layout.w + s.0) as u16;
+                let mut column = ColumnTour {
+                    layout,
+                    odd_start: odd.then_some((sj, local)),
+                    slots: Vec::new(),
+                };
+                let mut reps = column.layout.ys.representatives();
+                if odd {
+                    reps.push(sj);
+                }
+                let mut ok = true;
+                for &j in &reps {
+                    let k = column.key(j);
+                    match block_paths(k) {
+                        Some(p) => {
+                            tour.paths.insert(k, p);
+                        }
+                        None => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+                if !ok {
+                    continue;
+                }
+                column.slots = column_slots(&column, &tour.paths)?;
+                Shape::Column(column)
+            };
+            tour.shape = shape;
+            tour.offset = if odd {
+                match &tour.shape {
+                    Shape::Grid(g) => {
+                        let (si, sj, _) = g.odd_start?;
+                        g.before(si, sj)
+                    }
+                    Shape::Column(c) => {
+                        let (sj, _) = c.odd_start?;
+                        tour.slot_before(c, sj, 0)?
+                    }
+                    Shape::Listed { .. } => 0,
+                }
+            } else {
+                tour.cycle_position(s)?
+            };
+            // The whole construction rests on these: check them once.
+            let n = w * h;
+            let last = tour.square_at(n - 1)?;
+            if tour.square_at(0)? != start || tour.step_of(last)? != n - 1 {
+                continue;
+            }
+            return Some(tour);
+        }
+        None
+    }
+
+    /// Which construction gives the tour: `"grid"` (blocks in a cycle),
+    /// `"column"` (one block wide, two lanes) or `"listed"` (built whole).
+    pub fn construction(&self) -> &'static str {
+        match self.shape {
+            Shape::Grid(_) => "grid",
+            Shape::Column(_) => "column",
+            Shape::Listed { .. } => "listed",
+        }
+    }
+
+    /// The board's size.
+    pub fn squares(&self) -> u64 {
+        self.width * self.height
+    }
+
+    pub fn width(&self) -> u64 {
+        self.width
+    }
+
+    pub fn height(&self) -> u64 {
+        self.height
+    }
+
+    pub fn start(&self) -> Coord {
+        self.start
+    }
+
+    pub fn closed(&self) -> bool {
+        self.closed
+    }
+
+    fn paths(&self, key: Key) -> Option<Arc<BlockPaths>> {
+        match self.paths.get(&key) {
+            Some(p) => Some(p.clone()),
+            None => block_paths(key),
+        }
+    }
+
+    /// The square at `step` (from 0), or None past the end.
+    pub fn square_at(&self, step: u64) -> Option<Coord> {
+        let n = self.squares();
+        if step >= n {
+            return None;
+        }
+        let p = (step + self.offset) % n;
+        let square = match &self.shape {
+            Shape::Listed { order, .. } => {
+                let i = u64::from(*order.get(step as usize)?);
+                return Some((i % self.width, i / self.width));
+            }
+            Shape::Grid(g) => {
+                let (i, j) = g.block_of_position(p);
+                let paths = self.paths(g.key(i, j))?;
+                let k = p - g.before(i, j);
+                g.layout.rect(i, j).global(*paths.order.get(k as usize)?)
+            }
+            Shape::Column(c) => {
+                let (j, path, k) = column_slot_at(c, p)?;
+                let paths = self.paths(c.key(j))?;
+                let skip: u32 = paths.lens[..path].iter().sum();
+                c.layout
+                    .rect(0, j)
+                    .global(*paths.order.get((skip as u64 + k) as usize)?)
+            }
+        };
+        Some(self.unturn(square))
+    }
+
+    /// The step at which the tour visits `square`, or None off the board.
+    pub fn step_of(&self, square: Coord) -> Option<u64> {
+        if square.0 >= self.width || square.1 >= self.height {
+            return None;
+        }
+        if let Shape::Listed { step, .. } = &self.shape {
+            return step
+                .get((square.1 * self.width + square.0) as usize)
+                .map(|&s| u64::from(s));
+        }
+        let n = self.squares();
+        let p = self.cycle_position(self.unturn(square))?;
+        Some((p + n - self.offset) % n)
+    }
+
+    /// (file, rank) ↔ the construction's own orientation.
+    fn unturn(&self, (f, r): Coord) -> Coord {
+        if self.turned {
+            (r, f)
+        } else {
+            (f, r)
+        }
+    }
+
+    /// A square's position in the construction's cycle (own orientation).
+    fn cycle_position(&self, s: Coord) -> Option<u64> {
+        match &self.shape {
+            Shape::Listed { .. } => None,
+            Shape::Grid(g) => {
+                let (i, _, _) = g.layout.xs.part_of(s.0);
+                let (j, _, _) = g.layout.ys.part_of(s.1);
+                let paths = self.paths(g.key(i, j))?;
+                let local = g.layout.rect(i, j).local(s);
+                Some(g.before(i, j) + u64::from(*paths.place.get(local as usize)?))
+            }
+            Shape::Column(c) => {
+                let (j, _, _) = c.layout.ys.part_of(s.1);
+                let paths = self.paths(c.key(j))?;
+                let local = c.layout.rect(0, j).local(s);
+                let mut k = u64::from(*paths.place.get(local as usize)?);
+                let mut path = 0;
+                while path + 1 < paths.lens.len() && k >= u64::from(paths.lens[path]) {
+                    k -= u64::from(paths.lens[path]);
+                    path += 1;
+                }
+                Some(self.slot_before(c, j, path)? + k)
+            }
+        }
+    }
+
+    /// Cycle squares before path `path` of block `j` of a column tour.
+    fn slot_before(&self, c: &ColumnTour, j: u64, path: usize) -> Option<u64> {
+        let mut before = 0;
+        for run in &c.slots {
+            if run.path == path {
+                let k = if run.up {
+                    j.checked_sub(run.first)
+                } else {
+                    run.first.checked_sub(j)
+                };
+                if let Some(k) = k.filter(|&k| k < run.count) {
+                    return Some(before + k * run.len);
+                }
+            }
+            before += run.count * run.len;
+        }
+        None
+    }
+
+    /// The whole tour as board indices (`rank * width + file`), from the
+    /// start. Boards of at most `max_squares` squares.
+    pub fn build(&self, max_squares: u64) -> Result<Vec<u32>, TourError> {
+        let n = self.squares();
+        if n > max_squares || n > u64::from(u32::MAX) {
+            return Err(TourError::TooLarge {
+                squares: n,
+                limit: max_squares,
+            });
+        }
+        if let Shape::Listed { order, .. } = &self.shape {
+            return Ok(order.clone());
+        }
+        let mut cycle: Vec<u32> = Vec::with_capacity(n as usize);
+        let (width, turned) = (self.width, self.turned);
+        let index = |(f, r): Coord| -> u32 {
+            if turned {
+                (f * width + r) as u32
+            } else {
+                (r * width + f) as u32
+            }
+        };
+        match &self.shape {
+            Shape::Grid(g) => {
+                for c in 0..g.nx() * g.ny() {
+                    let (i, j) = g.block_at(c);
+                    let rect = g.layout.rect(i, j);
+                    let paths = self.paths(g.key(i, j)).ok_or(TourError::NotFound)?;
+                    cycle.extend(paths.order.iter().map(|&l| index(rect.global(l))));
+                }
+            }
+            Shape::Column(c) => {
+                for run in &c.slots {
+                    for k in 0..run.count {
+                        let j = if run.up { run.first + k } else { run.first - k };
+                        let rect = c.layout.rect(0, j);
+                        let paths = self.paths(c.key(j)).ok_or(TourError::NotFound)?;
+                        let skip: u32 = paths.lens[..run.path].iter().sum();
+                        let len = paths.lens[run.path];
+                        cycle.extend(
+                            paths.order[skip as usize..(skip + len) as usize]
+                                .iter()
+                                .map(|&l| index(rect.global(l))),
+                        );
+                    }
+                }
+            }
+            Shape::Listed { .. } => {}
+        }
+        if cycle.len() as u64 != n {
+            return Err(TourError::NotFound);
+        }
+        cycle.rotate_left(self.offset as usize);
+        Ok(cycle)
+    }
+}
+
+/// The cuts worth trying for a `w` × `h` board (own orientation) from `s`,
+/// best first: a grid with an even number of block rows, or one column of
+/// blocks.
+fn cuts(w: u64, h: u64, s: Coord, odd: bool) -> Vec<(Split, Split)> {
+    let mut out = Vec::new();
+    if odd {
+        let xs = odd_splits(w, s.0);
+        let ys = odd_splits(h, s.1);
+        for y in &ys {
+            if y.parts >= 2 && y.parts % 2 == 0 {
+                for x in xs.iter().filter(|x| x.parts >= 2) {
+                    out.push((x.clone(), y.clone()));
+                }
+            }
+        }
+        if w <= 11 {
+            for y in ys.iter().filter(|y| y.parts >= 2) {
+                out.push((Split::new(vec![(1, w)]), y.clone()));
+            }
+        }
+        return out;
+    }
+    // Every block needs an even side: cut an even side into even parts.
+    let rows_even = |n: u64| n >= 2 && n % 2 == 0;
+    if h % 2 == 0 {
+        for ny in counts(h).into_iter().filter(|&n| rows_even(n)) {
+            for nx in counts(w).into_iter().filter(|&n| n >= 2) {
+                if let (Some(x), Some(y)) = (any_parts(w, nx), even_parts(h, ny)) {
+                    out.push((x, y));
+                }
+            }
+        }
+    }
+    if w % 2 == 0 {
+        for ny in counts(h).into_iter().filter(|&n| rows_even(n)) {
+            for nx in counts(w).into_iter().filter(|&n| n >= 2) {
+                if let (Some(x), Some(y)) = (even_parts(w, nx), any_parts(h, ny)) {
+                    out.push((x, y));
+                }
+            }
+        }
+    }
+    if w <= 12 {
+        for ny in counts(h).into_iter().filter(|&n| n >= 2) {
+            let y = if w % 2 == 1 {
+                even_parts(h, ny)
+            } else {
+                any_parts(h, ny)
+            };
+            if let Some(y) = y {
+                out.push((Split::new(vec![(1, w)]), y));
+            }
+        }
+    }
+    out
+}
+
+/// The slots of a column tour in cycle order: the bottom block, the middle
+/// blocks' first paths upwards, the top block, their second paths downwards.
+fn column_slots(c: &ColumnTour, paths: &HashMap<Key, Arc<BlockPaths>>) -> Option<Vec<SlotRun>> {
+    let n = c.ny();
+    let lens = |j: u64| -> Option<Vec<u32>> {
+        let key = c.key(j);
+        Some(
+            paths
+                .get(&key)
+                .cloned()
+                .or_else(|| block_paths(key))?
+                .lens
+                .clone(),
+        )
+    };
+    let mut up = Vec::new();
+    let mut down = Vec::new();
+    let area = |j: u64| c.layout.w * c.layout.ys.part(j).1;
+    let single = |j: u64| SlotRun {
+        first: j,
+        count: 1,
+        up: true,
+        path: 0,
+        len: area(j),
+    };
+    // Middle blocks in runs of equal paths: split at run ends and at S.
+    let mut bounds = vec![1u64, n - 1];
+    let mut first = 0;
+    for &(count, _) in &c.layout.ys.runs {
+        for b in [first, first + count] {
+            if b > 1 && b < n - 1 {
+                bounds.push(b);
+            }
+        }
+        first += count;
+    }
+    if let Some((sj, _)) = c.odd_start {
+        if sj > 1 && sj < n - 1 {
+            bounds.push(sj);
+        }
+        if sj + 1 > 1 && sj + 1 < n - 1 {
+            bounds.push(sj + 1);
+        }
+    }
+    bounds.sort_unstable();
+    bounds.dedup();
+    for pair in bounds.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        if a >= b {
+            continue;
+        }
+        // Blocks a..b share one key unless they hold S (then b = a + 1).
+        let l = lens(a)?;
+        if l.len() != 2 {
+            return None;
+        }
+        up.push(SlotRun {
+            first: a,
+            count: b - a,
+            up: true,
+            path: 0,
+            len: u64::from(l[0]),
+        });
+        down.push(SlotRun {
+            first: b - 1,
+            count: b - a,
+            up: false,
+            path: 1,
+            len: u64::from(l[1]),
+        });
+    }
+    down.reverse();
+    let mut slots = vec![single(0)];
+    slots.extend(up);
+    slots.push(single(n - 1));
+    slots.extend(down);
+    Some(slots)
+}
+
+/// The (block, path, place in path) at cycle position `p` of a column tour.
+fn column_slot_at(c: &ColumnTour, mut p: u64) -> Option<(u64, usize, u64)> {
+    for run in &c.slots {
+        let len = run.count * run.len;
+        if p < len {
+            let k = p / run.len;
+            let j = if run.up { run.first + k } else { run.first - k };
+            return Some((j, run.path, p % run.len));
+        }
+        p -= len;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_add_up() {
+        for len in 5..300u64 {
+            for n in counts(len) {
+                for s in [even_parts(len, n), any_parts(len, n)]
+                    .into_iter()
+                    .flatten()
+                {
+                    let total: u64 = s.runs.iter().map(|r| r.0 * r.1).sum();
+                    assert_eq!(total, len);
+                    assert_eq!(s.parts, n);
+                    assert!(s.runs.iter().all(|r| (5..=12).contains(&r.1)));
+                }
+            }
+            if len % 2 == 1 {
+                for pos in 0..len {
+                    for s in odd_splits(len, pos) {
+                        let total: u64 = s.runs.iter().map(|r| r.0 * r.1).sum();
+                        assert_eq!(total, len);
+                        let (_, _, size) = s.part_of(pos);
+                        assert_eq!(size % 2, 1, "{len} {pos} {s:?}");
+                        let odd: u64 = s.runs.iter().filter(|r| r.1 % 2 == 1).map(|r| r.0).sum();
+                        assert_eq!(odd, 1);
+                    }
+                }
+            }
+        }
+    }
+}

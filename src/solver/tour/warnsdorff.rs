@@ -1,0 +1,243 @@
+//! Warnsdorff's rule (1823), as the textbooks teach it: from each square,
+//! move to the free square with the fewest free onward moves. Ties are broken
+//! by Roth's rule — the square farthest from the centre of the board
+//! (Euclidean) — and then by the knight's move order of
+//! [`STEPS`](crate::solver::board::STEPS): clockwise from one
+//! file right and two ranks up. With a `seed`, ties on the onward count are
+//! broken instead by a pseudo-random number drawn from the seed and the
+//! square (splitmix64), so one seed always gives the same tour and different
+//! seeds usually different ones.
+//!
+//! Where the rule leads into a dead end the search backtracks: it returns to
+//! the last square with an untried choice and takes the next one in the same
+//! order. Every step back is counted, and a budget of steps back bounds the
+//! work; when it runs out the answer is an honest [`TourError::NotFound`],
+//! never another method's tour. With a budget of 0 this is the rule alone.
+//! One look ahead makes the steps back fewer: a free neighbour with no free
+//! onward move could only be entered from here and never left, so unless it
+//! is the last square the position is already a dead end. For a closed tour
+//! the start's last free neighbour is kept for the last move.
+
+use super::{existence, TourError};
+use crate::solver::board::STEPS;
+
+/// The steps back a search may take unless told otherwise.
+pub const DEFAULT_BACKTRACKS: u64 = 1_000_000;
+
+/// A tour found by Warnsdorff's rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WarnsdorffTour {
+    /// Board indices (`rank * width + file`) in order, from the start.
+    pub path: Vec<u32>,
+    /// How many times the search stepped back.
+    pub backtracks: u64,
+}
+
+/// splitmix64 of `x`.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// The board with a margin of two lines of taken squares all round, so a
+/// knight's step is one addition and needs no bounds check.
+struct Padded {
+    /// Padded width: `w + 4`.
+    pw: usize,
+    w: usize,
+    h: usize,
+    /// The eight steps as offsets, in [`STEPS`] order.
+    offsets: [isize; 8],
+}
+
+impl Padded {
+    fn new(w: usize, h: usize) -> Padded {
+        let pw = w + 4;
+        let mut offsets = [0isize; 8];
+        for (o, step) in offsets.iter_mut().zip(&STEPS) {
+            *o = isize::from(step.rank) * pw as isize + isize::from(step.file);
+        }
+        Padded { pw, w, h, offsets }
+    }
+
+    fn at(&self, x: usize, y: usize) -> usize {
+        (y + 2) * self.pw + x + 2
+    }
+
+    fn coords(&self, p: usize) -> (usize, usize) {
+        (p % self.pw - 2, p / self.pw - 2)
+    }
+
+    #[inline]
+    fn step(&self, p: usize, k: usize) -> usize {
+        p.wrapping_add_signed(self.offsets[k])
+    }
+
+    /// Four times the squared distance of (x, y) from the centre.
+    #[inline]
+    fn centre_distance(&self, x: i64, y: i64) -> u64 {
+        let dx = 2 * x - (self.w as i64 - 1);
+        let dy = 2 * y - (self.h as i64 - 1);
+        (dx * dx + dy * dy) as u64
+    }
+}
+
+/// A tour of the `width` × `height` board from `start` (a board index) by
+/// Warnsdorff's rule, closed if asked, stepping back at most `max_backtracks`
+/// times. Boards of at most `max_squares` squares.
+pub fn warnsdorff_tour(
+    width: u64,
+    height: u64,
+    start: u64,
+    closed: bool,
+    seed: Option<u64>,
+    max_backtracks: u64,
+    max_squares: u64,
+) -> Result<WarnsdorffTour, TourError> {
+    let squares = width * height;
+    if squares > max_squares || squares > u64::from(u32::MAX) {
+        return Err(TourError::TooLarge {
+            squares,
+            limit: max_squares,
+        });
+    }
+    if start >= squares {
+        return Err(TourError::NotFound);
+    }
+    if let Some(why) = existence::ruled_out(width, height, start % width, start / width, closed) {
+        return Err(TourError::NoTour(why));
+    }
+    let (w, h) = (width as usize, height as usize);
+    let board = Padded::new(w, h);
+    let total = squares as usize;
+    // Taken squares: the margin from the outset. Free onward moves of every
+    // square, kept up to date as squares are taken and given back.
+    let mut taken = vec![true; board.pw * (h + 4)];
+    let mut free = vec![0u8; taken.len()];
+    for y in 0..h {
+        for x in 0..w {
+            taken[board.at(x, y)] = false;
+        }
+    }
+    for y in 0..h {
+        for x in 0..w {
+            let p = board.at(x, y);
+            free[p] = (0..8).filter(|&k| !taken[board.step(p, k)]).count() as u8;
+        }
+    }
+    let (sx, sy) = ((start % width) as usize, (start / width) as usize);
+    let origin = board.at(sx, sy);
+    let near_start = |x: usize, y: usize| {
+        let (dx, dy) = (x.abs_diff(sx), y.abs_diff(sy));
+        (dx == 1 && dy == 2) || (dx == 2 && dy == 1)
+    };
+    let mut start_exits = free[origin] as usize;
+    let take = |p: usize, taken: &mut [bool], free: &mut [u8]| {
+        taken[p] = true;
+        for k in 0..8 {
+            let n = board.step(p, k);
+            free[n] = free[n].wrapping_sub(1);
+        }
+    };
+    take(origin, &mut taken, &mut free);
+    let mut path: Vec<u32> = Vec::with_capacity(total);
+    let mut tried: Vec<u8> = Vec::with_capacity(total);
+    path.push(origin as u32);
+    tried.push(0);
+    let mut backtracks = 0u64;
+    loop {
+        let depth = path.len();
+        let here = path[depth - 1] as usize;
+        let (hx, hy) = board.coords(here);
+        if depth == total {
+            if !closed || near_start(hx, hy) {
+                let path = path
+                    .into_iter()
+                    .map(|p| {
+                        let (x, y) = board.coords(p as usize);
+                        (y * w + x) as u32
+                    })
+                    .collect();
+                return Ok(WarnsdorffTour { path, backtracks });
+            }
+        } else if !(closed && start_exits == 0) {
+            // The choices from here, best first.
+            let mut keyed = [(0u8, 0u64, 0u8, 0u32); 8];
+            let mut n = 0;
+            for (k, step) in STEPS.iter().enumerate() {
+                let next = board.step(here, k);
+                if taken[next] {
+                    continue;
+                }
+                if free[next] == 0 && depth + 1 < total {
+                    // It could only be entered from here, and left by no move.
+                    n = 0;
+                    break;
+                }
+                let nx = hx.wrapping_add_signed(isize::from(step.file));
+                let ny = hy.wrapping_add_signed(isize::from(step.rank));
+                if closed && start_exits == 1 && near_start(nx, ny) && depth + 1 < total {
+                    // The start's last free neighbour is kept for the end.
+                    continue;
+                }
+                let tie = match seed {
+                    None => u64::MAX - board.centre_distance(nx as i64, ny as i64),
+                    Some(s) => mix(s ^ mix((ny * w + nx) as u64)),
+                };
+                keyed[n] = (free[next], tie, k as u8, next as u32);
+                n += 1;
+            }
+            let keyed = &mut keyed[..n];
+            // Insertion sort: at most eight choices.
+            for i in 1..keyed.len() {
+                let mut j = i;
+                while j > 0 && keyed[j] < keyed[j - 1] {
+                    keyed.swap(j, j - 1);
+                    j -= 1;
+                }
+            }
+            let k = tried[depth - 1] as usize;
+            if k < n {
+                tried[depth - 1] += 1;
+                let next = keyed[k].3 as usize;
+                let (nx, ny) = board.coords(next);
+                if near_start(nx, ny) {
+                    start_exits -= 1;
+                }
+                take(next, &mut taken, &mut free);
+                path.push(next as u32);
+                tried.push(0);
+                continue;
+            }
+        }
+        // A dead end: step back.
+        if depth == 1 || backtracks == max_backtracks {
+            return Err(TourError::NotFound);
+        }
+        backtracks += 1;
+        path.pop();
+        tried.pop();
+        taken[here] = false;
+        if near_start(hx, hy) {
+            start_exits += 1;
+        }
+        for k in 0..8 {
+            let n = board.step(here, k);
+            free[n] = free[n].wrapping_add(1);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rule_alone_tours_8x8_from_a1() {
+        let t = warnsdorff_tour(8, 8, 0, false, None, 0, 64).unwrap();
+        assert_eq!(t.backtracks, 0);
+        assert_eq!(t.path.len(), 64);
+    }
+}
