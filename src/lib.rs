@@ -21,7 +21,9 @@ use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
 use api::extract::BodyLimit;
 use api::AppState;
-use api::{colour, distance, longest, metrics, middleware, moves, ops, path, tour, validate};
+use api::{
+    colour, distance, limits, longest, metrics, middleware, moves, ops, path, tour, validate,
+};
 pub use config::Config;
 pub use server::{serve, warm};
 
@@ -50,6 +52,7 @@ pub fn app(config: &Config) -> Router {
         .fallback(ops::not_found)
         .method_not_allowed_fallback(ops::method_not_allowed)
         .layer(from_fn_with_state(state.clone(), middleware::time_limit))
+        .layer(from_fn_with_state(state.clone(), limits::admit))
         .layer(Extension(BodyLimit(config.body_limit)))
         .layer(DefaultBodyLimit::max(config.body_limit))
         .layer(CompressionLayer::new().compress_when(SizeAbove::new(1024)))
@@ -66,7 +69,8 @@ pub fn app(config: &Config) -> Router {
                     tracing::Level::INFO
                 } else {
                     tracing::Level::DEBUG
-                })),
+                }))
+                .on_failure(middleware::on_failure),
         )
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid));
     let router = match middleware::cors(&config.cors_origins) {

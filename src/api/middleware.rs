@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use axum::extract::{Request, State};
-use axum::http::{header, HeaderName, HeaderValue, Method};
+use axum::http::{header, HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
 use tower_http::cors::{AllowOrigin, CorsLayer};
@@ -72,6 +72,27 @@ fn request_id(request: &Request) -> &str {
         .get("x-request-id")
         .and_then(|v| v.to_str().ok())
         .unwrap_or("-")
+}
+
+/// The trace layer's account of a failed request. tower-http counts every
+/// 5xx as a failure and logs it at ERROR; a 503 (overload, timeout,
+/// starting) is the server refusing work, often by the thousand under a
+/// flood, so it is logged at debug, with the client errors. A 500 and a
+/// failure of the service itself stay at ERROR.
+pub fn on_failure(
+    class: tower_http::classify::ServerErrorsFailureClass,
+    latency: Duration,
+    _span: &tracing::Span,
+) {
+    use tower_http::classify::ServerErrorsFailureClass;
+    match class {
+        ServerErrorsFailureClass::StatusCode(status)
+            if status == StatusCode::SERVICE_UNAVAILABLE =>
+        {
+            tracing::debug!(status = status.as_u16(), ?latency, "request refused");
+        }
+        class => tracing::error!(%class, ?latency, "request failed"),
+    }
 }
 
 /// CORS for the configured origins; none when the list is empty.

@@ -6,6 +6,7 @@ use serde::ser::{SerializeSeq, Serializer};
 use serde::Serialize;
 
 use super::extract::QueryParams;
+use super::heavy::SMALL_TOUR_SQUARES;
 use super::params::Given;
 use super::picture::{check_drawable, respond, Format};
 use super::problem::{ApiError, Code};
@@ -76,9 +77,10 @@ pub async fn handler(
     check_drawable(format, board)?;
     // The answer is written on the blocking pool too: a million-square tour
     // is megabytes of JSON, too long to write on the async workers.
+    let small = board.squares() <= SMALL_TOUR_SQUARES;
     state
         .heavy
-        .run(move || {
+        .run_unless_small(small, move || {
             let tour =
                 knights_tour(board, start, closed, limit).map_err(|e| tour_error(board, e))?;
             answer(&tour, shown, format)
