@@ -1,6 +1,8 @@
 //! Configuration: every option a flag with an environment fallback.
 
 use std::net::SocketAddr;
+use std::str::FromStr;
+use std::time::Duration;
 
 use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 
@@ -47,6 +49,42 @@ pub struct Config {
     #[arg(long, env = "KNIGHTD_HEADER_TIMEOUT_MS", default_value_t = 10_000)]
     pub header_timeout_ms: u64,
 
+    /// A client that accepts no bytes of its answer for this long, in
+    /// milliseconds, is disconnected.
+    #[arg(long, env = "KNIGHTD_WRITE_TIMEOUT_MS", default_value_t = 10_000)]
+    pub write_timeout_ms: u64,
+
+    /// A request body that stops arriving for this long, in milliseconds,
+    /// gets 408.
+    #[arg(long, env = "KNIGHTD_BODY_TIMEOUT_MS", default_value_t = 10_000)]
+    pub body_timeout_ms: u64,
+
+    /// Bytes of request bodies held at once, over all requests; past it,
+    /// a request with a body gets 503 and `Retry-After`.
+    #[arg(long, env = "KNIGHTD_BODY_BUDGET", default_value_t = 64 * 1024 * 1024)]
+    pub body_budget: usize,
+
+    /// Connections open at once; past it, new connections wait in the
+    /// listen backlog. Lowered to fit the descriptor limit.
+    #[arg(long, env = "KNIGHTD_MAX_CONNECTIONS", default_value_t = 10_000)]
+    pub max_connections: usize,
+
+    /// After SIGTERM, connections still open after this long, in
+    /// milliseconds, are closed and the process exits 0.
+    #[arg(long, env = "KNIGHTD_SHUTDOWN_TIMEOUT_MS", default_value_t = 20_000)]
+    pub shutdown_timeout_ms: u64,
+
+    /// Proxies (addresses or CIDR blocks, comma-separated) whose
+    /// `X-Forwarded-For` names the client. Empty (the default): a client is
+    /// its peer address.
+    #[arg(long, env = "KNIGHTD_TRUSTED_PROXY", value_delimiter = ',', value_parser = parse_net)]
+    pub trusted_proxy: Vec<ipnet::IpNet>,
+
+    /// Requests a client may make, as `N/s`, `N/min` or `N` (a second), with
+    /// bursts of N; past it, 429. Off by default.
+    #[arg(long, env = "KNIGHTD_RATE_LIMIT")]
+    pub rate_limit: Option<RateLimit>,
+
     /// Most pairs in one /distance/batch request.
     #[arg(long, env = "KNIGHTD_MAX_BATCH", default_value_t = 10_000)]
     pub max_batch: usize,
@@ -79,6 +117,10 @@ pub struct Config {
     #[arg(long, env = "KNIGHTD_HEAVY_QUEUE", default_value_t = 32)]
     pub heavy_queue: usize,
 
+    /// Heavy jobs one client may have waiting before its requests get 503.
+    #[arg(long, env = "KNIGHTD_HEAVY_QUEUE_PER_CLIENT", default_value_t = 8)]
+    pub heavy_queue_per_client: usize,
+
     /// Origins allowed to call knightd from a browser (CORS), comma-separated,
     /// or `*` for any. Empty (the default): no CORS headers.
     #[arg(long, env = "KNIGHTD_CORS_ORIGINS", value_delimiter = ',')]
@@ -88,6 +130,42 @@ pub struct Config {
     /// if it answers 200 (for container health checks: the image has no curl).
     #[arg(long)]
     pub health_check: bool,
+}
+
+/// A per-client request rate: `count` requests per `per`, in bursts of
+/// up to `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RateLimit {
+    pub count: u32,
+    pub per: Duration,
+}
+
+impl FromStr for RateLimit {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<RateLimit, String> {
+        let (count, unit) = s.trim().split_once('/').unwrap_or((s.trim(), "s"));
+        let per = match unit.trim() {
+            "s" | "sec" | "second" => Duration::from_secs(1),
+            "m" | "min" | "minute" => Duration::from_secs(60),
+            "h" | "hour" => Duration::from_secs(3600),
+            other => return Err(format!("unknown unit '{other}': use s, min or h")),
+        };
+        match count.trim().parse::<u32>() {
+            Ok(count) if count > 0 => Ok(RateLimit { count, per }),
+            _ => Err(format!(
+                "'{count}' is not a positive whole number of requests"
+            )),
+        }
+    }
+}
+
+/// An address (a block of one) or a CIDR block.
+fn parse_net(s: &str) -> Result<ipnet::IpNet, String> {
+    let s = s.trim();
+    s.parse::<ipnet::IpNet>()
+        .or_else(|_| s.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+        .map_err(|_| format!("'{s}' is neither an address nor a CIDR block"))
 }
 
 impl Default for Config {
@@ -125,5 +203,36 @@ mod tests {
             .filter(|arg| arg.get_id() != "health_check" && arg.get_id() != "help")
             .all(|arg| arg.get_env().is_some()));
         assert_eq!(Config::default().body_limit, 4 * 1024 * 1024);
+        assert_eq!(Config::default().rate_limit, None);
+    }
+
+    #[test]
+    fn every_flag_is_in_the_readme_with_its_environment_variable() {
+        let readme = include_str!("../README.md");
+        for arg in Config::command().get_arguments() {
+            let Some(long) = arg.get_long() else { continue };
+            if long == "help" || long == "version" {
+                continue;
+            }
+            assert!(readme.contains(&format!("`--{long}`")), "--{long}");
+            if let Some(env) = arg.get_env() {
+                let row = format!("| `--{long}` | `{}` |", env.to_string_lossy());
+                assert!(readme.contains(&row), "{row}");
+            }
+        }
+    }
+
+    #[test]
+    fn rate_limits_parse() {
+        let r: RateLimit = "10/s".parse().unwrap();
+        assert_eq!((r.count, r.per), (10, Duration::from_secs(1)));
+        let r: RateLimit = "600/min".parse().unwrap();
+        assert_eq!((r.count, r.per), (600, Duration::from_secs(60)));
+        assert_eq!(
+            "5".parse::<RateLimit>().unwrap().per,
+            Duration::from_secs(1)
+        );
+        assert!("0/s".parse::<RateLimit>().is_err());
+        assert!("5/week".parse::<RateLimit>().is_err());
     }
 }

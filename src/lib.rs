@@ -13,14 +13,16 @@ pub mod solver;
 use axum::extract::DefaultBodyLimit;
 use std::time::Duration;
 
-use axum::middleware::from_fn;
+use axum::middleware::{from_fn, from_fn_with_state};
 use axum::routing::{get, post};
 use axum::{Extension, Router};
 
 use api::extract::BodyLimit;
 use api::front::FrontLayer;
 use api::AppState;
-use api::{colour, distance, longest, metrics, middleware, moves, ops, path, tour, validate};
+use api::{
+    colour, distance, limits, longest, metrics, middleware, moves, ops, path, tour, validate,
+};
 pub use config::Config;
 pub use server::{serve, warm};
 
@@ -49,6 +51,7 @@ pub fn app(config: &Config) -> Router {
         .merge(api::page::router())
         .fallback(ops::not_found)
         .method_not_allowed_fallback(ops::method_not_allowed)
+        .layer(from_fn_with_state(state.clone(), limits::admit))
         .layer(Extension(BodyLimit(config.body_limit)))
         .layer(DefaultBodyLimit::max(config.body_limit))
         // Request id, timeout, metrics, logs and gzip, in one layer.

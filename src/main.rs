@@ -13,7 +13,14 @@ fn main() -> std::process::ExitCode {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build();
-    match runtime.and_then(|rt| rt.block_on(serve(config))) {
+    let served = runtime.and_then(|rt| {
+        let served = rt.block_on(serve(config));
+        // Heavy work still running past the shutdown deadline is not
+        // waited for: its clients are gone.
+        rt.shutdown_background();
+        served
+    });
+    match served {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("knightd: {e}");
@@ -59,8 +66,9 @@ async fn serve(config: Config) -> std::io::Result<()> {
         LogFormat::Pretty => logs.init(),
         LogFormat::Json => logs.json().init(),
     }
+    let descriptors = knightd::server::raise_descriptor_limit();
     let listener = TcpListener::bind(config.bind).await?;
-    tracing::info!(address = %listener.local_addr()?, "knightd listening");
+    tracing::info!(address = %listener.local_addr()?, ?descriptors, "knightd listening");
     tokio::task::spawn_blocking(|| {
         knightd::warm();
         tracing::info!("8x8 table built; ready");

@@ -1,18 +1,39 @@
 //! Serving the router: the accept loop, and warming the tables first.
 //!
-//! Why this file exists: axum 0.8's `axum::serve` sets no header-read
-//! timeout, so a client that opens connections and sends its headers slowly
-//! could hold them open for ever. This loop is `axum::serve` plus hyper's
-//! `header_read_timeout` (`--header-timeout-ms`). It can go, and `main` call
-//! `axum::serve(...).with_graceful_shutdown(...)`, once axum's `serve` lets
-//! its caller set that timeout (or configure the hyper connection builder).
+//! Why this file exists: axum 0.8's `axum::serve` sets no timeouts and no
+//! connection limit, so a client could hold connections, and the memory of
+//! their answers, for ever. This loop is `axum::serve` (HTTP/1.1, and HTTP/2
+//! with prior knowledge on the same port) plus the connection limits:
+//! - `--header-timeout-ms`: a client slower than this to begin, or to send
+//!   its HTTP/1 headers, is disconnected;
+//! - `--write-timeout-ms`: a client that accepts no bytes of its answer for
+//!   this long is disconnected ([`WriteTimeout`]);
+//! - `--max-connections`: past it, new connections wait in the listen
+//!   backlog (lowered to fit the descriptor limit, which
+//!   [`raise_descriptor_limit`] raises as far as it may go);
+//! - `--shutdown-timeout-ms`: after the shutdown signal, connections still
+//!   open at this deadline are closed.
 
-use std::time::Duration;
+use std::future::Future;
+use std::io;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
 
+use axum::extract::ConnectInfo;
 use axum::Router;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::sync::Semaphore;
+use tokio::task::JoinSet;
 
 use crate::config::Config;
 use crate::solver;
+
+/// Descriptors kept back from `--max-connections` for the listener, logs
+/// and whatever else the process opens.
+const SPARE_DESCRIPTORS: u64 = 64;
 
 /// Builds the 8×8 table and the 3- and 4-wide strip table; `/readyz`
 /// answers 200 after this returns.
@@ -21,51 +42,243 @@ pub fn warm() {
     solver::plain::table::ChessTable::get();
 }
 
+/// Raises the soft limit on open descriptors to the hard limit, so that
+/// `--max-connections` is not cut short by a low default (often 1,024).
+/// The soft limit in force after, if it can be read.
+pub fn raise_descriptor_limit() -> Option<u64> {
+    use rustix::process::{getrlimit, setrlimit, Resource};
+    let mut limit = getrlimit(Resource::Nofile);
+    if limit.current < limit.maximum {
+        limit.current = limit.maximum;
+        if let Err(e) = setrlimit(Resource::Nofile, limit) {
+            tracing::warn!(error = %e, "could not raise the open-file limit");
+        }
+    }
+    getrlimit(Resource::Nofile).current
+}
+
+/// `--max-connections`, lowered to what the descriptor limit allows.
+fn max_connections(config: &Config) -> usize {
+    let wanted = config.max_connections.max(1);
+    let limit = rustix::process::getrlimit(rustix::process::Resource::Nofile).current;
+    match limit {
+        Some(limit) if (wanted as u64).saturating_add(SPARE_DESCRIPTORS) > limit => {
+            let allowed = limit.saturating_sub(SPARE_DESCRIPTORS).max(1) as usize;
+            tracing::warn!(
+                wanted,
+                allowed,
+                "--max-connections lowered to fit the open-file limit"
+            );
+            allowed
+        }
+        _ => wanted,
+    }
+}
+
 /// Serves `app` on `listener` until `shutdown` resolves, then stops
-/// accepting, lets requests in flight finish, and returns.
+/// accepting, lets requests in flight finish for at most
+/// `--shutdown-timeout-ms`, closes what is still open, and returns.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     app: Router,
     config: &Config,
-    shutdown: impl std::future::Future<Output = ()>,
-) -> std::io::Result<()> {
-    use hyper_util::rt::{TokioIo, TokioTimer};
+    shutdown: impl Future<Output = ()>,
+) -> io::Result<()> {
+    use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+    use hyper_util::server::conn::auto;
     use hyper_util::server::graceful::GracefulShutdown;
     use hyper_util::service::TowerToHyperService;
+    use tower_http::add_extension::AddExtension;
 
-    let mut http = hyper::server::conn::http1::Builder::new();
-    http.timer(TokioTimer::new())
-        .header_read_timeout(Duration::from_millis(config.header_timeout_ms.max(1)));
+    let header_timeout = Duration::from_millis(config.header_timeout_ms.max(1));
+    let write_timeout = Duration::from_millis(config.write_timeout_ms.max(1));
+    let mut http = auto::Builder::new(TokioExecutor::new());
+    http.http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(header_timeout);
+    http.http2()
+        .timer(TokioTimer::new())
+        .max_concurrent_streams(128)
+        .keep_alive_interval(Some(header_timeout))
+        .keep_alive_timeout(header_timeout);
+    let connections = Arc::new(Semaphore::new(max_connections(config)));
     let graceful = GracefulShutdown::new();
+    let mut open = JoinSet::new();
+    let mut accept_errors = Throttled::new();
     tokio::pin!(shutdown);
     loop {
+        let accepted = async {
+            let permit = Arc::clone(&connections)
+                .acquire_owned()
+                .await
+                .expect("the semaphore is never closed");
+            (permit, listener.accept().await)
+        };
         tokio::select! {
-            accepted = listener.accept() => {
-                let stream = match accepted {
-                    Ok((stream, _)) => stream,
+            biased;
+            () = &mut shutdown => break,
+            Some(_) = open.join_next(), if !open.is_empty() => {}
+            (permit, accepted) = accepted => {
+                let (stream, peer) = match accepted {
+                    Ok(accepted) => accepted,
                     Err(e) => {
-                        // Out of file descriptors and the like: back off, keep serving.
-                        tracing::warn!(error = %e, "accept failed");
+                        // Out of descriptors and the like: back off, keep serving.
+                        accept_errors.warn(&e);
                         tokio::time::sleep(Duration::from_millis(50)).await;
                         continue;
                     }
                 };
                 let _ = stream.set_nodelay(true);
-                let service = TowerToHyperService::new(app.clone());
-                let connection = http.serve_connection(TokioIo::new(stream), service);
-                let connection = graceful.watch(connection);
-                tokio::spawn(async move {
-                    if let Err(e) = connection.await {
+                let http = http.clone();
+                let watcher = graceful.watcher();
+                let service = AddExtension::new(app.clone(), ConnectInfo::<SocketAddr>(peer));
+                open.spawn(async move {
+                    let _permit = permit;
+                    // A client that sends nothing at all never reaches
+                    // hyper's header timeout, which starts with the headers.
+                    let mut first = [0u8; 1];
+                    match tokio::time::timeout(header_timeout, stream.peek(&mut first)).await {
+                        Ok(Ok(n)) if n > 0 => {}
+                        _ => return,
+                    }
+                    let io = TokioIo::new(WriteTimeout::new(stream, write_timeout));
+                    let connection = http.serve_connection(io, TowerToHyperService::new(service));
+                    if let Err(e) = watcher.watch(connection).await {
                         tracing::debug!(error = %e, "connection ended with an error");
                     }
                 });
             }
-            () = &mut shutdown => break,
         }
     }
     // Closing the listener refuses new connections; those open finish their
-    // requests in flight and close.
+    // requests in flight and close, or are closed at the deadline.
     drop(listener);
-    graceful.shutdown().await;
+    let deadline = Duration::from_millis(config.shutdown_timeout_ms);
+    if tokio::time::timeout(deadline, graceful.shutdown())
+        .await
+        .is_err()
+    {
+        tracing::info!(
+            connections = open.len(),
+            "connections still open at the shutdown deadline are closed"
+        );
+    }
+    open.shutdown().await;
     Ok(())
+}
+
+/// A warning at most once a second, counting the ones held back.
+struct Throttled {
+    last: Option<Instant>,
+    held_back: u64,
+}
+
+impl Throttled {
+    fn new() -> Throttled {
+        Throttled {
+            last: None,
+            held_back: 0,
+        }
+    }
+
+    fn warn(&mut self, error: &io::Error) {
+        if self
+            .last
+            .is_some_and(|t| t.elapsed() < Duration::from_secs(1))
+        {
+            self.held_back += 1;
+            return;
+        }
+        tracing::warn!(error = %error, more = self.held_back, "accept failed");
+        self.last = Some(Instant::now());
+        self.held_back = 0;
+    }
+}
+
+/// A connection whose writes fail with `TimedOut` once one has waited for
+/// the client to take bytes for the write timeout. hyper then drops the
+/// connection, and with it the answer it was writing.
+pub struct WriteTimeout<T> {
+    inner: T,
+    timeout: Duration,
+    /// Armed while a write waits on the client.
+    stalled: Option<Pin<Box<tokio::time::Sleep>>>,
+}
+
+impl<T> WriteTimeout<T> {
+    pub fn new(inner: T, timeout: Duration) -> WriteTimeout<T> {
+        WriteTimeout {
+            inner,
+            timeout,
+            stalled: None,
+        }
+    }
+
+    /// After a write returned `poll`: disarms the timer when it is done,
+    /// else arms it (when it is not armed) and fails once it has run out.
+    fn watch<R>(&mut self, cx: &mut Context<'_>, poll: Poll<io::Result<R>>) -> Poll<io::Result<R>> {
+        if poll.is_ready() {
+            self.stalled = None;
+            return poll;
+        }
+        let timeout = self.timeout;
+        let stalled = self
+            .stalled
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(timeout)));
+        match stalled.as_mut().poll(cx) {
+            Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the client took no bytes of its answer for the write timeout",
+            ))),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+}
+
+impl<T: AsyncRead + Unpin> AsyncRead for WriteTimeout<T> {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().inner).poll_read(cx, buf)
+    }
+}
+
+impl<T: AsyncWrite + Unpin> AsyncWrite for WriteTimeout<T> {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let poll = Pin::new(&mut this.inner).poll_write(cx, buf);
+        this.watch(cx, poll)
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let poll = Pin::new(&mut this.inner).poll_write_vectored(cx, bufs);
+        this.watch(cx, poll)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        let poll = Pin::new(&mut this.inner).poll_flush(cx);
+        this.watch(cx, poll)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        let poll = Pin::new(&mut this.inner).poll_shutdown(cx);
+        this.watch(cx, poll)
+    }
 }

@@ -1,5 +1,6 @@
 //! The release binary on its own, as the Dockerfile runs it: it starts,
-//! answers, passes its own `--health-check`, and exits 0 on SIGTERM.
+//! answers, passes its own `--health-check`, and exits 0 on SIGTERM, by
+//! the shutdown deadline even while a client holds a request open.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -9,8 +10,14 @@ const BIN: &str = env!("CARGO_BIN_EXE_knightd");
 
 /// Starts the binary on a free port; its address, from its first log line.
 fn start() -> (Child, String) {
+    start_with(&[])
+}
+
+/// [`start`] with more flags.
+fn start_with(flags: &[&str]) -> (Child, String) {
     let mut child = Command::new(BIN)
         .args(["--bind", "127.0.0.1:0", "--log-format", "json"])
+        .args(flags)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
@@ -93,4 +100,35 @@ async fn starts_answers_and_stops_on_sigterm() {
         .status()
         .unwrap();
     assert!(!check.success(), "--health-check passed with no server");
+}
+
+#[test]
+fn sigterm_closes_what_is_still_open_at_the_shutdown_deadline() {
+    use std::io::Write;
+    let (mut child, address) = start_with(&[
+        "--shutdown-timeout-ms",
+        "1000",
+        "--body-timeout-ms",
+        "60000",
+        "--header-timeout-ms",
+        "60000",
+    ]);
+    // A request in flight that will not finish: its body stops arriving.
+    let mut stalled = std::net::TcpStream::connect(&address).unwrap();
+    stalled
+        .write_all(
+            b"POST /validate HTTP/1.1\r\nHost: knightd\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"width\": 8,",
+        )
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let sent = std::time::Instant::now();
+    signal(&child, "TERM");
+    let status = wait_exit(&mut child);
+    let took = sent.elapsed();
+    assert!(status.success(), "knightd exited with {status}");
+    assert!(
+        took >= Duration::from_millis(900),
+        "exited after {took:?}, before the deadline: the request in flight was not waited for"
+    );
+    drop(stalled);
 }

@@ -1,15 +1,26 @@
-//! Heavy work (tours, searches) runs on tokio's blocking pool behind a
-//! semaphore, with a bounded queue, so that cheap endpoints stay fast while
-//! it runs. Past the queue a request is refused with 503 and `Retry-After`.
+//! Heavy work (tours, searches) runs on tokio's blocking pool, at most one
+//! job a worker, so that cheap endpoints stay fast while it runs.
+//!
+//! Waiting work is queued per client and served round-robin: a client that
+//! keeps many jobs queued gets one turn in each round like any other, so it
+//! cannot starve the rest. Work is refused at once, with 503 and
+//! `Retry-After`, when the queue is full, when its client already has its
+//! share queued, or when the work ahead of it (by estimate) would not let it
+//! start before the request timeout. The client is the one that
+//! [`limits::admit`](super::limits::admit) names for the request (see
+//! [`CLIENT`]); work run outside a request belongs to one anonymous client.
 //!
 //! One rule says what is heavy: work measured in more than [`INLINE_UNITS`]
 //! units (squares listed, searched or drawn; characters of a board to parse),
-//! and every tour and longest-path search, whose time the size does not tell.
+//! and every tour and longest-path search, whose time the size does not tell,
+//! except trivially small ones ([`Heavy::run_unless_small`]).
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::collections::{HashMap, VecDeque};
+use std::net::{IpAddr, Ipv4Addr};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
-use tokio::sync::Semaphore;
+use tokio::sync::oneshot;
 
 use super::problem::ApiError;
 
@@ -17,80 +28,282 @@ use super::problem::ApiError;
 /// microseconds, less than a trip to the blocking pool.
 pub const INLINE_UNITS: u64 = 16 * 1024;
 
+/// Tours of boards of at most this many squares are answered inline: the
+/// 8×8 tour takes microseconds.
+pub const SMALL_TOUR_SQUARES: u64 = 64;
+
+/// Longest-path searches on boards of at most this many squares are
+/// answered inline: they are exhausted in microseconds.
+pub const SMALL_SEARCH_SQUARES: u64 = 16;
+
+/// A job's expected run time before any has been measured.
+const FIRST_TYPICAL: Duration = Duration::from_millis(100);
+
+/// The longest `Retry-After` ever suggested, in seconds.
+const MOST_RETRY_AFTER_SECS: u64 = 60;
+
+tokio::task_local! {
+    /// The client a request's heavy work is queued for, set around the
+    /// request by [`limits::admit`](super::limits::admit).
+    pub static CLIENT: IpAddr;
+}
+
+/// The client of the current request, or one anonymous client outside one.
+fn current_client() -> IpAddr {
+    CLIENT
+        .try_with(|client| *client)
+        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
+}
+
 /// The heavy-work gate shared by all requests.
 #[derive(Clone, Debug)]
 pub struct Heavy {
-    permits: Arc<Semaphore>,
-    /// Requests admitted: running plus queued.
-    admitted: Arc<AtomicUsize>,
-    workers: usize,
-    queue: usize,
-    retry_after_secs: u64,
+    inner: Arc<Inner>,
 }
 
-/// Decrements the admitted count when the work is over, however it ends.
-struct Admission(Arc<AtomicUsize>);
+#[derive(Debug)]
+struct Inner {
+    workers: usize,
+    /// Jobs that may wait, in all.
+    queue: usize,
+    /// Jobs that may wait, for one client.
+    per_client: usize,
+    /// Work that could not start within this long is refused at once.
+    timeout: Duration,
+    retry_after_secs: u64,
+    state: Mutex<State>,
+}
 
-impl Drop for Admission {
+#[derive(Debug)]
+struct State {
+    running: Vec<Running>,
+    /// Each client's waiting jobs, oldest first.
+    waiting: HashMap<IpAddr, VecDeque<Waiter>>,
+    /// Clients with waiting jobs, in the order of their next turn.
+    turns: VecDeque<IpAddr>,
+    queued: usize,
+    next_id: u64,
+    /// How long a job without an estimate of its own takes (a moving average).
+    typical: Duration,
+}
+
+#[derive(Debug)]
+struct Running {
+    id: u64,
+    started: Instant,
+    estimate: Option<Duration>,
+}
+
+#[derive(Debug)]
+struct Waiter {
+    id: u64,
+    estimate: Option<Duration>,
+    start: oneshot::Sender<()>,
+}
+
+/// A worker held by one job; dropping it frees the worker for the next turn.
+struct Slot {
+    inner: Arc<Inner>,
+    id: u64,
+}
+
+impl Drop for Slot {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
+        let mut state = self.inner.lock();
+        if let Some(i) = state.running.iter().position(|r| r.id == self.id) {
+            let done = state.running.swap_remove(i);
+            if done.estimate.is_none() {
+                let took = done.started.elapsed().min(self.inner.timeout);
+                state.typical = (state.typical * 4 + took) / 5;
+            }
+        }
+        self.inner.start_next(&mut state);
+    }
+}
+
+/// A job waiting its turn: if the request goes away first, its place is
+/// given up (or, granted meanwhile, its worker passed on).
+struct Turn<'a> {
+    inner: &'a Arc<Inner>,
+    client: IpAddr,
+    id: u64,
+    started: bool,
+}
+
+impl Drop for Turn<'_> {
+    fn drop(&mut self) {
+        if self.started {
+            return;
+        }
+        let mut state = self.inner.lock();
+        if let Some(queue) = state.waiting.get_mut(&self.client) {
+            if let Some(i) = queue.iter().position(|w| w.id == self.id) {
+                queue.remove(i);
+                let empty = queue.is_empty();
+                state.queued -= 1;
+                if empty {
+                    state.waiting.remove(&self.client);
+                    state.turns.retain(|c| *c != self.client);
+                }
+                return;
+            }
+        }
+        if let Some(i) = state.running.iter().position(|r| r.id == self.id) {
+            state.running.swap_remove(i);
+            self.inner.start_next(&mut state);
+        }
+    }
+}
+
+impl Inner {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Starts waiting jobs, one per client in turn, while workers are free.
+    fn start_next(&self, state: &mut State) {
+        while state.running.len() < self.workers {
+            let Some(client) = state.turns.pop_front() else {
+                return;
+            };
+            let Some(queue) = state.waiting.get_mut(&client) else {
+                continue;
+            };
+            let Some(waiter) = queue.pop_front() else {
+                state.waiting.remove(&client);
+                continue;
+            };
+            if queue.is_empty() {
+                state.waiting.remove(&client);
+            } else {
+                state.turns.push_back(client);
+            }
+            state.queued -= 1;
+            // A request that went away has dropped its receiver.
+            if waiter.start.send(()).is_ok() {
+                state.running.push(Running {
+                    id: waiter.id,
+                    started: Instant::now(),
+                    estimate: waiter.estimate,
+                });
+            }
+        }
+    }
+
+    /// How long until a new job of `client` would start, served round-robin
+    /// behind the jobs running and waiting.
+    fn wait(&self, state: &State, client: IpAddr) -> Duration {
+        let guess = |estimate: Option<Duration>| estimate.unwrap_or(state.typical);
+        let mut ahead: Duration = state
+            .running
+            .iter()
+            .map(|r| guess(r.estimate).saturating_sub(r.started.elapsed()))
+            .sum();
+        let own = state.waiting.get(&client).map_or(0, VecDeque::len);
+        for (c, queue) in &state.waiting {
+            let turns = if *c == client { own } else { own + 1 };
+            ahead += queue
+                .iter()
+                .take(turns)
+                .map(|w| guess(w.estimate))
+                .sum::<Duration>();
+        }
+        ahead / self.workers as u32
+    }
+
+    /// Seconds until a worker is likely free: the soonest running job's end.
+    fn retry_after(&self, state: &State) -> u64 {
+        let soonest = state
+            .running
+            .iter()
+            .map(|r| {
+                r.estimate
+                    .unwrap_or(state.typical)
+                    .saturating_sub(r.started.elapsed())
+            })
+            .min()
+            .unwrap_or_default();
+        soonest
+            .as_secs_f64()
+            .ceil()
+            .clamp(self.retry_after_secs as f64, MOST_RETRY_AFTER_SECS as f64) as u64
     }
 }
 
 impl Heavy {
-    /// At most `workers` jobs run at once and `queue` more wait.
+    /// At most `workers` jobs run at once and `queue` more wait; a refusal
+    /// suggests retrying after at least `retry_after_secs`. No per-client
+    /// share and no timeout until [`Heavy::per_client`] and
+    /// [`Heavy::timeout`] set them.
     pub fn new(workers: usize, queue: usize, retry_after_secs: u64) -> Heavy {
-        let workers = workers.max(1);
         Heavy {
-            permits: Arc::new(Semaphore::new(workers)),
-            admitted: Arc::new(AtomicUsize::new(0)),
-            workers,
-            queue,
-            retry_after_secs,
+            inner: Arc::new(Inner {
+                workers: workers.max(1),
+                queue,
+                per_client: usize::MAX,
+                timeout: Duration::MAX,
+                retry_after_secs,
+                state: Mutex::new(State {
+                    running: Vec::new(),
+                    waiting: HashMap::new(),
+                    turns: VecDeque::new(),
+                    queued: 0,
+                    next_id: 0,
+                    typical: FIRST_TYPICAL,
+                }),
+            }),
+        }
+    }
+
+    /// The same gate, letting one client queue at most `jobs`.
+    pub fn per_client(self, jobs: usize) -> Heavy {
+        self.with(|inner| inner.per_client = jobs)
+    }
+
+    /// The same gate, refusing at once work that would not start within
+    /// `timeout`.
+    pub fn timeout(self, timeout: Duration) -> Heavy {
+        self.with(|inner| inner.timeout = timeout)
+    }
+
+    fn with(self, change: impl FnOnce(&mut Inner)) -> Heavy {
+        let mut inner = Arc::try_unwrap(self.inner).expect("configured before it is shared");
+        change(&mut inner);
+        Heavy {
+            inner: Arc::new(inner),
         }
     }
 
     /// Jobs waiting for a worker.
     pub fn queued(&self) -> usize {
-        self.admitted
-            .load(Ordering::SeqCst)
-            .saturating_sub(self.workers)
+        self.inner.lock().queued
     }
 
     /// Jobs running or waiting.
     pub fn admitted(&self) -> usize {
-        self.admitted.load(Ordering::SeqCst)
+        let state = self.inner.lock();
+        state.running.len() + state.queued
     }
 
-    /// Runs `work` on the blocking pool once a worker is free; 503 when the
-    /// queue is full.
+    /// Runs `work` on the blocking pool once a worker is free and it is its
+    /// client's turn; 503 when it cannot be queued.
     pub async fn run<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
-        let before = self.admitted.fetch_add(1, Ordering::SeqCst);
-        let admission = Admission(Arc::clone(&self.admitted));
-        if before >= self.workers + self.queue {
-            return Err(ApiError::overloaded(self.retry_after_secs));
-        }
-        let permit = Arc::clone(&self.permits)
-            .acquire_owned()
-            .await
-            .map_err(|_| ApiError::internal())?;
-        // The permit and admission move into the job: if the client goes
-        // away, the work still counts until it is really over.
-        tokio::task::spawn_blocking(move || {
-            let answer = work();
-            drop(permit);
-            drop(admission);
-            answer
-        })
-        .await
-        .map_err(|e| {
-            tracing::error!(error = %e, "heavy work failed");
-            ApiError::internal()
-        })
+        self.run_job(None, work).await
+    }
+
+    /// [`Heavy::run`] for work expected to take about `estimate` (a
+    /// search's time limit), which admission counts instead of the typical
+    /// job's time.
+    pub async fn run_for<T, F>(&self, estimate: Duration, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        self.run_job(Some(estimate), work).await
     }
 
     /// Runs `work` of `units` (see [`INLINE_UNITS`]) here when it is light,
@@ -106,4 +319,220 @@ impl Heavy {
             self.run(work).await
         }
     }
+
+    /// Runs `work` here when `small` (a tour or search so small that it
+    /// takes microseconds), else as [`Heavy::run`] does.
+    pub async fn run_unless_small<T, F>(&self, small: bool, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        if small {
+            Ok(work())
+        } else {
+            self.run(work).await
+        }
+    }
+
+    async fn run_job<T, F>(&self, estimate: Option<Duration>, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        let slot = match self.admit(estimate)? {
+            Admitted::Now(slot) => slot,
+            Admitted::Later { client, id, start } => {
+                let mut turn = Turn {
+                    inner: &self.inner,
+                    client,
+                    id,
+                    started: false,
+                };
+                start.await.map_err(|_| ApiError::internal())?;
+                turn.started = true;
+                Slot {
+                    inner: Arc::clone(&self.inner),
+                    id,
+                }
+            }
+        };
+        // The slot moves into the job: if the client goes away, the work
+        // still holds its worker until it is really over.
+        tokio::task::spawn_blocking(move || {
+            let answer = work();
+            drop(slot);
+            answer
+        })
+        .await
+        .map_err(|e| {
+            tracing::error!(error = %e, "heavy work failed");
+            ApiError::internal()
+        })
+    }
+
+    /// Takes a worker now, or a place in the client's queue, or refuses.
+    fn admit(&self, estimate: Option<Duration>) -> Result<Admitted, ApiError> {
+        let inner = &self.inner;
+        let client = current_client();
+        let mut state = inner.lock();
+        let id = state.next_id;
+        state.next_id += 1;
+        if state.running.len() < inner.workers && state.queued == 0 {
+            state.running.push(Running {
+                id,
+                started: Instant::now(),
+                estimate,
+            });
+            return Ok(Admitted::Now(Slot {
+                inner: Arc::clone(inner),
+                id,
+            }));
+        }
+        let own = state.waiting.get(&client).map_or(0, VecDeque::len);
+        if state.queued >= inner.queue {
+            return Err(ApiError::overloaded(inner.retry_after(&state)));
+        }
+        if own >= inner.per_client {
+            return Err(ApiError::client_overloaded(inner.retry_after(&state)));
+        }
+        if inner.wait(&state, client) >= inner.timeout {
+            return Err(ApiError::overloaded(inner.retry_after(&state)));
+        }
+        let (sender, start) = oneshot::channel();
+        if own == 0 {
+            state.turns.push_back(client);
+        }
+        state.waiting.entry(client).or_default().push_back(Waiter {
+            id,
+            estimate,
+            start: sender,
+        });
+        state.queued += 1;
+        Ok(Admitted::Later { client, id, start })
+    }
+}
+
+/// What admission gave a job: a worker now, or a place in its client's queue.
+enum Admitted {
+    Now(Slot),
+    Later {
+        client: IpAddr,
+        id: u64,
+        start: oneshot::Receiver<()>,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A job of `client` that runs until its sender is dropped or sends.
+    fn blocked(
+        heavy: &Heavy,
+        client: IpAddr,
+        order: &Arc<Mutex<Vec<IpAddr>>>,
+    ) -> (
+        std::sync::mpsc::Sender<()>,
+        tokio::task::JoinHandle<Result<(), ApiError>>,
+    ) {
+        let (release, wait) = std::sync::mpsc::channel::<()>();
+        let (heavy, order) = (heavy.clone(), Arc::clone(order));
+        let job = tokio::spawn(CLIENT.scope(client, async move {
+            heavy
+                .run(move || {
+                    order.lock().unwrap().push(client);
+                    wait.recv().ok();
+                })
+                .await
+        }));
+        (release, job)
+    }
+
+    async fn until(heavy: &Heavy, admitted: usize) {
+        while heavy.admitted() != admitted {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+    }
+
+    #[tokio::test]
+    async fn clients_are_served_in_turn_and_capped() {
+        let heavy = Heavy::new(1, 10, 1).per_client(3);
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let hog: IpAddr = "127.0.0.2".parse().unwrap();
+        let other: IpAddr = "127.0.0.3".parse().unwrap();
+        let mut jobs = Vec::new();
+        for admitted in 1..=4 {
+            jobs.push(blocked(&heavy, hog, &order));
+            until(&heavy, admitted).await;
+        }
+        // The hog has 1 running and 3 waiting: its share.
+        let refused = CLIENT
+            .scope(hog, heavy.run(|| ()))
+            .await
+            .unwrap_err()
+            .into_response();
+        assert_eq!(refused.status(), 503);
+        assert!(refused.headers().contains_key("retry-after"));
+        jobs.push(blocked(&heavy, other, &order));
+        until(&heavy, 5).await;
+        let (releases, jobs): (Vec<_>, Vec<_>) = jobs.into_iter().unzip();
+        drop(releases);
+        for job in jobs {
+            job.await.unwrap().unwrap();
+        }
+        // The hog's turn came first (it was waiting first), then the other
+        // client's one job: third, not last.
+        assert_eq!(*order.lock().unwrap(), vec![hog, hog, other, hog, hog]);
+        assert_eq!(heavy.admitted(), 0);
+    }
+
+    #[tokio::test]
+    async fn work_that_could_not_start_in_time_is_refused_at_once() {
+        let heavy = Heavy::new(1, 10, 1).timeout(Duration::from_secs(5));
+        let long = || tokio::time::sleep(Duration::from_millis(1));
+        let (release, wait) = std::sync::mpsc::channel::<()>();
+        let first = {
+            let heavy = heavy.clone();
+            tokio::spawn(async move {
+                heavy
+                    .run_for(Duration::from_secs(3), move || wait.recv().ok())
+                    .await
+            })
+        };
+        until(&heavy, 1).await;
+        // 3 s running ahead: a 3 s search may wait; then 6 s are ahead.
+        let second = {
+            let heavy = heavy.clone();
+            tokio::spawn(async move { heavy.run_for(Duration::from_secs(3), || ()).await })
+        };
+        until(&heavy, 2).await;
+        let refused = heavy.run(|| ()).await.unwrap_err();
+        assert_eq!(refused.status(), 503);
+        long().await;
+        drop(release);
+        first.await.unwrap().unwrap();
+        second.await.unwrap().unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_waiter_that_goes_away_gives_up_its_place() {
+        let heavy = Heavy::new(1, 1, 1);
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let me = IpAddr::V4(Ipv4Addr::LOCALHOST);
+        let (release, job) = blocked(&heavy, me, &order);
+        until(&heavy, 1).await;
+        let gone = tokio::spawn({
+            let heavy = heavy.clone();
+            async move { heavy.run(|| ()).await }
+        });
+        until(&heavy, 2).await;
+        gone.abort();
+        until(&heavy, 1).await;
+        assert_eq!(heavy.queued(), 0);
+        drop(release);
+        job.await.unwrap().unwrap();
+        assert_eq!(heavy.admitted(), 0);
+    }
+
+    use axum::response::IntoResponse;
 }

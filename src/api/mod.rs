@@ -7,7 +7,8 @@
 //! Underneath them: `problem` (the one error and its codes), `extract`
 //! (reading requests), `square` and `board` (what a request names and where),
 //! `picture` (answers as JSON, text or SVG), `heavy` (the blocking pool and
-//! what goes there) and `middleware` (layers around every route).
+//! what goes there), `limits` (what one client may ask: rate, bodies, its
+//! turn for heavy work) and `middleware` (layers around every route).
 
 pub mod answer;
 pub mod board;
@@ -17,6 +18,7 @@ pub mod distance;
 pub mod extract;
 pub mod front;
 pub mod heavy;
+pub mod limits;
 pub mod longest;
 pub mod metrics;
 pub mod middleware;
@@ -32,6 +34,7 @@ pub mod tour;
 pub mod validate;
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use crate::config::Config;
 use heavy::Heavy;
@@ -41,6 +44,7 @@ use heavy::Heavy;
 pub struct AppState {
     pub config: Arc<Config>,
     pub heavy: Heavy,
+    pub limits: limits::Limits,
     pub metrics: metrics::Metrics,
 }
 
@@ -48,7 +52,10 @@ impl AppState {
     pub fn new(config: &Config) -> AppState {
         AppState {
             config: Arc::new(config.clone()),
-            heavy: Heavy::new(config.heavy_workers(), config.heavy_queue, 1),
+            heavy: Heavy::new(config.heavy_workers(), config.heavy_queue, 1)
+                .per_client(config.heavy_queue_per_client)
+                .timeout(Duration::from_millis(config.request_timeout_ms)),
+            limits: limits::Limits::new(config),
             metrics: metrics::Metrics::default(),
         }
     }

@@ -81,8 +81,12 @@ codes! {
     SquareNotLandable = "square_not_landable", BAD_REQUEST;
     NotFound = "not_found", NOT_FOUND;
     MethodNotAllowed = "method_not_allowed", METHOD_NOT_ALLOWED;
+    /// A request body that stopped arriving for the body timeout.
+    BodyTimeout = "body_timeout", REQUEST_TIMEOUT;
     PayloadTooLarge = "payload_too_large", PAYLOAD_TOO_LARGE;
     UnsupportedMediaType = "unsupported_media_type", UNSUPPORTED_MEDIA_TYPE;
+    /// A client over its request rate.
+    RateLimited = "rate_limited", TOO_MANY_REQUESTS;
     /// A path too long to list.
     PathTooLong = "path_too_long", UNPROCESSABLE_ENTITY;
     /// No tour exists, and the detail says why.
@@ -244,6 +248,44 @@ impl ApiError {
         ApiError::new(
             Code::Overloaded,
             "too much heavy work is queued; retry later",
+        )
+        .retry_after(secs)
+    }
+
+    /// One client's heavy work queued past its share; retry after `secs`.
+    pub fn client_overloaded(secs: u64) -> ApiError {
+        ApiError::new(
+            Code::Overloaded,
+            "this client already has its share of heavy work queued; retry once some of it is answered",
+        )
+        .retry_after(secs)
+    }
+
+    /// Request bodies arriving at once past their memory budget; retry
+    /// after `secs`.
+    pub fn bodies_overloaded(secs: u64) -> ApiError {
+        ApiError::new(
+            Code::Overloaded,
+            "too many request bodies are arriving at once; retry later",
+        )
+        .retry_after(secs)
+    }
+
+    /// A request body that stopped arriving for `millis` milliseconds.
+    pub fn body_timeout(millis: u64) -> ApiError {
+        ApiError::new(
+            Code::BodyTimeout,
+            format!(
+                "the request body stopped arriving for {millis} ms; send it whole, without pauses"
+            ),
+        )
+    }
+
+    /// A client over its request rate; retry after `secs`.
+    pub fn rate_limited(secs: u64) -> ApiError {
+        ApiError::new(
+            Code::RateLimited,
+            "this client is sending requests faster than the server's rate limit allows; retry later",
         )
         .retry_after(secs)
     }

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::answer::json_with_squares;
 use super::extract::{JsonBody, QueryParams};
+use super::heavy::SMALL_TOUR_SQUARES;
 use super::params::Given;
 use super::picture::{check_drawable, respond, Format};
 use super::problem::{ApiError, Code};
@@ -178,9 +179,10 @@ async fn tour(
     check_drawable(format, board, &[])?;
     // The answer is written on the blocking pool too: a million-square tour
     // is megabytes of JSON, too long to write on the async workers.
+    let small = board.squares() <= SMALL_TOUR_SQUARES;
     state
         .heavy
-        .run(move || {
+        .run_unless_small(small, move || {
             let error = |e| tour_error(board, e, method);
             let (tour, backtracks) = match asked {
                 Asked::Auto { closed } => (shared_tour(board, start, closed, limit), None),

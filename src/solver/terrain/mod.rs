@@ -273,9 +273,14 @@ pub struct Terrain {
 }
 
 impl Terrain {
-    /// A board from its text: rows separated by newlines, top row first.
+    /// A board from its text: rows separated by line breaks (`\n`, `\r\n`
+    /// or a lone `\r`), top row first.
     pub fn parse(text: &str, max_squares: u64) -> Result<Terrain, TerrainError> {
-        Terrain::from_rows(text.split('\n'), max_squares)
+        let rows = text.split('\n').flat_map(|line| {
+            // The `\r` of a `\r\n` ends this row; any other `\r` breaks it.
+            line.strip_suffix('\r').unwrap_or(line).split('\r')
+        });
+        Terrain::from_rows(rows, max_squares)
     }
 
     /// A board from its rows, top row first. Spaces, tabs and carriage
@@ -578,6 +583,20 @@ mod tests {
     }
 
     #[test]
+    fn every_line_break_breaks_rows() {
+        let board = t("W . .\n. . .\n. . L\n");
+        assert_eq!(t("W . .\r. . .\r. . L\r"), board);
+        assert_eq!(t("W . .\r\n. . .\r\n. . L\r\n"), board);
+        assert_eq!(t("W . .\r. . .\n. . L"), board);
+        // A row number counts line breaks of every kind.
+        let err = Terrain::parse(". . .\r\n. . .\r. .", 100).unwrap_err();
+        assert!(
+            matches!(err, TerrainError::RaggedRow { row: 3, .. }),
+            "{err:?}"
+        );
+    }
+
+    #[test]
     fn refuses_bad_boards() {
         let err = |s: &str| Terrain::parse(s, 1_000_000).unwrap_err();
         assert!(matches!(
@@ -608,6 +627,7 @@ mod tests {
             }
         );
         assert_eq!(err("\n \n"), TerrainError::Empty);
+        assert_eq!(err("\r \r"), TerrainError::Empty);
         assert!(matches!(
             Terrain::parse(". . .", 2),
             Err(TerrainError::TooLarge { .. })

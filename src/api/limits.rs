@@ -1,0 +1,381 @@
+//! What one client may ask of the server, checked before a request reaches
+//! its route: who the client is (its address, or a forwarded-for address
+//! behind a `--trusted-proxy`), its request rate (`--rate-limit`: 429 with
+//! `Retry-After` and the IETF draft `RateLimit` headers), and request
+//! bodies: a declared `Content-Length` over the limit is 413 at once, a body
+//! that stops arriving is 408 (`--body-timeout-ms`), and the bytes of all
+//! bodies being received are held within one budget (`--body-budget`: past
+//! it, 503 and `Retry-After`), so that many slow uploads cannot take memory
+//! without bound.
+//!
+//! The client named here is also the one whose turn heavy work waits for
+//! ([`heavy::CLIENT`](super::heavy::CLIENT)).
+
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::num::NonZeroU32;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use axum::body::{Body, Bytes};
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use governor::clock::{Clock, DefaultClock};
+use governor::middleware::StateInformationMiddleware;
+use governor::state::keyed::DefaultKeyedStateStore;
+use governor::{Quota, RateLimiter};
+use http_body::{Frame, SizeHint};
+use ipnet::IpNet;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+use super::heavy::CLIENT;
+use super::problem::ApiError;
+use super::AppState;
+use crate::config::{Config, RateLimit};
+
+/// Paths never rate-limited: health checks and scrapes come from the
+/// platform, often all from one address.
+const UNLIMITED_PATHS: [&str; 3] = ["/healthz", "/readyz", "/metrics"];
+
+/// Forgotten clients are dropped from the rate limiter's table once every
+/// this many checks.
+const RETAIN_EVERY: u64 = 4096;
+
+type Limiter =
+    RateLimiter<IpAddr, DefaultKeyedStateStore<IpAddr>, DefaultClock, StateInformationMiddleware>;
+
+/// The per-client limits shared by all requests.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    trusted: Arc<[IpNet]>,
+    rate: Option<Rate>,
+    body_limit: usize,
+    body_timeout: Duration,
+    /// Bytes of request bodies that may be held at once, as permits.
+    body_budget: Arc<Semaphore>,
+}
+
+#[derive(Clone, Debug)]
+struct Rate {
+    limiter: Arc<Limiter>,
+    policy: RateLimit,
+    checks: Arc<AtomicU64>,
+}
+
+impl Limits {
+    pub fn new(config: &Config) -> Limits {
+        let rate = config.rate_limit.map(|policy| {
+            let period = policy.per / policy.count;
+            let quota = Quota::with_period(period.max(Duration::from_nanos(1)))
+                .expect("a positive period")
+                .allow_burst(NonZeroU32::new(policy.count).expect("a positive count"));
+            Rate {
+                limiter: Arc::new(
+                    RateLimiter::keyed(quota).with_middleware::<StateInformationMiddleware>(),
+                ),
+                policy,
+                checks: Arc::new(AtomicU64::new(0)),
+            }
+        });
+        Limits {
+            trusted: config.trusted_proxy.clone().into(),
+            rate,
+            body_limit: config.body_limit,
+            body_timeout: Duration::from_millis(config.body_timeout_ms.max(1)),
+            body_budget: Arc::new(Semaphore::new(
+                config.body_budget.min(Semaphore::MAX_PERMITS),
+            )),
+        }
+    }
+
+    /// The client of `request`: the peer's address, or, when the peer is a
+    /// trusted proxy, the last address in `X-Forwarded-For` that is not
+    /// one. An IPv6 client is its /64, as one host commonly holds one.
+    pub fn client(&self, request: &Request) -> IpAddr {
+        let peer = request
+            .extensions()
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0.ip().to_canonical());
+        let trusted = |ip: &IpAddr| self.trusted.iter().any(|net| net.contains(ip));
+        let mut client = peer;
+        if trusted(&peer) {
+            let forwarded: Vec<IpAddr> = request
+                .headers()
+                .get_all("x-forwarded-for")
+                .iter()
+                .filter_map(|v| v.to_str().ok())
+                .flat_map(|v| v.split(','))
+                .filter_map(|a| a.trim().parse::<IpAddr>().ok())
+                .map(|ip| ip.to_canonical())
+                .collect();
+            if let Some(first) = forwarded.first() {
+                client = forwarded
+                    .iter()
+                    .rev()
+                    .find(|ip| !trusted(ip))
+                    .unwrap_or(first)
+                    .to_owned();
+            }
+        }
+        match client {
+            IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & !(u64::MAX as u128))),
+            v4 => v4,
+        }
+    }
+
+    /// Counts a request of `client`: the `RateLimit` headers of its answer,
+    /// and, when it is over its rate, the seconds to wait.
+    fn check_rate(&self, rate: &Rate, client: IpAddr) -> (HeaderMap, Option<u64>) {
+        if rate.checks.fetch_add(1, Ordering::Relaxed) % RETAIN_EVERY == RETAIN_EVERY - 1 {
+            rate.limiter.retain_recent();
+            rate.limiter.shrink_to_fit();
+        }
+        let quota = rate.policy.count;
+        let window = rate.policy.per.as_secs().max(1);
+        let per_request = rate.policy.per / quota;
+        let (remaining, reset, refused) = match rate.limiter.check_key(&client) {
+            Ok(snapshot) => {
+                let remaining = snapshot.remaining_burst_capacity();
+                (remaining, per_request * (quota - remaining), None)
+            }
+            Err(not_until) => {
+                let wait = not_until.wait_time_from(rate.limiter.clock().now());
+                (0, per_request * quota, Some(wait))
+            }
+        };
+        let mut headers = HeaderMap::new();
+        let policy = format!("\"default\";q={quota};w={window}");
+        let state = format!(
+            "\"default\";r={remaining};t={}",
+            reset.as_secs_f64().ceil() as u64
+        );
+        headers.insert(
+            "ratelimit-policy",
+            HeaderValue::try_from(policy).expect("ASCII"),
+        );
+        headers.insert("ratelimit", HeaderValue::try_from(state).expect("ASCII"));
+        let wait = refused.map(|wait| (wait.as_secs_f64().ceil() as u64).max(1));
+        (headers, wait)
+    }
+
+    /// The request with its body guarded, and what the guard found; or
+    /// the refusal of a body too large or over the budget.
+    fn guard_body(&self, request: Request) -> Result<(Request, Option<Guard>), ApiError> {
+        let declared = request
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<u64>().ok());
+        if declared.is_some_and(|n| n > self.body_limit as u64) {
+            return Err(ApiError::payload_too_large(self.body_limit));
+        }
+        let hint = http_body::Body::size_hint(request.body());
+        if hint.exact() == Some(0) {
+            return Ok((request, None));
+        }
+        let held = match hint.exact() {
+            Some(n) => {
+                let n = u32::try_from(n).unwrap_or(u32::MAX);
+                let permit = Arc::clone(&self.body_budget)
+                    .try_acquire_many_owned(n)
+                    .map_err(|_| ApiError::bodies_overloaded(1))?;
+                Some(permit)
+            }
+            None => None,
+        };
+        let guard = Guard {
+            fault: Arc::new(Mutex::new(None)),
+            held: Arc::new(Mutex::new(held)),
+        };
+        let budget = declared.is_none().then(|| Arc::clone(&self.body_budget));
+        let (parts, body) = request.into_parts();
+        let body = GuardedBody {
+            inner: body,
+            timeout: self.body_timeout,
+            idle: Box::pin(tokio::time::sleep(self.body_timeout)),
+            budget,
+            guard: guard.clone(),
+        };
+        Ok((Request::from_parts(parts, Body::new(body)), Some(guard)))
+    }
+}
+
+/// What went wrong with a body while it was read.
+#[derive(Clone, Copy, Debug)]
+enum Fault {
+    /// No bytes came for the body timeout.
+    Stalled,
+    /// The bodies being received took the whole budget.
+    OverBudget,
+}
+
+/// Shared by a guarded body and the layer that answers for it: the fault
+/// met, and the budget held until the answer is made.
+#[derive(Clone, Debug)]
+struct Guard {
+    fault: Arc<Mutex<Option<Fault>>>,
+    held: Arc<Mutex<Option<OwnedSemaphorePermit>>>,
+}
+
+impl Guard {
+    fn fault(&self) -> Option<Fault> {
+        *self.fault.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn set(&self, fault: Fault) -> axum::BoxError {
+        *self.fault.lock().unwrap_or_else(|e| e.into_inner()) = Some(fault);
+        format!("request body: {fault:?}").into()
+    }
+}
+
+/// A request body that fails when it stalls for `timeout`, and whose
+/// bytes, when their length was not declared, are taken from the budget
+/// as they come.
+struct GuardedBody {
+    inner: Body,
+    timeout: Duration,
+    idle: Pin<Box<tokio::time::Sleep>>,
+    budget: Option<Arc<Semaphore>>,
+    guard: Guard,
+}
+
+impl http_body::Body for GuardedBody {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
+        let this = self.get_mut();
+        match Pin::new(&mut this.inner).poll_frame(cx) {
+            Poll::Ready(Some(Ok(frame))) => {
+                if let (Some(budget), Some(data)) = (&this.budget, frame.data_ref()) {
+                    let n = u32::try_from(data.len()).unwrap_or(u32::MAX);
+                    match Arc::clone(budget).try_acquire_many_owned(n) {
+                        Ok(permit) => {
+                            let mut held =
+                                this.guard.held.lock().unwrap_or_else(|e| e.into_inner());
+                            match held.as_mut() {
+                                Some(h) => h.merge(permit),
+                                None => *held = Some(permit),
+                            }
+                        }
+                        Err(_) => {
+                            return Poll::Ready(Some(Err(axum::Error::new(
+                                this.guard.set(Fault::OverBudget),
+                            ))))
+                        }
+                    }
+                }
+                let deadline = tokio::time::Instant::now() + this.timeout;
+                this.idle.as_mut().reset(deadline);
+                Poll::Ready(Some(Ok(frame)))
+            }
+            Poll::Pending => match this.idle.as_mut().poll(cx) {
+                Poll::Ready(()) => {
+                    Poll::Ready(Some(Err(axum::Error::new(this.guard.set(Fault::Stalled)))))
+                }
+                Poll::Pending => Poll::Pending,
+            },
+            other => other,
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.inner.size_hint()
+    }
+}
+
+use std::future::Future as _;
+
+/// The layer of [`Limits`]: names the client, holds it to its rate, guards
+/// the body, and runs the request as the client's (for its heavy work's turn).
+pub async fn admit(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let limits = &state.limits;
+    let client = limits.client(&request);
+    let mut rate_headers = None;
+    if let Some(rate) = &limits.rate {
+        if !UNLIMITED_PATHS.contains(&request.uri().path()) {
+            let (headers, wait) = limits.check_rate(rate, client);
+            if let Some(secs) = wait {
+                let mut refused = ApiError::rate_limited(secs).into_response();
+                refused.headers_mut().extend(headers);
+                return refused;
+            }
+            rate_headers = Some(headers);
+        }
+    }
+    let mut response = match limits.guard_body(request) {
+        Err(refused) => refused.into_response(),
+        Ok((request, guard)) => {
+            let response = CLIENT.scope(client, next.run(request)).await;
+            match guard.as_ref().and_then(Guard::fault) {
+                Some(Fault::Stalled) => {
+                    ApiError::body_timeout(limits.body_timeout.as_millis() as u64).into_response()
+                }
+                Some(Fault::OverBudget) => ApiError::bodies_overloaded(1).into_response(),
+                None => response,
+            }
+        }
+    };
+    if let Some(headers) = rate_headers {
+        response.headers_mut().extend(headers);
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(trusted: &[&str]) -> Limits {
+        Limits::new(&Config {
+            trusted_proxy: trusted.iter().map(|t| t.parse().unwrap()).collect(),
+            ..Config::default()
+        })
+    }
+
+    fn request(peer: &str, forwarded: Option<&str>) -> Request {
+        let mut request = Request::new(Body::empty());
+        let peer: SocketAddr = peer.parse().unwrap();
+        request.extensions_mut().insert(ConnectInfo(peer));
+        if let Some(f) = forwarded {
+            request
+                .headers_mut()
+                .insert("x-forwarded-for", HeaderValue::from_str(f).unwrap());
+        }
+        request
+    }
+
+    #[test]
+    fn forwarded_for_counts_only_behind_a_trusted_proxy() {
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        let none = limits(&[]);
+        let proxied = limits(&["10.0.0.0/8"]);
+        let r = || request("10.1.2.3:5000", Some("203.0.113.9, 198.51.100.7, 10.9.9.9"));
+        assert_eq!(none.client(&r()), ip("10.1.2.3"));
+        assert_eq!(proxied.client(&r()), ip("198.51.100.7"));
+        assert_eq!(
+            proxied.client(&request("192.0.2.1:1", Some("1.2.3.4"))),
+            ip("192.0.2.1")
+        );
+        assert_eq!(proxied.client(&request("10.0.0.1:1", None)), ip("10.0.0.1"));
+        assert_eq!(
+            none.client(&request("[2001:db8::1:2:3:4]:1", None)),
+            ip("2001:db8::")
+        );
+        assert_eq!(
+            none.client(&request("[::ffff:127.0.0.2]:1", None)),
+            ip("127.0.0.2")
+        );
+    }
+}

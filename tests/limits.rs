@@ -1,0 +1,345 @@
+//! The connection and client limits through the real server: write timeout,
+//! body timeout (408), early 413, the body budget, max connections, fair
+//! turns of heavy work, the rate limit (429), and HTTP/2 with prior
+//! knowledge. The shutdown deadline is in `tests/binary.rs`.
+
+mod common;
+
+use std::net::{IpAddr, SocketAddr};
+use std::time::{Duration, Instant};
+
+use knightd::Config;
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpSocket, TcpStream};
+
+use common::{start, start_with};
+
+/// Longer than any limit under test takes to act; a test that waits this
+/// long has failed.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// The first bytes the server sends on `stream`, or "" when it closes.
+async fn answer_head(stream: &mut TcpStream) -> String {
+    let mut buf = [0u8; 512];
+    let n = tokio::time::timeout(PATIENCE, stream.read(&mut buf))
+        .await
+        .expect("the server answers or closes")
+        .unwrap_or(0);
+    String::from_utf8_lossy(&buf[..n]).into_owned()
+}
+
+fn post_head(path: &str, length: u64) -> String {
+    format!(
+        "POST {path} HTTP/1.1\r\nHost: knightd\r\nContent-Type: application/json\r\nContent-Length: {length}\r\n\r\n"
+    )
+}
+
+#[tokio::test]
+async fn a_body_that_stops_arriving_is_408() {
+    let server = start_with(Config {
+        body_timeout_ms: 300,
+        ..Config::default()
+    })
+    .await;
+    let mut stream = TcpStream::connect(server.addr).await.unwrap();
+    let body = br#"{"width": 8, "height": 8, "path": ["a1", "#;
+    stream
+        .write_all(post_head("/validate", 100).as_bytes())
+        .await
+        .unwrap();
+    stream.write_all(body).await.unwrap();
+    let head = answer_head(&mut stream).await;
+    assert!(head.starts_with("HTTP/1.1 408"), "{head}");
+    assert!(head.contains("body_timeout"), "{head}");
+}
+
+#[tokio::test]
+async fn a_declared_length_over_the_limit_is_413_at_once() {
+    // The body timeout is far off: the answer cannot be waiting for it.
+    let server = start_with(Config {
+        body_timeout_ms: 60_000,
+        ..Config::default()
+    })
+    .await;
+    let mut stream = TcpStream::connect(server.addr).await.unwrap();
+    let head = post_head("/validate", 99_999_999_999);
+    stream
+        .write_all(format!("{head}{{").as_bytes())
+        .await
+        .unwrap();
+    let head = answer_head(&mut stream).await;
+    assert!(head.starts_with("HTTP/1.1 413"), "{head}");
+    assert!(head.contains("payload_too_large"), "{head}");
+}
+
+#[tokio::test]
+async fn bodies_past_the_budget_are_503_with_retry_after() {
+    let server = start_with(Config {
+        body_budget: 1_000,
+        ..Config::default()
+    })
+    .await;
+    let path: Vec<&str> = std::iter::repeat_n("a1", 300).collect();
+    let big = json!({"width": 8, "height": 8, "path": path});
+    let r = server
+        .client
+        .post(server.url("/validate"))
+        .json(&big)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 503);
+    assert!(r.headers().contains_key("retry-after"));
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(v["code"], "overloaded");
+    // A body within the budget is answered, and the budget is given back.
+    for _ in 0..3 {
+        let v = server
+            .post_json(
+                "/validate",
+                &json!({"width": 8, "height": 8, "path": ["a1", "b3"]}),
+            )
+            .await;
+        assert_eq!(v["valid"], true, "{v}");
+    }
+}
+
+#[tokio::test]
+async fn a_client_that_reads_nothing_is_disconnected_after_the_write_timeout() {
+    let server = start_with(Config {
+        write_timeout_ms: 500,
+        ..Config::default()
+    })
+    .await;
+    // A small receive window, so that the answer (megabytes) stalls at once.
+    let socket = TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let mut stream = socket.connect(server.addr).await.unwrap();
+    stream
+        .write_all(b"GET /tour?width=1000&height=1000 HTTP/1.1\r\nHost: knightd\r\n\r\n")
+        .await
+        .unwrap();
+    // Wait until the answer has begun, then read nothing for a while.
+    let mut first = [0u8; 12];
+    tokio::time::timeout(PATIENCE, stream.read_exact(&mut first))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(&first, b"HTTP/1.1 200");
+    tokio::time::sleep(Duration::from_millis(2_000)).await;
+    // Now drain: the answer must end short of its whole length, cut off.
+    let mut received = 0usize;
+    let mut buf = vec![0u8; 1 << 16];
+    let ended = tokio::time::timeout(PATIENCE, async {
+        loop {
+            match stream.read(&mut buf).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => received += n,
+            }
+        }
+    })
+    .await;
+    assert!(ended.is_ok(), "the connection was never closed");
+    assert!(
+        received < 4_000_000,
+        "{received} bytes: the answer was not cut off"
+    );
+}
+
+#[tokio::test]
+async fn connections_past_the_limit_wait_for_a_free_one() {
+    let server = start_with(Config {
+        max_connections: 2,
+        ..Config::default()
+    })
+    .await;
+    // Two connections that have begun a request and hold their places.
+    let mut held = Vec::new();
+    for _ in 0..2 {
+        let mut s = TcpStream::connect(server.addr).await.unwrap();
+        s.write_all(b"GET /healthz HTTP/1.1\r\n").await.unwrap();
+        held.push(s);
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let client = reqwest::Client::new();
+    let third = tokio::spawn({
+        let url = server.url("/healthz");
+        async move { client.get(url).send().await.map(|r| r.status().as_u16()) }
+    });
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(!third.is_finished(), "a third connection was served");
+    drop(held.pop());
+    let status = tokio::time::timeout(PATIENCE, third)
+        .await
+        .expect("served once a place is free")
+        .unwrap()
+        .unwrap();
+    assert_eq!(status, 200);
+}
+
+/// A `/longest-path` search that runs for its whole time limit.
+fn search(time_limit_ms: u64) -> Value {
+    let board = include_str!("boards/challenge-28x32.txt");
+    json!({"board": board, "from": "af27", "to": "ae1", "time_limit_ms": time_limit_ms})
+}
+
+fn client_at(ip: &str) -> reqwest::Client {
+    reqwest::Client::builder()
+        .local_address(ip.parse::<IpAddr>().unwrap())
+        .build()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn heavy_work_is_shared_in_turn_and_one_client_is_capped() {
+    let server = start_with(Config {
+        heavy_workers: 1,
+        heavy_queue_per_client: 3,
+        ..Config::default()
+    })
+    .await;
+    let (hog, other) = (client_at("127.0.0.2"), client_at("127.0.0.3"));
+    let done = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let ask = |client: &reqwest::Client, who: &'static str, url: String, body: Option<Value>| {
+        let (client, done) = (client.clone(), done.clone());
+        tokio::spawn(async move {
+            let request = match body {
+                Some(body) => client.post(url).json(&body),
+                None => client.get(url),
+            };
+            let status = request.send().await.unwrap().status().as_u16();
+            done.lock().unwrap().push((who, status));
+            status
+        })
+    };
+    let metrics = || async {
+        let text = server.get("/metrics").await.2;
+        text.lines()
+            .find_map(|l| l.strip_prefix("knightd_heavy_queue_depth "))
+            .map(|n| n.trim().parse::<usize>().unwrap())
+            .unwrap()
+    };
+    let mut hogs = Vec::new();
+    for queued in 0..4 {
+        let url = server.url("/longest-path");
+        hogs.push(ask(&hog, "hog", url, Some(search(400))));
+        // One runs; the others wait, in order.
+        while metrics().await < queued {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+    // The hog's fifth is past its share of the queue: refused at once.
+    let refused = hog
+        .post(server.url("/longest-path"))
+        .json(&search(400))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), 503);
+    assert!(refused.headers().contains_key("retry-after"));
+    let url = server.url("/tour?width=30&height=30");
+    let tour = ask(&other, "other", url, None);
+    assert_eq!(tour.await.unwrap(), 200);
+    for h in hogs {
+        assert_eq!(h.await.unwrap(), 200);
+    }
+    // The other client's tour took the turn after the hog's second search
+    // (it is answered before the hog's third), not the place after all of
+    // the hog's queue.
+    let done = done.lock().unwrap().clone();
+    let place = done.iter().position(|(who, _)| *who == "other").unwrap();
+    assert!(place <= 2, "{done:?}");
+}
+
+#[tokio::test]
+async fn small_tours_are_answered_even_when_heavy_work_is_full() {
+    let server = start_with(Config {
+        heavy_workers: 1,
+        heavy_queue: 0,
+        ..Config::default()
+    })
+    .await;
+    let client = server.client.clone();
+    let url = server.url("/longest-path");
+    let busy = tokio::spawn(async move { client.post(url).json(&search(800)).send().await });
+    let started = Instant::now();
+    loop {
+        let (status, _, _) = server.get("/tour?width=10&height=10").await;
+        if status == 503 {
+            break;
+        }
+        assert!(started.elapsed() < PATIENCE, "the search never started");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let tour = server.get_json("/tour?width=8&height=8").await;
+    assert_eq!(tour["path"].as_array().unwrap().len(), 64);
+    busy.await.unwrap().unwrap();
+}
+
+#[tokio::test]
+async fn a_client_over_its_rate_is_429_with_ratelimit_headers() {
+    let server = start_with(Config {
+        rate_limit: Some("2/min".parse().unwrap()),
+        ..Config::default()
+    })
+    .await;
+    for remaining in ["1", "0"] {
+        let r = server.get_with("/colour?square=a1", &[]).await;
+        assert_eq!(r.status(), 200);
+        assert_eq!(r.headers()["ratelimit-policy"], "\"default\";q=2;w=60");
+        let state = r.headers()["ratelimit"].to_str().unwrap();
+        assert!(
+            state.starts_with(&format!("\"default\";r={remaining};t=")),
+            "{state}"
+        );
+    }
+    let r = server.get_with("/colour?square=a1", &[]).await;
+    assert_eq!(r.status(), 429);
+    let wait: u64 = r.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=30).contains(&wait), "{wait}");
+    assert!(r.headers().contains_key("ratelimit"));
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(v["code"], "rate_limited");
+    // Another client has its own allowance; health checks have none.
+    let r = client_at("127.0.0.4")
+        .get(server.url("/colour?square=a1"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(server.get("/healthz").await.0, 200);
+}
+
+#[tokio::test]
+async fn http2_with_prior_knowledge_on_the_same_port() {
+    let server = start().await;
+    let h2 = reqwest::Client::builder()
+        .http2_prior_knowledge()
+        .build()
+        .unwrap();
+    let r = h2
+        .get(server.url("/path?from=g2&to=a8"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.version(), reqwest::Version::HTTP_2);
+    assert_eq!(r.status(), 200);
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(v["path"], json!(["g2", "e3", "d5", "c7", "a8"]));
+    let r = h2
+        .post(server.url("/longest-path"))
+        .json(&json!({"width": 3, "height": 4, "from": "a1", "to": "c4"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    // And HTTP/1.1 still, on the same address.
+    let (status, _, _) = server.get("/healthz").await;
+    assert_eq!(status, 200);
+    let _: SocketAddr = server.addr;
+}
