@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::extract::QueryParams;
 use super::params::Given;
-use super::picture::{check_drawable, respond, Format};
+use super::picture::{check_drawable, respond, Accept, Format};
 use super::problem::{ApiError, Code};
 use super::square::{PlainArgs, Shown, ShownSquare, SquareArg};
 use super::AppState;
@@ -55,13 +55,14 @@ impl Serialize for ShownPath<'_> {
 
 pub async fn handler(
     State(state): State<AppState>,
+    accept: Accept,
     QueryParams(req): QueryParams<TourQuery>,
 ) -> Result<Response, ApiError> {
     let start = Given(Some(req.start.0.as_ref().unwrap_or(SquareArg::a1())));
     let (shown, [start]) = req.plain.squares([("start", start)])?;
     let board = shown.board;
     let closed = req.closed.or(false);
-    let format = req.format.or_default();
+    let format = accept.or_query(req.format);
     let limit = state.config.max_tour_squares;
     // Checked here too, so that a board far too large never queues.
     if board.squares() > limit {
