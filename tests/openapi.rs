@@ -33,7 +33,7 @@ fn is_null_type(v: &Value) -> bool {
 /// One schema object (or any mapping of the document) in 3.0 terms:
 /// `type: [T, 'null']` is `type: T` with `nullable: true`; a `{type:
 /// 'null'}` branch of `oneOf`/`anyOf` is `nullable: true`; `const: x` is
-/// `enum: [x]`.
+/// `enum: [x]` (with the type of `x` when the schema names none).
 fn convert_mapping(map: &mut Mapping) {
     let mut nullable = false;
     if let Some(Value::Sequence(types)) = map.get_mut(key("type")) {
@@ -57,6 +57,16 @@ fn convert_mapping(map: &mut Mapping) {
         map.insert(key("nullable"), Value::Bool(true));
     }
     if let Some(value) = map.remove(key("const")) {
+        // 3.0 generators want a type beside an enum.
+        let kind = match &value {
+            Value::Number(n) if n.is_i64() || n.is_u64() => Some("integer"),
+            Value::String(_) => Some("string"),
+            Value::Bool(_) => Some("boolean"),
+            _ => None,
+        };
+        if let (Some(kind), false) = (kind, map.contains_key(key("type"))) {
+            map.insert(key("type"), key(kind));
+        }
         map.insert(key("enum"), Value::Sequence(vec![value]));
     }
     for (_, value) in map.iter_mut() {
