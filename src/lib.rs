@@ -14,7 +14,7 @@ use axum::extract::DefaultBodyLimit;
 use std::time::Duration;
 
 use axum::middleware::{from_fn, from_fn_with_state};
-use axum::routing::{get, post};
+use axum::routing::{get, post, MethodRouter};
 use axum::{Extension, Router};
 
 use api::extract::BodyLimit;
@@ -26,28 +26,34 @@ use api::{
 pub use config::Config;
 pub use server::{serve, warm};
 
+/// The routes of an endpoint that can answer a picture, chosen by `Accept`.
+fn pictured(route: MethodRouter<AppState>) -> MethodRouter<AppState> {
+    route.layer(from_fn(api::picture::vary_accept))
+}
+
 /// The router knightd serves, with every layer.
 pub fn app(config: &Config) -> Router {
     let state = AppState::new(config);
     // The solver's GET answers are pure functions of the URL: cacheable.
     let pure = Router::new()
         .route("/distance", get(distance::get).post(distance::post))
-        .route("/path", get(path::get).post(path::post))
-        .route("/tour", get(tour::get).post(tour::post))
+        .route("/path", pictured(get(path::get).post(path::post)))
+        .route("/tour", pictured(get(tour::get).post(tour::post)))
         .route("/tour/step", get(tour::step_get).post(tour::step_post))
-        .route("/colour", get(colour::get))
-        .route("/color", get(colour::get))
-        .route("/moves", get(moves::get))
+        .route("/colour", get(colour::get).post(colour::post))
+        .route("/color", get(colour::get).post(colour::post))
+        .route("/moves", get(moves::get).post(moves::post))
         .route_layer(from_fn(middleware::cache_for_a_day));
     let router = Router::new()
         .merge(pure)
         .route("/distance/batch", post(distance::batch))
-        .route("/validate", post(validate::handler))
-        .route("/longest-path", post(longest::handler))
+        .route("/validate", pictured(post(validate::handler)))
+        .route("/longest-path", pictured(post(longest::handler)))
         .route("/healthz", get(ops::healthz))
         .route("/readyz", get(ops::readyz))
         .route("/metrics", get(metrics::get))
         .route("/openapi.yaml", get(ops::openapi))
+        .route("/openapi-3.0.yaml", get(ops::openapi_30))
         .merge(api::page::router())
         .fallback(ops::not_found)
         .method_not_allowed_fallback(ops::method_not_allowed)
@@ -59,7 +65,10 @@ pub fn app(config: &Config) -> Router {
             state.metrics.clone(),
             config.access_log,
             Duration::from_millis(config.request_timeout_ms),
-        ));
+        ))
+        // Outside the gzip of `front`: a compressed answer's ETag gets its
+        // coding's suffix.
+        .layer(from_fn(middleware::etag_per_coding));
     let router = match middleware::cors(&config.cors_origins) {
         Some(cors) => router.layer(cors),
         None => router,

@@ -83,6 +83,8 @@ impl<'de> Deserialize<'de> for BarrierRule {
     }
 }
 
+crate::param_by_serde!(BoardArg, BarrierRule);
+
 /// Where a request's knight moves: a terrain `board` (not parsed yet: that
 /// may be heavy work), or a plain board of `width` × `height`.
 pub enum GroundArg {

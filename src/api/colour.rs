@@ -1,9 +1,13 @@
-//! `/colour` (and `/color`): whether a square is light or dark.
+//! `/colour` (and `/color`): whether a square is light or dark (GET with a
+//! query, or POST with the same fields as JSON).
 
 use axum::Json;
 use serde::Serialize;
 
-use super::square::{OneSquare, ShownSquare};
+use super::extract::JsonBody;
+use super::problem::ApiError;
+use super::square::{OneSquare, Shown, ShownSquare, SquareQuery};
+use crate::solver::Square;
 
 #[derive(Debug, Serialize)]
 pub struct ColourAnswer {
@@ -12,6 +16,15 @@ pub struct ColourAnswer {
 }
 
 pub async fn get(OneSquare(square, shown): OneSquare) -> Json<ColourAnswer> {
+    answer(square, shown)
+}
+
+pub async fn post(body: JsonBody<SquareQuery>) -> Result<Json<ColourAnswer>, ApiError> {
+    let OneSquare(square, shown) = OneSquare::from_body(body)?;
+    Ok(answer(square, shown))
+}
+
+fn answer(square: Square, shown: Shown) -> Json<ColourAnswer> {
     Json(ColourAnswer {
         square: shown.square(square),
         colour: square.colour().as_str(),

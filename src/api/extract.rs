@@ -16,6 +16,7 @@ use axum::http::{header, request::Parts, StatusCode};
 use serde::de::{DeserializeOwned, Deserializer};
 use serde::Deserialize;
 
+use super::params::{allowed, shorten, Refusal};
 use super::problem::{ApiError, Code};
 
 /// A JSON body, which must be sent as `application/json` (or `+json`).
@@ -65,7 +66,7 @@ fn body_error(rejection: BytesRejection, limit: usize) -> ApiError {
     if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
         ApiError::payload_too_large(limit)
     } else {
-        ApiError::malformed_json("the body could not be read")
+        ApiError::new(Code::MalformedJson, "the body could not be read")
     }
 }
 
@@ -76,7 +77,7 @@ pub fn from_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         syntax(bytes)?;
         return Err(ApiError::new(
             Code::InvalidParameter,
-            "the body must be a JSON object",
+            "the body must be a JSON object of parameters, such as {\"from\": \"g2\", \"to\": \"a8\"}",
         ));
     }
     // The plain parse is the fast path; only a failure is parsed again to
@@ -97,12 +98,15 @@ pub fn from_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
                 return malformed;
             }
             match error.classify() {
-                serde_json::error::Category::Data => wrong_value(&path, &error),
-                _ => ApiError::malformed_json(error),
+                serde_json::error::Category::Data => {
+                    let sent = || json_value_at(bytes, &path);
+                    wrong_value(&path, &error.to_string(), sent)
+                }
+                _ => not_json(&error),
             }
         }
     })?;
-    de.end().map_err(ApiError::malformed_json)?;
+    de.end().map_err(|e| not_json(&e))?;
     Ok(value)
 }
 
@@ -110,7 +114,21 @@ pub fn from_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
 fn syntax(bytes: &[u8]) -> Result<(), ApiError> {
     serde_json::from_slice::<serde::de::IgnoredAny>(bytes)
         .map(drop)
-        .map_err(ApiError::malformed_json)
+        .map_err(|e| not_json(&e))
+}
+
+/// A body that is not JSON, said in plain words with where it goes wrong.
+fn not_json(error: &serde_json::Error) -> ApiError {
+    let (line, column) = (error.line(), error.column());
+    let why = match error.classify() {
+        serde_json::error::Category::Eof => "it ends before the JSON is complete",
+        _ if error.to_string().starts_with("trailing") => "something follows the JSON object",
+        _ => "it has a syntax error",
+    };
+    ApiError::new(
+        Code::MalformedJson,
+        format!("the body is not valid JSON: {why} (line {line}, column {column})"),
+    )
 }
 
 /// Why a request did not deserialize.
@@ -153,19 +171,71 @@ where
     }
 }
 
-/// A value of the wrong type or shape at `path` (`.` for the whole request).
-fn wrong_value(path: &str, error: &impl std::fmt::Display) -> ApiError {
-    let message = error.to_string();
-    // serde_json appends " at line L column C"; keep the message short.
-    let message = message.split(" at line ").next().unwrap_or(&message);
-    if path.is_empty() || path == "." {
-        ApiError::new(
-            Code::InvalidParameter,
-            format!("the body has the wrong shape: {message}"),
-        )
-    } else {
-        ApiError::invalid(path, format!("'{path}': {message}"))
+/// A value of the wrong type or shape at `path` (`.` for the whole
+/// request), said in plain words: what the parameter takes, and what was
+/// sent (`sent`, found only now). The parser's own `message` is never
+/// shown; it only carries the refusals `params` makes of a key.
+fn wrong_value(path: &str, message: &str, sent: impl FnOnce() -> Option<String>) -> ApiError {
+    if let Some((refusal, param, detail)) = Refusal::unmark(message) {
+        let code = match refusal {
+            Refusal::Unknown => Code::UnknownParameter,
+            Refusal::Repeated => Code::InvalidParameter,
+        };
+        return ApiError::new(code, detail).at(param);
     }
+    if path.is_empty() || path == "." {
+        return ApiError::new(
+            Code::InvalidParameter,
+            "the request must be an object of parameters; see /openapi.yaml",
+        );
+    }
+    let shape = shape(path);
+    let takes = match allowed(&shape) {
+        Some(allowed) => format!("'{path}' must be {allowed}"),
+        None => format!("'{path}' has a value of the wrong kind; /openapi.yaml says what it takes"),
+    };
+    let detail = match sent() {
+        Some(sent) => format!("{takes}, not {sent}"),
+        None => takes,
+    };
+    ApiError::invalid(path, detail)
+}
+
+/// `pairs[3][1]` as `pairs[][]`: the name the table of allowed values knows.
+fn shape(path: &str) -> String {
+    let mut shape = String::with_capacity(path.len());
+    let mut in_index = false;
+    for c in path.chars() {
+        match c {
+            '[' => {
+                in_index = true;
+                shape.push('[');
+            }
+            ']' => {
+                in_index = false;
+                shape.push(']');
+            }
+            _ if in_index => {}
+            c => shape.push(c),
+        }
+    }
+    shape
+}
+
+/// The JSON value at `path` in `bytes`, written short.
+fn json_value_at(bytes: &[u8], path: &str) -> Option<String> {
+    let root: serde_json::Value = serde_json::from_slice(bytes).ok()?;
+    let mut at = &root;
+    for part in path.split('.') {
+        let (name, indices) = part.split_once('[').unwrap_or((part, ""));
+        if !name.is_empty() {
+            at = at.get(name)?;
+        }
+        for index in indices.split('[').filter(|i| !i.is_empty()) {
+            at = at.get(index.trim_end_matches(']').parse::<usize>().ok()?)?;
+        }
+    }
+    Some(shorten(&at.to_string()))
 }
 
 impl<S, T> FromRequestParts<S> for QueryParams<T>
@@ -188,8 +258,18 @@ pub fn from_query<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
     }
     deserialize(de()).map_err(|failure| match failure {
         Failure::Unknown(param) => ApiError::unknown(param),
-        Failure::Value(path, error) => wrong_value(&path, &error),
+        Failure::Value(path, error) => {
+            let sent = || query_value(query, &path);
+            wrong_value(&path, &error.to_string(), sent)
+        }
     })
+}
+
+/// The value of `param` in `query`, quoted and short.
+fn query_value(query: &str, param: &str) -> Option<String> {
+    form_urlencoded::parse(query.as_bytes())
+        .find(|(key, _)| key == param)
+        .map(|(_, value)| format!("'{}'", shorten(&value)))
 }
 
 #[cfg(test)]

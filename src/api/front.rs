@@ -101,10 +101,21 @@ where
         let accepts = Accepts::of(request.headers());
         let settings = Arc::clone(&self.settings);
         let span = if settings.access_log {
-            tracing::info_span!("request", method = %method, path = %request.uri().path(), request_id = ?id, question = tracing::field::Empty)
+            tracing::info_span!("request", method = %method, path = %request.uri().path(), request_id = ?id, trace_id = tracing::field::Empty, question = tracing::field::Empty)
         } else {
-            tracing::debug_span!("request", method = %method, path = %request.uri().path(), request_id = ?id, question = tracing::field::Empty)
+            tracing::debug_span!("request", method = %method, path = %request.uri().path(), request_id = ?id, trace_id = tracing::field::Empty, question = tracing::field::Empty)
         };
+        // The caller's W3C trace id, so the request's lines can be found
+        // from its trace.
+        if !span.is_disabled() {
+            if let Some(trace) = request
+                .headers()
+                .get("traceparent")
+                .and_then(|v| super::middleware::trace_id(v.as_bytes()))
+            {
+                span.record("trace_id", trace);
+            }
+        }
         let clone = self.inner.clone();
         let answer = std::mem::replace(&mut self.inner, clone).call(request);
         Box::pin(async move {

@@ -1,9 +1,13 @@
-//! `/moves`: the squares one knight move from a square, sorted by index.
+//! `/moves`: the squares one knight move from a square, sorted by index
+//! (GET with a query, or POST with the same fields as JSON).
 
 use axum::Json;
 use serde::Serialize;
 
-use super::square::{OneSquare, ShownSquare};
+use super::extract::JsonBody;
+use super::problem::ApiError;
+use super::square::{OneSquare, Shown, ShownSquare, SquareQuery};
+use crate::solver::Square;
 
 #[derive(Debug, Serialize)]
 pub struct MovesAnswer {
@@ -12,6 +16,15 @@ pub struct MovesAnswer {
 }
 
 pub async fn get(OneSquare(square, shown): OneSquare) -> Json<MovesAnswer> {
+    answer(square, shown)
+}
+
+pub async fn post(body: JsonBody<SquareQuery>) -> Result<Json<MovesAnswer>, ApiError> {
+    let OneSquare(square, shown) = OneSquare::from_body(body)?;
+    Ok(answer(square, shown))
+}
+
+fn answer(square: Square, shown: Shown) -> Json<MovesAnswer> {
     Json(MovesAnswer {
         square: shown.square(square),
         moves: shown.squares(&shown.board.neighbours(square)),

@@ -12,6 +12,11 @@ use crate::solver::plain::table::ChessTable;
 /// The OpenAPI document this server implements.
 pub const OPENAPI_YAML: &str = include_str!("../../openapi.yaml");
 
+/// The same API in OpenAPI 3.0.3, for generators that do not read 3.1;
+/// `tests/openapi.rs` derives it from [`OPENAPI_YAML`] and holds the two
+/// together.
+pub const OPENAPI_30_YAML: &str = include_str!("../../openapi-3.0.yaml");
+
 pub async fn healthz() -> Json<Value> {
     Json(json!({"status": "ok"}))
 }
@@ -27,6 +32,13 @@ pub async fn readyz() -> Result<Json<Value>, ApiError> {
 
 pub async fn openapi() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "application/yaml")], OPENAPI_YAML)
+}
+
+pub async fn openapi_30() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "application/yaml")],
+        OPENAPI_30_YAML,
+    )
 }
 
 pub async fn not_found() -> ApiError {

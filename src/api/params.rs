@@ -7,15 +7,16 @@
 //! serde's `#[serde(flatten)]` would share the groups, but it reads numbers
 //! in a query string as text (and fails), and it cannot tell an unknown key
 //! from one a group takes. A request type here reads each key straight into
-//! the member that takes it; a key no member takes is skipped as
-//! `IgnoredAny`, which `extract` reports as an unknown parameter, in the
-//! order sent. `src` and `dest` are read as `from` and `to` everywhere.
+//! the member that takes it; a key no member takes, or one given twice, is
+//! refused there, in the order sent, with a detail in plain words (the
+//! parameter probably meant, and the endpoint's parameters). `src` and
+//! `dest` are read as `from` and `to` everywhere.
 
 use std::borrow::Cow;
 use std::fmt;
 use std::marker::PhantomData;
 
-use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 
 use super::problem::ApiError;
@@ -60,9 +61,9 @@ impl<T: Default> Given<T> {
     }
 }
 
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for Given<T> {
+impl<'de, T: Param<'de>> Deserialize<'de> for Given<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        T::deserialize(deserializer).map(|value| Given(Some(value)))
+        T::read_param(deserializer).map(|value| Given(Some(value)))
     }
 }
 
@@ -90,34 +91,134 @@ where
     deserializer.deserialize_str(TextVisitor(expecting, parse))
 }
 
+/// A type a [`Given`] parameter can hold: how its value is read. Most
+/// types read as serde reads them; whole numbers also accept a JSON number
+/// written with a zero fraction (`8.0`, `1e3`), which JSON Schema's
+/// `integer` allows.
+pub trait Param<'de>: Sized {
+    fn read_param<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error>;
+}
+
+/// [`Param`] for types read as serde reads them.
+#[macro_export]
+macro_rules! param_by_serde {
+    ($($ty:ty),* $(,)?) => {
+        $(impl<'de> $crate::api::params::Param<'de> for $ty {
+            fn read_param<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                <$ty as serde::Deserialize>::deserialize(deserializer)
+            }
+        })*
+    };
+}
+
+param_by_serde!(bool, String);
+
+impl<'de, T: Param<'de>> Param<'de> for Vec<T> {
+    fn read_param<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Seq<T>(PhantomData<T>);
+        impl<'de, T: Param<'de>> Visitor<'de> for Seq<T> {
+            type Value = Vec<T>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an array")
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+                let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+                while let Some(item) = seq.next_element_seed(Seed::<T>(PhantomData))? {
+                    items.push(item);
+                }
+                Ok(items)
+            }
+        }
+        deserializer.deserialize_seq(Seq(PhantomData))
+    }
+}
+
+/// Reads a `T` as a [`Param`].
+pub struct Seed<T>(pub PhantomData<T>);
+
+impl<'de, T: Param<'de>> de::DeserializeSeed<'de> for Seed<T> {
+    type Value = T;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
+        T::read_param(deserializer)
+    }
+}
+
+/// Whole numbers: JSON integers, or JSON numbers with a zero fraction; in
+/// a query string, digits.
+macro_rules! whole {
+    ($($ty:ty: $method:ident),*) => {
+        $(impl<'de> Param<'de> for $ty {
+            fn read_param<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                struct WholeVisitor;
+                impl Visitor<'_> for WholeVisitor {
+                    type Value = $ty;
+                    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                        f.write_str("a whole number")
+                    }
+                    fn visit_u64<E: de::Error>(self, v: u64) -> Result<$ty, E> {
+                        <$ty>::try_from(v).map_err(|_| E::custom("a whole number out of range"))
+                    }
+                    fn visit_i64<E: de::Error>(self, v: i64) -> Result<$ty, E> {
+                        <$ty>::try_from(v).map_err(|_| E::custom("a whole number out of range"))
+                    }
+                    fn visit_f64<E: de::Error>(self, v: f64) -> Result<$ty, E> {
+                        // Exact: a float in range with no fraction is that number.
+                        if v.fract() == 0.0 && v >= <$ty>::MIN as f64 && v < <$ty>::MAX as f64 {
+                            Ok(v as $ty)
+                        } else {
+                            Err(E::custom("not a whole number in range"))
+                        }
+                    }
+                }
+                deserializer.$method(WholeVisitor)
+            }
+        })*
+    };
+}
+
+whole!(u64: deserialize_u64, u32: deserialize_u32, i64: deserialize_i64);
+
 /// Something a request's parameters are read into: one parameter, or a
 /// group of them.
 pub trait Member<'de> {
-    /// Reads the value of `key` from `map` if this member takes it (`name`
-    /// is the member's own name in its request type); false if it does not.
+    /// Reads the value of `key` (`sent` as the request spelled it) from
+    /// `map` if this member takes it (`name` is the member's own name in
+    /// its request type); false if it does not.
     fn read<M: MapAccess<'de>>(
         &mut self,
         name: &'static str,
         key: &str,
+        sent: &str,
         map: &mut M,
     ) -> Result<bool, M::Error>;
+
+    /// Adds the names of the parameters this member takes (`name` is its
+    /// own) to `names`.
+    fn names(name: &'static str, names: &mut Vec<&'static str>);
 }
 
-impl<'de, T: Deserialize<'de>> Member<'de> for Given<T> {
+impl<'de, T: Param<'de>> Member<'de> for Given<T> {
     fn read<M: MapAccess<'de>>(
         &mut self,
         name: &'static str,
         key: &str,
+        sent: &str,
         map: &mut M,
     ) -> Result<bool, M::Error> {
         if key != name {
             return Ok(false);
         }
         if self.is_given() {
-            return Err(de::Error::duplicate_field(name));
+            return Err(de::Error::custom(
+                Refusal::Repeated.mark(sent, &repeated(name, sent)),
+            ));
         }
-        self.0 = Some(map.next_value()?);
+        self.0 = Some(map.next_value_seed(Seed::<T>(PhantomData))?);
         Ok(true)
+    }
+
+    fn names(name: &'static str, names: &mut Vec<&'static str>) {
+        names.push(name);
     }
 }
 
@@ -128,6 +229,164 @@ fn canonical(key: &str) -> &str {
         "dest" => "to",
         key => key,
     }
+}
+
+/// The other name of a parameter, if it has one.
+pub fn alias(name: &str) -> Option<&'static str> {
+    match name {
+        "from" => Some("src"),
+        "to" => Some("dest"),
+        "src" => Some("from"),
+        "dest" => Some("to"),
+        _ => None,
+    }
+}
+
+/// Refusals made while reading the map of parameters, before any value:
+/// carried through the deserializer's error as marked text (the error type
+/// is the deserializer's) and turned back into an [`ApiError`] by
+/// `extract`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A parameter the request type does not take.
+    Unknown,
+    /// A parameter given twice, or with its other name.
+    Repeated,
+}
+
+/// Starts a marked refusal; never in a request's own text, which serde
+/// quotes.
+const MARK: char = '\u{1f}';
+
+impl Refusal {
+    /// The refusal of `param` with `detail`, as error text.
+    pub fn mark(self, param: &str, detail: &str) -> String {
+        let kind = match self {
+            Refusal::Unknown => 'u',
+            Refusal::Repeated => 'r',
+        };
+        format!("{MARK}{kind}{param}{MARK}{detail}{MARK}")
+    }
+
+    /// The refusal, parameter and detail marked in `text`, if any.
+    pub fn unmark(text: &str) -> Option<(Refusal, &str, &str)> {
+        let rest = &text[text.find(MARK)? + MARK.len_utf8()..];
+        let kind = match rest.chars().next()? {
+            'u' => Refusal::Unknown,
+            'r' => Refusal::Repeated,
+            _ => return None,
+        };
+        let (param, rest) = rest[1..].split_once(MARK)?;
+        let (detail, _) = rest.split_once(MARK)?;
+        Some((kind, param, detail))
+    }
+}
+
+/// What a parameter given twice is told.
+fn repeated(name: &str, sent: &str) -> String {
+    match alias(name) {
+        Some(other) => format!(
+            "'{sent}' is given twice: '{name}' and '{other}' are two names for one parameter; give it once, by one name"
+        ),
+        None => format!("'{sent}' is given twice; give it once"),
+    }
+}
+
+/// What an unknown parameter `sent` is told: the parameter probably meant,
+/// and every parameter the endpoint takes.
+pub fn unknown(sent: &str, names: &[&'static str]) -> String {
+    let mut candidates: Vec<&str> = names.to_vec();
+    candidates.extend(names.iter().filter_map(|n| alias(n)));
+    let lower = sent.to_ascii_lowercase();
+    let likely = candidates
+        .iter()
+        .map(|c| (edit_distance(&lower, c), *c))
+        .filter(|&(d, c)| d <= 2 && d < c.len().max(2))
+        .min();
+    let listed: Vec<String> = names
+        .iter()
+        .map(|n| match alias(n) {
+            Some(other) => format!("'{n}' (or '{other}')"),
+            None => format!("'{n}'"),
+        })
+        .collect();
+    let shown = shorten(sent);
+    let takes = format!("it takes {}", listed.join(", "));
+    match likely {
+        Some((_, meant)) => {
+            format!(
+                "'{shown}' is not a parameter of this endpoint; did you mean '{meant}'? {takes}"
+            )
+        }
+        None => format!("'{shown}' is not a parameter of this endpoint; {takes}"),
+    }
+}
+
+/// At most 40 characters of `text`, for a detail.
+pub fn shorten(text: &str) -> String {
+    if text.chars().count() <= 40 {
+        text.to_owned()
+    } else {
+        let head: String = text.chars().take(36).collect();
+        format!("{head}…")
+    }
+}
+
+/// Edits (insertions, deletions, substitutions, swaps of neighbours) from
+/// `a` to `b`.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    if a.len() > 64 {
+        return usize::MAX;
+    }
+    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in rows[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (rows[i - 1][j] + 1)
+                .min(rows[i][j - 1] + 1)
+                .min(rows[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = d;
+        }
+    }
+    rows[a.len()][b.len()]
+}
+
+/// What a parameter takes, in words, by its name; for an item of a list,
+/// by the list's name and `[]` for each level (`pairs[][]`). None for a
+/// parameter this table does not know.
+pub fn allowed(shape: &str) -> Option<&'static str> {
+    const SQUARE: &str =
+        "a square: an index (a whole number from 0) or a name such as \"d3\" (file letters, then a rank from 1)";
+    Some(match shape {
+        "width" | "height" => "a whole number from 1 to 1000000000",
+        "from" | "to" | "src" | "dest" | "square" | "start" | "end" | "path[]" | "pairs[][]" => {
+            SQUARE
+        }
+        "notation" => "\"algebraic\" or \"index\"",
+        "format" => "\"json\", \"text\" or \"svg\"",
+        "barrier_rule" => "\"either\" or \"long_leg\"",
+        "method" => "\"auto\" or \"warnsdorff\"",
+        "closed" | "render" | "simple" => "true or false",
+        "time_limit_ms" => "a whole number of milliseconds, from 0",
+        "step" => "a whole number from 0",
+        "seed" => "a whole number",
+        "board" => "a board: a string of rows separated by line breaks, or an array of row strings",
+        "board[]" => "a row of the board: a string such as \". W . B\"",
+        "pairs" => "an array of pairs of squares, such as [[\"g2\", \"a8\"], [0, 1]]",
+        "pairs[]" => "a pair of squares: an array of two squares, such as [\"g2\", \"a8\"]",
+        "path" => "an array of squares, such as [\"b6\", \"d5\", \"f6\"]",
+        _ => return None,
+    })
 }
 
 /// Reads a request type from a map, each key into the member that takes it.
@@ -145,8 +404,11 @@ where
         fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<T, M::Error> {
             let mut params = T::default();
             while let Some(Key(key)) = map.next_key()? {
-                if !params.read("", canonical(&key), &mut map)? {
-                    map.next_value::<IgnoredAny>()?;
+                if !params.read("", canonical(&key), &key, &mut map)? {
+                    let mut names = Vec::new();
+                    T::names("", &mut names);
+                    let detail = unknown(&key, &names);
+                    return Err(de::Error::custom(Refusal::Unknown.mark(&key, &detail)));
                 }
             }
             Ok(params)
@@ -197,9 +459,14 @@ macro_rules! params {
                 &mut self,
                 _: &'static str,
                 key: &str,
+                sent: &str,
                 map: &mut M,
             ) -> Result<bool, M::Error> {
-                Ok($($crate::api::params::Member::read(&mut self.$member, stringify!($member), key, map)? ||)* false)
+                Ok($($crate::api::params::Member::read(&mut self.$member, stringify!($member), key, sent, map)? ||)* false)
+            }
+
+            fn names(_: &'static str, names: &mut Vec<&'static str>) {
+                $(<$ty as $crate::api::params::Member<'de>>::names(stringify!($member), names);)*
             }
         }
 
@@ -236,7 +503,7 @@ mod tests {
                 Code::UnknownParameter,
                 Some("colour"),
             ),
-            ("from=a1&src=b2", Code::InvalidParameter, None),
+            ("from=a1&src=b2", Code::InvalidParameter, Some("src")),
             (
                 "from=a1&to=b2&notation=roman",
                 Code::InvalidParameter,

@@ -9,7 +9,7 @@ use super::answer::json_with_squares;
 use super::board::{ground_arg, path_ends, search_error, GroundArg, TerrainArgs};
 use super::extract::{JsonBody, QueryParams};
 use super::params::Given;
-use super::picture::{check_drawable, respond, Format};
+use super::picture::{check_drawable, respond, Accept, Format};
 use super::problem::ApiError;
 use super::square::{required, squares_on, Ends, PlainArgs, Shown, ShownSquare};
 use super::AppState;
@@ -73,10 +73,11 @@ impl PathAnswer {
 
 pub async fn get(
     State(state): State<AppState>,
+    accept: Accept,
     QueryParams(req): QueryParams<PathQuery>,
 ) -> Result<Response, ApiError> {
     let (shown, ends) = req.plain.squares(req.ends.named())?;
-    plain_path(state, shown, ends, req.format.or_default()).await
+    plain_path(state, shown, ends, accept.or_query(req.format)).await
 }
 
 pub async fn post(

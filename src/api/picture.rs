@@ -1,11 +1,13 @@
-//! Answers that may be pictures: `?format=` picks JSON (the default), the
-//! challenge's text board (`text`, `text/plain; charset=utf-8`) or an SVG
-//! picture (`svg`, `image/svg+xml`), drawn by `solver::render`. Every
+//! Answers that may be pictures: `?format=` (or, without it, the `Accept`
+//! header) picks JSON (the default), the challenge's text board (`text`,
+//! `text/plain; charset=utf-8`) or an SVG picture (`svg`, `image/svg+xml`),
+//! drawn by `solver::render`. Every
 //! endpoint that answers a path or a tour shapes its answer through
 //! [`respond`].
 
-use axum::extract::FromRequestParts;
-use axum::http::{header, request::Parts, HeaderValue};
+use axum::extract::{FromRequestParts, Request};
+use axum::http::{header, request::Parts, HeaderMap, HeaderValue};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
@@ -28,6 +30,8 @@ pub enum Format {
     Svg,
 }
 
+crate::param_by_serde!(Format);
+
 params! {
     /// The query string of a POST endpoint that can draw its answer.
     pub struct FormatQuery {
@@ -35,15 +39,101 @@ params! {
     }
 }
 
-/// `?format=` of a POST endpoint that can draw its answer.
+/// `?format=` of a POST endpoint that can draw its answer, else what its
+/// `Accept` header asks for.
 impl<S: Send + Sync> FromRequestParts<S> for Format {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Format, ApiError> {
         let QueryParams(query) =
             QueryParams::<FormatQuery>::from_request_parts(parts, state).await?;
-        Ok(query.format.or_default())
+        Ok(Accept::of(&parts.headers).or_query(query.format))
     }
+}
+
+/// The format a request's `Accept` header prefers, if it names one of
+/// ours: `application/json`, `text/plain` or `image/svg+xml` (or a range
+/// such as `image/*`). `?format=` wins over it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Accept(pub Option<Format>);
+
+impl Accept {
+    /// The format `headers` ask for: of the three, the one with the highest
+    /// quality (each rated by the most specific range that matches it;
+    /// JSON, then SVG, then text on a tie). None without an `Accept`
+    /// header, or when it accepts none of them.
+    pub fn of(headers: &HeaderMap) -> Accept {
+        let mut ranges: Vec<(&str, &str, f32)> = Vec::new();
+        for value in headers.get_all(header::ACCEPT) {
+            let Ok(value) = value.to_str() else { continue };
+            for item in value.split(',') {
+                let mut parts = item.split(';');
+                let range = parts.next().unwrap_or("").trim();
+                let Some((kind, subtype)) = range.split_once('/') else {
+                    continue;
+                };
+                let q = parts
+                    .filter_map(|p| p.trim().strip_prefix("q=").or(p.trim().strip_prefix("Q=")))
+                    .find_map(|q| q.trim().parse::<f32>().ok())
+                    .unwrap_or(1.0);
+                ranges.push((kind.trim(), subtype.trim(), q));
+            }
+        }
+        if ranges.is_empty() {
+            return Accept(None);
+        }
+        let quality = |kind: &str, subtype: &str| -> f32 {
+            let mut best: Option<(u8, f32)> = None;
+            for &(k, s, q) in &ranges {
+                let specificity = match (k, s) {
+                    _ if k.eq_ignore_ascii_case(kind) && s.eq_ignore_ascii_case(subtype) => 2,
+                    (_, "*") if k.eq_ignore_ascii_case(kind) => 1,
+                    ("*", "*") => 0,
+                    _ => continue,
+                };
+                if best.is_none_or(|(b, _)| specificity > b) {
+                    best = Some((specificity, q));
+                }
+            }
+            best.map_or(0.0, |(_, q)| q)
+        };
+        let mut chosen = None;
+        let mut best = 0.0;
+        for (format, kind, subtype) in [
+            (Format::Json, "application", "json"),
+            (Format::Svg, "image", "svg+xml"),
+            (Format::Text, "text", "plain"),
+        ] {
+            let q = quality(kind, subtype);
+            if q > best {
+                (chosen, best) = (Some(format), q);
+            }
+        }
+        Accept(chosen)
+    }
+
+    /// `?format=` if given, else this, else JSON.
+    pub fn or_query(self, format: Given<Format>) -> Format {
+        format.0.or(self.0).unwrap_or_default()
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Accept {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Accept, Self::Rejection> {
+        Ok(Accept::of(&parts.headers))
+    }
+}
+
+/// Layer of the routes that can answer a picture: their answers vary with
+/// `Accept`.
+pub async fn vary_accept(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    response
+        .headers_mut()
+        .append(header::VARY, HeaderValue::from_static("accept"));
+    response
 }
 
 /// The answer in the requested format: `answer` as JSON, or `ground` (a

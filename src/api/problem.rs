@@ -13,6 +13,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
+use super::params::{alias, allowed};
 use crate::solver::draw::RenderError;
 use crate::solver::plain::distance::DistanceError;
 use crate::solver::terrain::TerrainError;
@@ -184,22 +185,22 @@ impl ApiError {
     /// A required `param` that is absent.
     pub fn missing(param: impl Into<String>) -> ApiError {
         let param = param.into();
-        ApiError::new(Code::MissingParameter, format!("'{param}' is required")).at(param)
+        let named = match alias(&param) {
+            Some(other) => format!("'{param}' (or '{other}')"),
+            None => format!("'{param}'"),
+        };
+        let detail = match allowed(&param) {
+            Some(allowed) => format!("{named} is required: {allowed}"),
+            None => format!("{named} is required"),
+        };
+        ApiError::new(Code::MissingParameter, detail).at(param)
     }
 
     /// A `param` the endpoint does not take.
     pub fn unknown(param: impl Into<String>) -> ApiError {
         let param = param.into();
-        let detail = format!("'{param}' is not a parameter of this endpoint");
+        let detail = format!("'{param}' is not a parameter of this endpoint; see /openapi.yaml");
         ApiError::new(Code::UnknownParameter, detail).at(param)
-    }
-
-    /// A body that is not JSON; `why` is the parser's account.
-    pub fn malformed_json(why: impl fmt::Display) -> ApiError {
-        ApiError::new(
-            Code::MalformedJson,
-            format!("the body is not valid JSON: {why}"),
-        )
     }
 
     /// A list `param` of `found` items, more than `limit`.
@@ -358,7 +359,18 @@ impl From<TerrainError> for ApiError {
             }
             TerrainError::TooLarge { .. } => Code::BoardTooLarge,
         };
-        ApiError::new(code, error.to_string()).at("board")
+        let detail = match error {
+            TerrainError::UnknownChar { row, column, found } => {
+                let shown = if found.is_control() || found.is_whitespace() {
+                    format!("the character U+{:04X}", u32::from(found))
+                } else {
+                    format!("'{found}'")
+                };
+                format!("row {row}, square {column}: {shown} is not a terrain character (use . W L R B T S E)")
+            }
+            _ => error.to_string(),
+        };
+        ApiError::new(code, detail).at("board")
     }
 }
 

@@ -9,7 +9,7 @@ use axum::http::request::Parts;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 
-use super::extract::QueryParams;
+use super::extract::{JsonBody, QueryParams};
 use super::params::{from_text, Given};
 use super::problem::{ApiError, Code};
 use crate::params;
@@ -65,6 +65,15 @@ impl<'de> Deserialize<'de> for SquareArg {
                     .map(|v| SquareArg(Ok(SquareName::Index(v))))
                     .map_err(|_| E::invalid_value(de::Unexpected::Signed(v), &self))
             }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<SquareArg, E> {
+                // JSON Schema's integers include 19.0 and 1e3; a whole number
+                // past u64 is off every board, which `on` says.
+                if v.fract() == 0.0 && v >= 0.0 {
+                    Ok(SquareArg(Ok(SquareName::Index(v as u64))))
+                } else {
+                    Err(E::custom("not a whole number from 0"))
+                }
+            }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<SquareArg, E> {
                 Ok(SquareArg(v.parse()))
             }
@@ -76,15 +85,17 @@ impl<'de> Deserialize<'de> for SquareArg {
 /// `notation` as a request gives it: `algebraic` or `index`.
 impl<'de> Deserialize<'de> for Notation {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        from_text(deserializer, "`algebraic` or `index`", |text| match text {
+        from_text(deserializer, "'algebraic' or 'index'", |text| match text {
             "algebraic" => Ok(Notation::Algebraic),
             "index" => Ok(Notation::Index),
             _ => Err(format!(
-                "unknown variant `{text}`, expected `algebraic` or `index`"
+                "'{text}' is not a notation: use 'algebraic' or 'index'"
             )),
         })
     }
 }
+
+crate::param_by_serde!(SquareArg, Notation);
 
 /// The board of a request's `width` and `height`, each 8 when absent.
 pub fn plain_board(width: Given<u64>, height: Given<u64>) -> Result<Board, ApiError> {
@@ -240,8 +251,23 @@ params! {
     }
 }
 
-/// The square a [`SquareQuery`] names, and how the answer writes squares.
+/// The square a [`SquareQuery`] names, and how the answer writes squares:
+/// from the query string of a GET, or (with [`OneSquare::from_body`]) the
+/// JSON body of a POST.
 pub struct OneSquare(pub Square, pub Shown);
+
+impl OneSquare {
+    /// The square `query` names.
+    pub fn new(query: SquareQuery) -> Result<OneSquare, ApiError> {
+        let (shown, [square]) = query.plain.squares([("square", query.square.as_ref())])?;
+        Ok(OneSquare(square, shown))
+    }
+
+    /// The square a POST body names.
+    pub fn from_body(JsonBody(body): JsonBody<SquareQuery>) -> Result<OneSquare, ApiError> {
+        OneSquare::new(body)
+    }
+}
 
 impl<S: Send + Sync> FromRequestParts<S> for OneSquare {
     type Rejection = ApiError;
@@ -249,7 +275,6 @@ impl<S: Send + Sync> FromRequestParts<S> for OneSquare {
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<OneSquare, ApiError> {
         let QueryParams(query) =
             QueryParams::<SquareQuery>::from_request_parts(parts, state).await?;
-        let (shown, [square]) = query.plain.squares([("square", query.square.as_ref())])?;
-        Ok(OneSquare(square, shown))
+        OneSquare::new(query)
     }
 }

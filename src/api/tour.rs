@@ -16,7 +16,7 @@ use super::answer::json_with_squares;
 use super::extract::{JsonBody, QueryParams};
 use super::heavy::SMALL_TOUR_SQUARES;
 use super::params::Given;
-use super::picture::{check_drawable, respond, Format};
+use super::picture::{check_drawable, respond, Accept, Format};
 use super::problem::{ApiError, Code};
 use super::square::{record_question, PlainArgs, Shown, ShownSquare, SquareArg};
 use super::AppState;
@@ -41,6 +41,8 @@ pub enum Method {
     /// Warnsdorff's rule with Roth's tie-break, backtracking when stuck.
     Warnsdorff,
 }
+
+crate::param_by_serde!(Method);
 
 params! {
     /// What a tour request asks. `start` defaults to `a1`, `closed` to false,
@@ -105,9 +107,10 @@ impl Serialize for ShownPath<'_> {
 
 pub async fn get(
     State(state): State<AppState>,
+    accept: Accept,
     QueryParams(req): QueryParams<TourQuery>,
 ) -> Result<Response, ApiError> {
-    tour(state, req.tour, req.plain, req.format.or_default()).await
+    tour(state, req.tour, req.plain, accept.or_query(req.format)).await
 }
 
 pub async fn post(
