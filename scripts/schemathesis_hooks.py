@@ -51,7 +51,20 @@ def kind_of(case, problem):
         alias = {"from": "src", "to": "dest"}[param]
         if case.method.upper() == "GET" and param not in query and alias not in query:
             return "missing_parameter: neither name nor alias in the query"
-    if code == "invalid_parameter" and param in ENDS and "given twice" in problem.get("detail", ""):
+    detail = problem.get("detail", "")
+    if code == "invalid_parameter" and param in ("end", "seed") and (
+        "closed" in detail or "Warnsdorff" in detail
+    ):
+        return "invalid_parameter: a tour option that needs or excludes another"
+    if code == "invalid_parameter" and param == "step" and "past the end" in detail:
+        return "invalid_parameter: a step past the board's last square"
+    if (
+        param in ("step", "square")
+        and code in ("invalid_parameter", "missing_parameter")
+        and case.method.upper() == "GET"
+    ):
+        return "step or square: exactly one, in a query string"
+    if code == "invalid_parameter" and param in ENDS and "given twice" in detail:
         if case.method.upper() == "GET":
             return "invalid_parameter: a name and its alias in the query"
     return None
