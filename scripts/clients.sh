@@ -85,9 +85,11 @@ generate() {
 }
 
 cat > "$work/opc.yaml" <<'EOF'
-# openapi-python-client reads no YAML answers; the two documents are text.
+# openapi-python-client reads no YAML or SVG answers: the two documents and
+# the page's icon (an SVG with no JSON alternative) are text to it.
 content_type_overrides:
   application/yaml: text/plain
+  image/svg+xml: text/plain
 EOF
 generate openapi-python-client 'WARNING|Warning|Cannot|Unsupported|Error' "" \
   openapi-python-client generate --path "$work/openapi.yaml" --meta none \
