@@ -150,13 +150,7 @@ pub fn shared_tour(
     closed: bool,
     max_squares: u64,
 ) -> Result<SharedTour, TourError> {
-    let squares = board.squares();
-    if squares > max_squares {
-        return Err(TourError::TooLarge {
-            squares,
-            limit: max_squares,
-        });
-    }
+    let squares = listable(board, max_squares)?;
     let coord = |s: Square| (u64::from(s.file()), u64::from(s.rank()));
     let (width, height) = (board.width(), board.height());
     let indexed = IndexedTour::with_listed_limit(width, height, coord(start), closed, max_squares)?;
@@ -206,6 +200,18 @@ fn turn_of_cycle(board: Board, indexed: &IndexedTour, max_squares: u64) -> Optio
     };
     let agrees = |k: usize| agrees(k) == Some(true);
     (agrees(0) && agrees(1) && agrees(n - 1)).then_some(TourSquares::Turn { cycle, at })
+}
+
+/// The number of squares of `board`, if a tour of it may be listed.
+fn listable(board: Board, max_squares: u64) -> Result<u64, TourError> {
+    let squares = board.squares();
+    if squares > max_squares {
+        return Err(TourError::TooLarge {
+            squares,
+            limit: max_squares,
+        });
+    }
+    Ok(squares)
 }
 
 /// An open tour of `board` from `start` that finishes on `end`.
@@ -283,13 +289,7 @@ pub fn listed_tour(
     closed: bool,
     max_squares: u64,
 ) -> Result<SharedTour, TourError> {
-    let squares = board.squares();
-    if squares > max_squares {
-        return Err(TourError::TooLarge {
-            squares,
-            limit: max_squares,
-        });
-    }
+    let squares = listable(board, max_squares)?;
     if let Some(why) = existence::ruled_out(
         board.width(),
         board.height(),
