@@ -13,18 +13,28 @@ pub mod solver;
 use axum::extract::DefaultBodyLimit;
 use std::time::Duration;
 
-use axum::middleware::{from_fn, from_fn_with_state};
+use axum::handler::Handler;
+use axum::middleware::from_fn;
 use axum::routing::{get, post, MethodRouter};
-use axum::{Extension, Router};
+use axum::Router;
+use tower::ServiceBuilder;
 
-use api::extract::BodyLimit;
 use api::front::FrontLayer;
 use api::AppState;
-use api::{
-    colour, distance, limits, longest, metrics, middleware, moves, ops, path, tour, validate,
-};
+use api::{colour, distance, longest, metrics, middleware, moves, ops, path, tour, validate};
 pub use config::Config;
 pub use server::{serve, warm};
+
+/// The GET (and HEAD) route of a solver's answer, a pure function of the
+/// URL: cacheable. Its POST is not, and is added after, without the layer
+/// (a layer around a route costs every request that passes it).
+fn cached<H, T>(handler: H) -> MethodRouter<AppState>
+where
+    H: Handler<T, AppState>,
+    T: 'static,
+{
+    get(handler).route_layer(from_fn(middleware::cache_for_a_day))
+}
 
 /// The routes of an endpoint that can answer a picture, chosen by `Accept`.
 fn pictured(route: MethodRouter<AppState>) -> MethodRouter<AppState> {
@@ -34,18 +44,14 @@ fn pictured(route: MethodRouter<AppState>) -> MethodRouter<AppState> {
 /// The router knightd serves, with every layer.
 pub fn app(config: &Config) -> Router {
     let state = AppState::new(config);
-    // The solver's GET answers are pure functions of the URL: cacheable.
-    let pure = Router::new()
-        .route("/distance", get(distance::get).post(distance::post))
-        .route("/path", pictured(get(path::get).post(path::post)))
-        .route("/tour", pictured(get(tour::get).post(tour::post)))
-        .route("/tour/step", get(tour::step_get).post(tour::step_post))
-        .route("/colour", get(colour::get).post(colour::post))
-        .route("/color", get(colour::get).post(colour::post))
-        .route("/moves", get(moves::get).post(moves::post))
-        .route_layer(from_fn(middleware::cache_for_a_day));
     let router = Router::new()
-        .merge(pure)
+        .route("/distance", cached(distance::get).post(distance::post))
+        .route("/path", pictured(cached(path::get).post(path::post)))
+        .route("/tour", pictured(cached(tour::get).post(tour::post)))
+        .route("/tour/step", cached(tour::step_get).post(tour::step_post))
+        .route("/colour", cached(colour::get).post(colour::post))
+        .route("/color", cached(colour::get).post(colour::post))
+        .route("/moves", cached(moves::get).post(moves::post))
         .route("/distance/batch", post(distance::batch))
         .route("/validate", pictured(post(validate::handler)))
         .route("/longest-path", pictured(post(longest::handler)))
@@ -57,18 +63,21 @@ pub fn app(config: &Config) -> Router {
         .merge(api::page::router())
         .fallback(ops::not_found)
         .method_not_allowed_fallback(ops::method_not_allowed)
-        .layer(from_fn_with_state(state.clone(), limits::admit))
-        .layer(Extension(BodyLimit(config.body_limit)))
-        .layer(DefaultBodyLimit::max(config.body_limit))
-        // Request id, timeout, metrics, logs and gzip, in one layer.
-        .layer(FrontLayer::new(
-            state.metrics.clone(),
-            config.access_log,
-            Duration::from_millis(config.request_timeout_ms),
-        ))
-        // Outside the gzip of `front`: a compressed answer's ETag gets its
-        // coding's suffix.
-        .layer(from_fn(middleware::etag_per_coding));
+        // Client limits, request id, timeout, metrics, logs, gzip and the
+        // ETag per coding, in one layer (each `layer` here would be a boxed
+        // service around every route, cloned for every request), with
+        // axum's body limit, which only marks the request, inside it.
+        .layer(
+            ServiceBuilder::new()
+                .layer(FrontLayer::new(
+                    state.metrics.clone(),
+                    state.limits.clone(),
+                    config.body_limit,
+                    config.access_log,
+                    Duration::from_millis(config.request_timeout_ms),
+                ))
+                .layer(DefaultBodyLimit::max(config.body_limit)),
+        );
     let router = match middleware::cors(&config.cors_origins) {
         Some(cors) => router.layer(cors),
         None => router,

@@ -1,6 +1,8 @@
 //! The one layer every request passes through, in place of a stack of
 //! them, each doing only what it must:
 //!
+//! - the client's limits (`limits`: rate, body size, budget and timeout),
+//!   checked before the route runs, as that client's request;
 //! - `x-request-id`: the client's, echoed; else a new one from a counter
 //!   (UUID-shaped: a per-process random half, then the count), written
 //!   into a shared buffer, so no allocation per request;
@@ -9,7 +11,13 @@
 //! - the metrics (atomics, see `metrics`);
 //! - a span and an access line only when logged (`--access-log`, or debug
 //!   logs);
-//! - gzip when asked (see `compress`: large answers off the async workers).
+//! - gzip when asked (see `compress`: large answers off the async workers),
+//!   and then the `ETag` of a compressed answer marked with its coding
+//!   (`middleware::etag_per_coding`).
+//!
+//! One layer, with no future of its own between it and the route: each
+//! layer axum puts around a route is a boxed service, cloned (with all
+//! the boxed services inside it) for every request it passes.
 
 use std::cell::RefCell;
 use std::convert::Infallible;
@@ -29,7 +37,11 @@ use tower::{Layer, Service};
 use tracing::Instrument;
 
 use super::compress::{self, Accepts};
+use super::extract::BodyLimit;
+use super::heavy::CLIENT;
+use super::limits::{Admission, Limits};
 use super::metrics::{Metrics, UNMATCHED};
+use super::middleware::etag_per_coding;
 use super::problem::ApiError;
 
 pub const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -41,14 +53,24 @@ pub struct FrontLayer(Arc<Settings>);
 #[derive(Debug)]
 struct Settings {
     metrics: Metrics,
+    limits: Limits,
+    body_limit: BodyLimit,
     access_log: bool,
     timeout: Duration,
 }
 
 impl FrontLayer {
-    pub fn new(metrics: Metrics, access_log: bool, timeout: Duration) -> FrontLayer {
+    pub fn new(
+        metrics: Metrics,
+        limits: Limits,
+        body_limit: usize,
+        access_log: bool,
+        timeout: Duration,
+    ) -> FrontLayer {
         FrontLayer(Arc::new(Settings {
             metrics,
+            limits,
+            body_limit: BodyLimit(body_limit),
             access_log,
             timeout,
         }))
@@ -116,22 +138,37 @@ where
                 span.record("trace_id", trace);
             }
         }
-        let clone = self.inner.clone();
-        let answer = std::mem::replace(&mut self.inner, clone).call(request);
+        request.extensions_mut().insert(settings.body_limit);
+        // Called here, not in the future: `poll_ready` made `inner` ready
+        // for this call, and the route's future does its work only when
+        // polled (inside the client's scope).
+        let admitted = match settings.limits.admit(request) {
+            Admission::Admitted(request, admitted) => {
+                let answer = CLIENT.scope(admitted.client, self.inner.call(request));
+                Ok((answer, admitted))
+            }
+            Admission::Refused(refused) => Err(refused),
+        };
         Box::pin(async move {
-            let answer = time_limited(answer, settings.timeout);
-            let answer = if span.is_disabled() {
-                answer.await
-            } else {
-                answer.instrument(span.clone()).await
-            };
-            let response = match answer {
-                Ok(Ok(response)) => response,
-                Ok(Err(never)) => match never {},
-                Err(()) => ApiError::timeout(1).into_response(),
+            let response = match admitted {
+                Err(refused) => refused,
+                Ok((answer, admitted)) => {
+                    let answer = time_limited(answer, settings.timeout);
+                    let answer = if span.is_disabled() {
+                        answer.await
+                    } else {
+                        answer.instrument(span.clone()).await
+                    };
+                    match answer {
+                        Ok(Ok(response)) => admitted.answer(response),
+                        Ok(Err(never)) => match never {},
+                        Err(()) => ApiError::timeout(1).into_response(),
+                    }
+                }
             };
             let status = response.status();
             let mut response = compress::respond(accepts, response).await;
+            etag_per_coding(response.headers_mut());
             response.headers_mut().entry(X_REQUEST_ID).or_insert(id);
             let elapsed = started.elapsed();
             let route = route.as_ref().map_or(UNMATCHED, MatchedPath::as_str);

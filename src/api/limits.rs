@@ -20,9 +20,8 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{ConnectInfo, Request};
 use axum::http::{header, HeaderMap, HeaderValue};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use governor::clock::{Clock, DefaultClock};
 use governor::middleware::StateInformationMiddleware;
@@ -32,9 +31,7 @@ use http_body::{Frame, SizeHint};
 use ipnet::IpNet;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use super::heavy::CLIENT;
 use super::problem::ApiError;
-use super::AppState;
 use crate::config::{Config, RateLimit};
 
 /// Paths never rate-limited: health checks and scrapes come from the
@@ -187,16 +184,14 @@ impl Limits {
             }
             None => None,
         };
-        let guard = Guard {
-            fault: Arc::new(Mutex::new(None)),
-            held: Arc::new(Mutex::new(held)),
-        };
+        let guard = Guard(Arc::new(Mutex::new(Guarded { fault: None, held })));
         let budget = declared.is_none().then(|| Arc::clone(&self.body_budget));
         let (parts, body) = request.into_parts();
         let body = GuardedBody {
             inner: body,
             timeout: self.body_timeout,
-            idle: Box::pin(tokio::time::sleep(self.body_timeout)),
+            idle: None,
+            rearm: false,
             budget,
             guard: guard.clone(),
         };
@@ -216,29 +211,41 @@ enum Fault {
 /// Shared by a guarded body and the layer that answers for it: the fault
 /// met, and the budget held until the answer is made.
 #[derive(Clone, Debug)]
-struct Guard {
-    fault: Arc<Mutex<Option<Fault>>>,
-    held: Arc<Mutex<Option<OwnedSemaphorePermit>>>,
+struct Guard(Arc<Mutex<Guarded>>);
+
+#[derive(Debug)]
+struct Guarded {
+    fault: Option<Fault>,
+    held: Option<OwnedSemaphorePermit>,
 }
 
 impl Guard {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Guarded> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     fn fault(&self) -> Option<Fault> {
-        *self.fault.lock().unwrap_or_else(|e| e.into_inner())
+        self.lock().fault
     }
 
     fn set(&self, fault: Fault) -> axum::BoxError {
-        *self.fault.lock().unwrap_or_else(|e| e.into_inner()) = Some(fault);
+        self.lock().fault = Some(fault);
         format!("request body: {fault:?}").into()
     }
 }
 
 /// A request body that fails when it stalls for `timeout`, and whose
 /// bytes, when their length was not declared, are taken from the budget
-/// as they come.
+/// as they come. The stall is timed from when the body is first waited
+/// for after its last bytes came: a body that is all there when it is
+/// read (most are) never arms the timer.
 struct GuardedBody {
     inner: Body,
     timeout: Duration,
-    idle: Pin<Box<tokio::time::Sleep>>,
+    /// Armed at the first wait.
+    idle: Option<Pin<Box<tokio::time::Sleep>>>,
+    /// Bytes came since the timer was last set: set it again at the next wait.
+    rearm: bool,
     budget: Option<Arc<Semaphore>>,
     guard: Guard,
 }
@@ -258,11 +265,10 @@ impl http_body::Body for GuardedBody {
                     let n = u32::try_from(data.len()).unwrap_or(u32::MAX);
                     match Arc::clone(budget).try_acquire_many_owned(n) {
                         Ok(permit) => {
-                            let mut held =
-                                this.guard.held.lock().unwrap_or_else(|e| e.into_inner());
-                            match held.as_mut() {
+                            let mut guarded = this.guard.lock();
+                            match guarded.held.as_mut() {
                                 Some(h) => h.merge(permit),
-                                None => *held = Some(permit),
+                                None => guarded.held = Some(permit),
                             }
                         }
                         Err(_) => {
@@ -272,16 +278,28 @@ impl http_body::Body for GuardedBody {
                         }
                     }
                 }
-                let deadline = tokio::time::Instant::now() + this.timeout;
-                this.idle.as_mut().reset(deadline);
+                this.rearm = true;
                 Poll::Ready(Some(Ok(frame)))
             }
-            Poll::Pending => match this.idle.as_mut().poll(cx) {
-                Poll::Ready(()) => {
-                    Poll::Ready(Some(Err(axum::Error::new(this.guard.set(Fault::Stalled)))))
+            Poll::Pending => {
+                let timeout = this.timeout;
+                let idle = match &mut this.idle {
+                    Some(idle) => {
+                        if this.rearm {
+                            idle.as_mut().reset(tokio::time::Instant::now() + timeout);
+                        }
+                        idle
+                    }
+                    None => this.idle.insert(Box::pin(tokio::time::sleep(timeout))),
+                };
+                this.rearm = false;
+                match idle.as_mut().poll(cx) {
+                    Poll::Ready(()) => {
+                        Poll::Ready(Some(Err(axum::Error::new(this.guard.set(Fault::Stalled)))))
+                    }
+                    Poll::Pending => Poll::Pending,
                 }
-                Poll::Pending => Poll::Pending,
-            },
+            }
             other => other,
         }
     }
@@ -297,40 +315,86 @@ impl http_body::Body for GuardedBody {
 
 use std::future::Future as _;
 
-/// The layer of [`Limits`]: names the client, holds it to its rate, guards
-/// the body, and runs the request as the client's (for its heavy work's turn).
-pub async fn admit(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let limits = &state.limits;
-    let client = limits.client(&request);
-    let mut rate_headers = None;
-    if let Some(rate) = &limits.rate {
-        if !UNLIMITED_PATHS.contains(&request.uri().path()) {
-            let (headers, wait) = limits.check_rate(rate, client);
-            if let Some(secs) = wait {
-                let mut refused = ApiError::rate_limited(secs).into_response();
-                refused.headers_mut().extend(headers);
-                return refused;
-            }
-            rate_headers = Some(headers);
-        }
-    }
-    let mut response = match limits.guard_body(request) {
-        Err(refused) => refused.into_response(),
-        Ok((request, guard)) => {
-            let response = CLIENT.scope(client, next.run(request)).await;
-            match guard.as_ref().and_then(Guard::fault) {
-                Some(Fault::Stalled) => {
-                    ApiError::body_timeout(limits.body_timeout.as_millis() as u64).into_response()
+/// What [`Limits::admit`] makes of a request.
+// Made and matched at once, never kept: boxing a variant would only add an
+// allocation per request.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug)]
+pub enum Admission {
+    /// The request to run, and what its answer is checked against.
+    Admitted(Request, Admitted),
+    /// The answer of a request refused.
+    Refused(Response),
+}
+
+/// A request [`Limits::admit`] let through: its client, and what its
+/// answer must be checked against once made.
+#[derive(Debug)]
+pub struct Admitted {
+    /// The client whose request this is (for its heavy work's turn).
+    pub client: IpAddr,
+    guard: Option<Guard>,
+    rate_headers: Option<HeaderMap>,
+    body_timeout: Duration,
+}
+
+impl Limits {
+    /// Names the client of `request`, holds it to its rate, and guards the
+    /// body: the request to run (as the client's, see [`CLIENT`](super::heavy::CLIENT)) and what
+    /// its answer is checked against ([`Admitted::answer`]); or the refusal.
+    /// Synchronous, so that the layer that calls it adds no future of its
+    /// own.
+    pub fn admit(&self, request: Request) -> Admission {
+        let client = self.client(&request);
+        let mut rate_headers = None;
+        if let Some(rate) = &self.rate {
+            if !UNLIMITED_PATHS.contains(&request.uri().path()) {
+                let (headers, wait) = self.check_rate(rate, client);
+                if let Some(secs) = wait {
+                    let mut refused = ApiError::rate_limited(secs).into_response();
+                    refused.headers_mut().extend(headers);
+                    return Admission::Refused(refused);
                 }
-                Some(Fault::OverBudget) => ApiError::bodies_overloaded(1).into_response(),
-                None => response,
+                rate_headers = Some(headers);
             }
         }
-    };
-    if let Some(headers) = rate_headers {
-        response.headers_mut().extend(headers);
+        match self.guard_body(request) {
+            Err(refused) => {
+                let mut refused = refused.into_response();
+                if let Some(headers) = rate_headers {
+                    refused.headers_mut().extend(headers);
+                }
+                Admission::Refused(refused)
+            }
+            Ok((request, guard)) => Admission::Admitted(
+                request,
+                Admitted {
+                    client,
+                    guard,
+                    rate_headers,
+                    body_timeout: self.body_timeout,
+                },
+            ),
+        }
     }
-    response
+}
+
+impl Admitted {
+    /// The answer to send for `response`, the route's: a 408 or 503 when
+    /// the body failed as it was read, and the `RateLimit` headers.
+    pub fn answer(self, response: Response) -> Response {
+        let mut response = match self.guard.as_ref().and_then(Guard::fault) {
+            Some(Fault::Stalled) => {
+                ApiError::body_timeout(self.body_timeout.as_millis() as u64).into_response()
+            }
+            Some(Fault::OverBudget) => ApiError::bodies_overloaded(1).into_response(),
+            None => response,
+        };
+        if let Some(headers) = self.rate_headers {
+            response.headers_mut().extend(headers);
+        }
+        response
+    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 
 use axum::body::{Body, HttpBody};
 use axum::extract::Request;
-use axum::http::{header, HeaderName, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use tower_http::cors::{AllowOrigin, CorsLayer};
@@ -141,28 +141,21 @@ pub fn none_match(value: &[u8], etag: &[u8]) -> bool {
 /// The suffixes [`etag_per_coding`] gives an `ETag` per content coding.
 const CODINGS: [&str; 4] = ["-gzip", "-br", "-zstd", "-deflate"];
 
-/// Layer outside compression: a compressed answer is another
-/// representation, so its strong `ETag` gets the coding's suffix (`"…-gzip"`,
-/// as Apache does); [`none_match`] takes either.
-pub async fn etag_per_coding(request: Request, next: Next) -> Response {
-    let mut response = next.run(request).await;
-    let headers = response.headers_mut();
-    let coding = headers
-        .get(header::CONTENT_ENCODING)
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_owned);
-    if let (Some(coding), Some(etag)) = (coding, headers.get(header::ETAG)) {
-        let tagged = etag
-            .to_str()
-            .ok()
-            .and_then(|e| e.strip_suffix('"'))
-            .map(|e| format!("{e}-{coding}\""))
-            .and_then(|e| HeaderValue::from_str(&e).ok());
-        if let Some(tagged) = tagged {
-            headers.insert(header::ETAG, tagged);
-        }
+/// After compression: a compressed answer is another representation, so
+/// its strong `ETag` gets the coding's suffix (`"…-gzip"`, as Apache does);
+/// [`none_match`] takes either. Called by `front` on every answer.
+pub fn etag_per_coding(headers: &mut HeaderMap) {
+    let Some(coding) = headers.get(header::CONTENT_ENCODING) else {
+        return;
+    };
+    let tagged = coding.to_str().ok().and_then(|coding| {
+        let etag = headers.get(header::ETAG)?.to_str().ok()?;
+        let etag = etag.strip_suffix('"')?;
+        HeaderValue::from_str(&format!("{etag}-{coding}\"")).ok()
+    });
+    if let Some(tagged) = tagged {
+        headers.insert(header::ETAG, tagged);
     }
-    response
 }
 
 /// A fast 64-bit hash of a body, stable across builds and releases (std's
