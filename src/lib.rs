@@ -10,14 +10,12 @@ pub mod config;
 pub mod server;
 pub mod solver;
 
-use axum::extract::DefaultBodyLimit;
 use std::time::Duration;
 
 use axum::handler::Handler;
 use axum::middleware::from_fn;
 use axum::routing::{get, post, MethodRouter};
 use axum::Router;
-use tower::ServiceBuilder;
 
 use api::front::FrontLayer;
 use api::AppState;
@@ -64,20 +62,15 @@ pub fn app(config: &Config) -> Router {
         .fallback(ops::not_found)
         .method_not_allowed_fallback(ops::method_not_allowed)
         // Client limits, request id, timeout, metrics, logs, gzip and the
-        // ETag per coding, in one layer (each `layer` here would be a boxed
-        // service around every route, cloned for every request), with
-        // axum's body limit, which only marks the request, inside it.
-        .layer(
-            ServiceBuilder::new()
-                .layer(FrontLayer::new(
-                    state.metrics.clone(),
-                    state.limits.clone(),
-                    config.body_limit,
-                    config.access_log,
-                    Duration::from_millis(config.request_timeout_ms),
-                ))
-                .layer(DefaultBodyLimit::max(config.body_limit)),
-        );
+        // ETag per coding, in one layer: each `layer` here is a boxed
+        // service round every route, cloned for every request. (The body
+        // limit is `JsonBody`'s, the one reader of bodies.)
+        .layer(FrontLayer::new(
+            state.metrics.clone(),
+            state.limits.clone(),
+            config.access_log,
+            Duration::from_millis(config.request_timeout_ms),
+        ));
     let router = match middleware::cors(&config.cors_origins) {
         Some(cors) => router.layer(cors),
         None => router,

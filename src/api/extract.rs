@@ -9,15 +9,20 @@
 //! parameter is found by the handler that requires it
 //! ([`Given::required`](super::params::Given::required)).
 
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
+use std::future::poll_fn;
+use std::pin::Pin;
+
+use axum::body::{Body, Bytes};
 use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::{header, request::Parts, StatusCode};
+use axum::http::{header, request::Parts, HeaderValue};
+use bytes::BytesMut;
+use http_body::Body as _;
 use serde::de::{DeserializeOwned, Deserializer};
 use serde::Deserialize;
 
 use super::params::{allowed, shorten, Refusal};
 use super::problem::{ApiError, Code};
+use super::AppState;
 
 /// A JSON body, which must be sent as `application/json` (or `+json`).
 pub struct JsonBody<T>(pub T);
@@ -25,9 +30,10 @@ pub struct JsonBody<T>(pub T);
 /// The query string.
 pub struct QueryParams<T>(pub T);
 
-/// The configured body limit, so that a 413 can say what it is.
-#[derive(Clone, Copy, Debug)]
-pub struct BodyLimit(pub usize);
+/// Whether a `Content-Type` is JSON; the one clients send, at once.
+fn is_json_header(content_type: &HeaderValue) -> bool {
+    content_type.as_bytes() == b"application/json" || content_type.to_str().is_ok_and(is_json)
+}
 
 fn is_json(content_type: &str) -> bool {
     let essence = content_type.split(';').next().unwrap_or("").trim();
@@ -38,36 +44,55 @@ fn is_json(content_type: &str) -> bool {
                 && subtype.as_bytes()[subtype.len() - 5..].eq_ignore_ascii_case(b"+json"))
 }
 
-impl<S, T> FromRequest<S> for JsonBody<T>
-where
-    S: Send + Sync,
-    T: DeserializeOwned,
-{
+impl<T: DeserializeOwned> FromRequest<AppState> for JsonBody<T> {
     type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
         let json = req
             .headers()
             .get(header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(is_json);
+            .is_some_and(is_json_header);
         if !json {
             return Err(ApiError::unsupported_media_type());
         }
-        let limit = req.extensions().get::<BodyLimit>().map_or(0, |l| l.0);
-        let bytes = Bytes::from_request(req, state)
-            .await
-            .map_err(|e| body_error(e, limit))?;
+        let bytes = read_body(req.into_body(), state.config.body_limit).await?;
         from_json(&bytes).map(JsonBody)
     }
 }
 
-fn body_error(rejection: BytesRejection, limit: usize) -> ApiError {
-    if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        ApiError::payload_too_large(limit)
-    } else {
-        ApiError::new(Code::MalformedJson, "the body could not be read")
+/// The whole of `body`, refused past `limit` bytes (a declared length over
+/// it is refused before, by `limits`). One piece, as most bodies come, is
+/// kept as it is; more are joined.
+async fn read_body(mut body: Body, limit: usize) -> Result<Bytes, ApiError> {
+    let mut first: Option<Bytes> = None;
+    let mut joined: Option<BytesMut> = None;
+    let mut length = 0usize;
+    while let Some(frame) = poll_fn(|cx| Pin::new(&mut body).poll_frame(cx)).await {
+        let frame =
+            frame.map_err(|_| ApiError::new(Code::MalformedJson, "the body could not be read"))?;
+        let Ok(data) = frame.into_data() else {
+            continue;
+        };
+        length = length.saturating_add(data.len());
+        if length > limit {
+            return Err(ApiError::payload_too_large(limit));
+        }
+        match (&mut first, &mut joined) {
+            (None, None) => first = Some(data),
+            (Some(head), None) => {
+                let mut all = BytesMut::with_capacity(head.len() + data.len());
+                all.extend_from_slice(head);
+                all.extend_from_slice(&data);
+                first = None;
+                joined = Some(all);
+            }
+            (_, Some(all)) => all.extend_from_slice(&data),
+        }
     }
+    Ok(match joined {
+        Some(all) => all.freeze(),
+        None => first.unwrap_or_default(),
+    })
 }
 
 /// Parses a JSON body, naming the field at fault.
@@ -284,6 +309,29 @@ mod tests {
         assert!(is_json("application/problem+json"));
         assert!(!is_json("text/plain"));
         assert!(!is_json("application/x-www-form-urlencoded"));
+        for (value, json) in [
+            ("application/json", true),
+            ("application/json; charset=utf-8", true),
+            ("application/geo+json", true),
+            ("text/json", false),
+        ] {
+            assert_eq!(is_json_header(&HeaderValue::from_static(value)), json);
+        }
+    }
+
+    #[tokio::test]
+    async fn bodies_are_read_whole_within_the_limit() {
+        let pieces = |n: usize| {
+            let piece = |_| Ok::<_, std::io::Error>(Bytes::from_static(b"0123456789"));
+            Body::from_stream(futures_util::stream::iter((0..n).map(piece)))
+        };
+        let whole = read_body(pieces(3), 30).await.unwrap();
+        assert_eq!(&whole[..], "0123456789".repeat(3).as_bytes());
+        assert_eq!(&read_body(pieces(1), 10).await.unwrap()[..], b"0123456789");
+        assert!(read_body(pieces(0), 0).await.unwrap().is_empty());
+        let e = read_body(pieces(4), 30).await.unwrap_err();
+        assert_eq!(e.code(), Code::PayloadTooLarge);
+        assert!(e.detail().contains("30"));
     }
 
     #[derive(Debug, Default, Deserialize)]

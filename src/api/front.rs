@@ -37,7 +37,6 @@ use tower::{Layer, Service};
 use tracing::Instrument;
 
 use super::compress::{self, Accepts};
-use super::extract::BodyLimit;
 use super::heavy::CLIENT;
 use super::limits::{Admission, Limits};
 use super::metrics::{Metrics, UNMATCHED};
@@ -54,7 +53,6 @@ pub struct FrontLayer(Arc<Settings>);
 struct Settings {
     metrics: Metrics,
     limits: Limits,
-    body_limit: BodyLimit,
     access_log: bool,
     timeout: Duration,
 }
@@ -63,14 +61,12 @@ impl FrontLayer {
     pub fn new(
         metrics: Metrics,
         limits: Limits,
-        body_limit: usize,
         access_log: bool,
         timeout: Duration,
     ) -> FrontLayer {
         FrontLayer(Arc::new(Settings {
             metrics,
             limits,
-            body_limit: BodyLimit(body_limit),
             access_log,
             timeout,
         }))
@@ -138,7 +134,6 @@ where
                 span.record("trace_id", trace);
             }
         }
-        request.extensions_mut().insert(settings.body_limit);
         // Called here, not in the future: `poll_ready` made `inner` ready
         // for this call, and the route's future does its work only when
         // polled (inside the client's scope).

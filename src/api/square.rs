@@ -222,6 +222,22 @@ impl Serialize for ShownSquare {
     }
 }
 
+impl ShownSquare {
+    /// The square as JSON, as its `Serialize` writes it: an integer, or a
+    /// quoted name (letters and digits, nothing to escape).
+    pub fn write_json(&self, out: &mut Vec<u8>) {
+        match self {
+            ShownSquare::Index(i) => {
+                out.extend_from_slice(itoa::Buffer::new().format(*i).as_bytes())
+            }
+            ShownSquare::Name(square) => {
+                use std::io::Write;
+                let _ = write!(out, "\"{square}\"");
+            }
+        }
+    }
+}
+
 /// How answers on one board write squares.
 #[derive(Clone, Copy, Debug)]
 pub struct Shown {
