@@ -20,7 +20,7 @@ use http_body::Body as _;
 use serde::de::{DeserializeOwned, Deserializer};
 use serde::Deserialize;
 
-use super::params::{allowed, shorten, Refusal};
+use super::params::{allowed, shorten, Refusal, Strict};
 use super::problem::{ApiError, Code};
 use super::AppState;
 
@@ -44,7 +44,7 @@ fn is_json(content_type: &str) -> bool {
                 && subtype.as_bytes()[subtype.len() - 5..].eq_ignore_ascii_case(b"+json"))
 }
 
-impl<T: DeserializeOwned> FromRequest<AppState> for JsonBody<T> {
+impl<T: DeserializeOwned + Strict> FromRequest<AppState> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
@@ -56,7 +56,7 @@ impl<T: DeserializeOwned> FromRequest<AppState> for JsonBody<T> {
             return Err(ApiError::unsupported_media_type());
         }
         let bytes = read_body(req.into_body(), state.config.body_limit).await?;
-        from_json(&bytes).map(JsonBody)
+        parse_json(&bytes, true).map(JsonBody)
     }
 }
 
@@ -97,6 +97,12 @@ async fn read_body(mut body: Body, limit: usize) -> Result<Bytes, ApiError> {
 
 /// Parses a JSON body, naming the field at fault.
 pub fn from_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    parse_json(bytes, false)
+}
+
+/// [`from_json`]; `strict` when `T` is [`Strict`], whose first parse then
+/// does without `serde_ignored` (which could find nothing).
+fn parse_json<T: DeserializeOwned>(bytes: &[u8], strict: bool) -> Result<T, ApiError> {
     // serde would read a struct from an array too ([19, 36]); the API takes objects.
     if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
         syntax(bytes)?;
@@ -108,7 +114,18 @@ pub fn from_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     // The plain parse is the fast path; only a failure is parsed again to
     // find the parameter at fault.
     let mut de = serde_json::Deserializer::from_slice(bytes);
-    if let Some(value) = quick(&mut de) {
+    if strict {
+        if let Ok(value) = T::deserialize(&mut de) {
+            if de.end().is_ok() {
+                // What `Strict` promises, checked where tests run.
+                debug_assert!(
+                    quick::<T, _>(&mut serde_json::Deserializer::from_slice(bytes)).is_some(),
+                    "a Strict type ignored a key"
+                );
+                return Ok(value);
+            }
+        }
+    } else if let Some(value) = quick(&mut de) {
         if de.end().is_ok() {
             return Ok(value);
         }

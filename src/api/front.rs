@@ -104,15 +104,13 @@ where
         self.inner.poll_ready(cx)
     }
 
-    fn call(&mut self, mut request: Request) -> Self::Future {
+    fn call(&mut self, request: Request) -> Self::Future {
         let started = Instant::now();
+        // Kept for the answer and the span; no handler reads it from the
+        // request.
         let id = match request.headers().get(X_REQUEST_ID) {
             Some(id) => id.clone(),
-            None => {
-                let id = new_request_id();
-                request.headers_mut().insert(X_REQUEST_ID, id.clone());
-                id
-            }
+            None => new_request_id(),
         };
         let route = request.extensions().get::<MatchedPath>().cloned();
         let method = request.method().clone();
@@ -201,11 +199,12 @@ async fn time_limited<T>(answer: impl Future<Output = T>, limit: Duration) -> Re
 }
 
 /// A new request id: `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, the first
-/// half random per process, the second a count of the ids made.
+/// half random per process (written once), the second a count of the ids
+/// made.
 fn new_request_id() -> HeaderValue {
-    static PROCESS: OnceLock<u64> = OnceLock::new();
+    static PROCESS: OnceLock<[u8; 19]> = OnceLock::new();
     static COUNT: AtomicU64 = AtomicU64::new(0);
-    let process = *PROCESS.get_or_init(|| {
+    let process = PROCESS.get_or_init(|| {
         let mut h = std::collections::hash_map::RandomState::new().build_hasher();
         h.write_u128(
             std::time::SystemTime::now()
@@ -213,20 +212,18 @@ fn new_request_id() -> HeaderValue {
                 .map_or(0, |d| d.as_nanos()),
         );
         h.write_u32(std::process::id());
-        h.finish()
+        let random = h.finish();
+        let mut head = [b'-'; 19];
+        hex_into(&mut head[..8], random >> 32);
+        hex_into(&mut head[9..13], random >> 16);
+        hex_into(&mut head[14..18], random);
+        head
     });
     let count = COUNT.fetch_add(1, Ordering::Relaxed);
-    let mut id = [0u8; 36];
-    let value = (u128::from(process) << 64) | u128::from(count);
-    let mut at = id.len();
-    for i in 0..32 {
-        at -= 1;
-        if matches!(at, 8 | 13 | 18 | 23) {
-            id[at] = b'-';
-            at -= 1;
-        }
-        id[at] = b"0123456789abcdef"[((value >> (4 * i)) & 0xf) as usize];
-    }
+    let mut id = [b'-'; 36];
+    id[..19].copy_from_slice(process);
+    hex_into(&mut id[19..23], count >> 48);
+    hex_into(&mut id[24..], count);
     // Slices of one shared buffer: an allocation per few hundred ids.
     thread_local! {
         static IDS: RefCell<BytesMut> = RefCell::new(BytesMut::new());
@@ -240,6 +237,14 @@ fn new_request_id() -> HeaderValue {
         ids.split().freeze()
     });
     HeaderValue::from_maybe_shared(bytes).expect("hex digits and dashes")
+}
+
+/// The low `4 * out.len()` bits of `value` in lower-case hex.
+fn hex_into(out: &mut [u8], mut value: u64) {
+    for digit in out.iter_mut().rev() {
+        *digit = b"0123456789abcdef"[(value & 0xf) as usize];
+        value >>= 4;
+    }
 }
 
 #[cfg(test)]
@@ -256,5 +261,13 @@ mod tests {
         let dashes: Vec<usize> = a.match_indices('-').map(|(i, _)| i).collect();
         assert_eq!(dashes, [8, 13, 18, 23]);
         assert!(a.chars().all(|c| c == '-' || c.is_ascii_hexdigit()));
+        // The same process half; the count in the second.
+        let b = b.to_str().unwrap();
+        assert_eq!(a[..19], b[..19]);
+        let count = |id: &str| u64::from_str_radix(&id[19..].replace('-', ""), 16).unwrap();
+        assert!(count(b) > count(a));
+        let mut out = [0u8; 6];
+        hex_into(&mut out, 0xab_cdef_0123);
+        assert_eq!(&out, b"ef0123");
     }
 }

@@ -389,6 +389,16 @@ pub fn allowed(shape: &str) -> Option<&'static str> {
     })
 }
 
+/// A request type that refuses, itself, every key it does not take, and
+/// whose values are all read by [`Param`]s, none of which ignores a key
+/// (no map is read by serde's derive): `serde_ignored` never finds
+/// anything in it, so a request is read without it (a debug build checks).
+/// Every [`params!`](crate::params) type is one; [`JsonBody`] reads only
+/// these.
+///
+/// [`JsonBody`]: super::extract::JsonBody
+pub trait Strict {}
+
 /// Reads a request type from a map, each key into the member that takes it.
 pub fn read_params<'de, T, D>(deserializer: D) -> Result<T, D::Error>
 where
@@ -469,6 +479,8 @@ macro_rules! params {
                 $(<$ty as $crate::api::params::Member<'de>>::names(stringify!($member), names);)*
             }
         }
+
+        impl $crate::api::params::Strict for $name {}
 
         impl<'de> serde::Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
