@@ -85,6 +85,22 @@ fn compressible(headers: &HeaderMap) -> bool {
 
 /// `response`, gzipped if `accepts` says so and it is worth it.
 pub async fn respond(accepts: Accepts, response: Response) -> Response {
+    match respond_now(accepts, response) {
+        Respond::Now(response) => response,
+        Respond::Later(response) => response.await,
+    }
+}
+
+/// What [`respond_now`] makes of an answer.
+pub enum Respond {
+    /// The answer as it is sent: nothing to compress (most answers).
+    Now(Response),
+    /// The answer once compressed.
+    Later(Pin<Box<dyn Future<Output = Response> + Send>>),
+}
+
+/// [`respond`], without a future of its own for an answer sent as it is.
+pub fn respond_now(accepts: Accepts, response: Response) -> Respond {
     let size = response.body().size_hint();
     if size.exact().is_some_and(|n| n < MIN_BYTES)
         || !compressible(response.headers())
@@ -94,7 +110,7 @@ pub async fn respond(accepts: Accepts, response: Response) -> Response {
             StatusCode::NO_CONTENT | StatusCode::NOT_MODIFIED
         )
     {
-        return response;
+        return Respond::Now(response);
     }
     let (mut parts, body) = response.into_parts();
     let gzippable = parts.extensions.remove::<Gzippable>();
@@ -102,8 +118,18 @@ pub async fn respond(accepts: Accepts, response: Response) -> Response {
         .headers
         .append(header::VARY, HeaderValue::from_static("accept-encoding"));
     if !accepts.gzip {
-        return Response::from_parts(parts, body);
+        return Respond::Now(Response::from_parts(parts, body));
     }
+    Respond::Later(Box::pin(gzip_answer(parts, body, gzippable, size)))
+}
+
+/// The answer of `parts` and `body` gzipped.
+async fn gzip_answer(
+    mut parts: axum::http::response::Parts,
+    body: Body,
+    gzippable: Option<Gzippable>,
+    size: SizeHint,
+) -> Response {
     parts.headers.remove(header::CONTENT_LENGTH);
     parts
         .headers

@@ -21,24 +21,24 @@
 
 use std::cell::RefCell;
 use std::convert::Infallible;
-use std::future::{poll_fn, Future};
+use std::future::Future;
 use std::hash::{BuildHasher, Hasher};
-use std::pin::{pin, Pin};
+use std::net::IpAddr;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use axum::extract::{MatchedPath, Request};
-use axum::http::{HeaderName, HeaderValue};
+use axum::http::{HeaderName, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use bytes::BytesMut;
 use tower::{Layer, Service};
-use tracing::Instrument;
 
-use super::compress::{self, Accepts};
+use super::compress::{self, Accepts, Respond};
 use super::heavy::CLIENT;
-use super::limits::{Admission, Limits};
+use super::limits::{Admission, Admitted, Limits};
 use super::metrics::{Metrics, UNMATCHED};
 use super::middleware::etag_per_coding;
 use super::problem::ApiError;
@@ -94,11 +94,11 @@ pub struct Front<S> {
 impl<S> Service<Request> for Front<S>
 where
     S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + 'static,
-    S::Future: Send + 'static,
+    S::Future: Send + Unpin + 'static,
 {
     type Response = Response;
     type Error = Infallible;
-    type Future = Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>;
+    type Future = FrontFuture<S::Future>;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
         self.inner.poll_ready(cx)
@@ -134,68 +134,181 @@ where
         }
         // Called here, not in the future: `poll_ready` made `inner` ready
         // for this call, and the route's future does its work only when
-        // polled (inside the client's scope).
-        let admitted = match settings.limits.admit(request) {
-            Admission::Admitted(request, admitted) => {
-                let answer = CLIENT.scope(admitted.client, self.inner.call(request));
-                Ok((answer, admitted))
-            }
-            Admission::Refused(refused) => Err(refused),
+        // polled (as the client's, see `FrontFuture::poll`).
+        let stage = match settings.limits.admit(request) {
+            Admission::Admitted(request, admitted) => Stage::Route {
+                answer: self.inner.call(request),
+                admitted,
+                timer: None,
+            },
+            Admission::Refused(refused) => Stage::Refused(refused),
         };
-        Box::pin(async move {
-            let response = match admitted {
-                Err(refused) => refused,
-                Ok((answer, admitted)) => {
-                    let answer = time_limited(answer, settings.timeout);
-                    let answer = if span.is_disabled() {
-                        answer.await
-                    } else {
-                        answer.instrument(span.clone()).await
-                    };
-                    match answer {
-                        Ok(Ok(response)) => admitted.answer(response),
-                        Ok(Err(never)) => match never {},
-                        Err(()) => ApiError::timeout(1).into_response(),
-                    }
-                }
-            };
-            let status = response.status();
-            let mut response = compress::respond(accepts, response).await;
-            etag_per_coding(response.headers_mut());
-            response.headers_mut().entry(X_REQUEST_ID).or_insert(id);
-            let elapsed = started.elapsed();
-            let route = route.as_ref().map_or(UNMATCHED, MatchedPath::as_str);
-            settings
-                .metrics
-                .record(route, &method, status.as_u16(), elapsed);
-            let micros = elapsed.as_micros() as u64;
-            if status.is_server_error() && status.as_u16() == 500 {
-                tracing::error!(parent: &span, status = status.as_u16(), micros, "internal error");
-            } else if !span.is_disabled() {
-                if settings.access_log {
-                    tracing::info!(parent: &span, status = status.as_u16(), micros, "answered");
-                } else {
-                    tracing::debug!(parent: &span, status = status.as_u16(), micros, "answered");
-                }
-            }
-            Ok(response)
-        })
+        FrontFuture {
+            stage,
+            status: StatusCode::OK,
+            front: Some(Answering {
+                started,
+                id,
+                route,
+                method,
+                accepts,
+                settings,
+                span,
+            }),
+        }
     }
 }
 
-/// `answer`, or Err once `limit` has passed. The timer is armed only when
-/// the answer is not ready at its first poll.
-async fn time_limited<T>(answer: impl Future<Output = T>, limit: Duration) -> Result<T, ()> {
-    let mut answer = pin!(answer);
-    let mut timer: Option<Pin<Box<tokio::time::Sleep>>> = None;
-    poll_fn(|cx| {
-        if let Poll::Ready(done) = answer.as_mut().poll(cx) {
-            return Poll::Ready(Ok(done));
+/// The answer of [`Front`]: the route's, as its client's (heavy work takes
+/// its turn by [`CLIENT`]) and within the request timeout, whose timer
+/// starts only if the answer is not ready at once (cheap endpoints never
+/// arm one); then compressed when asked, and counted. Written by hand,
+/// not as an `async` block, so that an answer ready at its first poll (most
+/// are) takes no allocation of its own.
+pub struct FrontFuture<F> {
+    stage: Stage<F>,
+    /// The status the route answered, before compression.
+    status: StatusCode,
+    /// What the answer is finished with; taken when it is.
+    front: Option<Answering>,
+}
+
+enum Stage<F> {
+    /// The route is answering.
+    Route {
+        answer: F,
+        admitted: Admitted,
+        timer: Option<Pin<Box<tokio::time::Sleep>>>,
+    },
+    /// Refused before the route, by the client's limits.
+    Refused(Response),
+    /// Being compressed.
+    Compressing(Pin<Box<dyn Future<Output = Response> + Send>>),
+    Done,
+}
+
+/// What [`FrontFuture`] keeps of the request.
+struct Answering {
+    started: Instant,
+    id: HeaderValue,
+    route: Option<MatchedPath>,
+    method: Method,
+    accepts: Accepts,
+    settings: Arc<Settings>,
+    span: tracing::Span,
+}
+
+impl<F> Future for FrontFuture<F>
+where
+    F: Future<Output = Result<Response, Infallible>> + Unpin,
+{
+    type Output = Result<Response, Infallible>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let this = self.get_mut();
+        let front = this
+            .front
+            .as_ref()
+            .expect("a FrontFuture polled after its answer");
+        let answered = match std::mem::replace(&mut this.stage, Stage::Done) {
+            Stage::Route {
+                mut answer,
+                admitted,
+                mut timer,
+            } => {
+                let polled = {
+                    let _entered = (!front.span.is_disabled()).then(|| front.span.enter());
+                    CLIENT.sync_scope(admitted.client, || Pin::new(&mut answer).poll(cx))
+                };
+                match polled {
+                    Poll::Ready(Ok(response)) => admitted.answer(response),
+                    Poll::Ready(Err(never)) => match never {},
+                    Poll::Pending => {
+                        let limit = front.settings.timeout;
+                        let sleep =
+                            timer.get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
+                        if sleep.as_mut().poll(cx).is_pending() {
+                            this.stage = Stage::Route {
+                                answer,
+                                admitted,
+                                timer,
+                            };
+                            return Poll::Pending;
+                        }
+                        drop_as(admitted.client, answer);
+                        ApiError::timeout(1).into_response()
+                    }
+                }
+            }
+            Stage::Refused(refused) => refused,
+            Stage::Compressing(mut compressing) => match compressing.as_mut().poll(cx) {
+                Poll::Ready(response) => return Poll::Ready(Ok(this.finish(response))),
+                Poll::Pending => {
+                    this.stage = Stage::Compressing(compressing);
+                    return Poll::Pending;
+                }
+            },
+            Stage::Done => unreachable!("a FrontFuture polled after its answer"),
+        };
+        this.status = answered.status();
+        match compress::respond_now(front.accepts, answered) {
+            Respond::Now(response) => Poll::Ready(Ok(this.finish(response))),
+            Respond::Later(compressing) => {
+                this.stage = Stage::Compressing(compressing);
+                Pin::new(this).poll(cx)
+            }
         }
-        let timer = timer.get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
-        timer.as_mut().poll(cx).map(|()| Err(()))
-    })
-    .await
+    }
+}
+
+impl<F> FrontFuture<F> {
+    /// The answer as sent: its `ETag` marked with its coding, the request
+    /// id; counted, and logged when asked.
+    fn finish(&mut self, mut response: Response) -> Response {
+        let front = self.front.take().expect("an answer finished once");
+        etag_per_coding(response.headers_mut());
+        response
+            .headers_mut()
+            .entry(X_REQUEST_ID)
+            .or_insert(front.id);
+        let status = self.status;
+        let elapsed = front.started.elapsed();
+        let route = front.route.as_ref().map_or(UNMATCHED, MatchedPath::as_str);
+        front
+            .settings
+            .metrics
+            .record(route, &front.method, status.as_u16(), elapsed);
+        let micros = elapsed.as_micros() as u64;
+        let span = &front.span;
+        if status.is_server_error() && status.as_u16() == 500 {
+            tracing::error!(parent: span, status = status.as_u16(), micros, "internal error");
+        } else if !span.is_disabled() {
+            if front.settings.access_log {
+                tracing::info!(parent: span, status = status.as_u16(), micros, "answered");
+            } else {
+                tracing::debug!(parent: span, status = status.as_u16(), micros, "answered");
+            }
+        }
+        response
+    }
+}
+
+impl<F> Drop for FrontFuture<F> {
+    fn drop(&mut self) {
+        // A route's answer given up (the client left) is dropped as its
+        // client's, as it ran.
+        if let Stage::Route {
+            answer, admitted, ..
+        } = std::mem::replace(&mut self.stage, Stage::Done)
+        {
+            drop_as(admitted.client, answer);
+        }
+    }
+}
+
+/// Drops `answer` as `client`'s.
+fn drop_as<F>(client: IpAddr, answer: F) {
+    CLIENT.sync_scope(client, || drop(answer));
 }
 
 /// A new request id: `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, the first

@@ -44,7 +44,8 @@ const MOST_RETRY_AFTER_SECS: u64 = 60;
 
 tokio::task_local! {
     /// The client a request's heavy work is queued for, set around the
-    /// request by [`limits::admit`](super::limits::admit).
+    /// request by `front`, as [`Limits::admit`](super::limits::Limits::admit)
+    /// names it.
     pub static CLIENT: IpAddr;
 }
 
