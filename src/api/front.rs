@@ -23,11 +23,10 @@ use std::cell::RefCell;
 use std::convert::Infallible;
 use std::future::Future;
 use std::hash::{BuildHasher, Hasher};
-use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
-use std::task::{Context, Poll};
+use std::task::{ready, Context, Poll};
 use std::time::{Duration, Instant};
 
 use axum::extract::{MatchedPath, Request};
@@ -38,7 +37,7 @@ use tower::{Layer, Service};
 
 use super::compress::{self, Accepts, Respond};
 use super::heavy::CLIENT;
-use super::limits::{Admission, Admitted, Limits};
+use super::limits::{Admitted, Limits};
 use super::metrics::{Metrics, UNMATCHED};
 use super::middleware::etag_per_coding;
 use super::problem::ApiError;
@@ -104,7 +103,7 @@ where
         self.inner.poll_ready(cx)
     }
 
-    fn call(&mut self, request: Request) -> Self::Future {
+    fn call(&mut self, mut request: Request) -> Self::Future {
         let started = Instant::now();
         // Kept for the answer and the span; no handler reads it from the
         // request.
@@ -135,13 +134,13 @@ where
         // Called here, not in the future: `poll_ready` made `inner` ready
         // for this call, and the route's future does its work only when
         // polled (as the client's, see `FrontFuture::poll`).
-        let stage = match settings.limits.admit(request) {
-            Admission::Admitted(request, admitted) => Stage::Route {
+        let stage = match settings.limits.admit(&mut request) {
+            Ok(admitted) => Stage::Route {
                 answer: self.inner.call(request),
-                admitted,
+                admitted: Some(admitted),
                 timer: None,
             },
-            Admission::Refused(refused) => Stage::Refused(refused),
+            Err(refused) => Stage::Refused(Some(*refused)),
         };
         FrontFuture {
             stage,
@@ -177,11 +176,12 @@ enum Stage<F> {
     /// The route is answering.
     Route {
         answer: F,
-        admitted: Admitted,
+        /// Taken with the answer.
+        admitted: Option<Admitted>,
         timer: Option<Pin<Box<tokio::time::Sleep>>>,
     },
     /// Refused before the route, by the client's limits.
-    Refused(Response),
+    Refused(Option<Response>),
     /// Being compressed.
     Compressing(Pin<Box<dyn Future<Output = Response> + Send>>),
     Done,
@@ -210,44 +210,49 @@ where
             .front
             .as_ref()
             .expect("a FrontFuture polled after its answer");
-        let answered = match std::mem::replace(&mut this.stage, Stage::Done) {
+        // The stage is changed in place: a route's future is large.
+        let answered = match &mut this.stage {
             Stage::Route {
-                mut answer,
+                answer,
                 admitted,
-                mut timer,
+                timer,
             } => {
+                let client = admitted.as_ref().expect("admitted until answered").client;
                 let polled = {
                     let _entered = (!front.span.is_disabled()).then(|| front.span.enter());
-                    CLIENT.sync_scope(admitted.client, || Pin::new(&mut answer).poll(cx))
+                    CLIENT.sync_scope(client, || Pin::new(answer).poll(cx))
                 };
                 match polled {
-                    Poll::Ready(Ok(response)) => admitted.answer(response),
+                    Poll::Ready(Ok(response)) => {
+                        let admitted = admitted.take().expect("admitted until answered");
+                        // Done: dropped where it is.
+                        this.stage = Stage::Done;
+                        admitted.answer(response)
+                    }
                     Poll::Ready(Err(never)) => match never {},
                     Poll::Pending => {
                         let limit = front.settings.timeout;
                         let sleep =
                             timer.get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
                         if sleep.as_mut().poll(cx).is_pending() {
-                            this.stage = Stage::Route {
-                                answer,
-                                admitted,
-                                timer,
-                            };
                             return Poll::Pending;
                         }
-                        drop_as(admitted.client, answer);
+                        // Given up: dropped as its client's, as it ran.
+                        give_up(&mut this.stage);
                         ApiError::timeout(1).into_response()
                     }
                 }
             }
-            Stage::Refused(refused) => refused,
-            Stage::Compressing(mut compressing) => match compressing.as_mut().poll(cx) {
-                Poll::Ready(response) => return Poll::Ready(Ok(this.finish(response))),
-                Poll::Pending => {
-                    this.stage = Stage::Compressing(compressing);
-                    return Poll::Pending;
-                }
-            },
+            Stage::Refused(refused) => {
+                let refused = refused.take().expect("a refusal sent once");
+                this.stage = Stage::Done;
+                refused
+            }
+            Stage::Compressing(compressing) => {
+                let response = ready!(compressing.as_mut().poll(cx));
+                this.stage = Stage::Done;
+                return Poll::Ready(Ok(this.finish(response)));
+            }
             Stage::Done => unreachable!("a FrontFuture polled after its answer"),
         };
         this.status = answered.status();
@@ -258,6 +263,19 @@ where
                 Pin::new(this).poll(cx)
             }
         }
+    }
+}
+
+/// Drops the route's answer, if it is still being made, as its client's
+/// (as it ran).
+fn give_up<F>(stage: &mut Stage<F>) {
+    if let Stage::Route {
+        admitted: Some(admitted),
+        ..
+    } = stage
+    {
+        let client = admitted.client;
+        CLIENT.sync_scope(client, || *stage = Stage::Done);
     }
 }
 
@@ -295,20 +313,9 @@ impl<F> FrontFuture<F> {
 
 impl<F> Drop for FrontFuture<F> {
     fn drop(&mut self) {
-        // A route's answer given up (the client left) is dropped as its
-        // client's, as it ran.
-        if let Stage::Route {
-            answer, admitted, ..
-        } = std::mem::replace(&mut self.stage, Stage::Done)
-        {
-            drop_as(admitted.client, answer);
-        }
+        // The client left while the answer was being made.
+        give_up(&mut self.stage);
     }
-}
-
-/// Drops `answer` as `client`'s.
-fn drop_as<F>(client: IpAddr, answer: F) {
-    CLIENT.sync_scope(client, || drop(answer));
 }
 
 /// A new request id: `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, the first

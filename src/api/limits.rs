@@ -161,7 +161,7 @@ impl Limits {
 
     /// The request with its body guarded, and what the guard found; or
     /// the refusal of a body too large or over the budget.
-    fn guard_body(&self, request: Request) -> Result<(Request, Option<Guard>), ApiError> {
+    fn guard_body(&self, request: &mut Request) -> Result<Option<Guard>, ApiError> {
         let declared = request
             .headers()
             .get(header::CONTENT_LENGTH)
@@ -172,7 +172,7 @@ impl Limits {
         }
         let hint = http_body::Body::size_hint(request.body());
         if hint.exact() == Some(0) {
-            return Ok((request, None));
+            return Ok(None);
         }
         let held = match hint.exact() {
             Some(n) => {
@@ -186,16 +186,16 @@ impl Limits {
         };
         let guard = Guard(Arc::new(Mutex::new(Guarded { fault: None, held })));
         let budget = declared.is_none().then(|| Arc::clone(&self.body_budget));
-        let (parts, body) = request.into_parts();
         let body = GuardedBody {
-            inner: body,
+            inner: std::mem::take(request.body_mut()),
             timeout: self.body_timeout,
             idle: None,
             rearm: false,
             budget,
             guard: guard.clone(),
         };
-        Ok((Request::from_parts(parts, Body::new(body)), Some(guard)))
+        *request.body_mut() = Body::new(body);
+        Ok(Some(guard))
     }
 }
 
@@ -315,18 +315,6 @@ impl http_body::Body for GuardedBody {
 
 use std::future::Future as _;
 
-/// What [`Limits::admit`] makes of a request.
-// Made and matched at once, never kept: boxing a variant would only add an
-// allocation per request.
-#[allow(clippy::large_enum_variant)]
-#[derive(Debug)]
-pub enum Admission {
-    /// The request to run, and what its answer is checked against.
-    Admitted(Request, Admitted),
-    /// The answer of a request refused.
-    Refused(Response),
-}
-
 /// A request [`Limits::admit`] let through: its client, and what its
 /// answer must be checked against once made.
 #[derive(Debug)]
@@ -339,13 +327,13 @@ pub struct Admitted {
 }
 
 impl Limits {
-    /// Names the client of `request`, holds it to its rate, and guards the
-    /// body: the request to run (as the client's, see [`CLIENT`](super::heavy::CLIENT)) and what
-    /// its answer is checked against ([`Admitted::answer`]); or the refusal.
-    /// Synchronous, so that the layer that calls it adds no future of its
-    /// own.
-    pub fn admit(&self, request: Request) -> Admission {
-        let client = self.client(&request);
+    /// Names the client of `request`, holds it to its rate, and guards its
+    /// body (in place): what the answer of the request (run as the
+    /// client's, see [`CLIENT`](super::heavy::CLIENT)) is checked against
+    /// ([`Admitted::answer`]); or the refusal. Synchronous, so that the layer
+    /// that calls it adds no future of its own.
+    pub fn admit(&self, request: &mut Request) -> Result<Admitted, Box<Response>> {
+        let client = self.client(request);
         let mut rate_headers = None;
         if let Some(rate) = &self.rate {
             if !UNLIMITED_PATHS.contains(&request.uri().path()) {
@@ -353,7 +341,7 @@ impl Limits {
                 if let Some(secs) = wait {
                     let mut refused = ApiError::rate_limited(secs).into_response();
                     refused.headers_mut().extend(headers);
-                    return Admission::Refused(refused);
+                    return Err(Box::new(refused));
                 }
                 rate_headers = Some(headers);
             }
@@ -364,17 +352,14 @@ impl Limits {
                 if let Some(headers) = rate_headers {
                     refused.headers_mut().extend(headers);
                 }
-                Admission::Refused(refused)
+                Err(Box::new(refused))
             }
-            Ok((request, guard)) => Admission::Admitted(
-                request,
-                Admitted {
-                    client,
-                    guard,
-                    rate_headers,
-                    body_timeout: self.body_timeout,
-                },
-            ),
+            Ok(guard) => Ok(Admitted {
+                client,
+                guard,
+                rate_headers,
+                body_timeout: self.body_timeout,
+            }),
         }
     }
 }
