@@ -34,6 +34,7 @@ use std::collections::VecDeque;
 
 use super::cover::{cover, Cover, Segment};
 use super::existence::{self, NoTour};
+use super::frontier::{self, Frontier};
 use super::random_access::{
     any_parts, block_paths, counts, crossing, even_parts, odd_splits, Coord, Rect, Split, ABSENT,
 };
@@ -42,6 +43,14 @@ use crate::solver::board::STEPS;
 
 /// Nodes a search of a whole board may visit.
 const SEARCH_BUDGET: u64 = 30_000_000;
+
+/// States the frontier programme may keep (16 bytes each: at most 96 MiB),
+/// enough for every board five wide up to 5 × [`FRONTIER_ROWS`].
+const FRONTIER_STATES: usize = 6_000_000;
+
+/// The longest board five wide that the frontier programme settles whole
+/// (about a second); longer ones are built around a [core](by_core).
+const FRONTIER_ROWS: u64 = 20;
 
 /// No successor: the end of the path.
 const NONE: u32 = u32::MAX;
@@ -75,6 +84,28 @@ pub fn tour_with_ends(
         if let Some(path) = by_blocks(width, height, start, end) {
             return Ok(path);
         }
+        // The same read backwards: the cuts follow the start's square.
+        if let Some(mut path) = by_blocks(width, height, end, start) {
+            path.reverse();
+            return Ok(path);
+        }
+    }
+    let exhausted = || {
+        TourError::NoTour(NoTour::Exhaustive(format!(
+            "a complete search of the {width}x{height} board found no tour from {} to {}",
+            name(start),
+            name(end)
+        )))
+    };
+    if frontier::fits(width, height) && width.max(height) <= FRONTIER_ROWS {
+        match frontier::path_between(width, height, start, end, FRONTIER_STATES) {
+            Frontier::Found(path) => return Ok(path),
+            Frontier::None => return Err(exhausted()),
+            Frontier::TooLarge => {}
+        }
+    }
+    if let Some(path) = by_core(width, height, start, end) {
+        return Ok(path);
     }
     let (w, h) = (width as usize, height as usize);
     let index = |(f, r): Coord| (r * width + f) as u32;
@@ -89,11 +120,7 @@ pub fn tour_with_ends(
     }
     match cover(w, h, &segment, 0, SEARCH_BUDGET) {
         Cover::Found(path, _) => Ok(path),
-        Cover::Exhausted => Err(TourError::NoTour(NoTour::Exhaustive(format!(
-            "a complete search of the {width}x{height} board found no tour from {} to {}",
-            name(start),
-            name(end)
-        )))),
+        Cover::Exhausted => Err(exhausted()),
         Cover::GaveUp => Err(TourError::NotFound),
     }
 }
@@ -124,11 +151,135 @@ pub fn ruled_out(width: u64, height: u64, start: Coord, end: Coord) -> Option<No
     if let Some(why) = existence::ruled_out(width, height, start.0, start.1, false) {
         return Some(why);
     }
+    if let Some(why) = two_corners(width, height, start, end) {
+        return Some(why);
+    }
     existence::ruled_out(width, height, end.0, end.1, false).map(|why| {
         NoTour::Theorem(format!(
             "{why} (said of the end {}: a tour read backwards starts there)",
             name(end)
         ))
+    })
+}
+
+/// A corner has two knight moves (on a board at least 3 × 3), so a tour
+/// that does not start or end there uses both. On a side of 5 squares two
+/// corners share a square one move from each (c2 between a1 and e1): the
+/// tour then enters and leaves it by those moves, so neither end can be that
+/// square unless the other end is one of the two corners.
+fn two_corners(width: u64, height: u64, start: Coord, end: Coord) -> Option<NoTour> {
+    if width < 3 || height < 3 {
+        return None;
+    }
+    let corners = [
+        (0, 0),
+        (width - 1, 0),
+        (0, height - 1),
+        (width - 1, height - 1),
+    ];
+    let knight = |a: Coord, b: Coord| a.0.abs_diff(b.0) * a.1.abs_diff(b.1) == 2;
+    [start, end].into_iter().find_map(|e| {
+        let near: Vec<Coord> = corners
+            .into_iter()
+            .filter(|&c| c != start && c != end && knight(c, e))
+            .collect();
+        (near.len() >= 2).then(|| {
+            NoTour::Theorem(format!(
+                "the corners {} and {} each have only two knight moves, one of them to {}, so a tour that starts and ends elsewhere passes through {} between them and cannot end there",
+                name(near[0]),
+                name(near[1]),
+                name(e),
+                name(e)
+            ))
+        })
+    })
+}
+
+/// On a board five wide, the long side cut so that neither end falls on
+/// the square its block's two corners share (the middle file, one row in
+/// from the block's edge: see [`two_corners`]), where its block has no path
+/// from or to it. Parts of 6 to 12 rows (one odd part holding the start on
+/// a board with an odd number of squares), as many of 6 as can be.
+/// With a `margin`, every end is also kept that many rows away from its
+/// block's edges: a deeper end leaves its block more paths to or from it.
+fn five_wide(w: u64, h: u64, s: Coord, t: Coord, margin: u64) -> Option<(Split, Split)> {
+    let turned = w > h;
+    let (long, across) = if turned { (w, h) } else { (h, w) };
+    if across != 5 || long < 12 {
+        return None;
+    }
+    let row = |c: Coord| if turned { c.0 } else { c.1 };
+    let file = |c: Coord| if turned { c.1 } else { c.0 };
+    let odd = long % 2 == 1;
+    // Whether a part [from, from + size) may hold the ends it holds.
+    let fits = |from: u64, size: u64| {
+        [s, t].into_iter().all(|e| {
+            let Some(r) = row(e).checked_sub(from).filter(|&r| r < size) else {
+                return true; // not in this part
+            };
+            let edge = if margin > 0 {
+                r < margin || r + margin + 1 > size
+            } else {
+                file(e) == 2 && (r == 1 || r + 2 == size)
+            };
+            !edge
+        }) && (size % 2 == 0 || (from..from + size).contains(&row(s)))
+    };
+    // Depth first over part sizes, 6 first; `dead[p][odd]` once no cut
+    // from p works (with the odd part still to place, or not).
+    let mut dead = vec![[false; 2]; usize::try_from(long).ok()? + 1];
+    let mut runs: Vec<(u64, u64)> = Vec::new();
+    fn go(
+        at: u64,
+        long: u64,
+        odd_left: bool,
+        big: bool,
+        fits: &dyn Fn(u64, u64) -> bool,
+        dead: &mut [[bool; 2]],
+        runs: &mut Vec<(u64, u64)>,
+    ) -> bool {
+        if at == long {
+            return !odd_left;
+        }
+        if dead[at as usize][usize::from(odd_left)] {
+            return false;
+        }
+        let sizes: &[u64] = match (odd_left, big) {
+            (true, false) => &[6, 7, 9, 5, 11, 8, 10, 12],
+            (false, false) => &[6, 8, 10, 12],
+            (true, true) => &[6, 11, 9, 7, 5, 8, 10, 12],
+            (false, true) => &[6, 12, 10, 8],
+        };
+        for &size in sizes {
+            if at + size > long || !fits(at, size) {
+                continue;
+            }
+            runs.push((1, size));
+            if go(
+                at + size,
+                long,
+                odd_left && size % 2 == 0,
+                big,
+                fits,
+                dead,
+                runs,
+            ) {
+                return true;
+            }
+            runs.pop();
+        }
+        dead[at as usize][usize::from(odd_left)] = true;
+        false
+    }
+    if !go(0, long, odd, margin >= 4, &fits, &mut dead, &mut runs) {
+        return None;
+    }
+    let along = Split::new(runs);
+    let short = Split::new(vec![(1, 5)]);
+    Some(if turned {
+        (along, short)
+    } else {
+        (short, along)
     })
 }
 
@@ -164,11 +315,159 @@ fn cuts(w: u64, h: u64, s: Coord) -> Vec<(Split, Split)> {
     out
 }
 
+/// Tours by the corridor of blocks, over the cuts and then their mirror
+/// images (the odd-sized parts at the other end of a side: an end that
+/// falls where its block has no path may fall elsewhere in another block).
 fn by_blocks(width: u64, height: u64, start: Coord, end: Coord) -> Option<Vec<u32>> {
-    cuts(width, height, start)
-        .into_iter()
-        .take(24)
-        .find_map(|(xs, ys)| assemble(width, height, start, end, &xs, &ys))
+    let mut cuts = cuts(width, height, start);
+    for margin in [0, 4, 3, 2] {
+        if let Some(fitted) = five_wide(width, height, start, end, margin) {
+            cuts.insert(0, fitted);
+        }
+    }
+    let first = cuts.iter().take(24).cloned();
+    let mirrored = cuts.iter().take(12).flat_map(|(xs, ys)| {
+        [
+            (xs.reversed(), ys.clone()),
+            (xs.clone(), ys.reversed()),
+            (xs.reversed(), ys.reversed()),
+        ]
+    });
+    let mut tried: Vec<(Split, Split)> = Vec::new();
+    first.chain(mirrored).find_map(|(xs, ys)| {
+        if tried.contains(&(xs.clone(), ys.clone())) {
+            return None;
+        }
+        let found = assemble(width, height, start, end, &xs, &ys);
+        tried.push((xs, ys));
+        found
+    })
+}
+
+/// Rows (across the long side) a core may have: a core too short has few
+/// paths to choose from, one too long costs the frontier programme time.
+const CORE_ROWS: std::ops::RangeInclusive<u64> = 6..=14;
+
+/// On a long board five wide, a path through a short *core* of rows that
+/// holds both ends, decided by the [`frontier`] programme, with the rest cut
+/// into blocks of 6 to 12 rows (each with a closed tour) and joined in from
+/// the core outwards as in [`assemble`]. The frontier programme settles the
+/// board whole only up to about 5 × 30; this serves longer ones whose ends
+/// are near each other, where the corridor of blocks may find no path. Cores
+/// start and end at even rows, so colours are the board's own.
+fn by_core(width: u64, height: u64, start: Coord, end: Coord) -> Option<Vec<u32>> {
+    if width.min(height) != 5 || !frontier::fits(width, height) {
+        return None;
+    }
+    let turned = width > height;
+    let long = width.max(height);
+    let along = |c: Coord| if turned { c.0 } else { c.1 };
+    let (lo, hi) = (along(start).min(along(end)), along(start).max(along(end)));
+    // Lengths left outside a core: none, or blocks of 6 to 12 rows.
+    let outside = |len: u64| len == 0 || (len % 2 == 0 && len >= 6);
+    let mut cores: Vec<(u64, u64)> = Vec::new();
+    for r0 in (0..=lo).rev().take(*CORE_ROWS.end() as usize) {
+        for r1 in hi + 1..=long.min(r0 + CORE_ROWS.end()) {
+            let fits = CORE_ROWS.contains(&(r1 - r0)) && outside(r0) && outside(long - r1);
+            if fits && (r0, r1) != (0, long) {
+                cores.push((r0, r1));
+            }
+        }
+    }
+    // Shortest first; of one length, the ends nearest the middle first.
+    cores.sort_by_key(|&(r0, r1)| (r1 - r0, (r0 + r1).abs_diff(lo + hi)));
+    let rect = |from: u64, len: u64| {
+        if turned {
+            Rect {
+                x0: from,
+                y0: 0,
+                w: len,
+                h: 5,
+            }
+        } else {
+            Rect {
+                x0: 0,
+                y0: from,
+                w: 5,
+                h: len,
+            }
+        }
+    };
+    let mut tables: Vec<CycleTables> = Vec::new();
+    cores.into_iter().take(8).find_map(|(r0, r1)| {
+        let core = rect(r0, r1 - r0);
+        let local = |c: Coord| (c.0 - core.x0, c.1 - core.y0);
+        let Frontier::Found(inside) =
+            frontier::path_between(core.w, core.h, local(start), local(end), FRONTIER_STATES)
+        else {
+            return None;
+        };
+        let mut next = vec![NONE; (width * height) as usize];
+        let global = |l: u32| {
+            let (x, y) = (u64::from(l) % core.w, u64::from(l) / core.w);
+            ((core.y0 + y) * width + core.x0 + x) as u32
+        };
+        for p in inside.windows(2) {
+            next[global(p[0]) as usize] = global(p[1]);
+        }
+        // The blocks below the core, nearest first, then those above.
+        let below = even_parts(r0, r0 / 6)?;
+        let above = even_parts(long - r1, (long - r1) / 6)?;
+        let mut chains: [Vec<Rect>; 2] = [Vec::new(), Vec::new()];
+        for i in (0..below.parts).rev() {
+            let (from, len) = below.part(i);
+            chains[0].push(rect(from, len));
+        }
+        for i in 0..above.parts {
+            let (from, len) = above.part(i);
+            chains[1].push(rect(r1 + from, len));
+        }
+        for chain in &chains {
+            let mut near = core;
+            for &block in chain {
+                let at = match tables.iter().position(|t| (t.w, t.h) == (block.w, block.h)) {
+                    Some(at) => at,
+                    None => {
+                        tables.push(CycleTables::new(block.w, block.h, width)?);
+                        tables.len() - 1
+                    }
+                };
+                if !join(&mut next, width, block, &tables[at], near) {
+                    return None;
+                }
+                near = block;
+            }
+        }
+        let index = |(f, r): Coord| (r * width + f) as u32;
+        walk(&next, index(start), index(end))
+    })
+}
+
+/// The path along `next` from `first`, if it visits every square and ends
+/// on `last`.
+fn walk(next: &[u32], first: u32, last: u32) -> Option<Vec<u32>> {
+    let total = next.len();
+    let mut path = Vec::with_capacity(total);
+    let mut here = first;
+    while here != NONE && path.len() < total {
+        path.push(here);
+        here = next[here as usize];
+    }
+    (path.len() == total && here == NONE && path[total - 1] == last).then_some(path)
+}
+
+/// A block's path from `entry` to `exit` by the frontier programme, for a
+/// block five wide where the budgeted search of [`block_paths`] found none
+/// (a block holding an end has few such paths).
+fn settled_block(block: Rect, entry: Coord, exit: Coord) -> Option<Vec<u16>> {
+    if !frontier::fits(block.w, block.h) || block.w.max(block.h) > 12 {
+        return None;
+    }
+    let local = |c: Coord| (c.0 - block.x0, c.1 - block.y0);
+    match frontier::path_between(block.w, block.h, local(entry), local(exit), FRONTIER_STATES) {
+        Frontier::Found(path) => path.into_iter().map(|l| u16::try_from(l).ok()).collect(),
+        _ => None,
+    }
 }
 
 /// A closed tour of a `w` × `h` block (local indices), kept once found.
@@ -285,11 +584,16 @@ fn assemble(
                 here.local(exit),
                 ABSENT,
                 ABSENT,
-            ])?;
-            link(
-                &mut paths.order.iter().map(|&l| index(here.global(l))),
-                &mut next,
-            );
+            ]);
+            let settled;
+            let order: &[u16] = match &paths {
+                Some(paths) => &paths.order,
+                None => {
+                    settled = settled_block(here, entry, exit)?;
+                    &settled
+                }
+            };
+            link(&mut order.iter().map(|&l| index(here.global(l))), &mut next);
             entry = next_entry;
         }
     }
@@ -327,14 +631,7 @@ fn assemble(
     if joined.iter().any(|&b| !b) {
         return None;
     }
-    let total = (width * height) as usize;
-    let mut path = Vec::with_capacity(total);
-    let mut here = index(start);
-    while here != NONE && path.len() < total {
-        path.push(here);
-        here = next[here as usize];
-    }
-    (path.len() == total && here == NONE && path[total - 1] == index(end)).then_some(path)
+    walk(&next, index(start), index(end))
 }
 
 /// A block size's closed tour in its four mirror images, as tables, so

@@ -24,6 +24,7 @@ pub mod blocks;
 pub mod cover;
 pub mod ends;
 pub mod existence;
+pub mod frontier;
 pub mod narrow;
 pub mod random_access;
 pub mod search;

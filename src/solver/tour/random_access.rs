@@ -81,7 +81,7 @@ pub(super) struct Split {
 }
 
 impl Split {
-    fn new(runs: Vec<(u64, u64)>) -> Split {
+    pub(super) fn new(runs: Vec<(u64, u64)>) -> Split {
         let runs: Vec<(u64, u64)> = runs.into_iter().filter(|r| r.0 > 0).collect();
         let parts = runs.iter().map(|r| r.0).sum();
         Split { runs, parts }
@@ -98,6 +98,11 @@ impl Split {
             offset += count * size;
         }
         (offset, 0)
+    }
+
+    /// The same parts in the opposite order.
+    pub(super) fn reversed(&self) -> Split {
+        Split::new(self.runs.iter().rev().copied().collect())
     }
 
     /// The part holding coordinate `c`: (index, offset, size).

@@ -13,6 +13,9 @@
 //! order. Every step back is counted, and a budget of steps back bounds the
 //! work; when it runs out the answer is an honest [`TourError::NotFound`],
 //! never another method's tour. With a budget of 0 this is the rule alone.
+//! A closed tour is a cycle, so where the search from the start runs out of
+//! steps back the rule is run from a few other squares, and the cycle it
+//! finds is read from the start (see [`warnsdorff_tour`]).
 //! One look ahead makes the steps back fewer: a free neighbour with no free
 //! onward move could only be entered from here and never left, so unless it
 //! is the last square the position is already a dead end. For a closed tour
@@ -84,9 +87,19 @@ impl Padded {
     }
 }
 
+/// Other squares a closed tour's search starts from when the search from
+/// `start` runs out of steps back.
+const OTHER_STARTS: usize = 8;
+
 /// A tour of the `width` × `height` board from `start` (a board index) by
 /// Warnsdorff's rule, closed if asked, stepping back at most `max_backtracks`
 /// times. Boards of at most `max_squares` squares.
+///
+/// A closed tour is a cycle, so any square can be its first: where the
+/// search from `start` runs out of steps back, the rule is run from the
+/// corners and then squares near the centre (at most [`OTHER_STARTS`]), and
+/// the first cycle found is read from `start`. `backtracks` then counts the
+/// steps back of every search run.
 pub fn warnsdorff_tour(
     width: u64,
     height: u64,
@@ -109,6 +122,61 @@ pub fn warnsdorff_tour(
     if let Some(why) = existence::ruled_out(width, height, start % width, start / width, closed) {
         return Err(TourError::NoTour(why));
     }
+    let mut spent = 0;
+    match from(width, height, start, closed, seed, max_backtracks) {
+        Err(Missed(steps_back)) if closed => spent += steps_back,
+        Err(Missed(_)) => return Err(TourError::NotFound),
+        Ok(tour) => return Ok(tour),
+    }
+    let (w, h) = (width, height);
+    let others = [
+        0,
+        w - 1,
+        (h - 1) * w,
+        h * w - 1,
+        (h / 2) * w + w / 2,
+        (h / 2) * w + w / 2 - 1,
+        (h / 2 - 1) * w + w / 2,
+        (h / 2 - 1) * w + w / 2 - 1,
+    ];
+    for other in others
+        .into_iter()
+        .filter(|&o| o != start)
+        .take(OTHER_STARTS)
+    {
+        match from(width, height, other, closed, seed, max_backtracks) {
+            Ok(tour) => {
+                let at = tour
+                    .path
+                    .iter()
+                    .position(|&i| u64::from(i) == start)
+                    .expect("a tour visits every square");
+                let mut path = tour.path;
+                path.rotate_left(at);
+                return Ok(WarnsdorffTour {
+                    path,
+                    backtracks: spent + tour.backtracks,
+                });
+            }
+            Err(Missed(steps_back)) => spent += steps_back,
+        }
+    }
+    Err(TourError::NotFound)
+}
+
+/// A search that ran out of steps back, and how many it took.
+struct Missed(u64);
+
+/// The rule's search from `start` alone.
+fn from(
+    width: u64,
+    height: u64,
+    start: u64,
+    closed: bool,
+    seed: Option<u64>,
+    max_backtracks: u64,
+) -> Result<WarnsdorffTour, Missed> {
+    let squares = width * height;
     let (w, h) = (width as usize, height as usize);
     let board = Padded::new(w, h);
     let total = squares as usize;
@@ -214,7 +282,7 @@ pub fn warnsdorff_tour(
         }
         // A dead end: step back.
         if depth == 1 || backtracks == max_backtracks {
-            return Err(TourError::NotFound);
+            return Err(Missed(backtracks));
         }
         backtracks += 1;
         path.pop();
