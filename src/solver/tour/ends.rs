@@ -201,8 +201,15 @@ fn two_corners(width: u64, height: u64, start: Coord, end: Coord) -> Option<NoTo
 /// from or to it. Parts of 6 to 12 rows (one odd part holding the start on
 /// a board with an odd number of squares), as many of 6 as can be.
 /// With a `margin`, every end is also kept that many rows away from its
-/// block's edges: a deeper end leaves its block more paths to or from it.
-fn five_wide(w: u64, h: u64, s: Coord, t: Coord, margin: u64) -> Option<(Split, Split)> {
+/// block's edges: a deeper end leaves its block more paths to or from it;
+/// with `big`, parts of 12 rows are tried before parts of 6 (a larger block
+/// holding an end has more paths to or from it).
+fn five_wide(
+    (w, h): (u64, u64),
+    (s, t): (Coord, Coord),
+    margin: u64,
+    big: bool,
+) -> Option<(Split, Split)> {
     let turned = w > h;
     let (long, across) = if turned { (w, h) } else { (h, w) };
     if across != 5 || long < 12 {
@@ -229,41 +236,39 @@ fn five_wide(w: u64, h: u64, s: Coord, t: Coord, margin: u64) -> Option<(Split, 
     // from p works (with the odd part still to place, or not).
     let mut dead = vec![[false; 2]; usize::try_from(long).ok()? + 1];
     let mut runs: Vec<(u64, u64)> = Vec::new();
-    fn go(
-        at: u64,
+    /// What the depth-first search over part sizes is given.
+    struct Cutting<'a> {
         long: u64,
-        odd_left: bool,
         big: bool,
-        fits: &dyn Fn(u64, u64) -> bool,
+        near_end: &'a dyn Fn(u64) -> bool,
+        fits: &'a dyn Fn(u64, u64) -> bool,
+    }
+    fn go(
+        c: &Cutting<'_>,
+        at: u64,
+        odd_left: bool,
         dead: &mut [[bool; 2]],
         runs: &mut Vec<(u64, u64)>,
     ) -> bool {
-        if at == long {
+        if at == c.long {
             return !odd_left;
         }
         if dead[at as usize][usize::from(odd_left)] {
             return false;
         }
-        let sizes: &[u64] = match (odd_left, big) {
+        // With `big`, a part that may hold an end is tried largest first.
+        let sizes: &[u64] = match (odd_left, c.big && (c.near_end)(at)) {
             (true, false) => &[6, 7, 9, 5, 11, 8, 10, 12],
             (false, false) => &[6, 8, 10, 12],
-            (true, true) => &[6, 11, 9, 7, 5, 8, 10, 12],
-            (false, true) => &[6, 12, 10, 8],
+            (true, true) => &[11, 12, 9, 10, 7, 8, 5, 6],
+            (false, true) => &[12, 10, 8, 6],
         };
         for &size in sizes {
-            if at + size > long || !fits(at, size) {
+            if at + size > c.long || !(c.fits)(at, size) {
                 continue;
             }
             runs.push((1, size));
-            if go(
-                at + size,
-                long,
-                odd_left && size % 2 == 0,
-                big,
-                fits,
-                dead,
-                runs,
-            ) {
+            if go(c, at + size, odd_left && size % 2 == 0, dead, runs) {
                 return true;
             }
             runs.pop();
@@ -271,7 +276,14 @@ fn five_wide(w: u64, h: u64, s: Coord, t: Coord, margin: u64) -> Option<(Split, 
         dead[at as usize][usize::from(odd_left)] = true;
         false
     }
-    if !go(0, long, odd, margin >= 4, &fits, &mut dead, &mut runs) {
+    let near_end = |at: u64| [s, t].iter().any(|&e| (at..at + 12).contains(&row(e)));
+    let cutting = Cutting {
+        long,
+        big,
+        near_end: &near_end,
+        fits: &fits,
+    };
+    if !go(&cutting, 0, odd, &mut dead, &mut runs) {
         return None;
     }
     let along = Split::new(runs);
@@ -319,12 +331,13 @@ fn cuts(w: u64, h: u64, s: Coord) -> Vec<(Split, Split)> {
 /// images (the odd-sized parts at the other end of a side: an end that
 /// falls where its block has no path may fall elsewhere in another block).
 fn by_blocks(width: u64, height: u64, start: Coord, end: Coord) -> Option<Vec<u32>> {
-    let mut cuts = cuts(width, height, start);
-    for margin in [0, 4, 3, 2] {
-        if let Some(fitted) = five_wide(width, height, start, end, margin) {
-            cuts.insert(0, fitted);
-        }
-    }
+    let cuts = cuts(width, height, start);
+    // Tried in this order, before the other cuts.
+    let fitted = [(2, false), (3, false), (4, true), (0, false), (0, true)]
+        .into_iter()
+        .filter_map(|(margin, big)| five_wide((width, height), (start, end), margin, big));
+    let mut cuts: Vec<(Split, Split)> = fitted.chain(cuts).collect();
+    cuts.dedup();
     let first = cuts.iter().take(24).cloned();
     let mirrored = cuts.iter().take(12).flat_map(|(xs, ys)| {
         [
@@ -352,7 +365,7 @@ const CORE_ROWS: std::ops::RangeInclusive<u64> = 6..=14;
 /// holds both ends, decided by the [`frontier`] programme, with the rest cut
 /// into blocks of 6 to 12 rows (each with a closed tour) and joined in from
 /// the core outwards as in [`assemble`]. The frontier programme settles the
-/// board whole only up to about 5 × 30; this serves longer ones whose ends
+/// board whole only up to 5 × [`FRONTIER_ROWS`]; this serves longer ones whose ends
 /// are near each other, where the corridor of blocks may find no path. Cores
 /// start and end at even rows, so colours are the board's own.
 fn by_core(width: u64, height: u64, start: Coord, end: Coord) -> Option<Vec<u32>> {
