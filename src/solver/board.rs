@@ -371,6 +371,59 @@ impl Grid {
     }
 }
 
+/// A value for every spot of a [`Grid`]: a vector indexed by [`Spot`], so
+/// that a search's arrays are read and written without a numeric cast.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpotMap<T>(Vec<T>);
+
+impl<T: Clone> SpotMap<T> {
+    /// `value` at every spot of `grid`, margins included.
+    pub fn new(grid: Grid, value: T) -> SpotMap<T> {
+        SpotMap(vec![value; grid.len()])
+    }
+
+    /// Every spot set back to `value`.
+    pub fn fill(&mut self, value: T) {
+        self.0.fill(value);
+    }
+}
+
+impl<T> SpotMap<T> {
+    /// The number of spots.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The spots and their values, in spot order.
+    pub fn iter(&self) -> impl Iterator<Item = (Spot, &T)> {
+        self.0.iter().enumerate().map(|(i, v)| (Spot::new(i), v))
+    }
+
+    /// The values, in spot order.
+    pub fn values(&self) -> &[T] {
+        &self.0
+    }
+}
+
+impl<T> std::ops::Index<Spot> for SpotMap<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, spot: Spot) -> &T {
+        &self.0[spot.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<Spot> for SpotMap<T> {
+    #[inline]
+    fn index_mut(&mut self, spot: Spot) -> &mut T {
+        &mut self.0[spot.index()]
+    }
+}
+
 /// A square as (file, rank), both 0-based: `a1` is (0, 0), `g2` is (6, 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square {
@@ -621,6 +674,24 @@ mod tests {
 
     fn name(s: &str) -> SquareName {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn spot_maps_are_read_and_written_by_spot() {
+        let grid = Grid::with_margin(Board::new(3, 2).unwrap(), 2).unwrap();
+        let mut seen = SpotMap::new(grid, false);
+        assert_eq!(seen.len(), 7 * 6);
+        let spot = grid.spot(Square::new(2, 1));
+        seen[spot] = true;
+        assert_eq!(
+            seen.iter()
+                .filter(|(_, &v)| v)
+                .map(|(s, _)| s)
+                .collect::<Vec<_>>(),
+            [spot]
+        );
+        seen.fill(false);
+        assert!(!seen.values().contains(&true));
     }
 
     #[test]
