@@ -31,7 +31,7 @@ impl Lcg {
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     let limits: [u64; 2] = if quick { [250, 500] } else { [1000, 2000] };
-    let text = include_str!("../tests/boards/challenge-28x32.txt");
+    let text = include_str!("../assets/page/boards/challenge-28x32.txt");
     let terrain = Terrain::parse(text, 1_000_000).expect("the challenge board parses");
     let board = terrain.board();
     let landable: Vec<Square> = (0..board.squares())

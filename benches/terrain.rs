@@ -12,7 +12,7 @@ use knightd::solver::terrain::cheapest::{cheapest_path, MoveGrid};
 use knightd::solver::terrain::{BarrierRule, Terrain};
 use knightd::solver::Square;
 
-const CHALLENGE: &str = include_str!("../tests/boards/challenge-28x32.txt");
+const CHALLENGE: &str = include_str!("../assets/page/boards/challenge-28x32.txt");
 
 /// A deterministic 1000×1000 board: mostly plain, with sprinkled water,
 /// lava, rocks and short barrier walls, and a teleport pair.

@@ -1,12 +1,13 @@
-# Sourced by the scripts that drive the release binary: builds it as the
-# Dockerfile does and starts it on a free port.
+# Sourced by the scripts that drive the release binary: builds it from
+# exactly the image's build context, with the Dockerfile's own command
+# (scripts/image-context.sh), and starts it on a free port.
 #   start_knightd [ENV=VALUE …]  sets $pid and $addr, waits for /readyz.
 #   (The address comes from the info-level "knightd listening" log line:
 #   a KNIGHTD_LOG filter must keep knightd=info.)
 # The caller's EXIT trap should call stop_knightd.
 
 build_knightd() {
-  cargo build --release --locked --bin knightd
+  scripts/image-context.sh
 }
 
 start_knightd() {

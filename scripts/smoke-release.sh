@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the release binary exactly as the Dockerfile does and shows it runs
-# on its own: it becomes ready, answers, passes its own health check (the
+# Builds the release binary from exactly what the image's build stage gets,
+# with its own command (scripts/image-context.sh), and shows it runs on its
+# own: it becomes ready, answers, passes its own health check (the
 # image's HEALTHCHECK), and exits 0 on SIGTERM.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -180,7 +180,7 @@ async fn connections_past_the_limit_wait_for_a_free_one() {
 
 /// A `/longest-path` search that runs for its whole time limit.
 fn search(time_limit_ms: u64) -> Value {
-    let board = include_str!("boards/challenge-28x32.txt");
+    let board = include_str!("../assets/page/boards/challenge-28x32.txt");
     json!({"board": board, "from": "af27", "to": "ae1", "time_limit_ms": time_limit_ms})
 }
 

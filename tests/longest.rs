@@ -254,7 +254,7 @@ fn empty_32x32_gives_a_hamiltonian_path() {
 
 #[test]
 fn challenge_board_paths_are_valid_and_bounded() {
-    let t = terrain(include_str!("boards/challenge-28x32.txt"));
+    let t = terrain(include_str!("../assets/page/boards/challenge-28x32.txt"));
     let board = t.board();
     for (from, to) in [("a1", "af28"), ("g20", "af3"), ("u23", "a7")] {
         let from: knightd::solver::SquareName = from.parse().unwrap();
@@ -319,7 +319,7 @@ fn unreachable_and_trivial_answers() {
 
 #[test]
 fn answers_are_deterministic() {
-    let t = terrain(include_str!("boards/challenge-28x32.txt"));
+    let t = terrain(include_str!("../assets/page/boards/challenge-28x32.txt"));
     // A budget so small that the first search is what answers.
     let ask = || {
         longest_path(
@@ -408,7 +408,7 @@ async fn terrain_board_over_http() {
         (json!(moves), json!(cost))
     );
     assert!(v["upper_bound"].as_u64().unwrap() >= moves);
-    let text = include_str!("boards/challenge-28x32.txt");
+    let text = include_str!("../assets/page/boards/challenge-28x32.txt");
     let v = longest(
         &server,
         json!({"board": text, "from": "a1", "to": "af28", "time_limit_ms": 200, "barrier_rule": "either"}),

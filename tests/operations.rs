@@ -196,7 +196,7 @@ async fn graceful_shutdown_finishes_requests_in_flight() {
     });
     let client = reqwest::Client::new();
     // A search that runs for its whole time budget: its bound is not met.
-    let board = include_str!("boards/challenge-28x32.txt");
+    let board = include_str!("../assets/page/boards/challenge-28x32.txt");
     let in_flight = {
         let client = client.clone();
         tokio::spawn(async move {
@@ -267,7 +267,7 @@ async fn heavy_work_past_the_queue_is_503_over_http() {
         ..Config::default()
     };
     let s = common::start_with(config).await;
-    let board = include_str!("boards/challenge-28x32.txt");
+    let board = include_str!("../assets/page/boards/challenge-28x32.txt");
     let busy = {
         let (client, url) = (s.client.clone(), s.url("/longest-path"));
         tokio::spawn(async move {

@@ -184,7 +184,7 @@ fn nothing_in_the_page_needs_what_its_policy_forbids() {
 fn the_terrain_preset_is_the_challenge_board() {
     assert_eq!(
         asset("/page/boards/challenge-28x32.txt").body,
-        include_str!("boards/challenge-28x32.txt")
+        include_str!("../assets/page/boards/challenge-28x32.txt")
     );
 }
 

@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 
 use serde_json::json;
 
-const CHALLENGE: &str = include_str!("boards/challenge-28x32.txt");
+const CHALLENGE: &str = include_str!("../assets/page/boards/challenge-28x32.txt");
 
 fn snapshot(name: &str, got: &str) {
     let path = format!("{}/tests/snapshots/{name}", env!("CARGO_MANIFEST_DIR"));

@@ -15,7 +15,7 @@ use knightd::solver::{Board, Square, SquareName};
 use knightd::Config;
 use serde_json::{json, Value};
 
-const CHALLENGE: &str = include_str!("boards/challenge-28x32.txt");
+const CHALLENGE: &str = include_str!("../assets/page/boards/challenge-28x32.txt");
 const SAMPLE: &str = include_str!("boards/sample-8x8.txt");
 
 fn terrain(text: &str) -> Terrain {

@@ -52,7 +52,7 @@ SLACK = 1.0
 
 
 def challenge_board():
-    with open(os.path.join(REPO, "tests", "boards", "challenge-28x32.txt")) as f:
+    with open(os.path.join(REPO, "assets", "page", "boards", "challenge-28x32.txt")) as f:
         return f.read()
 
 

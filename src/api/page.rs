@@ -59,26 +59,27 @@ macro_rules! asset {
 /// Every file of the page. The JavaScript modules import each other by
 /// relative URL (`./board.js`), so they all live under `/page/`.
 pub static ASSETS: &[Asset] = &[
-    asset!("/", HTML, "page/index.html"),
-    asset!("/page/style.css", CSS, "page/style.css"),
-    asset!("/page/favicon.svg", SVG, "page/favicon.svg"),
-    asset!("/page/app.js", JS, "page/app.js"),
-    asset!("/page/answer.js", JS, "page/answer.js"),
-    asset!("/page/api.js", JS, "page/api.js"),
-    asset!("/page/board.js", JS, "page/board.js"),
-    asset!("/page/form.js", JS, "page/form.js"),
-    asset!("/page/squares.js", JS, "page/squares.js"),
-    asset!("/page/state.js", JS, "page/state.js"),
-    asset!("/page/path.js", JS, "page/path.js"),
-    asset!("/page/tour.js", JS, "page/tour.js"),
-    asset!("/page/moves.js", JS, "page/moves.js"),
-    asset!("/page/terrain.js", JS, "page/terrain.js"),
-    asset!("/page/validate.js", JS, "page/validate.js"),
-    // The terrain editor's preset: the challenge board the tests use.
+    asset!("/", HTML, "../../assets/page/index.html"),
+    asset!("/page/style.css", CSS, "../../assets/page/style.css"),
+    asset!("/page/favicon.svg", SVG, "../../assets/page/favicon.svg"),
+    asset!("/page/app.js", JS, "../../assets/page/app.js"),
+    asset!("/page/answer.js", JS, "../../assets/page/answer.js"),
+    asset!("/page/api.js", JS, "../../assets/page/api.js"),
+    asset!("/page/board.js", JS, "../../assets/page/board.js"),
+    asset!("/page/form.js", JS, "../../assets/page/form.js"),
+    asset!("/page/squares.js", JS, "../../assets/page/squares.js"),
+    asset!("/page/state.js", JS, "../../assets/page/state.js"),
+    asset!("/page/path.js", JS, "../../assets/page/path.js"),
+    asset!("/page/tour.js", JS, "../../assets/page/tour.js"),
+    asset!("/page/moves.js", JS, "../../assets/page/moves.js"),
+    asset!("/page/terrain.js", JS, "../../assets/page/terrain.js"),
+    asset!("/page/validate.js", JS, "../../assets/page/validate.js"),
+    // The terrain editor's preset: the challenge board (the tests read it
+    // from here too).
     asset!(
         "/page/boards/challenge-28x32.txt",
         TEXT,
-        "../../tests/boards/challenge-28x32.txt"
+        "../../assets/page/boards/challenge-28x32.txt"
     ),
 ];
 

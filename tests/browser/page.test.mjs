@@ -199,7 +199,7 @@ test('the challenge preset and its cheapest and longest paths', async (t) => {
   await page.locator('[data-tab="terrain"]').click();
   await page.locator('#terrain-preset').click();
   const sentence = await answered(page, /Cheapest path from a1 to af28/);
-  const board = fs.readFileSync(new URL('../boards/challenge-28x32.txt', import.meta.url), 'utf8');
+  const board = fs.readFileSync(new URL('../../assets/page/boards/challenge-28x32.txt', import.meta.url), 'utf8');
   const cheapest = await api('path', { board, from: 'a1', to: 'af28' });
   assert.deepEqual(await listed(page), cheapest.path);
   assert.match(sentence, new RegExp(`cost ${cheapest.cost} in ${cheapest.moves} moves`));
