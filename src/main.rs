@@ -66,9 +66,27 @@ async fn serve(config: Config) -> std::io::Result<()> {
         LogFormat::Pretty => logs.init(),
         LogFormat::Json => logs.json().init(),
     }
-    let descriptors = knightd::server::raise_descriptor_limit();
-    let listener = TcpListener::bind(config.bind).await?;
-    tracing::info!(address = %listener.local_addr()?, ?descriptors, "knightd listening");
+    let descriptors = match knightd::server::raise_descriptor_limit() {
+        Some(limit) => limit.to_string(),
+        None => "unlimited".to_owned(),
+    };
+    let listener = TcpListener::bind(config.bind).await.map_err(|e| {
+        let why = match e.kind() {
+            std::io::ErrorKind::AddrInUse => {
+                "the address is already in use (is another knightd, or another server, listening there? choose another with --bind or KNIGHTD_BIND)".to_owned()
+            }
+            std::io::ErrorKind::PermissionDenied => {
+                "permission denied (ports below 1024 need privileges; choose another with --bind or KNIGHTD_BIND)".to_owned()
+            }
+            _ => e.to_string(),
+        };
+        std::io::Error::new(e.kind(), format!("could not listen on {}: {why}", config.bind))
+    })?;
+    tracing::info!(
+        address = %listener.local_addr()?,
+        open_file_limit = %descriptors,
+        "knightd listening"
+    );
     tokio::task::spawn_blocking(|| {
         knightd::warm();
         tracing::info!("8x8 table built; ready");

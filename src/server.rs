@@ -23,11 +23,14 @@ use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use axum::extract::ConnectInfo;
+use axum::response::Response;
 use axum::Router;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
+use tower::util::MapResponse;
 
+use crate::api::problem::ApiError;
 use crate::config::Config;
 use crate::solver;
 
@@ -131,7 +134,10 @@ pub async fn serve(
                 let _ = stream.set_nodelay(true);
                 let http = http.clone();
                 let watcher = graceful.watcher();
-                let service = AddExtension::new(app.clone(), ConnectInfo::<SocketAddr>(peer));
+                let service = MapResponse::new(
+                    AddExtension::new(app.clone(), ConnectInfo::<SocketAddr>(peer)),
+                    ApiError::name_allowed_methods as fn(Response) -> Response,
+                );
                 open.spawn(async move {
                     let _permit = permit;
                     // A client that sends nothing at all never reaches

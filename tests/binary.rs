@@ -132,3 +132,40 @@ fn sigterm_closes_what_is_still_open_at_the_shutdown_deadline() {
     );
     drop(stalled);
 }
+
+#[test]
+fn start_up_logs_say_what_they_mean_in_plain_words() {
+    // The first line names the address and the open-file limit as a number
+    // (or "unlimited"), not a debug form such as `Some(20000)`.
+    let mut child = Command::new(BIN)
+        .args(["--bind", "127.0.0.1:0", "--log-format", "json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let line = BufReader::new(stdout).lines().next().unwrap().unwrap();
+    let log: serde_json::Value = serde_json::from_str(&line).unwrap();
+    let limit = log["fields"]["open_file_limit"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        limit == "unlimited" || limit.parse::<u64>().is_ok(),
+        "{line}"
+    );
+    let address = log["fields"]["address"].as_str().unwrap().to_owned();
+    // A second instance on the same address names it and says why.
+    let second = Command::new(BIN)
+        .args(["--bind", &address])
+        .output()
+        .unwrap();
+    signal(&child, "TERM");
+    wait_exit(&mut child);
+    assert!(!second.status.success());
+    let said = String::from_utf8_lossy(&second.stderr);
+    assert!(
+        said.contains(&format!("could not listen on {address}")) && said.contains("already in use"),
+        "{said}"
+    );
+}

@@ -20,8 +20,9 @@ use http_body::Body as _;
 use serde::de::{DeserializeOwned, Deserializer};
 use serde::Deserialize;
 
-use super::params::{allowed, shorten, Refusal, Strict};
+use super::params::{allowed, is_square, largest, shorten, Number, Refusal, Strict};
 use super::problem::{ApiError, Code};
+use super::query::Query;
 use super::AppState;
 
 /// A JSON body, which must be sent as `application/json` (or `+json`).
@@ -55,9 +56,46 @@ impl<T: DeserializeOwned + Strict> FromRequest<AppState> for JsonBody<T> {
         if !json {
             return Err(ApiError::unsupported_media_type());
         }
+        // A POST's query, unless an extractor of pictures read it first.
+        if let Some(query) = req.uri().query() {
+            if req.extensions().get::<PostQueryRead>().is_none() {
+                post_query(query, &[])?;
+            }
+        }
         let bytes = read_body(req.into_body(), state.config.body_limit).await?;
         parse_json(&bytes, true).map(JsonBody)
     }
+}
+
+/// Marks a POST whose query an extractor has read and checked by
+/// [`post_query`] (`Format`, on the endpoints that draw pictures), so that
+/// [`JsonBody`] does not check it again.
+#[derive(Clone, Copy, Debug)]
+pub struct PostQueryRead;
+
+/// The one rule for the query of a POST: a POST reads its parameters from
+/// its JSON body, and its query may carry only the names in `takes` (the
+/// endpoints that draw pictures take `format`; the others nothing). Any
+/// other name is refused, saying where it belongs, never ignored.
+pub fn post_query(query: &str, takes: &[&str]) -> Result<(), ApiError> {
+    for (key, _) in form_urlencoded::parse(query.as_bytes()) {
+        if takes.contains(&key.as_ref()) {
+            continue;
+        }
+        let carries = match takes {
+            [] => "this endpoint's POST takes nothing in its query".to_owned(),
+            names => {
+                let names: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
+                format!("the query of a POST carries only {}", names.join(", "))
+            }
+        };
+        let shown = shorten(&key);
+        let detail = format!(
+            "'{shown}' is not read from the query of a POST: a POST reads its parameters from its JSON body, so put it there ({{\"{shown}\": …}}); {carries}"
+        );
+        return Err(ApiError::new(Code::UnknownParameter, detail).at(key.into_owned()));
+    }
+    Ok(())
 }
 
 /// The whole of `body`, refused past `limit` bytes (a declared length over
@@ -222,6 +260,7 @@ fn wrong_value(path: &str, message: &str, sent: impl FnOnce() -> Option<String>)
         let code = match refusal {
             Refusal::Unknown => Code::UnknownParameter,
             Refusal::Repeated => Code::InvalidParameter,
+            Refusal::TooLarge => return too_large(path, sent()),
         };
         return ApiError::new(code, detail).at(param);
     }
@@ -241,6 +280,24 @@ fn wrong_value(path: &str, message: &str, sent: impl FnOnce() -> Option<String>)
         None => takes,
     };
     ApiError::invalid(path, detail)
+}
+
+/// A whole number past what the parameter at `path` takes, quoted as sent.
+fn too_large(path: &str, sent: Option<String>) -> ApiError {
+    let sent = sent.unwrap_or_else(|| "the number sent".to_owned());
+    let shape = shape(path);
+    let detail = match largest(&shape) {
+        Some(largest) => format!("{sent} is too large for '{path}': {largest}"),
+        None => format!("{sent} is too large for '{path}'"),
+    };
+    // A square past every board is off the board (its value is whole, as
+    // the schema asks; only the board rules it out).
+    let code = if is_square(&shape) {
+        Code::SquareOffBoard
+    } else {
+        Code::InvalidParameter
+    };
+    ApiError::new(code, detail).at(path)
 }
 
 /// `pairs[3][1]` as `pairs[][]`: the name the table of allowed values knows.
@@ -264,20 +321,29 @@ fn shape(path: &str) -> String {
     shape
 }
 
-/// The JSON value at `path` in `bytes`, written short.
+/// The JSON value at `path` in `bytes`, quoted short, as the client wrote
+/// it (a number is its own text, never serde's reading of it).
 fn json_value_at(bytes: &[u8], path: &str) -> Option<String> {
-    let root: serde_json::Value = serde_json::from_slice(bytes).ok()?;
-    let mut at = &root;
+    use serde_json::value::RawValue;
+    let mut at: &RawValue = serde_json::from_slice(bytes).ok()?;
     for part in path.split('.') {
         let (name, indices) = part.split_once('[').unwrap_or((part, ""));
         if !name.is_empty() {
-            at = at.get(name)?;
+            let object: std::collections::HashMap<String, &RawValue> =
+                serde_json::from_str(at.get()).ok()?;
+            at = object.get(name)?;
         }
         for index in indices.split('[').filter(|i| !i.is_empty()) {
-            at = at.get(index.trim_end_matches(']').parse::<usize>().ok()?)?;
+            let array: Vec<&RawValue> = serde_json::from_str(at.get()).ok()?;
+            at = array.get(index.trim_end_matches(']').parse::<usize>().ok()?)?;
         }
     }
-    Some(shorten(&at.to_string()))
+    let text = at.get();
+    // A number is quoted as a query's value is; other values as JSON.
+    Some(match Number::read(text) {
+        Number::NotANumber => shorten(text),
+        _ => format!("'{}'", shorten(text)),
+    })
 }
 
 impl<S, T> FromRequestParts<S> for QueryParams<T>
@@ -288,13 +354,40 @@ where
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        from_query(parts.uri.query().unwrap_or("")).map(QueryParams)
+        from_query(parts.uri.query().unwrap_or(""))
+            .map(QueryParams)
+            .map_err(|e| body_field_in_query(e, parts.uri.path()))
+    }
+}
+
+/// The fields that the POST of a path takes in its body and its GET does
+/// not take in its query (`tests` holds this against the request types).
+pub fn post_fields(path: &str) -> &'static [&'static str] {
+    match path {
+        "/path" => &["board", "barrier_rule"],
+        _ => &[],
+    }
+}
+
+/// An unknown parameter of a GET that is a field of the same path's POST
+/// is told so.
+fn body_field_in_query(error: ApiError, path: &str) -> ApiError {
+    match error.param() {
+        Some(param)
+            if error.code() == Code::UnknownParameter && post_fields(path).contains(&param) =>
+        {
+            let detail = format!(
+                "'{param}' is a field of the JSON body of POST {path}, not a parameter of GET: send it with POST {path} and Content-Type: application/json"
+            );
+            ApiError::new(Code::UnknownParameter, detail).at(param.to_owned())
+        }
+        _ => error,
     }
 }
 
 /// Parses a query string, naming the parameter at fault.
 pub fn from_query<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
-    let de = || serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
+    let de = || Query::new(query);
     if let Some(value) = quick(de()) {
         return Ok(value);
     }

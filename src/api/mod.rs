@@ -29,6 +29,7 @@ pub mod params;
 pub mod path;
 pub mod picture;
 pub mod problem;
+pub mod query;
 pub mod square;
 pub mod tour;
 pub mod validate;

@@ -156,17 +156,22 @@ macro_rules! whole {
                         f.write_str("a whole number")
                     }
                     fn visit_u64<E: de::Error>(self, v: u64) -> Result<$ty, E> {
-                        <$ty>::try_from(v).map_err(|_| E::custom("a whole number out of range"))
+                        <$ty>::try_from(v).map_err(|_| too_large())
                     }
                     fn visit_i64<E: de::Error>(self, v: i64) -> Result<$ty, E> {
-                        <$ty>::try_from(v).map_err(|_| E::custom("a whole number out of range"))
+                        <$ty>::try_from(v).map_err(|_| {
+                            if v > 0 { too_large() } else { E::custom("below the range") }
+                        })
                     }
                     fn visit_f64<E: de::Error>(self, v: f64) -> Result<$ty, E> {
-                        // Exact: a float in range with no fraction is that number.
-                        if v.fract() == 0.0 && v >= <$ty>::MIN as f64 && v < <$ty>::MAX as f64 {
-                            Ok(v as $ty)
-                        } else {
-                            Err(E::custom("not a whole number in range"))
+                        // Exact below 2^53, where every whole float is the
+                        // number written; past it a float is not read (the
+                        // client is told it is too large, quoting its text).
+                        match exact_whole(v) {
+                            Some(whole) if whole >= 0 => self.visit_u64(whole.unsigned_abs()),
+                            Some(whole) => self.visit_i64(whole),
+                            None if v.fract() == 0.0 && v > 0.0 => Err(too_large()),
+                            None => Err(E::custom("not a whole number")),
                         }
                     }
                 }
@@ -177,6 +182,129 @@ macro_rules! whole {
 }
 
 whole!(u64: deserialize_u64, u32: deserialize_u32, i64: deserialize_i64);
+
+/// The largest float below which every whole float is exactly the number
+/// its text wrote: 2^53.
+const EXACT_FLOATS: f64 = 9_007_199_254_740_992.0;
+
+/// `v` as a whole number, when it is one that a float holds exactly.
+pub fn exact_whole(v: f64) -> Option<i64> {
+    if v.fract() != 0.0 || v.abs() >= EXACT_FLOATS {
+        return None;
+    }
+    // Exact: a whole float below 2^53 in magnitude is an i64.
+    #[allow(clippy::cast_possible_truncation)]
+    Some(v as i64)
+}
+
+/// The error of a whole number past what its parameter takes, marked so
+/// that the detail quotes the number as sent (see [`Refusal::TooLarge`]).
+pub fn too_large<E: de::Error>() -> E {
+    E::custom(Refusal::TooLarge.mark("", ""))
+}
+
+/// A number written as text, read exactly: what JSON Schema's `integer`
+/// admits (`8`, `8.0`, `8e0`, `0.8e1`) is a whole number, whatever its
+/// size; a query string writes numbers as a JSON body does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Number {
+    Whole(i128),
+    /// A whole number past `i128`.
+    TooLarge,
+    /// A number with a fraction.
+    Fraction,
+    /// Not a number at all.
+    NotANumber,
+}
+
+impl Number {
+    pub fn read(text: &str) -> Number {
+        let (negative, body) = match text.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, text.strip_prefix('+').unwrap_or(text)),
+        };
+        let (mantissa, exponent) = match body.find(['e', 'E']) {
+            Some(at) => (&body[..at], Some(&body[at + 1..])),
+            None => (body, None),
+        };
+        let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+        let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+        if (whole.is_empty() && fraction.is_empty()) || !digits(whole) || !digits(fraction) {
+            return Number::NotANumber;
+        }
+        let all = format!("{whole}{fraction}");
+        let significant = all.trim_start_matches('0');
+        if significant.is_empty() {
+            return Number::Whole(0);
+        }
+        let exponent: i128 = match exponent {
+            None => 0,
+            Some(e) => {
+                let unsigned = e.strip_prefix(['+', '-']).unwrap_or(e);
+                if unsigned.is_empty() || !digits(unsigned) {
+                    return Number::NotANumber;
+                }
+                match e.parse::<i64>() {
+                    Ok(e) => i128::from(e),
+                    Err(_) if e.starts_with('-') => return Number::Fraction,
+                    Err(_) => return Number::TooLarge,
+                }
+            }
+        };
+        // Where the decimal point falls among the significant digits.
+        let leading = i128::try_from(all.len() - significant.len()).unwrap_or(i128::MAX);
+        let point = i128::try_from(whole.len()).unwrap_or(i128::MAX) + exponent - leading;
+        let length = i128::try_from(significant.len()).unwrap_or(i128::MAX);
+        if point < length {
+            let after = usize::try_from(point.max(0)).unwrap_or(0);
+            if significant[after..].bytes().any(|b| b != b'0') {
+                return Number::Fraction;
+            }
+        }
+        if point > 39 {
+            return Number::TooLarge;
+        }
+        let mut value: i128 = 0;
+        for k in 0..point {
+            let digit = usize::try_from(k)
+                .ok()
+                .and_then(|k| significant.as_bytes().get(k))
+                .map_or(0, |b| i128::from(b - b'0'));
+            value = match value.checked_mul(10).and_then(|v| v.checked_add(digit)) {
+                Some(v) => v,
+                None => return Number::TooLarge,
+            };
+        }
+        Number::Whole(if negative { -value } else { value })
+    }
+}
+
+/// Reads one of `choices`, compared without regard to case (as squares
+/// are); `what` names the kind in a refusal.
+pub fn choice<'de, D, T>(
+    deserializer: D,
+    what: &'static str,
+    choices: &'static [(&'static str, T)],
+) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Copy,
+{
+    from_text(deserializer, what, |text| {
+        choices
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(text))
+            .map(|&(_, value)| value)
+            .ok_or_else(|| {
+                let names: Vec<String> = choices.iter().map(|(n, _)| format!("'{n}'")).collect();
+                format!(
+                    "'{}' is not {what}: use {}",
+                    shorten(text),
+                    names.join(" or ")
+                )
+            })
+    })
+}
 
 /// Something a request's parameters are read into: one parameter, or a
 /// group of them.
@@ -252,6 +380,10 @@ pub enum Refusal {
     Unknown,
     /// A parameter given twice, or with its other name.
     Repeated,
+    /// A whole number past what its parameter takes (marked by the value's
+    /// reader, which does not have the number's text; the detail is made
+    /// where the request's text is at hand).
+    TooLarge,
 }
 
 /// Starts a marked refusal; never in a request's own text, which serde
@@ -264,6 +396,7 @@ impl Refusal {
         let kind = match self {
             Refusal::Unknown => 'u',
             Refusal::Repeated => 'r',
+            Refusal::TooLarge => 'l',
         };
         format!("{MARK}{kind}{param}{MARK}{detail}{MARK}")
     }
@@ -274,6 +407,7 @@ impl Refusal {
         let kind = match rest.chars().next()? {
             'u' => Refusal::Unknown,
             'r' => Refusal::Repeated,
+            'l' => Refusal::TooLarge,
             _ => return None,
         };
         let (param, rest) = rest[1..].split_once(MARK)?;
@@ -385,6 +519,28 @@ pub fn allowed(shape: &str) -> Option<&'static str> {
         "pairs" => "an array of pairs of squares, such as [[\"g2\", \"a8\"], [0, 1]]",
         "pairs[]" => "a pair of squares: an array of two squares, such as [\"g2\", \"a8\"]",
         "path" => "an array of squares, such as [\"b6\", \"d5\", \"f6\"]",
+        _ => return None,
+    })
+}
+
+/// Whether a parameter (as [`allowed`] names it) holds a square.
+pub fn is_square(shape: &str) -> bool {
+    matches!(
+        shape,
+        "from" | "to" | "src" | "dest" | "square" | "start" | "end" | "path[]" | "pairs[][]"
+    )
+}
+
+/// What a too-large value of a parameter is told is the largest allowed,
+/// by the parameter's name (as [`allowed`] takes it).
+pub fn largest(shape: &str) -> Option<&'static str> {
+    const SQUARE: &str = "an index is at most width × height − 1 (63 on the 8x8 board, 999999999999999999 on the largest)";
+    Some(match shape {
+        "width" | "height" => "at most 1000000000",
+        _ if is_square(shape) => SQUARE,
+        "step" => "at most width × height − 1 (999999999999999999 on the largest board)",
+        "seed" => "at most 18446744073709551615",
+        "time_limit_ms" => "at most 10000 milliseconds",
         _ => return None,
     })
 }

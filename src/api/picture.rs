@@ -12,8 +12,8 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
-use super::extract::QueryParams;
-use super::params::Given;
+use super::extract::{from_query, post_query, PostQueryRead};
+use super::params::{choice, Given};
 use super::problem::ApiError;
 use crate::params;
 use crate::solver::draw::{self as render, Overlay};
@@ -21,13 +21,26 @@ use crate::solver::terrain::Ground;
 use crate::solver::{Board, Square};
 
 /// How an answer that draws a board is written.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Format {
     #[default]
     Json,
     Text,
     Svg,
+}
+
+impl<'de> Deserialize<'de> for Format {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        choice(
+            deserializer,
+            "a format",
+            &[
+                ("json", Format::Json),
+                ("text", Format::Text),
+                ("svg", Format::Svg),
+            ],
+        )
+    }
 }
 
 crate::param_by_serde!(Format);
@@ -44,9 +57,11 @@ params! {
 impl<S: Send + Sync> FromRequestParts<S> for Format {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Format, ApiError> {
-        let QueryParams(query) =
-            QueryParams::<FormatQuery>::from_request_parts(parts, state).await?;
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Format, ApiError> {
+        let query = parts.uri.query().unwrap_or("");
+        post_query(query, &["format"])?;
+        let query: FormatQuery = from_query(query)?;
+        parts.extensions.insert(PostQueryRead);
         Ok(Accept::of(&parts.headers).or_query(query.format))
     }
 }

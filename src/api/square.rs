@@ -10,7 +10,7 @@ use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 
 use super::extract::{JsonBody, QueryParams};
-use super::params::{from_text, Given};
+use super::params::{choice, exact_whole, too_large, Given};
 use super::problem::{ApiError, Code};
 use crate::params;
 use crate::solver::board::{Board, BoardError, Notation, Square, SquareName, SquareParseError};
@@ -66,12 +66,13 @@ impl<'de> Deserialize<'de> for SquareArg {
                     .map_err(|_| E::invalid_value(de::Unexpected::Signed(v), &self))
             }
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<SquareArg, E> {
-                // JSON Schema's integers include 19.0 and 1e3; a whole number
-                // past u64 is off every board, which `on` says.
-                if v.fract() == 0.0 && v >= 0.0 {
-                    Ok(SquareArg(Ok(SquareName::Index(v as u64))))
-                } else {
-                    Err(E::custom("not a whole number from 0"))
+                // JSON Schema's integers include 19.0 and 1e3. A whole number
+                // a float cannot hold exactly (past 2^53: 1e300, or an integer
+                // past u64) is refused as too large, quoting its text.
+                match exact_whole(v).map(u64::try_from) {
+                    Some(Ok(index)) => Ok(SquareArg(Ok(SquareName::Index(index)))),
+                    None if v.fract() == 0.0 && v > 0.0 => Err(too_large()),
+                    _ => Err(E::custom("not a whole number from 0")),
                 }
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<SquareArg, E> {
@@ -85,13 +86,14 @@ impl<'de> Deserialize<'de> for SquareArg {
 /// `notation` as a request gives it: `algebraic` or `index`.
 impl<'de> Deserialize<'de> for Notation {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        from_text(deserializer, "'algebraic' or 'index'", |text| match text {
-            "algebraic" => Ok(Notation::Algebraic),
-            "index" => Ok(Notation::Index),
-            _ => Err(format!(
-                "'{text}' is not a notation: use 'algebraic' or 'index'"
-            )),
-        })
+        choice(
+            deserializer,
+            "a notation",
+            &[
+                ("algebraic", Notation::Algebraic),
+                ("index", Notation::Index),
+            ],
+        )
     }
 }
 

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use super::answer::json_with_squares;
 use super::extract::{JsonBody, QueryParams};
 use super::heavy::SMALL_TOUR_SQUARES;
-use super::params::Given;
+use super::params::{choice, Given};
 use super::picture::{check_drawable, respond, Accept, Format};
 use super::problem::{ApiError, Code};
 use super::square::{record_question, PlainArgs, Shown, ShownSquare, SquareArg};
@@ -32,14 +32,23 @@ use crate::solver::tour::{
 use crate::solver::{Board, Square};
 
 /// How a tour is found.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Method {
     /// The block construction: never misses, and `/tour/step` reads it.
     #[default]
     Auto,
     /// Warnsdorff's rule with Roth's tie-break, backtracking when stuck.
     Warnsdorff,
+}
+
+impl<'de> Deserialize<'de> for Method {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        choice(
+            deserializer,
+            "a method",
+            &[("auto", Method::Auto), ("warnsdorff", Method::Warnsdorff)],
+        )
+    }
 }
 
 crate::param_by_serde!(Method);

@@ -98,9 +98,14 @@ pub enum BoardError {
 
 impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoardError::Width(w) => write!(f, "width {w} is not between 1 and {MAX_SIDE}"),
-            BoardError::Height(h) => write!(f, "height {h} is not between 1 and {MAX_SIDE}"),
+        let (side, n) = match self {
+            BoardError::Width(w) => ("width", w),
+            BoardError::Height(h) => ("height", h),
+        };
+        if *n > MAX_SIDE {
+            write!(f, "{side} {n} is too large: a side is at most {MAX_SIDE}")
+        } else {
+            write!(f, "{side} {n} is not between 1 and {MAX_SIDE}")
         }
     }
 }
@@ -543,7 +548,7 @@ impl fmt::Display for SquareParseError {
             ),
             SquareParseError::TooLarge(s) => write!(
                 f,
-                "'{s}' is beyond the largest board ({MAX_SIDE} files and ranks)"
+                "'{s}' is too large: it is beyond the largest board ({MAX_SIDE} files and ranks)"
             ),
         }
     }

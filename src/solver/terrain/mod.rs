@@ -83,10 +83,13 @@ impl FromStr for BarrierRule {
     type Err = UnknownBarrierRule;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "either" => Ok(BarrierRule::Either),
-            "long_leg" => Ok(BarrierRule::LongLeg),
-            _ => Err(UnknownBarrierRule(s.chars().take(40).collect())),
+        // Case does not matter, as in square names.
+        if s.eq_ignore_ascii_case("either") {
+            Ok(BarrierRule::Either)
+        } else if s.eq_ignore_ascii_case("long_leg") {
+            Ok(BarrierRule::LongLeg)
+        } else {
+            Err(UnknownBarrierRule(s.chars().take(40).collect()))
         }
     }
 }

@@ -1,0 +1,369 @@
+//! One rule for reading every request: a GET reads its query, a POST its
+//! JSON body (its query carries only `format`, where the endpoint draws
+//! pictures); option values in any case; whole numbers written as JSON
+//! Schema allows, in a query as in a body; details that quote what was sent;
+//! a 405 that names the method to use.
+
+mod common;
+
+use common::Server;
+use serde_json::{json, Value};
+
+/// Every POST endpoint, a body it answers, and whether it draws pictures.
+fn posts() -> Vec<(&'static str, Value, bool)> {
+    vec![
+        ("/distance", json!({"from": "g2", "to": "a8"}), false),
+        ("/distance/batch", json!({"pairs": [["b2", "a1"]]}), false),
+        ("/path", json!({"from": "g2", "to": "a8"}), true),
+        ("/tour", json!({"width": 5, "height": 5}), true),
+        ("/tour/step", json!({"step": 3}), false),
+        ("/colour", json!({"square": "d3"}), false),
+        ("/color", json!({"square": "d3"}), false),
+        ("/moves", json!({"square": "g1"}), false),
+        ("/validate", json!({"path": ["b6", "d5", "f6"]}), true),
+        (
+            "/longest-path",
+            json!({"from": "a1", "to": "b1", "width": 3, "height": 4, "time_limit_ms": 100}),
+            true,
+        ),
+    ]
+}
+
+async fn post_with_query(
+    s: &Server,
+    path: &str,
+    query: &str,
+    body: &Value,
+) -> (u16, String, String) {
+    s.post(&format!("{path}?{query}"), body).await
+}
+
+#[tokio::test]
+async fn a_post_reads_its_body_and_refuses_every_other_name_in_its_query() {
+    let s = common::start().await;
+    for (path, body, pictured) in posts() {
+        // The body alone is answered.
+        let (status, _, text) = s.post(path, &body).await;
+        assert_eq!(status, 200, "POST {path}: {text}");
+        // A body field, an unknown name, and an alias in the query: each
+        // refused, named, and sent to the body.
+        for (query, param) in [
+            ("width=3&height=3", "width"),
+            ("bogus=1", "bogus"),
+            ("src=g2", "src"),
+            ("notation=index", "notation"),
+        ] {
+            let e = Server::problem(
+                post_with_query(&s, path, query, &body).await,
+                400,
+                "unknown_parameter",
+            );
+            assert_eq!(e["param"], param, "POST {path}?{query}: {e}");
+            let detail = e["detail"].as_str().unwrap();
+            assert!(
+                detail.starts_with(&format!("'{param}' is not read from the query of a POST"))
+                    && detail.contains("JSON body"),
+                "POST {path}?{query}: {detail}"
+            );
+        }
+        // `format` where the endpoint draws pictures, and nowhere else.
+        let answer = post_with_query(&s, path, "format=svg", &body).await;
+        if pictured {
+            assert_eq!(
+                (answer.0, answer.1.as_str()),
+                (200, "image/svg+xml"),
+                "POST {path}?format=svg: {}",
+                answer.2
+            );
+            let upper = post_with_query(&s, path, "format=SVG", &body).await;
+            assert_eq!(
+                (upper.0, upper.1.as_str()),
+                (200, "image/svg+xml"),
+                "POST {path}?format=SVG"
+            );
+        } else {
+            let e = Server::problem(answer, 400, "unknown_parameter");
+            assert_eq!(e["param"], "format", "POST {path}?format=svg");
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_query_of_a_batch_is_never_silently_ignored() {
+    // Once answered on 8x8 (4 moves) though the query asked for 3x3.
+    let s = common::start().await;
+    let body = json!({"pairs": [["b2", "a1"]]});
+    let e = Server::problem(
+        post_with_query(&s, "/distance/batch", "width=3&height=3", &body).await,
+        400,
+        "unknown_parameter",
+    );
+    assert_eq!(e["param"], "width");
+    // In the body, the same board is 3x3, where b2 (the centre) is cut off.
+    let a = s
+        .post_json(
+            "/distance/batch",
+            &json!({"width": 3, "height": 3, "pairs": [["b2", "a1"]]}),
+        )
+        .await;
+    assert_eq!(a, json!({"width": 3, "height": 3, "moves": [null]}));
+    // A square given in the query is not "required" again: it is misplaced.
+    let e = Server::problem(
+        post_with_query(&s, "/distance", "from=g2", &json!({"to": "a8"})).await,
+        400,
+        "unknown_parameter",
+    );
+    assert_eq!(e["param"], "from");
+    // With notation in the query, the answer is not silently algebraic.
+    let e = Server::problem(
+        post_with_query(
+            &s,
+            "/distance",
+            "notation=index&bogus=1",
+            &json!({"from": "g2", "to": "a8"}),
+        )
+        .await,
+        400,
+        "unknown_parameter",
+    );
+    assert_eq!(e["param"], "notation");
+}
+
+#[tokio::test]
+async fn a_field_of_a_post_body_in_a_get_query_says_so() {
+    let s = common::start().await;
+    for query in [
+        "from=a1&to=b3&board=..",
+        "from=a1&to=b3&barrier_rule=either",
+    ] {
+        let e = Server::problem(
+            s.get(&format!("/path?{query}")).await,
+            400,
+            "unknown_parameter",
+        );
+        let detail = e["detail"].as_str().unwrap();
+        assert!(
+            detail.contains("is a field of the JSON body of POST /path"),
+            "{query}: {detail}"
+        );
+    }
+    // A name no request of the endpoint takes is still told what it takes.
+    let e = Server::problem(
+        s.get("/path?from=a1&to=b3&colour=1").await,
+        400,
+        "unknown_parameter",
+    );
+    assert!(e["detail"]
+        .as_str()
+        .unwrap()
+        .contains("is not a parameter of this endpoint"));
+}
+
+#[tokio::test]
+async fn numbers_are_quoted_as_sent_and_too_large_ones_say_so() {
+    let s = common::start().await;
+    // Raw bodies, so that the numbers reach the server as written.
+    for (body, sent, param, code) in [
+        (
+            r#"{"from": 1e300, "to": 0}"#,
+            "'1e300'",
+            "from",
+            "square_off_board",
+        ),
+        (
+            r#"{"from": 18446744073709551616, "to": 0}"#,
+            "'18446744073709551616'",
+            "from",
+            "square_off_board",
+        ),
+        (
+            r#"{"from": 0, "to": 0, "width": 1e300}"#,
+            "'1e300'",
+            "width",
+            "invalid_parameter",
+        ),
+        (
+            r#"{"from": 0, "to": 0, "width": 99999999999999999999}"#,
+            "'99999999999999999999'",
+            "width",
+            "invalid_parameter",
+        ),
+    ] {
+        let e = Server::problem(
+            s.post_raw("/distance", Some("application/json"), body)
+                .await,
+            400,
+            code,
+        );
+        let detail = e["detail"].as_str().unwrap();
+        assert_eq!(e["param"], param, "{body}: {detail}");
+        assert!(
+            detail.contains(sent) && detail.contains("too large"),
+            "{body}: {detail}"
+        );
+        assert!(!detail.contains("18446744073709551615"), "{body}: {detail}");
+    }
+    let e = Server::problem(
+        s.get("/tour/step?width=8&height=8&step=99999999999999999999999")
+            .await,
+        400,
+        "invalid_parameter",
+    );
+    let detail = e["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("'99999999999999999999999' is too large")
+            && detail.contains("999999999999999999 on the largest"),
+        "{detail}"
+    );
+    let e = Server::problem(
+        s.get("/distance?from=a1&to=b3&width=2e10").await,
+        400,
+        "invalid_board_size",
+    );
+    assert!(
+        e["detail"]
+            .as_str()
+            .unwrap()
+            .contains("too large: a side is at most 1000000000"),
+        "{e}"
+    );
+    // A JSON string of digits in a query-like place is still a square index,
+    // and one past every board says so.
+    let e = Server::problem(
+        s.get("/distance?from=18446744073709551616&to=a1").await,
+        400,
+        "invalid_square",
+    );
+    assert!(
+        e["detail"]
+            .as_str()
+            .unwrap()
+            .contains("'18446744073709551616' is too large"),
+        "{e}"
+    );
+}
+
+#[tokio::test]
+async fn whole_numbers_read_alike_in_a_query_and_a_body() {
+    let s = common::start().await;
+    for width in ["8", "8.0", "8e0", "0.8e1", "80e-1"] {
+        let a = s
+            .get_json(&format!("/distance?from=g2&to=a8&width={width}&height=8.0"))
+            .await;
+        assert_eq!(
+            (a["width"].as_u64(), a["moves"].as_u64()),
+            (Some(8), Some(4)),
+            "width={width}"
+        );
+        let a = s
+            .post_raw(
+                "/distance",
+                Some("application/json"),
+                format!(r#"{{"from": "g2", "to": "a8", "width": {width}, "height": 8.0}}"#),
+            )
+            .await;
+        assert_eq!(a.0, 200, "width: {width}: {}", a.2);
+    }
+    let a = s.get_json("/tour/step?width=8&height=8&step=6.3e1").await;
+    assert_eq!(a["step"], 63);
+    for query in ["width=8.5", "width=eight"] {
+        let e = Server::problem(
+            s.get(&format!("/distance?from=g2&to=a8&{query}")).await,
+            400,
+            "invalid_parameter",
+        );
+        assert_eq!(e["param"], "width");
+    }
+}
+
+#[tokio::test]
+async fn option_values_are_read_in_any_case_and_answered_in_lower_case() {
+    let s = common::start().await;
+    let (status, kind, _) = s.get("/path?from=g2&to=a8&format=SVG").await;
+    assert_eq!((status, kind.as_str()), (200, "image/svg+xml"));
+    let (status, kind, _) = s.get("/path?from=g2&to=a8&format=Text").await;
+    assert_eq!((status, kind.as_str()), (200, "text/plain; charset=utf-8"));
+    let a = s.get_json("/distance?from=g2&to=a8&notation=Index").await;
+    assert_eq!((&a["from"], &a["to"]), (&json!(14), &json!(56)));
+    let a = s
+        .post_json(
+            "/distance",
+            &json!({"from": "g2", "to": "a8", "notation": "INDEX"}),
+        )
+        .await;
+    assert_eq!(a["from"], 14);
+    let a = s
+        .get_json("/tour?width=6&height=6&closed=True&method=Warnsdorff")
+        .await;
+    assert_eq!(a["closed"], true);
+    assert!(a["backtracks"].is_u64(), "{a}");
+    let a = s
+        .get_json("/tour?width=5&height=5&closed=FALSE&method=AUTO")
+        .await;
+    assert_eq!(a["closed"], false);
+    let a = s
+        .post_json(
+            "/path",
+            &json!({"board": ["S . .", ". . .", ". . E"], "barrier_rule": "Long_Leg"}),
+        )
+        .await;
+    assert!(a["moves"].is_u64() || a["moves"].is_null(), "{a}");
+    // A JSON boolean stays a boolean: the string "True" is not one.
+    let e = Server::problem(
+        s.post("/tour", &json!({"width": 5, "height": 5, "closed": "True"}))
+            .await,
+        400,
+        "invalid_parameter",
+    );
+    assert_eq!(e["param"], "closed");
+    // A value that is no option of any case names the allowed ones.
+    let e = Server::problem(
+        s.get("/path?from=g2&to=a8&format=png2").await,
+        400,
+        "invalid_parameter",
+    );
+    assert!(e["detail"].as_str().unwrap().contains("'png2'"), "{e}");
+}
+
+#[tokio::test]
+async fn a_405_names_the_method_to_use() {
+    let s = common::start().await;
+    for (method, path, allow, says) in [
+        (
+            "GET",
+            "/longest-path?from=a1&to=b1",
+            "POST",
+            "answers POST with a JSON body",
+        ),
+        ("GET", "/validate", "POST", "answers POST with a JSON body"),
+        (
+            "GET",
+            "/distance/batch",
+            "POST",
+            "answers POST with a JSON body",
+        ),
+        (
+            "DELETE",
+            "/distance",
+            "GET,HEAD,POST",
+            "answers GET with a query string, or POST with a JSON body",
+        ),
+        ("POST", "/healthz", "GET,HEAD", "answers GET (and HEAD)"),
+    ] {
+        let r = s
+            .client
+            .request(method.parse().unwrap(), s.url(path))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 405, "{method} {path}");
+        assert_eq!(r.headers()["allow"], allow, "{method} {path}");
+        assert_eq!(r.headers()["content-type"], "application/problem+json");
+        let e: Value = r.json().await.unwrap();
+        assert_eq!(e["code"], "method_not_allowed");
+        assert!(
+            e["detail"].as_str().unwrap().contains(says),
+            "{method} {path}: {e}"
+        );
+    }
+}
