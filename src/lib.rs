@@ -2,13 +2,20 @@
 //!
 //! [`app`] is the one router: `main` serves it (with [`server::serve`]) and
 //! the integration tests start it on port 0. The `solver` module holds all
-//! the chess-knight code, synchronous and free of HTTP; `api` holds the thin
-//! HTTP layer over it.
+//! the chess-knight code, synchronous and free of HTTP. Over it, HTTP alone,
+//! grouped by role: `routes` (one file per resource), `request` (reading a
+//! request), `response` (shaping an answer, the one error), `layers` (what
+//! wraps every route) and `heavy` (fair admission to the blocking pool).
 
-pub mod api;
 pub mod config;
+pub mod heavy;
+pub mod layers;
+pub mod request;
+pub mod response;
+pub mod routes;
 pub mod server;
 pub mod solver;
+pub mod state;
 
 use std::time::Duration;
 
@@ -17,11 +24,12 @@ use axum::middleware::from_fn;
 use axum::routing::{get, post, MethodRouter};
 use axum::Router;
 
-use api::front::FrontLayer;
-use api::AppState;
-use api::{colour, distance, longest, metrics, middleware, moves, ops, path, tour, validate};
 pub use config::Config;
+use layers::front::FrontLayer;
+use layers::middleware;
+use routes::{colour, distance, longest, moves, ops, path, tour, validate};
 pub use server::{serve, warm};
+pub use state::AppState;
 
 /// The GET (and HEAD) route of a solver's answer, a pure function of the
 /// URL: cacheable. Its POST is not, and is added after, without the layer
@@ -36,7 +44,7 @@ where
 
 /// The routes of an endpoint that can answer a picture, chosen by `Accept`.
 fn pictured(route: MethodRouter<AppState>) -> MethodRouter<AppState> {
-    route.layer(from_fn(api::picture::vary_accept))
+    route.layer(from_fn(response::picture::vary_accept))
 }
 
 /// The router knightd serves, with every layer.
@@ -55,10 +63,10 @@ pub fn app(config: &Config) -> Router {
         .route("/longest-path", pictured(post(longest::handler)))
         .route("/healthz", get(ops::healthz))
         .route("/readyz", get(ops::readyz))
-        .route("/metrics", get(metrics::get))
+        .route("/metrics", get(ops::metrics))
         .route("/openapi.yaml", get(ops::openapi))
         .route("/openapi-3.0.yaml", get(ops::openapi_30))
-        .merge(api::page::router())
+        .merge(routes::page::router())
         .fallback(ops::not_found)
         .method_not_allowed_fallback(ops::method_not_allowed)
         // Client limits, request id, timeout, metrics, logs, gzip and the

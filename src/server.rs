@@ -30,8 +30,8 @@ use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 use tower::util::MapResponse;
 
-use crate::api::problem::ApiError;
 use crate::config::Config;
+use crate::response::problem::ApiError;
 use crate::solver;
 
 /// Descriptors kept back from `--max-connections` for the listener, logs

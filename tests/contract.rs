@@ -147,7 +147,7 @@ async fn both_openapi_documents_are_served() {
     assert!(body.starts_with("openapi: 3.1.0"));
     let (status, kind, body) = s.get("/openapi-3.0.yaml").await;
     assert_eq!((status, kind.as_str()), (200, "application/yaml"));
-    assert_eq!(body, knightd::api::ops::OPENAPI_30_YAML);
+    assert_eq!(body, knightd::routes::ops::OPENAPI_30_YAML);
     assert!(body.contains("\nopenapi: 3.0.3\n"));
 }
 

@@ -180,11 +180,11 @@ fn openapi_30_is_the_31_document_in_30_terms() {
 #[test]
 fn the_server_serves_both_documents() {
     assert_eq!(
-        knightd::api::ops::OPENAPI_YAML,
+        knightd::routes::ops::OPENAPI_YAML,
         std::fs::read_to_string(path("openapi.yaml")).unwrap()
     );
     assert_eq!(
-        knightd::api::ops::OPENAPI_30_YAML,
+        knightd::routes::ops::OPENAPI_30_YAML,
         std::fs::read_to_string(path("openapi-3.0.yaml")).unwrap()
     );
 }

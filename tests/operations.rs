@@ -145,7 +145,7 @@ async fn metrics_count_requests_by_route_and_status() {
 
 #[tokio::test]
 async fn heavy_work_past_the_queue_is_503_with_retry_after() {
-    use knightd::api::heavy::Heavy;
+    use knightd::heavy::Heavy;
     let heavy = Heavy::new(1, 1, 7);
     let (release, wait) = std::sync::mpsc::channel::<()>();
     let wait = std::sync::Arc::new(std::sync::Mutex::new(wait));

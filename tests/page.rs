@@ -7,7 +7,7 @@
 
 mod common;
 
-use knightd::api::page::{Asset, ASSETS, CONTENT_SECURITY_POLICY};
+use knightd::routes::page::{Asset, ASSETS, CONTENT_SECURITY_POLICY};
 use reqwest::header::{self, HeaderMap};
 use reqwest::{Method, StatusCode};
 

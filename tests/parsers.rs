@@ -1,9 +1,9 @@
 //! Property tests: the parsers of squares, boards and request bodies never
 //! panic, round-trip what they print, and turn every rejection into a 4xx.
 
-use knightd::api::distance::{BatchRequest, DistanceRequest};
-use knightd::api::extract::{from_json, from_query};
-use knightd::api::path::{PathBody, PathQuery};
+use knightd::request::extract::{from_json, from_query};
+use knightd::routes::distance::{BatchRequest, DistanceRequest};
+use knightd::routes::path::{PathBody, PathQuery};
 use knightd::solver::board::{file_name, Board, SquareName, MAX_SIDE};
 use knightd::solver::terrain::Terrain;
 use proptest::prelude::*;

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use knightd::api::problem::Code;
+use knightd::response::problem::Code;
 
 fn read(file: &str) -> String {
     std::fs::read_to_string(format!("{}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap()

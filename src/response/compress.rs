@@ -21,7 +21,7 @@ use flate2::Compression;
 use http_body::{Body as _, Frame, SizeHint};
 use tokio::task::JoinHandle;
 
-use super::answer::{pieces_body, Gzippable};
+use crate::response::answer::{pieces_body, Gzippable};
 
 /// Answers smaller than this are sent as they are.
 pub const MIN_BYTES: u64 = 1024;

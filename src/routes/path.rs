@@ -5,21 +5,21 @@ use axum::extract::State;
 use axum::response::Response;
 use serde::Serialize;
 
-use super::answer::json_with_squares;
-use super::board::{ground_arg, path_ends, search_error, GroundArg, TerrainArgs};
-use super::extract::{JsonBody, QueryParams};
-use super::params::Given;
-use super::picture::{check_drawable, respond, Accept, Format};
-use super::problem::ApiError;
-use super::square::{required, squares_on, Ends, PlainArgs, Shown, ShownSquare};
-use super::AppState;
 use crate::params;
+use crate::request::board::{ground_arg, path_ends, search_error, GroundArg, TerrainArgs};
+use crate::request::extract::{JsonBody, QueryParams};
+use crate::request::params::Given;
+use crate::request::square::{required, squares_on, Ends, PlainArgs, Shown, ShownSquare};
+use crate::response::answer::json_with_squares;
+use crate::response::picture::{check_drawable, respond, Accept, Format};
+use crate::response::problem::ApiError;
 use crate::solver::draw::{Caption, Overlay};
 use crate::solver::plain::distance::{knight_distance, shortest_path};
 use crate::solver::terrain::cheapest::cheapest_path;
 use crate::solver::terrain::{BarrierRule, Ground, Terrain};
 use crate::solver::tour::TourSquares;
 use crate::solver::{Notation, Square};
+use crate::AppState;
 
 params! {
     /// `GET /path`.

@@ -27,7 +27,7 @@ use bytes::Bytes;
 use http_body::{Frame, SizeHint};
 use serde::Serialize;
 
-use super::square::Shown;
+use crate::request::square::Shown;
 use crate::solver::board::{FileName, Notation};
 use crate::solver::tour::{Cycle, TourSquares};
 use crate::solver::Square;
@@ -497,7 +497,7 @@ fn cycle_text(cycle: &Arc<Cycle>, notation: Notation) -> Arc<CycleText> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::square::ShownSquare;
+    use crate::request::square::ShownSquare;
     use crate::solver::tour::shared_tour;
     use crate::solver::Board;
 

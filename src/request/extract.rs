@@ -7,7 +7,7 @@
 //! value of the wrong shape, `serde_path_to_error` names the value, and
 //! `serde_ignored` names a parameter the endpoint does not take. A missing
 //! parameter is found by the handler that requires it
-//! ([`Given::required`](super::params::Given::required)).
+//! ([`Given::required`](crate::request::params::Given::required)).
 
 use std::future::poll_fn;
 use std::pin::Pin;
@@ -20,10 +20,11 @@ use http_body::Body as _;
 use serde::de::{DeserializeOwned, Deserializer};
 use serde::Deserialize;
 
-use super::params::{allowed, is_square, largest, shorten, Number, Refusal, Strict};
-use super::problem::{ApiError, Code};
-use super::query::Query;
-use super::AppState;
+use crate::request::params::{shorten, Number, Refusal, Strict};
+use crate::request::query::Query;
+use crate::response::problem::{allowed, is_square, largest};
+use crate::response::problem::{ApiError, Code};
+use crate::AppState;
 
 /// A JSON body, which must be sent as `application/json` (or `+json`).
 pub struct JsonBody<T>(pub T);
@@ -410,7 +411,7 @@ fn query_value(query: &str, param: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::params::Given;
+    use crate::request::params::Given;
 
     #[test]
     fn json_content_types() {

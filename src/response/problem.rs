@@ -13,7 +13,6 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
-use super::params::{alias, allowed};
 use crate::solver::draw::RenderError;
 use crate::solver::plain::distance::DistanceError;
 use crate::solver::terrain::TerrainError;
@@ -430,6 +429,71 @@ impl From<DistanceError> for ApiError {
             ),
         }
     }
+}
+
+// What a detail says of a parameter: its other name, what it takes and
+// the largest it takes. Here, beside the one error, so that reading a
+// request (which makes errors) depends on this file and not the reverse.
+
+/// The other name of a parameter, if it has one.
+pub fn alias(name: &str) -> Option<&'static str> {
+    match name {
+        "from" => Some("src"),
+        "to" => Some("dest"),
+        "src" => Some("from"),
+        "dest" => Some("to"),
+        _ => None,
+    }
+}
+
+/// What a parameter takes, in words, by its name; for an item of a list,
+/// by the list's name and `[]` for each level (`pairs[][]`). None for a
+/// parameter this table does not know.
+pub fn allowed(shape: &str) -> Option<&'static str> {
+    const SQUARE: &str =
+        "a square: an index (a whole number from 0) or a name such as \"d3\" (file letters, then a rank from 1)";
+    Some(match shape {
+        "width" | "height" => "a whole number from 1 to 1000000000",
+        "from" | "to" | "src" | "dest" | "square" | "start" | "end" | "path[]" | "pairs[][]" => {
+            SQUARE
+        }
+        "notation" => "\"algebraic\" or \"index\"",
+        "format" => "\"json\", \"text\" or \"svg\"",
+        "barrier_rule" => "\"either\" or \"long_leg\"",
+        "method" => "\"auto\" or \"warnsdorff\"",
+        "closed" | "render" | "simple" => "true or false",
+        "time_limit_ms" => "a whole number of milliseconds, from 0",
+        "step" => "a whole number from 0",
+        "seed" => "a whole number",
+        "board" => "a board: a string of rows separated by line breaks, or an array of row strings",
+        "board[]" => "a row of the board: a string such as \". W . B\"",
+        "pairs" => "an array of pairs of squares, such as [[\"g2\", \"a8\"], [0, 1]]",
+        "pairs[]" => "a pair of squares: an array of two squares, such as [\"g2\", \"a8\"]",
+        "path" => "an array of squares, such as [\"b6\", \"d5\", \"f6\"]",
+        _ => return None,
+    })
+}
+
+/// Whether a parameter (as [`allowed`] names it) holds a square.
+pub fn is_square(shape: &str) -> bool {
+    matches!(
+        shape,
+        "from" | "to" | "src" | "dest" | "square" | "start" | "end" | "path[]" | "pairs[][]"
+    )
+}
+
+/// What a too-large value of a parameter is told is the largest allowed,
+/// by the parameter's name (as [`allowed`] takes it).
+pub fn largest(shape: &str) -> Option<&'static str> {
+    const SQUARE: &str = "an index is at most width × height − 1 (63 on the 8x8 board, 999999999999999999 on the largest)";
+    Some(match shape {
+        "width" | "height" => "at most 1000000000",
+        _ if is_square(shape) => SQUARE,
+        "step" => "at most width × height − 1 (999999999999999999 on the largest board)",
+        "seed" => "at most 18446744073709551615",
+        "time_limit_ms" => "at most 10000 milliseconds",
+        _ => return None,
+    })
 }
 
 #[cfg(test)]

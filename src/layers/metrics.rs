@@ -1,4 +1,4 @@
-//! `GET /metrics` in Prometheus text format: requests by route, method and
+//! The counters behind `GET /metrics` (Prometheus text format): requests by route, method and
 //! status, a latency histogram by route, and the heavy-work queue.
 //!
 //! Counted with atomics, lock-free on the request path: each route (a route
@@ -11,11 +11,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use axum::extract::State;
-use axum::http::{header, Method};
-use axum::response::IntoResponse;
-
-use super::AppState;
+use axum::http::Method;
 
 /// Upper bounds of the latency buckets, in seconds.
 const BUCKETS: [f64; 12] = [
@@ -141,7 +137,7 @@ impl Metrics {
         counters.nanos.fetch_add(nanos, Ordering::Relaxed);
     }
 
-    fn render(&self, queued: usize, admitted: usize) -> String {
+    pub fn render(&self, queued: usize, admitted: usize) -> String {
         let mut routes: Vec<&RouteCounters> = self.0.set().collect();
         routes.sort_by(|a, b| a.name.cmp(&b.name));
         let mut out = String::new();
@@ -202,16 +198,4 @@ impl Metrics {
         let _ = writeln!(out, "knightd_heavy_jobs {admitted}");
         out
     }
-}
-
-pub async fn get(State(state): State<AppState>) -> impl IntoResponse {
-    (
-        [(
-            header::CONTENT_TYPE,
-            "text/plain; version=0.0.4; charset=utf-8",
-        )],
-        state
-            .metrics
-            .render(state.heavy.queued(), state.heavy.admitted()),
-    )
 }

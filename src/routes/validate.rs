@@ -9,18 +9,18 @@ use axum::extract::State;
 use axum::response::Response;
 use serde::Serialize;
 
-use super::board::{ground_arg, GroundArg, TerrainArgs};
-use super::extract::JsonBody;
-use super::params::Given;
-use super::picture::{respond, svg_response, text_response, Format};
-use super::problem::{ApiError, Code};
-use super::square::{PlainArgs, Shown, ShownSquare, SquareArg};
-use super::AppState;
 use crate::params;
+use crate::request::board::{ground_arg, GroundArg, TerrainArgs};
+use crate::request::extract::JsonBody;
+use crate::request::params::Given;
+use crate::request::square::{PlainArgs, Shown, ShownSquare, SquareArg};
+use crate::response::picture::{respond, svg_response, text_response, Format};
+use crate::response::problem::{ApiError, Code};
 use crate::solver::draw::{self as render, Caption, Overlay, RenderError};
 use crate::solver::terrain::validate::{validate, StepFault, Validation};
 use crate::solver::terrain::{Ground, Terrain};
 use crate::solver::Square;
+use crate::AppState;
 
 /// At most this many squares are drawn over all frames of one answer
 /// (frames × squares of the board): about 8 MB of text.

@@ -36,12 +36,12 @@ use axum::response::{IntoResponse, Response};
 use bytes::BytesMut;
 use tower::{Layer, Service};
 
-use super::compress::{self, Accepts, Respond};
-use super::heavy::CLIENT;
-use super::limits::{Admitted, Limits};
-use super::metrics::{Metrics, UNMATCHED};
-use super::middleware::etag_per_coding;
-use super::problem::ApiError;
+use crate::heavy::CLIENT;
+use crate::layers::limits::{Admitted, Limits};
+use crate::layers::metrics::{Metrics, UNMATCHED};
+use crate::layers::middleware::etag_per_coding;
+use crate::response::compress::{self, Accepts, Respond};
+use crate::response::problem::ApiError;
 
 pub const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
@@ -127,7 +127,7 @@ where
             if let Some(trace) = request
                 .headers()
                 .get("traceparent")
-                .and_then(|v| super::middleware::trace_id(v.as_bytes()))
+                .and_then(|v| crate::layers::middleware::trace_id(v.as_bytes()))
             {
                 span.record("trace_id", trace);
             }

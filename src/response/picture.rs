@@ -12,10 +12,10 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
-use super::extract::{from_query, post_query, PostQueryRead};
-use super::params::{choice, Given};
-use super::problem::ApiError;
 use crate::params;
+use crate::request::extract::{from_query, post_query, PostQueryRead};
+use crate::request::params::{choice, Given};
+use crate::response::problem::ApiError;
 use crate::solver::draw::{self as render, Overlay};
 use crate::solver::terrain::Ground;
 use crate::solver::{Board, Square};

@@ -4,9 +4,9 @@
 use axum::Json;
 use serde::Serialize;
 
-use super::extract::JsonBody;
-use super::problem::ApiError;
-use super::square::{OneSquare, Shown, ShownSquare, SquareQuery};
+use crate::request::extract::JsonBody;
+use crate::request::square::{OneSquare, Shown, ShownSquare, SquareQuery};
+use crate::response::problem::ApiError;
 use crate::solver::Square;
 
 #[derive(Debug, Serialize)]

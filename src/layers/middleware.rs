@@ -10,7 +10,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
-use super::problem::ApiError;
+use crate::response::problem::ApiError;
 
 /// Route layer of the solver's GET routes, whose answers are pure functions
 /// of the URL: a successful GET (or HEAD) answer is marked cacheable for a

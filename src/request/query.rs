@@ -14,7 +14,7 @@ use serde::de::value::{CowStrDeserializer, Error};
 use serde::de::{self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, Visitor};
 use serde::forward_to_deserialize_any;
 
-use super::params::{too_large, Number};
+use crate::request::params::{too_large, Number};
 
 /// The parameters of a query string.
 pub struct Query<'a> {

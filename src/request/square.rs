@@ -9,10 +9,10 @@ use axum::http::request::Parts;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 
-use super::extract::{JsonBody, QueryParams};
-use super::params::{choice, exact_whole, too_large, Given};
-use super::problem::{ApiError, Code};
 use crate::params;
+use crate::request::extract::{JsonBody, QueryParams};
+use crate::request::params::{choice, exact_whole, too_large, Given};
+use crate::response::problem::{ApiError, Code};
 use crate::solver::board::{Board, BoardError, Notation, Square, SquareName, SquareParseError};
 
 /// A square as sent: a JSON integer, or a string (digits are an index,

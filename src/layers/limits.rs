@@ -9,7 +9,7 @@
 //! without bound.
 //!
 //! The client named here is also the one whose turn heavy work waits for
-//! ([`heavy::CLIENT`](super::heavy::CLIENT)).
+//! ([`heavy::CLIENT`](crate::heavy::CLIENT)).
 
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::num::NonZeroU32;
@@ -31,8 +31,8 @@ use http_body::{Frame, SizeHint};
 use ipnet::IpNet;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use super::problem::ApiError;
 use crate::config::{Config, RateLimit};
+use crate::response::problem::ApiError;
 
 /// Paths never rate-limited: health checks and scrapes come from the
 /// platform, often all from one address.
@@ -329,7 +329,7 @@ pub struct Admitted {
 impl Limits {
     /// Names the client of `request`, holds it to its rate, and guards its
     /// body (in place): what the answer of the request (run as the
-    /// client's, see [`CLIENT`](super::heavy::CLIENT)) is checked against
+    /// client's, see [`CLIENT`](crate::heavy::CLIENT)) is checked against
     /// ([`Admitted::answer`]); or the refusal. Synchronous, so that the layer
     /// that calls it adds no future of its own.
     pub fn admit(&self, request: &mut Request) -> Result<Admitted, Box<Response>> {

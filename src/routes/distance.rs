@@ -6,13 +6,13 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
 
-use super::extract::{JsonBody, QueryParams};
-use super::params::Given;
-use super::problem::ApiError;
-use super::square::{plain_board, Ends, PlainArgs, ShownSquare, SquareArg};
-use super::AppState;
 use crate::params;
+use crate::request::extract::{JsonBody, QueryParams};
+use crate::request::params::Given;
+use crate::request::square::{plain_board, Ends, PlainArgs, ShownSquare, SquareArg};
+use crate::response::problem::ApiError;
 use crate::solver::plain::distance::knight_distance;
+use crate::AppState;
 
 params! {
     /// `/distance`, as a query or a JSON body.
@@ -148,7 +148,7 @@ pub async fn batch(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::square::Shown;
+    use crate::request::square::Shown;
     use crate::solver::{Board, Notation, Square};
 
     #[test]

@@ -7,18 +7,18 @@ use axum::extract::State;
 use axum::response::Response;
 use serde::Serialize;
 
-use super::board::{ground_arg, path_ends, search_error, GroundArg, TerrainArgs};
-use super::extract::JsonBody;
-use super::heavy::SMALL_SEARCH_SQUARES;
-use super::params::Given;
-use super::path::{path_overlay, terrain_question, PathAnswer};
-use super::picture::{check_drawable, respond, Format};
-use super::problem::ApiError;
-use super::square::{Ends, PlainArgs};
-use super::AppState;
+use crate::heavy::SMALL_SEARCH_SQUARES;
 use crate::params;
+use crate::request::board::{ground_arg, path_ends, search_error, GroundArg, TerrainArgs};
+use crate::request::extract::JsonBody;
+use crate::request::params::Given;
+use crate::request::square::{Ends, PlainArgs};
+use crate::response::picture::{check_drawable, respond, Format};
+use crate::response::problem::ApiError;
+use crate::routes::path::{path_overlay, terrain_question, PathAnswer};
 use crate::solver::terrain::longest::longest_path;
 use crate::solver::terrain::{Ground, Terrain};
+use crate::AppState;
 
 /// The time budget when a request names none, in milliseconds.
 const DEFAULT_TIME_LIMIT_MS: u64 = 1_000;

@@ -12,15 +12,14 @@ use axum::Json;
 use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 
-use super::answer::json_with_squares;
-use super::extract::{JsonBody, QueryParams};
-use super::heavy::SMALL_TOUR_SQUARES;
-use super::params::{choice, Given};
-use super::picture::{check_drawable, respond, Accept, Format};
-use super::problem::{ApiError, Code};
-use super::square::{record_question, PlainArgs, Shown, ShownSquare, SquareArg};
-use super::AppState;
+use crate::heavy::SMALL_TOUR_SQUARES;
 use crate::params;
+use crate::request::extract::{JsonBody, QueryParams};
+use crate::request::params::{choice, Given};
+use crate::request::square::{record_question, PlainArgs, Shown, ShownSquare, SquareArg};
+use crate::response::answer::json_with_squares;
+use crate::response::picture::{check_drawable, respond, Accept, Format};
+use crate::response::problem::{ApiError, Code};
 use crate::solver::board::Notation;
 use crate::solver::draw::{Caption, Overlay};
 use crate::solver::terrain::Ground;
@@ -30,6 +29,7 @@ use crate::solver::tour::{
     shared_tour, tour_with_ends, warnsdorff_tour, SharedTour, Tour, TourError, TourSquares,
 };
 use crate::solver::{Board, Square};
+use crate::AppState;
 
 /// How a tour is found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

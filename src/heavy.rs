@@ -7,7 +7,7 @@
 //! `Retry-After`, when the queue is full, when its client already has its
 //! share queued, or when the work ahead of it (by estimate) would not let it
 //! start before the request timeout. The client is the one that
-//! [`limits::admit`](super::limits::admit) names for the request (see
+//! [`limits::admit`](crate::layers::limits::admit) names for the request (see
 //! [`CLIENT`]); work run outside a request belongs to one anonymous client.
 //!
 //! One rule says what is heavy: work measured in more than [`INLINE_UNITS`]
@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 
-use super::problem::ApiError;
+use crate::response::problem::ApiError;
 
 /// Work of at most this many units runs on the request's own task: it takes
 /// microseconds, less than a trip to the blocking pool.
@@ -44,7 +44,7 @@ const MOST_RETRY_AFTER_SECS: u64 = 60;
 
 tokio::task_local! {
     /// The client a request's heavy work is queued for, set around the
-    /// request by `front`, as [`Limits::admit`](super::limits::Limits::admit)
+    /// request by `front`, as [`Limits::admit`](crate::layers::limits::Limits::admit)
     /// names it.
     pub static CLIENT: IpAddr;
 }

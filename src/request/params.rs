@@ -19,7 +19,7 @@ use std::marker::PhantomData;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 
-use super::problem::ApiError;
+use crate::response::problem::{alias, ApiError};
 
 /// A parameter that may be absent, but when given is a `T`: an explicit JSON
 /// `null` is refused like any other value of the wrong type, so that what
@@ -103,7 +103,7 @@ pub trait Param<'de>: Sized {
 #[macro_export]
 macro_rules! param_by_serde {
     ($($ty:ty),* $(,)?) => {
-        $(impl<'de> $crate::api::params::Param<'de> for $ty {
+        $(impl<'de> $crate::request::params::Param<'de> for $ty {
             fn read_param<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                 <$ty as serde::Deserialize>::deserialize(deserializer)
             }
@@ -359,17 +359,6 @@ fn canonical(key: &str) -> &str {
     }
 }
 
-/// The other name of a parameter, if it has one.
-pub fn alias(name: &str) -> Option<&'static str> {
-    match name {
-        "from" => Some("src"),
-        "to" => Some("dest"),
-        "src" => Some("from"),
-        "dest" => Some("to"),
-        _ => None,
-    }
-}
-
 /// Refusals made while reading the map of parameters, before any value:
 /// carried through the deserializer's error as marked text (the error type
 /// is the deserializer's) and turned back into an [`ApiError`] by
@@ -495,56 +484,6 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     rows[a.len()][b.len()]
 }
 
-/// What a parameter takes, in words, by its name; for an item of a list,
-/// by the list's name and `[]` for each level (`pairs[][]`). None for a
-/// parameter this table does not know.
-pub fn allowed(shape: &str) -> Option<&'static str> {
-    const SQUARE: &str =
-        "a square: an index (a whole number from 0) or a name such as \"d3\" (file letters, then a rank from 1)";
-    Some(match shape {
-        "width" | "height" => "a whole number from 1 to 1000000000",
-        "from" | "to" | "src" | "dest" | "square" | "start" | "end" | "path[]" | "pairs[][]" => {
-            SQUARE
-        }
-        "notation" => "\"algebraic\" or \"index\"",
-        "format" => "\"json\", \"text\" or \"svg\"",
-        "barrier_rule" => "\"either\" or \"long_leg\"",
-        "method" => "\"auto\" or \"warnsdorff\"",
-        "closed" | "render" | "simple" => "true or false",
-        "time_limit_ms" => "a whole number of milliseconds, from 0",
-        "step" => "a whole number from 0",
-        "seed" => "a whole number",
-        "board" => "a board: a string of rows separated by line breaks, or an array of row strings",
-        "board[]" => "a row of the board: a string such as \". W . B\"",
-        "pairs" => "an array of pairs of squares, such as [[\"g2\", \"a8\"], [0, 1]]",
-        "pairs[]" => "a pair of squares: an array of two squares, such as [\"g2\", \"a8\"]",
-        "path" => "an array of squares, such as [\"b6\", \"d5\", \"f6\"]",
-        _ => return None,
-    })
-}
-
-/// Whether a parameter (as [`allowed`] names it) holds a square.
-pub fn is_square(shape: &str) -> bool {
-    matches!(
-        shape,
-        "from" | "to" | "src" | "dest" | "square" | "start" | "end" | "path[]" | "pairs[][]"
-    )
-}
-
-/// What a too-large value of a parameter is told is the largest allowed,
-/// by the parameter's name (as [`allowed`] takes it).
-pub fn largest(shape: &str) -> Option<&'static str> {
-    const SQUARE: &str = "an index is at most width × height − 1 (63 on the 8x8 board, 999999999999999999 on the largest)";
-    Some(match shape {
-        "width" | "height" => "at most 1000000000",
-        _ if is_square(shape) => SQUARE,
-        "step" => "at most width × height − 1 (999999999999999999 on the largest board)",
-        "seed" => "at most 18446744073709551615",
-        "time_limit_ms" => "at most 10000 milliseconds",
-        _ => return None,
-    })
-}
-
 /// A request type that refuses, itself, every key it does not take, and
 /// whose values are all read by [`Param`]s, none of which ignores a key
 /// (no map is read by serde's derive): `serde_ignored` never finds
@@ -552,7 +491,7 @@ pub fn largest(shape: &str) -> Option<&'static str> {
 /// Every [`params!`](crate::params) type is one; [`JsonBody`] reads only
 /// these.
 ///
-/// [`JsonBody`]: super::extract::JsonBody
+/// [`JsonBody`]: crate::request::extract::JsonBody
 pub trait Strict {}
 
 /// Reads a request type from a map, each key into the member that takes it.
@@ -620,7 +559,7 @@ macro_rules! params {
             $($(#[$mdoc])* pub $member: $ty,)*
         }
 
-        impl<'de> $crate::api::params::Member<'de> for $name {
+        impl<'de> $crate::request::params::Member<'de> for $name {
             fn read<M: serde::de::MapAccess<'de>>(
                 &mut self,
                 _: &'static str,
@@ -628,19 +567,19 @@ macro_rules! params {
                 sent: &str,
                 map: &mut M,
             ) -> Result<bool, M::Error> {
-                Ok($($crate::api::params::Member::read(&mut self.$member, stringify!($member), key, sent, map)? ||)* false)
+                Ok($($crate::request::params::Member::read(&mut self.$member, stringify!($member), key, sent, map)? ||)* false)
             }
 
             fn names(_: &'static str, names: &mut Vec<&'static str>) {
-                $(<$ty as $crate::api::params::Member<'de>>::names(stringify!($member), names);)*
+                $(<$ty as $crate::request::params::Member<'de>>::names(stringify!($member), names);)*
             }
         }
 
-        impl $crate::api::params::Strict for $name {}
+        impl $crate::request::params::Strict for $name {}
 
         impl<'de> serde::Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                $crate::api::params::read_params(deserializer)
+                $crate::request::params::read_params(deserializer)
             }
         }
     };
@@ -648,9 +587,9 @@ macro_rules! params {
 
 #[cfg(test)]
 mod tests {
-    use crate::api::distance::DistanceRequest;
-    use crate::api::extract::{from_json, from_query};
-    use crate::api::problem::Code;
+    use crate::request::extract::{from_json, from_query};
+    use crate::response::problem::Code;
+    use crate::routes::distance::DistanceRequest;
 
     #[test]
     fn groups_read_numbers_aliases_and_refuse_what_they_do_not_take() {

@@ -1,13 +1,15 @@
-//! Operations: health, readiness, the OpenAPI document, and the problem
-//! answers for unknown paths and methods.
+//! Operations: health, readiness, metrics, the OpenAPI documents, and the
+//! problem answers for unknown paths and methods.
 
+use axum::extract::State;
 use axum::http::{header, HeaderValue};
 use axum::response::IntoResponse;
 use axum::Json;
 use serde_json::{json, Value};
 
-use super::problem::ApiError;
+use crate::response::problem::ApiError;
 use crate::solver::plain::table::ChessTable;
+use crate::AppState;
 
 /// The OpenAPI document this server implements.
 pub const OPENAPI_YAML: &str = include_str!("../../openapi.yaml");
@@ -54,4 +56,17 @@ pub async fn not_found() -> ApiError {
 
 pub async fn method_not_allowed() -> ApiError {
     ApiError::method_not_allowed()
+}
+
+/// `GET /metrics`, in Prometheus text format.
+pub async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        state
+            .metrics
+            .render(state.heavy.queued(), state.heavy.admitted()),
+    )
 }

@@ -7,10 +7,10 @@ use std::fmt;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 
-use super::params::{from_text, Given};
-use super::problem::{ApiError, Code};
-use super::square::{record_question, Ends, PlainArgs, Shown, SquareArg};
 use crate::params;
+use crate::request::params::{from_text, Given};
+use crate::request::square::{record_question, Ends, PlainArgs, Shown, SquareArg};
+use crate::response::problem::{ApiError, Code};
 use crate::solver::board::{Board, Notation, Square};
 use crate::solver::terrain::{BarrierRule, Cell, End, SearchError, Terrain, UnknownBarrierRule};
 

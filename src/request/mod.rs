@@ -1,0 +1,10 @@
+//! Reading a request: the one rule (`extract`: JSON bodies, queries, and a
+//! POST's query), parameters and their groups (`params`), the query string
+//! as a deserializer (`query`), squares as a request names them (`square`)
+//! and the board it names (`board`).
+
+pub mod board;
+pub mod extract;
+pub mod params;
+pub mod query;
+pub mod square;

@@ -1,0 +1,16 @@
+//! One module per resource: what it reads, which solver call, what it
+//! answers (`distance`, `path`, `tour`, `colour`, `moves`, `validate`,
+//! `longest`), the operations (`ops`: health, readiness, metrics, the
+//! documents, 404 and 405) and the board page (`page`). Handlers are thin:
+//! read the request (`crate::request`), call one solver function, shape the
+//! answer (`crate::response`).
+
+pub mod colour;
+pub mod distance;
+pub mod longest;
+pub mod moves;
+pub mod ops;
+pub mod page;
+pub mod path;
+pub mod tour;
+pub mod validate;
