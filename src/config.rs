@@ -207,8 +207,8 @@ mod tests {
     }
 
     #[test]
-    fn every_flag_is_in_the_readme_with_its_environment_variable() {
-        let readme = include_str!("../README.md");
+    fn every_flag_is_in_the_operations_guide_with_its_environment_variable() {
+        let readme = include_str!("../docs/operations.md");
         for arg in Config::command().get_arguments() {
             let Some(long) = arg.get_long() else { continue };
             if long == "help" || long == "version" {

@@ -76,7 +76,7 @@ fn openapi_lists_every_code_with_its_one_status() {
 fn readme_lists_every_code_with_its_one_status() {
     let readme = read("README.md");
     let section = readme
-        .split("### Errors")
+        .split("## Errors\n")
         .nth(1)
         .expect("the README has an Errors section");
     let mut found = BTreeMap::new();

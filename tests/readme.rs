@@ -1,4 +1,4 @@
-//! Every `$ curl` example in README.md answers exactly as written.
+//! Every `$ curl` example in README.md and in docs/ answers exactly as written.
 
 mod common;
 
@@ -124,9 +124,19 @@ fn examples(readme: &str) -> Vec<Example> {
 
 #[tokio::test]
 async fn every_readme_example_answers_as_written() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let examples = examples(&readme);
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut pages = vec![format!("{root}/README.md")];
+    let mut docs: Vec<String> = std::fs::read_dir(format!("{root}/docs"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path().display().to_string())
+        .filter(|path| path.ends_with(".md"))
+        .collect();
+    docs.sort();
+    pages.extend(docs);
+    let examples: Vec<Example> = pages
+        .iter()
+        .flat_map(|page| examples(&std::fs::read_to_string(page).unwrap()))
+        .collect();
     assert!(
         examples.len() >= 25,
         "only {} examples found",
