@@ -7,8 +7,8 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use knightd::solver::plain::distance::{knight_distance, shortest_path};
-use knightd::solver::{Board, Square};
+use knight::plain::distance::{knight_distance, shortest_path};
+use knight::{Board, Square};
 
 const PAIRS: usize = 1024;
 

@@ -9,9 +9,9 @@
 
 use std::time::{Duration, Instant};
 
-use knightd::solver::terrain::longest::longest_path;
-use knightd::solver::terrain::{BarrierRule, Terrain};
-use knightd::solver::Square;
+use knight::terrain::longest::longest_path;
+use knight::terrain::{BarrierRule, Terrain};
+use knight::Square;
 
 const PAIRS: usize = 20;
 

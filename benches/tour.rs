@@ -4,8 +4,8 @@
 //! call builds them once per process).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use knightd::solver::tour::knights_tour;
-use knightd::solver::{Board, Square};
+use knight::tour::knights_tour;
+use knight::{Board, Square};
 
 fn tours(c: &mut Criterion) {
     let mut group = c.benchmark_group("tour");

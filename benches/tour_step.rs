@@ -6,12 +6,12 @@
 //! `tour::warnsdorff_tour` for `method=warnsdorff`).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use knightd::solver::tour::blocks::tour_by_blocks;
-use knightd::solver::tour::ends::tour_with_ends;
-use knightd::solver::tour::random_access::IndexedTour;
-use knightd::solver::tour::warnsdorff::{warnsdorff_tour, DEFAULT_BACKTRACKS};
-use knightd::solver::tour::{self, knights_tour};
-use knightd::solver::{Board, Square};
+use knight::tour::blocks::tour_by_blocks;
+use knight::tour::ends::tour_with_ends;
+use knight::tour::random_access::IndexedTour;
+use knight::tour::warnsdorff::{warnsdorff_tour, DEFAULT_BACKTRACKS};
+use knight::tour::{self, knights_tour};
+use knight::{Board, Square};
 
 fn steps(c: &mut Criterion) {
     let g = 1_000_000_000u64;

@@ -1,7 +1,7 @@
 //! One 1000×1000 tour, for measuring peak memory:
 //! `/usr/bin/time -v target/release/examples/tour_memory`.
-use knightd::solver::tour::knights_tour;
-use knightd::solver::{Board, Square};
+use knight::tour::knights_tour;
+use knight::{Board, Square};
 
 fn main() {
     let closed = std::env::args().any(|a| a == "closed");

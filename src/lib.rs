@@ -14,7 +14,7 @@ pub mod request;
 pub mod response;
 pub mod routes;
 pub mod server;
-pub mod solver;
+
 pub mod state;
 
 use std::time::Duration;

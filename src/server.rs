@@ -32,7 +32,6 @@ use tower::util::MapResponse;
 
 use crate::config::Config;
 use crate::response::problem::ApiError;
-use crate::solver;
 
 /// Descriptors kept back from `--max-connections` for the listener, logs
 /// and whatever else the process opens.
@@ -41,8 +40,7 @@ const SPARE_DESCRIPTORS: u64 = 64;
 /// Builds the 8×8 table and the 3- and 4-wide strip table; `/readyz`
 /// answers 200 after this returns.
 pub fn warm() {
-    solver::plain::strip::StripTable::get();
-    solver::plain::table::ChessTable::get();
+    knight::warm();
 }
 
 /// Raises the soft limit on open descriptors to the hard limit, so that

@@ -6,9 +6,9 @@ mod common;
 
 use std::time::Duration;
 
-use knightd::solver::terrain::longest::{longest_path, Longest};
-use knightd::solver::terrain::{BarrierRule, Terrain};
-use knightd::solver::{Board, Colour, Square};
+use knight::terrain::longest::{longest_path, Longest};
+use knight::terrain::{BarrierRule, Terrain};
+use knight::{Board, Colour, Square};
 use knightd::Config;
 use serde_json::{json, Value};
 
@@ -257,8 +257,8 @@ fn challenge_board_paths_are_valid_and_bounded() {
     let t = terrain(include_str!("../assets/page/boards/challenge-28x32.txt"));
     let board = t.board();
     for (from, to) in [("a1", "af28"), ("g20", "af3"), ("u23", "a7")] {
-        let from: knightd::solver::SquareName = from.parse().unwrap();
-        let to: knightd::solver::SquareName = to.parse().unwrap();
+        let from: knight::SquareName = from.parse().unwrap();
+        let to: knight::SquareName = to.parse().unwrap();
         let (from, to) = (from.on(board).unwrap(), to.on(board).unwrap());
         let answer = longest_path(
             &t,
@@ -391,7 +391,7 @@ async fn terrain_board_over_http() {
         .unwrap()
         .iter()
         .map(|s| {
-            let name: knightd::solver::SquareName = s.as_str().unwrap().parse().unwrap();
+            let name: knight::SquareName = s.as_str().unwrap().parse().unwrap();
             name.on(Board::new(4, 4).unwrap()).unwrap()
         })
         .collect();
@@ -577,7 +577,7 @@ fn teleport_board_of_the_unsound_bound() {
 }
 
 fn square(t: &Terrain, name: &str) -> Square {
-    let name: knightd::solver::SquareName = name.parse().unwrap();
+    let name: knight::SquareName = name.parse().unwrap();
     name.on(t.board()).unwrap()
 }
 

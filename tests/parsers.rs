@@ -4,8 +4,8 @@
 use knightd::request::extract::{from_json, from_query};
 use knightd::routes::distance::{BatchRequest, DistanceRequest};
 use knightd::routes::path::{PathBody, PathQuery};
-use knightd::solver::board::{file_name, Board, SquareName, MAX_SIDE};
-use knightd::solver::terrain::Terrain;
+use knight::board::{file_name, Board, SquareName, MAX_SIDE};
+use knight::terrain::Terrain;
 use proptest::prelude::*;
 
 fn json_value() -> impl Strategy<Value = serde_json::Value> {

@@ -7,11 +7,11 @@
 
 mod common;
 
-use knightd::solver::draw::{self, Caption, Overlay};
-use knightd::solver::terrain::cheapest::{cheapest_path, CheapestError, CheapestPath, End};
-use knightd::solver::terrain::validate::{validate, Reason, StepFault};
-use knightd::solver::terrain::{BarrierRule, Cell, Ground, Terrain};
-use knightd::solver::{Board, Square, SquareName};
+use knight::draw::{self, Caption, Overlay};
+use knight::terrain::cheapest::{cheapest_path, CheapestError, CheapestPath, End};
+use knight::terrain::validate::{validate, Reason, StepFault};
+use knight::terrain::{BarrierRule, Cell, Ground, Terrain};
+use knight::{Board, Square, SquareName};
 use knightd::Config;
 use serde_json::{json, Value};
 

@@ -5,8 +5,8 @@ mod common;
 
 use std::collections::HashSet;
 
-use knightd::solver::tour::{knights_tour, TourError};
-use knightd::solver::{Board, Square};
+use knight::tour::{knights_tour, TourError};
+use knight::{Board, Square};
 use serde_json::Value;
 
 /// An independent check, sharing no code with the solver: `path` (as (file,

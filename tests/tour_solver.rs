@@ -5,8 +5,8 @@
 //! exhaustive sweeps are `#[ignore]`d; run them in release:
 //! `cargo test --release --test tour_solver -- --include-ignored`.
 
-use knightd::solver::tour::random_access::{Coord, IndexedTour};
-use knightd::solver::tour::TourError;
+use knight::tour::random_access::{Coord, IndexedTour};
+use knight::tour::TourError;
 
 fn knight((a, b): Coord, (c, d): Coord) -> bool {
     let (dx, dy) = (a.abs_diff(c), b.abs_diff(d));
@@ -294,7 +294,7 @@ fn huge_boards_many_starts() {
 
 mod warnsdorff {
     use super::*;
-    use knightd::solver::tour::warnsdorff::{warnsdorff_tour, DEFAULT_BACKTRACKS};
+    use knight::tour::warnsdorff::{warnsdorff_tour, DEFAULT_BACKTRACKS};
 
     fn check(w: u64, h: u64, s: u64, closed: bool, seed: Option<u64>) -> Vec<u32> {
         let t = warnsdorff_tour(w, h, s, closed, seed, DEFAULT_BACKTRACKS, 1_000_000)
@@ -435,7 +435,7 @@ mod warnsdorff {
 
 mod ends {
     use super::*;
-    use knightd::solver::tour::ends::tour_with_ends;
+    use knight::tour::ends::tour_with_ends;
 
     /// Every (start, end) joined by some tour of a small board: plain
     /// depth-first search through every open tour, no heuristics.

@@ -9,9 +9,9 @@ mod common;
 
 use std::collections::HashSet;
 
-use knightd::solver::tour::knights_tour;
-use knightd::solver::tour::random_access::IndexedTour;
-use knightd::solver::{Board, Square};
+use knight::tour::knights_tour;
+use knight::tour::random_access::IndexedTour;
+use knight::{Board, Square};
 use serde_json::{json, Value};
 
 fn knight((a, b): (u64, u64), (c, d): (u64, u64)) -> bool {

@@ -8,11 +8,11 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 
 use crate::params;
-use crate::request::params::{from_text, Given};
+use crate::request::params::{from_text, Given, Param};
 use crate::request::square::{record_question, Ends, PlainArgs, Shown, SquareArg};
 use crate::response::problem::{ApiError, Code};
-use crate::solver::board::{Board, Notation, Square};
-use crate::solver::terrain::{BarrierRule, Cell, End, SearchError, Terrain, UnknownBarrierRule};
+use knight::board::{Board, Notation, Square};
+use knight::terrain::{BarrierRule, Cell, End, SearchError, Terrain, UnknownBarrierRule};
 
 /// A `board`: one string of rows separated by newlines, or an array of rows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,9 +72,9 @@ impl<'de> Deserialize<'de> for BoardArg {
     }
 }
 
-/// `barrier_rule` as a request gives it: `either` or `long_leg`.
-impl<'de> Deserialize<'de> for BarrierRule {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+/// `barrier_rule` as a request gives it: `either` or `long_leg`, in any case.
+impl<'de> Param<'de> for BarrierRule {
+    fn read_param<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         from_text(
             deserializer,
             "a barrier rule: 'either' or 'long_leg'",
@@ -83,7 +83,7 @@ impl<'de> Deserialize<'de> for BarrierRule {
     }
 }
 
-crate::param_by_serde!(BoardArg, BarrierRule);
+crate::param_by_serde!(BoardArg);
 
 /// Where a request's knight moves: a terrain `board` (not parsed yet: that
 /// may be heavy work), or a plain board of `width` × `height`.

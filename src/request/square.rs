@@ -11,9 +11,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::params;
 use crate::request::extract::{JsonBody, QueryParams};
-use crate::request::params::{choice, exact_whole, too_large, Given};
+use crate::request::params::{choice, exact_whole, too_large, Given, Param};
 use crate::response::problem::{ApiError, Code};
-use crate::solver::board::{Board, BoardError, Notation, Square, SquareName, SquareParseError};
+use knight::board::{Board, BoardError, Notation, Square, SquareName, SquareParseError};
 
 /// A square as sent: a JSON integer, or a string (digits are an index,
 /// anything else an algebraic name), parsed as it is read. Put on the board
@@ -83,9 +83,9 @@ impl<'de> Deserialize<'de> for SquareArg {
     }
 }
 
-/// `notation` as a request gives it: `algebraic` or `index`.
-impl<'de> Deserialize<'de> for Notation {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+/// `notation` as a request gives it: `algebraic` or `index`, in any case.
+impl<'de> Param<'de> for Notation {
+    fn read_param<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         choice(
             deserializer,
             "a notation",
@@ -97,7 +97,7 @@ impl<'de> Deserialize<'de> for Notation {
     }
 }
 
-crate::param_by_serde!(SquareArg, Notation);
+crate::param_by_serde!(SquareArg);
 
 /// The board of a request's `width` and `height`, each 8 when absent.
 pub fn plain_board(width: Given<u64>, height: Given<u64>) -> Result<Board, ApiError> {

@@ -28,9 +28,9 @@ use http_body::{Frame, SizeHint};
 use serde::Serialize;
 
 use crate::request::square::Shown;
-use crate::solver::board::{FileName, Notation};
-use crate::solver::tour::{Cycle, TourSquares};
-use crate::solver::Square;
+use knight::board::{FileName, Notation};
+use knight::tour::{Cycle, TourSquares};
+use knight::Square;
 
 /// Bytes per chunk of a streamed answer.
 pub const CHUNK: usize = 64 * 1024;
@@ -498,8 +498,8 @@ fn cycle_text(cycle: &Arc<Cycle>, notation: Notation) -> Arc<CycleText> {
 mod tests {
     use super::*;
     use crate::request::square::ShownSquare;
-    use crate::solver::tour::shared_tour;
-    use crate::solver::Board;
+    use knight::tour::shared_tour;
+    use knight::Board;
 
     #[derive(Serialize)]
     struct Answer<T> {
@@ -556,8 +556,8 @@ mod gzip_tests {
     use std::io::Read;
 
     use super::*;
-    use crate::solver::tour::shared_tour;
-    use crate::solver::Board;
+    use knight::tour::shared_tour;
+    use knight::Board;
 
     /// Every turn's gzipped pieces decode to its plain text.
     #[test]

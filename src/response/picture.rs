@@ -16,9 +16,9 @@ use crate::params;
 use crate::request::extract::{from_query, post_query, PostQueryRead};
 use crate::request::params::{choice, Given};
 use crate::response::problem::ApiError;
-use crate::solver::draw::{self as render, Overlay};
-use crate::solver::terrain::Ground;
-use crate::solver::{Board, Square};
+use knight::draw::{self as render, Overlay};
+use knight::terrain::Ground;
+use knight::{Board, Square};
 
 /// How an answer that draws a board is written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -13,9 +13,9 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
-use crate::solver::draw::RenderError;
-use crate::solver::plain::distance::DistanceError;
-use crate::solver::terrain::TerrainError;
+use knight::draw::RenderError;
+use knight::plain::distance::DistanceError;
+use knight::terrain::TerrainError;
 
 /// Defines [`Code`] and its one table of slugs and statuses.
 macro_rules! codes {

@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::request::extract::JsonBody;
 use crate::request::square::{OneSquare, Shown, ShownSquare, SquareQuery};
 use crate::response::problem::ApiError;
-use crate::solver::Square;
+use knight::Square;
 
 #[derive(Debug, Serialize)]
 pub struct ColourAnswer {

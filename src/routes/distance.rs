@@ -11,7 +11,7 @@ use crate::request::extract::{JsonBody, QueryParams};
 use crate::request::params::Given;
 use crate::request::square::{plain_board, Ends, PlainArgs, ShownSquare, SquareArg};
 use crate::response::problem::ApiError;
-use crate::solver::plain::distance::knight_distance;
+use knight::plain::distance::knight_distance;
 use crate::AppState;
 
 params! {
@@ -149,7 +149,7 @@ pub async fn batch(
 mod tests {
     use super::*;
     use crate::request::square::Shown;
-    use crate::solver::{Board, Notation, Square};
+    use knight::{Board, Notation, Square};
 
     #[test]
     fn the_answer_is_written_as_serde_writes_it() {

@@ -16,8 +16,8 @@ use crate::request::square::{Ends, PlainArgs};
 use crate::response::picture::{check_drawable, respond, Format};
 use crate::response::problem::ApiError;
 use crate::routes::path::{path_overlay, terrain_question, PathAnswer};
-use crate::solver::terrain::longest::longest_path;
-use crate::solver::terrain::{Ground, Terrain};
+use knight::terrain::longest::longest_path;
+use knight::terrain::{Ground, Terrain};
 use crate::AppState;
 
 /// The time budget when a request names none, in milliseconds.

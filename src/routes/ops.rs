@@ -8,7 +8,7 @@ use axum::Json;
 use serde_json::{json, Value};
 
 use crate::response::problem::ApiError;
-use crate::solver::plain::table::ChessTable;
+use knight::plain::table::ChessTable;
 use crate::AppState;
 
 /// The OpenAPI document this server implements.

@@ -13,12 +13,12 @@ use crate::request::square::{required, squares_on, Ends, PlainArgs, Shown, Shown
 use crate::response::answer::json_with_squares;
 use crate::response::picture::{check_drawable, respond, Accept, Format};
 use crate::response::problem::ApiError;
-use crate::solver::draw::{Caption, Overlay};
-use crate::solver::plain::distance::{knight_distance, shortest_path};
-use crate::solver::terrain::cheapest::cheapest_path;
-use crate::solver::terrain::{BarrierRule, Ground, Terrain};
-use crate::solver::tour::TourSquares;
-use crate::solver::{Notation, Square};
+use knight::draw::{Caption, Overlay};
+use knight::plain::distance::{knight_distance, shortest_path};
+use knight::terrain::cheapest::cheapest_path;
+use knight::terrain::{BarrierRule, Ground, Terrain};
+use knight::tour::TourSquares;
+use knight::{Notation, Square};
 use crate::AppState;
 
 params! {

@@ -20,15 +20,15 @@ use crate::request::square::{record_question, PlainArgs, Shown, ShownSquare, Squ
 use crate::response::answer::json_with_squares;
 use crate::response::picture::{check_drawable, respond, Accept, Format};
 use crate::response::problem::{ApiError, Code};
-use crate::solver::board::Notation;
-use crate::solver::draw::{Caption, Overlay};
-use crate::solver::terrain::Ground;
-use crate::solver::tour::random_access::IndexedTour;
-use crate::solver::tour::warnsdorff::DEFAULT_BACKTRACKS;
-use crate::solver::tour::{
+use knight::board::Notation;
+use knight::draw::{Caption, Overlay};
+use knight::terrain::Ground;
+use knight::tour::random_access::IndexedTour;
+use knight::tour::warnsdorff::DEFAULT_BACKTRACKS;
+use knight::tour::{
     shared_tour, tour_with_ends, warnsdorff_tour, SharedTour, Tour, TourError, TourSquares,
 };
-use crate::solver::{Board, Square};
+use knight::{Board, Square};
 use crate::AppState;
 
 /// How a tour is found.

@@ -16,10 +16,10 @@ use crate::request::params::Given;
 use crate::request::square::{PlainArgs, Shown, ShownSquare, SquareArg};
 use crate::response::picture::{respond, svg_response, text_response, Format};
 use crate::response::problem::{ApiError, Code};
-use crate::solver::draw::{self as render, Caption, Overlay, RenderError};
-use crate::solver::terrain::validate::{validate, StepFault, Validation};
-use crate::solver::terrain::{Ground, Terrain};
-use crate::solver::Square;
+use knight::draw::{self as render, Caption, Overlay, RenderError};
+use knight::terrain::validate::{validate, StepFault, Validation};
+use knight::terrain::{Ground, Terrain};
+use knight::Square;
 use crate::AppState;
 
 /// At most this many squares are drawn over all frames of one answer
@@ -165,7 +165,7 @@ fn answer(
 }
 
 /// The path's squares on `board`; a bad one is named `path[i]`.
-fn squares_on(path: &[SquareArg], board: crate::solver::Board) -> Result<Vec<Square>, ApiError> {
+fn squares_on(path: &[SquareArg], board: knight::Board) -> Result<Vec<Square>, ApiError> {
     path.iter()
         .enumerate()
         .map(|(i, arg)| arg.on(board, format_args!("path[{i}]")))

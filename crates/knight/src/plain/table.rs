@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use super::bfs::distances_from;
 use super::path::straightest_path;
-use crate::solver::board::{Board, Square};
+use crate::board::{Board, Square};
 
 /// All-pairs distances and paths of the 8×8 board.
 pub struct ChessTable {
@@ -86,7 +86,7 @@ pub const PUBLISHED: [(u64, u64, u64); 6] = [
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::plain::bfs::bfs_distance;
+    use crate::plain::bfs::bfs_distance;
 
     fn sq(i: u64) -> Square {
         Board::CHESS.from_index(i).unwrap()

@@ -29,7 +29,7 @@
 use std::sync::OnceLock;
 
 use super::bfs::{distances_from, UNREACHED};
-use crate::solver::board::{Board, Grid, Square};
+use crate::board::{Board, Grid, Square};
 
 /// Ranks kept beyond each end of a pair; more never change its distance.
 pub const MARGIN: u64 = 6;

@@ -19,7 +19,7 @@ use self::bound::bound;
 use self::graph::{at, Graph, NONE};
 use self::search::{Clock, Goal, Searcher, Stop};
 use super::{BarrierRule, SearchError, Terrain};
-use crate::solver::board::{Spot, Square};
+use crate::board::{Spot, Square};
 
 /// A longest-path answer.
 #[derive(Clone, Debug, PartialEq, Eq)]

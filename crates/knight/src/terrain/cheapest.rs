@@ -25,7 +25,7 @@
 //! within tens of microseconds.
 
 use super::{partner, BarrierRule, Cell, SearchError, Terrain};
-use crate::solver::board::{Grid, Spot, Square, STEPS};
+use crate::board::{Grid, Spot, Square, STEPS};
 
 /// A cheapest path: its landing cost, its knight moves (teleport hops not
 /// counted) and the squares it lists, hops included.
@@ -276,11 +276,11 @@ mod tests {
 
     #[test]
     fn plain_sample_matches_bfs() {
-        let terrain = t(include_str!("../../../tests/boards/sample-8x8.txt"));
+        let terrain = t(include_str!("../../../../tests/boards/sample-8x8.txt"));
         let board = terrain.board();
         for a in 0..64 {
             let from = board.from_index(a).unwrap();
-            let dist = crate::solver::plain::bfs::distances_from(board, from);
+            let dist = crate::plain::bfs::distances_from(board, from);
             for b in 0..64 {
                 let to = board.from_index(b).unwrap();
                 let p = cheapest_path(&terrain, from, to, BarrierRule::Either)

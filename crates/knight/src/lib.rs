@@ -14,3 +14,11 @@ pub mod terrain;
 pub mod tour;
 
 pub use board::{Board, Colour, Notation, Square, SquareName};
+
+/// Builds the tables every distance reads (the 8×8 table and the 3- and
+/// 4-wide strip table), once; later calls return at once. A service calls
+/// it at start-up so that no request pays for it.
+pub fn warm() {
+    plain::strip::StripTable::get();
+    plain::table::ChessTable::get();
+}

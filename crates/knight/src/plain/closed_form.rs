@@ -19,7 +19,7 @@
 //! long narrow boards, and for random pairs on boards up to 300×300.
 
 use super::strip;
-use crate::solver::board::{Board, Square};
+use crate::board::{Board, Square};
 
 /// The fewest knight moves between squares `dx` files and `dy` ranks apart on
 /// a board without edges.

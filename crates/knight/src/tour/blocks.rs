@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 type CycleCache = HashMap<(usize, usize), Option<Arc<Vec<u32>>>>;
 
 use super::search::{knight_path, rectangle, End, Grid, Outcome};
-use crate::solver::board::{Spot, STEPS};
+use crate::board::{Spot, STEPS};
 
 /// No successor: the end of an open path.
 const NONE: u32 = Spot::NONE.raw();

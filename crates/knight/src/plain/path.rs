@@ -8,7 +8,7 @@
 //! lower index. The path is deterministic and looks like what a person would
 //! draw: for `g2` → `a8` it is `g2 e3 d5 c7 a8`.
 
-use crate::solver::board::{Board, Square, STEPS};
+use crate::board::{Board, Square, STEPS};
 
 /// The straightest shortest path from `from` to `to`, which is `moves` knight
 /// moves apart. `distance_to_target(s)` must give the exact fewest moves from
@@ -73,7 +73,7 @@ pub fn straightest_path(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::plain::bfs::distances_from;
+    use crate::plain::bfs::distances_from;
 
     /// The rule as first written, multiplying out each candidate's offset:
     /// the loop above must pick exactly the same squares.
@@ -120,7 +120,7 @@ mod tests {
                 let d = |s: Square| u64::from(dist[board.index(s) as usize]);
                 for from in (0..board.squares()).map(|i| board.from_index(i).unwrap()) {
                     let moves = dist[board.index(from) as usize];
-                    if moves == crate::solver::plain::bfs::UNREACHED {
+                    if moves == crate::plain::bfs::UNREACHED {
                         continue;
                     }
                     let moves = u64::from(moves);

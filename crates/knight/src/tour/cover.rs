@@ -11,7 +11,7 @@
 //! its own segment. A search that finishes inside its budget without a cover
 //! proves that there is none.
 
-use crate::solver::board::STEPS;
+use crate::board::STEPS;
 
 /// One path of a cover: from `entry` to `exit` (None: any square).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

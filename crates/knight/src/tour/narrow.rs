@@ -24,7 +24,7 @@
 //! tour move; its other end may be any square. A closed tour is one cycle,
 //! the same for every start (the caller rotates it).
 
-use crate::solver::board::Spot;
+use crate::board::Spot;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Mutex, OnceLock};
 

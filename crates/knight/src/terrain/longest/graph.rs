@@ -2,8 +2,8 @@
 //! may land on, the moves the terrain and barrier rule allow between them,
 //! and the teleport hop folded into "where a landing leaves the knight".
 
-use crate::solver::board::{Colour, Spot, Square};
-use crate::solver::terrain::{BarrierRule, SearchError, Terrain};
+use crate::board::{Colour, Spot, Square};
+use crate::terrain::{BarrierRule, SearchError, Terrain};
 
 /// No node: a square nobody may land on, or no teleport partner. Nodes are
 /// [`Spot`]s of the graph, kept raw in `u32` arrays.
@@ -17,7 +17,7 @@ pub fn at(node: u32) -> usize {
 
 /// The landable squares of a terrain board and the moves between them, in
 /// compressed rows (moves of node `u` are `moves[offsets[u]..offsets[u+1]]`,
-/// in [`crate::solver::board::STEPS`] order).
+/// in [`crate::board::STEPS`] order).
 #[derive(Debug)]
 pub struct Graph {
     pub squares: Vec<Square>,

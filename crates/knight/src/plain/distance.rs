@@ -12,7 +12,7 @@ use std::fmt;
 use super::closed_form::{plain_distance, wide_distance_to};
 use super::path::straightest_path;
 use super::table::ChessTable;
-use crate::solver::board::{Board, Square};
+use crate::board::{Board, Square};
 
 /// Why a path can't be answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,7 +83,7 @@ pub fn shortest_path(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::plain::bfs::{distances_from, UNREACHED};
+    use crate::plain::bfs::{distances_from, UNREACHED};
 
     /// A tiny deterministic generator (xorshift64*), so the random tests
     /// need no dependency and always draw the same cases.
@@ -211,7 +211,7 @@ mod tests {
     fn published_puzzle_answers_and_unreachable_squares() {
         let chess = Board::CHESS;
         let sq = |i| chess.from_index(i).unwrap();
-        for (a, b, d) in crate::solver::plain::table::PUBLISHED {
+        for (a, b, d) in crate::plain::table::PUBLISHED {
             assert_eq!(knight_distance(chess, sq(a), sq(b)), Some(d));
         }
         let three = board(3, 3);

@@ -33,7 +33,7 @@ pub mod warnsdorff;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::solver::board::{Board, Grid, Spot, Square};
+use crate::board::{Board, Grid, Spot, Square};
 pub use existence::NoTour;
 use random_access::IndexedTour;
 use search::{knight_path, rectangle, End, Outcome};

@@ -19,7 +19,7 @@ use std::collections::HashSet;
 
 pub use super::Reason;
 use super::{BarrierRule, Cell, Ground};
-use crate::solver::board::Square;
+use crate::board::Square;
 
 /// The first step that breaks a rule. `step` is the position in the path of
 /// the square the step goes to; `from` is `None` when the first square itself
@@ -126,9 +126,9 @@ pub fn validate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::board::Board;
-    use crate::solver::terrain::move_numbers;
-    use crate::solver::terrain::Terrain;
+    use crate::board::Board;
+    use crate::terrain::move_numbers;
+    use crate::terrain::Terrain;
 
     #[test]
     fn hop_numbers() {

@@ -8,8 +8,8 @@
 //! The rectangle is a [`Grid`] addressed locally (`index = y * w + x`);
 //! callers map the squares onto the real board.
 
-pub use crate::solver::board::Grid;
-use crate::solver::board::{Board, Spot};
+pub use crate::board::Grid;
+use crate::board::{Board, Spot};
 
 /// Where a searched path must end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

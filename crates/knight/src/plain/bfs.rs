@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use crate::solver::board::{Board, Grid, Square};
+use crate::board::{Board, Grid, Square};
 
 /// Distance of a square the search never reached.
 pub const UNREACHED: u32 = u32::MAX;

@@ -677,7 +677,7 @@ mod tests {
 
     #[test]
     fn challenge_board_facts() {
-        let text = include_str!("../../../assets/page/boards/challenge-28x32.txt");
+        let text = include_str!("../../../../assets/page/boards/challenge-28x32.txt");
         let terrain = t(text);
         assert_eq!(terrain.board(), Board::new(32, 28).unwrap());
         let landable = terrain

@@ -60,7 +60,7 @@ use std::sync::{Arc, OnceLock, RwLock};
 
 use super::cover::{find_cover, Segment};
 use super::{existence, listed_tour, TourError};
-use crate::solver::board::{Board, Square};
+use crate::board::{Board, Square};
 
 /// A square as (file, rank), 0-based.
 pub type Coord = (u64, u64);

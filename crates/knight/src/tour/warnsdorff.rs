@@ -2,7 +2,7 @@
 //! move to the free square with the fewest free onward moves. Ties are broken
 //! by Roth's rule — the square farthest from the centre of the board
 //! (Euclidean) — and then by the knight's move order of
-//! [`STEPS`](crate::solver::board::STEPS): clockwise from one
+//! [`STEPS`](crate::board::STEPS): clockwise from one
 //! file right and two ranks up. With a `seed`, ties on the onward count are
 //! broken instead by a pseudo-random number drawn from the seed and the
 //! square (splitmix64), so one seed always gives the same tour and different
@@ -22,7 +22,7 @@
 //! the start's last free neighbour is kept for the last move.
 
 use super::{existence, TourError};
-use crate::solver::board::STEPS;
+use crate::board::STEPS;
 
 /// The steps back a search may take unless told otherwise.
 pub const DEFAULT_BACKTRACKS: u64 = 1_000_000;

@@ -39,7 +39,7 @@ use super::random_access::{
     any_parts, block_paths, counts, crossing, even_parts, odd_splits, Coord, Rect, Split, ABSENT,
 };
 use super::TourError;
-use crate::solver::board::STEPS;
+use crate::board::STEPS;
 
 /// Nodes a search of a whole board may visit.
 const SEARCH_BUDGET: u64 = 30_000_000;
@@ -126,7 +126,7 @@ pub fn tour_with_ends(
 }
 
 fn name((f, r): Coord) -> String {
-    format!("{}{}", crate::solver::board::file_name(f), r + 1)
+    format!("{}{}", crate::board::file_name(f), r + 1)
 }
 
 /// Why no tour from `start` to `end` can exist, by the colour argument and
