@@ -9,6 +9,7 @@ FROM rust:1.95-bookworm AS build
 WORKDIR /src
 COPY Cargo.toml Cargo.lock openapi.yaml openapi-3.0.yaml ./
 COPY src src
+COPY crates crates
 COPY assets assets
 COPY benches benches
 RUN --mount=type=cache,target=/usr/local/cargo/registry \
