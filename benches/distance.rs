@@ -7,7 +7,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use knight::plain::distance::{knight_distance, shortest_path};
+use knight::{knight_distance, shortest_path};
 use knight::{Board, Square};
 
 const PAIRS: usize = 1024;

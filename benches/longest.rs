@@ -9,9 +9,9 @@
 
 use std::time::{Duration, Instant};
 
-use knight::terrain::longest::longest_path;
-use knight::terrain::{BarrierRule, Terrain};
+use knight::longest_path;
 use knight::Square;
+use knight::{BarrierRule, Terrain};
 
 const PAIRS: usize = 20;
 

@@ -8,9 +8,9 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use knight::terrain::cheapest::{cheapest_path, MoveGrid};
-use knight::terrain::{BarrierRule, Terrain};
 use knight::Square;
+use knight::{cheapest_path, MoveGrid};
+use knight::{BarrierRule, Terrain};
 
 const CHALLENGE: &str = include_str!("../assets/page/boards/challenge-28x32.txt");
 

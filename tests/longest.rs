@@ -6,8 +6,8 @@ mod common;
 
 use std::time::Duration;
 
-use knight::terrain::longest::{longest_path, Longest};
-use knight::terrain::{BarrierRule, Terrain};
+use knight::{longest_path, Longest};
+use knight::{BarrierRule, Terrain};
 use knight::{Board, Colour, Square};
 use knightd::Config;
 use serde_json::{json, Value};

@@ -1,11 +1,11 @@
 //! Property tests: the parsers of squares, boards and request bodies never
 //! panic, round-trip what they print, and turn every rejection into a 4xx.
 
+use knight::Terrain;
+use knight::{file_name, Board, SquareName, MAX_SIDE};
 use knightd::request::extract::{from_json, from_query};
 use knightd::routes::distance::{BatchRequest, DistanceRequest};
 use knightd::routes::path::{PathBody, PathQuery};
-use knight::board::{file_name, Board, SquareName, MAX_SIDE};
-use knight::terrain::Terrain;
 use proptest::prelude::*;
 
 fn json_value() -> impl Strategy<Value = serde_json::Value> {

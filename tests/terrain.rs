@@ -7,11 +7,11 @@
 
 mod common;
 
-use knight::draw::{self, Caption, Overlay};
-use knight::terrain::cheapest::{cheapest_path, CheapestError, CheapestPath, End};
-use knight::terrain::validate::{validate, Reason, StepFault};
-use knight::terrain::{BarrierRule, Cell, Ground, Terrain};
+use knight::{cheapest_path, CheapestError, CheapestPath, End};
+use knight::{validate, Reason, StepFault};
+use knight::{BarrierRule, Cell, Ground, Terrain};
 use knight::{Board, Square, SquareName};
+use knight::{Caption, Overlay};
 use knightd::Config;
 use serde_json::{json, Value};
 
@@ -518,15 +518,15 @@ fn text_and_svg_snapshots() {
     let p = cheapest(&sample, "b6", "f4", BarrierRule::Either).unwrap();
     snapshot(
         "sample-path.txt",
-        &draw::text_with_path(g, &p.path).unwrap(),
+        &knight::draw_path_text(g, &p.path).unwrap(),
     );
     snapshot(
         "sample-path.svg",
-        &draw::svg(g, &p.path, cheapest_overlay("b6", "f4", &p)).unwrap(),
+        &knight::draw_svg(g, &p.path, cheapest_overlay("b6", "f4", &p)).unwrap(),
     );
     snapshot(
         "sample-knight.txt",
-        &draw::text_with_knight(g, sq("d5")).unwrap(),
+        &knight::draw_knight(g, sq("d5")).unwrap(),
     );
 
     let challenge = terrain(CHALLENGE);
@@ -534,11 +534,11 @@ fn text_and_svg_snapshots() {
     let p = cheapest(&challenge, "a1", "af28", BarrierRule::Either).unwrap();
     snapshot(
         "challenge-path.txt",
-        &draw::text_with_path(g, &p.path).unwrap(),
+        &knight::draw_path_text(g, &p.path).unwrap(),
     );
     snapshot(
         "challenge-path.svg",
-        &draw::svg(g, &p.path, cheapest_overlay("a1", "af28", &p)).unwrap(),
+        &knight::draw_svg(g, &p.path, cheapest_overlay("a1", "af28", &p)).unwrap(),
     );
 
     let chess = Ground::Plain(Board::CHESS);
@@ -554,7 +554,7 @@ fn text_and_svg_snapshots() {
     };
     snapshot(
         "validate-fault.svg",
-        &draw::svg(chess, &refused, overlay).unwrap(),
+        &knight::draw_svg(chess, &refused, overlay).unwrap(),
     );
 }
 
@@ -563,12 +563,12 @@ fn drawings_are_well_formed() {
     let challenge = terrain(CHALLENGE);
     let g = Ground::Terrain(&challenge);
     let p = cheapest(&challenge, "a1", "af28", BarrierRule::Either).unwrap();
-    let svg = draw::svg(g, &p.path, Overlay::default()).unwrap();
+    let svg = knight::draw_svg(g, &p.path, Overlay::default()).unwrap();
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox="));
     assert!(svg.trim_end().ends_with("</svg>"));
     assert_eq!(svg.matches("<svg").count(), 1);
     // The text board keeps the board file's shape: 28 rows of 32 columns.
-    let text = draw::text_with_path(g, &p.path).unwrap();
+    let text = knight::draw_path_text(g, &p.path).unwrap();
     let rows: Vec<&str> = text.lines().collect();
     assert_eq!(rows.len(), 28);
     let width = rows[0].len();
@@ -578,10 +578,10 @@ fn drawings_are_well_formed() {
     // A plain board too large to draw whole: text and SVG both show the
     // part around the path (here the 8×8 corner at a1), never all of it.
     let huge = Ground::Plain(Board::new(1_000_000_000, 1_000_000_000).unwrap());
-    let text = draw::text_with_path(huge, &[sq("a1")]).unwrap();
+    let text = knight::draw_path_text(huge, &[sq("a1")]).unwrap();
     assert_eq!(text.lines().count(), 8 + 1, "{text}");
     assert!(text.ends_with("  a b c d e f g h\n"), "{text}");
-    let svg = draw::svg(huge, &[sq("a1")], Overlay::default()).unwrap();
+    let svg = knight::draw_svg(huge, &[sq("a1")], Overlay::default()).unwrap();
     assert_eq!(svg.matches("data-square=").count(), 64);
     assert!(svg.len() < 20_000);
 }

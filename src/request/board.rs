@@ -11,8 +11,8 @@ use crate::params;
 use crate::request::params::{from_text, Given, Param};
 use crate::request::square::{record_question, Ends, PlainArgs, Shown, SquareArg};
 use crate::response::problem::{ApiError, Code};
-use knight::board::{Board, Notation, Square};
-use knight::terrain::{BarrierRule, Cell, End, SearchError, Terrain, UnknownBarrierRule};
+use knight::{BarrierRule, Cell, End, SearchError, Terrain, UnknownBarrierRule};
+use knight::{Board, Notation, Square};
 
 /// A `board`: one string of rows separated by newlines, or an array of rows.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -13,7 +13,7 @@ use crate::params;
 use crate::request::extract::{JsonBody, QueryParams};
 use crate::request::params::{choice, exact_whole, too_large, Given, Param};
 use crate::response::problem::{ApiError, Code};
-use knight::board::{Board, BoardError, Notation, Square, SquareName, SquareParseError};
+use knight::{Board, BoardError, Notation, Square, SquareName, SquareParseError};
 
 /// A square as sent: a JSON integer, or a string (digits are an index,
 /// anything else an algebraic name), parsed as it is read. Put on the board

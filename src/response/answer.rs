@@ -28,9 +28,9 @@ use http_body::{Frame, SizeHint};
 use serde::Serialize;
 
 use crate::request::square::Shown;
-use knight::board::{FileName, Notation};
 use knight::tour::{Cycle, TourSquares};
 use knight::Square;
+use knight::{FileName, Notation};
 
 /// Bytes per chunk of a streamed answer.
 pub const CHUNK: usize = 64 * 1024;

@@ -16,8 +16,8 @@ use crate::params;
 use crate::request::extract::{from_query, post_query, PostQueryRead};
 use crate::request::params::{choice, Given};
 use crate::response::problem::ApiError;
-use knight::draw::{self as render, Overlay};
-use knight::terrain::Ground;
+use knight::Ground;
+use knight::Overlay;
 use knight::{Board, Square};
 
 /// How an answer that draws a board is written.
@@ -168,8 +168,8 @@ pub fn respond<T: Serialize>(
     let path = path.unwrap_or(&[]);
     match format {
         Format::Json => Ok(Json(answer).into_response()),
-        Format::Text => Ok(text_response(render::text(ground, path, &overlay)?)),
-        Format::Svg => Ok(svg_response(render::svg(ground, path, overlay)?)),
+        Format::Text => Ok(text_response(knight::draw_text(ground, path, &overlay)?)),
+        Format::Svg => Ok(svg_response(knight::draw_svg(ground, path, overlay)?)),
     }
 }
 
@@ -185,7 +185,7 @@ pub fn check_drawable(format: Format, board: Board, around: &[Square]) -> Result
             Square::new(board.files().end - 1, board.ranks().end - 1),
         ];
         let around = if around.is_empty() { &corners } else { around };
-        render::view(board, around)?;
+        knight::drawn_part(board, around)?;
     }
     Ok(())
 }

@@ -13,9 +13,9 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
-use knight::draw::RenderError;
-use knight::plain::distance::DistanceError;
-use knight::terrain::TerrainError;
+use knight::DistanceError;
+use knight::RenderError;
+use knight::TerrainError;
 
 /// Defines [`Code`] and its one table of slugs and statuses.
 macro_rules! codes {

@@ -11,8 +11,8 @@ use crate::request::extract::{JsonBody, QueryParams};
 use crate::request::params::Given;
 use crate::request::square::{plain_board, Ends, PlainArgs, ShownSquare, SquareArg};
 use crate::response::problem::ApiError;
-use knight::plain::distance::knight_distance;
 use crate::AppState;
+use knight::knight_distance;
 
 params! {
     /// `/distance`, as a query or a JSON body.

@@ -16,9 +16,9 @@ use crate::request::square::{Ends, PlainArgs};
 use crate::response::picture::{check_drawable, respond, Format};
 use crate::response::problem::ApiError;
 use crate::routes::path::{path_overlay, terrain_question, PathAnswer};
-use knight::terrain::longest::longest_path;
-use knight::terrain::{Ground, Terrain};
 use crate::AppState;
+use knight::longest_path;
+use knight::{Ground, Terrain};
 
 /// The time budget when a request names none, in milliseconds.
 const DEFAULT_TIME_LIMIT_MS: u64 = 1_000;

@@ -8,7 +8,6 @@ use axum::Json;
 use serde_json::{json, Value};
 
 use crate::response::problem::ApiError;
-use knight::plain::table::ChessTable;
 use crate::AppState;
 
 /// The OpenAPI document this server implements.
@@ -32,7 +31,7 @@ pub async fn healthz() -> impl IntoResponse {
 
 /// 200 once the 8×8 table is built.
 pub async fn readyz() -> Result<Json<Value>, ApiError> {
-    if ChessTable::is_warm() {
+    if knight::is_warm() {
         Ok(Json(json!({"status": "ready"})))
     } else {
         Err(ApiError::not_ready())

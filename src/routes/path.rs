@@ -13,13 +13,13 @@ use crate::request::square::{required, squares_on, Ends, PlainArgs, Shown, Shown
 use crate::response::answer::json_with_squares;
 use crate::response::picture::{check_drawable, respond, Accept, Format};
 use crate::response::problem::ApiError;
-use knight::draw::{Caption, Overlay};
-use knight::plain::distance::{knight_distance, shortest_path};
-use knight::terrain::cheapest::cheapest_path;
-use knight::terrain::{BarrierRule, Ground, Terrain};
-use knight::tour::TourSquares;
-use knight::{Notation, Square};
 use crate::AppState;
+use knight::cheapest_path;
+use knight::tour::TourSquares;
+use knight::{knight_distance, shortest_path};
+use knight::{BarrierRule, Ground, Terrain};
+use knight::{Caption, Overlay};
+use knight::{Notation, Square};
 
 params! {
     /// `GET /path`.

@@ -20,16 +20,16 @@ use crate::request::square::{record_question, PlainArgs, Shown, ShownSquare, Squ
 use crate::response::answer::json_with_squares;
 use crate::response::picture::{check_drawable, respond, Accept, Format};
 use crate::response::problem::{ApiError, Code};
-use knight::board::Notation;
-use knight::draw::{Caption, Overlay};
-use knight::terrain::Ground;
+use crate::AppState;
 use knight::tour::random_access::IndexedTour;
 use knight::tour::warnsdorff::DEFAULT_BACKTRACKS;
 use knight::tour::{
     shared_tour, tour_with_ends, warnsdorff_tour, SharedTour, Tour, TourError, TourSquares,
 };
+use knight::Ground;
+use knight::Notation;
 use knight::{Board, Square};
-use crate::AppState;
+use knight::{Caption, Overlay};
 
 /// How a tour is found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -16,11 +16,11 @@ use crate::request::params::Given;
 use crate::request::square::{PlainArgs, Shown, ShownSquare, SquareArg};
 use crate::response::picture::{respond, svg_response, text_response, Format};
 use crate::response::problem::{ApiError, Code};
-use knight::draw::{self as render, Caption, Overlay, RenderError};
-use knight::terrain::validate::{validate, StepFault, Validation};
-use knight::terrain::{Ground, Terrain};
-use knight::Square;
 use crate::AppState;
+use knight::Square;
+use knight::{validate, StepFault, Validation};
+use knight::{Caption, Overlay, RenderError};
+use knight::{Ground, Terrain};
 
 /// At most this many squares are drawn over all frames of one answer
 /// (frames × squares of the board): about 8 MB of text.
@@ -159,7 +159,7 @@ fn answer(
                 caption: caption(path, found, drawing.simple),
                 ..Overlay::default()
             };
-            Ok(svg_response(render::svg(ground, reached, overlay)?))
+            Ok(svg_response(knight::draw_svg(ground, reached, overlay)?))
         }
     }
 }
@@ -184,7 +184,7 @@ fn frames(ground: Ground<'_>, reached: &[Square]) -> Result<Vec<String>, RenderE
     }
     reached
         .iter()
-        .map(|&knight| render::text_with_knight(ground, knight))
+        .map(|&knight| knight::draw_knight(ground, knight))
         .collect()
 }
 

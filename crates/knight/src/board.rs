@@ -134,10 +134,12 @@ impl Board {
         })
     }
 
+    /// Its number of files (1 to [`MAX_SIDE`]).
     pub fn width(self) -> u64 {
         u64::from(self.width)
     }
 
+    /// Its number of ranks (1 to [`MAX_SIDE`]).
     pub fn height(self) -> u64 {
         u64::from(self.height)
     }
@@ -188,6 +190,7 @@ impl Board {
     }
 
     #[inline]
+    /// Whether `square` is on the board.
     pub fn contains(self, square: Square) -> bool {
         square.file < self.width && square.rank < self.height
     }
@@ -209,7 +212,7 @@ impl Board {
         })
     }
 
-    /// The squares one knight move from `square`, in [`STEPS`] order.
+    /// The squares one knight move from `square`, in `STEPS` order.
     pub fn knight_moves(self, square: Square) -> impl Iterator<Item = Square> {
         STEPS.iter().filter_map(move |step| self.step(square, step))
     }
@@ -274,7 +277,7 @@ impl Spot {
 
 /// A board laid out densely for a search, rank after rank, with `margin`
 /// empty squares around it (so that a step from any square of the board lands
-/// inside the grid and needs no bounds check): squares ↔ [`Spot`]s and steps
+/// inside the grid and needs no bounds check): squares ↔ `Spot`s and steps
 /// ↔ offsets between spots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Grid {
@@ -287,13 +290,13 @@ pub struct Grid {
 
 impl Grid {
     /// The board numbered `rank * width + file` (its square index); `None`
-    /// when it has too many squares for a [`Spot`].
+    /// when it has too many squares for a `Spot`.
     pub fn new(board: Board) -> Option<Grid> {
         Grid::with_margin(board, 0)
     }
 
     /// The board with `margin` spots on every side; `None` when the grid has
-    /// too many spots for a [`Spot`].
+    /// too many spots for a `Spot`.
     pub fn with_margin(board: Board, margin: u32) -> Option<Grid> {
         let stride = board.width + 2 * margin;
         let ranks = board.height + 2 * margin;
@@ -306,6 +309,7 @@ impl Grid {
         })
     }
 
+    /// The board the grid lays out.
     pub fn board(self) -> Board {
         self.board
     }
@@ -315,6 +319,7 @@ impl Grid {
         Spot(self.len).index()
     }
 
+    /// Whether the grid has no spots (never, for a board).
     pub fn is_empty(self) -> bool {
         self.len == 0
     }
@@ -360,7 +365,7 @@ impl Grid {
     }
 
     /// The spots one knight step from `spot` (a square of the board) that are
-    /// on the board, with the step's number in [`STEPS`].
+    /// on the board, with the step's number in `STEPS`.
     #[inline]
     pub fn neighbours(self, spot: Spot) -> impl Iterator<Item = (usize, Spot)> {
         let square = self.square(spot);
@@ -439,11 +444,14 @@ pub struct Square {
 /// Light or dark. `a1` is dark; a square is light when `file + rank` is odd.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Colour {
+    /// A light square: `file + rank` is odd.
     Light,
+    /// A dark square, as `a1` is: `file + rank` is even.
     Dark,
 }
 
 impl Colour {
+    /// Its name in lower case: `"light"` or `"dark"`.
     pub fn as_str(self) -> &'static str {
         match self {
             Colour::Light => "light",
@@ -458,14 +466,17 @@ impl Square {
         Square { file, rank }
     }
 
+    /// Its file, 0-based: `a` is 0.
     pub fn file(self) -> u32 {
         self.file
     }
 
+    /// Its rank, 0-based: rank 1 is 0.
     pub fn rank(self) -> u32 {
         self.rank
     }
 
+    /// Whether it is light or dark.
     pub fn colour(self) -> Colour {
         if (self.file + self.rank) % 2 == 1 {
             Colour::Light
@@ -524,13 +535,21 @@ impl fmt::Display for Square {
 /// checked against a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SquareName {
+    /// An index, `rank * width + file`.
     Index(u64),
-    Algebraic { file: u64, rank: u64 },
+    /// An algebraic name such as `g2`.
+    Algebraic {
+        /// The file, 0-based: `a` is 0.
+        file: u64,
+        /// The rank, 0-based: rank 1 is 0.
+        rank: u64,
+    },
 }
 
 /// Why a square's text was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SquareParseError {
+    /// Nothing was written.
     Empty,
     /// Letters then digits were expected, e.g. `g2` or `aa10`.
     Malformed(String),
@@ -559,7 +578,9 @@ impl std::error::Error for SquareParseError {}
 /// Why a parsed square is not on a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OffBoard {
+    /// The square as it was written.
     pub square: SquareName,
+    /// The board it is not on.
     pub board: Board,
 }
 
@@ -669,7 +690,9 @@ impl SquareName {
 /// How squares are written in an answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Notation {
+    /// Names such as `g2`.
     Algebraic,
+    /// Indices such as `14`.
     Index,
 }
 

@@ -69,7 +69,13 @@ pub const MIN_NUMBER_PX: f64 = 10.0;
 /// Why a board is not drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RenderError {
-    TooLarge { squares: u64, limit: u64 },
+    /// The picture would show `squares` squares, more than `limit`.
+    TooLarge {
+        /// The squares the picture would show.
+        squares: u64,
+        /// The most a picture shows.
+        limit: u64,
+    },
 }
 
 impl fmt::Display for RenderError {
@@ -98,7 +104,9 @@ fn drawable(board: Board, limit: u64) -> Result<(), RenderError> {
 /// The part of a board a drawing shows: files and ranks, 0-based, half open.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct View {
+    /// The files drawn.
     pub files: Range<u32>,
+    /// The ranks drawn.
     pub ranks: Range<u32>,
     /// False when the view is the whole board.
     pub cropped: bool,
@@ -129,8 +137,8 @@ impl View {
 }
 
 /// The part of `board` a drawing of `around` (the squares it is about)
-/// shows: the whole board when it is at most [`WHOLE_SIDE`] a side, else the
-/// squares around them, at most [`MAX_DRAWN_SQUARES`].
+/// shows: the whole board when it is at most `WHOLE_SIDE` a side, else the
+/// squares around them, at most `MAX_DRAWN_SQUARES`.
 pub fn view(board: Board, around: &[Square]) -> Result<View, RenderError> {
     let (width, height) = (board.files().end, board.ranks().end);
     let view = if width <= WHOLE_SIDE && height <= WHOLE_SIDE {

@@ -1,24 +1,76 @@
-//! The chess-knight solver: pure, synchronous code with no HTTP in it.
+//! Chess-knight problems, answered exactly: the fewest moves and a shortest
+//! path on any board up to 10⁹ a side, knight's tours, and the "Knight
+//! Board" challenge's terrain boards (validating a sequence, the cheapest
+//! path, the longest path with a proven bound), with text and SVG pictures
+//! of every answer.
 //!
-//! Every function here is a plain computation over boards and squares; the
-//! `api` module calls it and shapes the answers. [`board`] is the ground
-//! every part stands on (squares, boards, the one table of knight steps and
-//! the dense grids searches use); [`plain`] answers plain boards of any size,
-//! [`terrain`] the challenge's terrain boards, [`tour`] knight's tours, and
-//! [`draw`] pictures them all.
+//! Everything here is synchronous, allocation-light and free of I/O: no
+//! HTTP, no async runtime, no JSON. A service embeds it by calling these
+//! functions (on a blocking pool for the heavy ones: tours, longest paths,
+//! large terrain boards); the knightd service is one such.
+//!
+//! ```
+//! use knight::{knight_distance, shortest_path, Board, SquareName};
+//!
+//! let board = Board::CHESS;
+//! let from = "g2".parse::<SquareName>()?.on(board)?;
+//! let to = "a8".parse::<SquareName>()?.on(board)?;
+//! assert_eq!(knight_distance(board, from, to), Some(4));
+//! let path = shortest_path(board, from, to, 1_000)?.ok_or("unreachable")?;
+//! let names: Vec<String> = path.iter().map(|s| s.to_string()).collect();
+//! assert_eq!(names, ["g2", "e3", "d5", "c7", "a8"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The vocabulary, all re-exported here (the modules behind it are private
+//! and free to change):
+//! - boards and squares: [`Board`], [`Square`], [`SquareName`] (a square as
+//!   written: an index or an algebraic name), [`Notation`], [`Colour`];
+//! - plain boards of any size: [`knight_distance`], [`shortest_path`];
+//! - terrain boards: [`Terrain`], [`BarrierRule`], [`cheapest_path`],
+//!   [`validate`], [`longest_path`];
+//! - knight's tours: the [`tour`] module (being folded behind one door);
+//! - pictures: [`draw_text`], [`draw_svg`] and their [`Overlay`].
 
-pub mod board;
-pub mod draw;
-pub mod plain;
-pub mod terrain;
+#![deny(missing_docs)]
+
+mod board;
+mod draw;
+mod plain;
+mod terrain;
+#[allow(missing_docs)] // Until tours stand behind one door, as the rest does.
 pub mod tour;
 
-pub use board::{Board, Colour, Notation, Square, SquareName};
+pub use board::{
+    file_name, Board, BoardError, Colour, FileName, Notation, OffBoard, Square, SquareName,
+    SquareParseError, MAX_SIDE,
+};
+pub use draw::{
+    svg as draw_svg, text as draw_text, text_with_knight as draw_knight,
+    text_with_path as draw_path_text, view as drawn_part, Caption, Overlay, RenderError, View,
+};
+pub use plain::distance::{knight_distance, shortest_path, DistanceError};
+pub use terrain::cheapest::{cheapest_path, CheapestError, CheapestPath, MoveGrid};
+pub use terrain::longest::{longest_path, Longest};
+pub use terrain::validate::{validate, StepFault, Validation};
+pub use terrain::{
+    BarrierRule, Cell, End, Ground, Reason, SearchError, Terrain, TerrainError, UnknownBarrierRule,
+};
 
 /// Builds the tables every distance reads (the 8×8 table and the 3- and
 /// 4-wide strip table), once; later calls return at once. A service calls
 /// it at start-up so that no request pays for it.
+///
+/// ```
+/// knight::warm();
+/// assert!(knight::is_warm());
+/// ```
 pub fn warm() {
     plain::strip::StripTable::get();
     plain::table::ChessTable::get();
+}
+
+/// Whether [`warm`] has built the tables (a service is ready then).
+pub fn is_warm() -> bool {
+    plain::table::ChessTable::is_warm()
 }

@@ -32,6 +32,7 @@ pub fn distances_from(board: Board, from: Square) -> Vec<u32> {
 }
 
 /// The fewest knight moves from `from` to `to`, or `None` when unreachable.
+#[cfg(test)]
 pub fn bfs_distance(board: Board, from: Square, to: Square) -> Option<u64> {
     let grid = Grid::new(board).expect("a board small enough to search");
     let d = distances_from(board, from)[grid.spot(to).index()];

@@ -18,7 +18,12 @@ use crate::board::{Board, Square};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DistanceError {
     /// The path would list more squares than allowed.
-    PathTooLong { squares: u64, limit: u64 },
+    PathTooLong {
+        /// The squares the path would list.
+        squares: u64,
+        /// The most the caller allows.
+        limit: u64,
+    },
 }
 
 impl fmt::Display for DistanceError {
@@ -44,7 +49,7 @@ pub fn knight_distance(board: Board, from: Square, to: Square) -> Option<u64> {
     plain_distance(board, from, to)
 }
 
-/// knightd's shortest path from `from` to `to` (see [`straightest_path`]),
+/// knightd's shortest path from `from` to `to` (see `straightest_path`),
 /// both ends included; `None` when unreachable. A path of more than
 /// `max_squares` squares is refused before any of it is built.
 pub fn shortest_path(

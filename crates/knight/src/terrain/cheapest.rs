@@ -31,8 +31,11 @@ use crate::board::{Grid, Spot, Square, STEPS};
 /// counted) and the squares it lists, hops included.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheapestPath {
+    /// The sum of the landing costs.
     pub cost: u64,
+    /// The knight moves (a teleport hop is not one).
     pub moves: u64,
+    /// The squares, from the start to the end, both teleports of a hop listed.
     pub path: Vec<Square>,
 }
 

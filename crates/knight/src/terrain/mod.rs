@@ -20,17 +20,26 @@ pub mod validate;
 /// What a square of a terrain board is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cell {
+    /// A plain square (`.`): landing costs 1.
     Plain,
+    /// Water (`W`): landing costs 2.
     Water,
+    /// Lava (`L`): landing costs 5.
     Lava,
+    /// A rock (`R`): cannot be landed on, may be jumped over.
     Rock,
+    /// A barrier (`B`): cannot be landed on, and no move passes over it.
     Barrier,
+    /// A teleport (`T`): landing on one moves the knight to the other.
     Teleport,
+    /// A plain square marking the start (`S`).
     Start,
+    /// A plain square marking the end (`E`).
     End,
 }
 
 impl Cell {
+    /// The cell a board character stands for (`.`, `W`, `L`, `R`, `B`, `T`, `S`, `E`).
     pub fn from_char(c: char) -> Option<Cell> {
         Some(match c {
             '.' => Cell::Plain,
@@ -45,6 +54,7 @@ impl Cell {
         })
     }
 
+    /// The character that stands for this cell on a printed board.
     pub fn as_char(self) -> char {
         match self {
             Cell::Plain => '.',
@@ -122,7 +132,9 @@ impl std::error::Error for UnknownBarrierRule {}
 /// Which end of a requested path a square is: `from` or `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum End {
+    /// The start of a path.
     From,
+    /// The end of a path.
     To,
 }
 
@@ -130,11 +142,17 @@ pub enum End {
 /// four, [`validate::validate`] the last two.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reason {
+    /// The step is not a knight move.
     NotAKnightMove,
+    /// The step lands on a rock.
     LandsOnRock,
+    /// The step lands on a barrier.
     LandsOnBarrier,
+    /// The step passes over a barrier on every route the barrier rule allows.
     PassesBarrier,
+    /// The step lands on a teleport but the next square is not its partner.
     MissingTeleportHop,
+    /// The step returns to a square already visited (checked only when asked).
     RevisitsSquare,
 }
 
@@ -157,12 +175,19 @@ impl Reason {
 pub enum SearchError {
     /// `from` or `to` is a rock or a barrier.
     NotLandable {
+        /// Which end of the path.
         end: End,
+        /// The square given for it.
         square: Square,
+        /// What stands on that square.
         cell: Cell,
     },
     /// The board is too large for the search's 32-bit square numbers.
-    BoardTooLarge { squares: u64 },
+    /// The board has `squares` squares, too many to search.
+    BoardTooLarge {
+        /// The squares of the board.
+        squares: u64,
+    },
 }
 
 impl fmt::Display for SearchError {
@@ -189,28 +214,47 @@ impl std::error::Error for SearchError {}
 /// counted from the top as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TerrainError {
+    /// No rows, or rows of blanks only.
     Empty,
+    /// A row of another length than the first.
     RaggedRow {
+        /// The row, counted from 1 at the top.
         row: usize,
+        /// The squares of the first row.
         expected: usize,
+        /// How many were found.
         found: usize,
     },
+    /// A character that stands for no cell.
     UnknownChar {
+        /// The row, counted from 1 at the top.
         row: usize,
+        /// The column, counted from 1.
         column: usize,
+        /// The character found.
         found: char,
     },
+    /// A number of teleports other than 0 or 2.
     Teleports {
+        /// The squares found.
         found: usize,
     },
+    /// Two or more of a marker that may appear once (`S` or `E`).
     Several {
+        /// The marker.
         cell: char,
+        /// How many were found.
         found: usize,
     },
+    /// An `S` without an `E`.
     StartWithoutEnd,
+    /// An `E` without an `S`.
     EndWithoutStart,
+    /// More squares than the caller allows.
     TooLarge {
+        /// The squares of the board.
         squares: u64,
+        /// The most allowed.
         limit: u64,
     },
 }
@@ -393,6 +437,7 @@ impl Terrain {
         }
     }
 
+    /// The board's size.
     pub fn board(&self) -> Board {
         self.board.board()
     }
@@ -402,6 +447,7 @@ impl Terrain {
         self.board
     }
 
+    /// The cell at `square` (a square of the board).
     pub fn cell(&self, square: Square) -> Cell {
         self.cells[self.board.spot(square).index()]
     }
@@ -487,7 +533,7 @@ impl Terrain {
         }
     }
 
-    /// The squares a knight may move to from `from`, in [`STEPS`] order
+    /// The squares a knight may move to from `from`, in `STEPS` order
     /// (before any teleport hop).
     pub fn moves_from(&self, from: Square, rule: BarrierRule) -> impl Iterator<Item = Square> + '_ {
         let board = self.board();
@@ -504,11 +550,14 @@ impl Terrain {
 /// allocate a cell per square.
 #[derive(Clone, Copy, Debug)]
 pub enum Ground<'a> {
+    /// A plain board: every square plain.
     Plain(Board),
+    /// A terrain board.
     Terrain(&'a Terrain),
 }
 
 impl Ground<'_> {
+    /// The board's size.
     pub fn board(self) -> Board {
         match self {
             Ground::Plain(board) => board,
@@ -516,6 +565,7 @@ impl Ground<'_> {
         }
     }
 
+    /// The cell at `square` (plain on a plain board).
     pub fn cell(self, square: Square) -> Cell {
         match self {
             Ground::Plain(_) => Cell::Plain,

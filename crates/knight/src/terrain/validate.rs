@@ -26,9 +26,13 @@ use crate::board::Square;
 /// is refused (step 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StepFault {
+    /// The index in the path of the square the failing step goes to.
     pub step: usize,
+    /// The square the step leaves (none when the first square itself is at fault).
     pub from: Option<Square>,
+    /// The square the step goes to.
     pub to: Square,
+    /// Why the step is not allowed.
     pub reason: Reason,
 }
 
@@ -39,10 +43,12 @@ pub struct Validation {
     pub moves: u64,
     /// Landing costs up to the first fault (or in all, when valid).
     pub cost: u64,
+    /// The first step at fault, if any.
     pub fault: Option<StepFault>,
 }
 
 impl Validation {
+    /// Whether every step is allowed.
     pub fn is_valid(&self) -> bool {
         self.fault.is_none()
     }

@@ -15,7 +15,7 @@
 //! along the first block row, then back and forth along the other rows
 //! without the first column, and down the first column home. Inside a block
 //! the tour is a knight's path through all its squares from an *entry* to an
-//! *exit*, found once per (block size, entry, exit) by [`cover`] and kept.
+//! *exit*, found once per (block size, entry, exit) by `cover` and kept.
 //!
 //! Where two blocks meet, the crossing is one knight move from the exit of
 //! the first to the entry of the next, both fixed by a rule on the shared
@@ -44,7 +44,7 @@
 //! **Boards one block wide** (a side of 5 to 12 that is not cut) have a
 //! column of blocks, which has no cycle: there every middle block is passed
 //! twice, up on the left side of each crossing and down on the right, so it
-//! holds two paths (found together by [`cover`]), and the end blocks one
+//! holds two paths (found together by `cover`), and the end blocks one
 //! path joining the two lanes. On an odd board `S` then holds the path from
 //! the start up and the lane down (or one path at an end of the column).
 //!

@@ -2,7 +2,7 @@
 //! move to the free square with the fewest free onward moves. Ties are broken
 //! by Roth's rule — the square farthest from the centre of the board
 //! (Euclidean) — and then by the knight's move order of
-//! [`STEPS`](crate::board::STEPS): clockwise from one
+//! `STEPS`: clockwise from one
 //! file right and two ranks up. With a `seed`, ties on the onward count are
 //! broken instead by a pseudo-random number drawn from the seed and the
 //! square (splitmix64), so one seed always gives the same tour and different
@@ -97,7 +97,7 @@ const OTHER_STARTS: usize = 8;
 ///
 /// A closed tour is a cycle, so any square can be its first: where the
 /// search from `start` runs out of steps back, the rule is run from the
-/// corners and then squares near the centre (at most [`OTHER_STARTS`]), and
+/// corners and then squares near the centre (at most `OTHER_STARTS`), and
 /// the first cycle found is read from `start`. `backtracks` then counts the
 /// steps back of every search run.
 pub fn warnsdorff_tour(
