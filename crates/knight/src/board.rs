@@ -200,6 +200,12 @@ impl Board {
         u64::from(square.rank) * self.width() + u64::from(square.file)
     }
 
+    /// The index of `square` as a position in an array of the board's
+    /// squares, for a board listed in memory.
+    pub fn slot(self, square: Square) -> usize {
+        usize::try_from(self.index(square)).expect("a board listed in memory")
+    }
+
     /// The square numbered `index`, if the board has that many squares.
     pub fn from_index(self, index: u64) -> Option<Square> {
         if index >= self.squares() {
@@ -256,8 +262,7 @@ impl Spot {
     /// Its number as an array index.
     #[inline]
     pub fn index(self) -> usize {
-        // Lossless: usize is at least 32 bits on every target knightd builds for.
-        self.0 as usize
+        widen(self.0)
     }
 
     /// Its number as kept in a `u32` array.
@@ -273,6 +278,14 @@ impl Spot {
     pub fn get(self) -> Option<Spot> {
         (!self.is_none()).then_some(self)
     }
+}
+
+/// `n` as an array position or length. The one place a `u32` is widened to
+/// `usize`: lossless, usize being at least 32 bits on every target knightd
+/// builds for.
+#[inline]
+pub fn widen(n: u32) -> usize {
+    n as usize
 }
 
 /// A board laid out densely for a search, rank after rank, with `margin`
@@ -386,6 +399,9 @@ impl Grid {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpotMap<T>(Vec<T>);
 
+// `fill` and the readers are for the searches that move onto typed vectors
+// (tours); until they all have, some go unused.
+#[allow(dead_code)]
 impl<T: Clone> SpotMap<T> {
     /// `value` at every spot of `grid`, margins included.
     pub fn new(grid: Grid, value: T) -> SpotMap<T> {
@@ -398,6 +414,7 @@ impl<T: Clone> SpotMap<T> {
     }
 }
 
+#[allow(dead_code)]
 impl<T> SpotMap<T> {
     /// The number of spots.
     pub fn len(&self) -> usize {
@@ -512,7 +529,7 @@ impl fmt::Display for FileName {
         while n > 0 {
             n -= 1;
             at -= 1;
-            letters[at] = b'a' + (n % 26) as u8;
+            letters[at] = b'a' + u8::try_from(n % 26).expect("a remainder below 26");
             n /= 26;
         }
         f.write_str(std::str::from_utf8(&letters[at..]).expect("ASCII letters"))

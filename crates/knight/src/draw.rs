@@ -38,7 +38,7 @@
 use std::fmt::{self, Write};
 use std::ops::Range;
 
-use super::board::{file_name, Board, Square};
+use super::board::{file_name, widen, Board, Square};
 
 use super::terrain::{move_numbers, Cell, Ground};
 
@@ -123,7 +123,8 @@ impl View {
 
     /// Its number of squares.
     pub fn squares(&self) -> u64 {
-        u64::from(self.files.len() as u32) * u64::from(self.ranks.len() as u32)
+        let side = |r: &Range<u32>| u64::from(r.end - r.start);
+        side(&self.files) * side(&self.ranks)
     }
 
     fn contains(&self, square: Square) -> bool {
@@ -327,8 +328,7 @@ impl Spots {
     }
 
     fn index(&self, s: Square) -> usize {
-        (s.rank() - self.ranks.start) as usize * self.files.len()
-            + (s.file() - self.files.start) as usize
+        widen(s.rank() - self.ranks.start) * self.files.len() + widen(s.file() - self.files.start)
     }
 }
 
@@ -720,7 +720,7 @@ fn stride(need: f64) -> u32 {
     let mut step = 1u32;
     let mut k = 0u32;
     while f64::from(step) < need && step < 1_000_000_000 {
-        step = [1, 2, 5][((k + 1) % 3) as usize] * 10u32.pow((k + 1) / 3);
+        step = [1, 2, 5][widen((k + 1) % 3)] * 10u32.pow((k + 1) / 3);
         k += 1;
     }
     step

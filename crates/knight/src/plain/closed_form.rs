@@ -32,7 +32,8 @@ use crate::board::{Board, Square};
 pub fn unbounded_distance(dx: u64, dy: u64) -> u64 {
     let (x, y) = if dx >= dy { (dx, dy) } else { (dy, dx) };
     // Coordinates are below 10^9, so i64 holds every intermediate value.
-    let (x, y) = (x as i64, y as i64);
+    let signed = |n: u64| i64::try_from(n).expect("a coordinate below 10^9");
+    let (x, y) = (signed(x), signed(y));
     match (x, y) {
         (1, 0) => return 3,
         (2, 2) => return 4,
@@ -45,7 +46,7 @@ pub fn unbounded_distance(dx: u64, dy: u64) -> u64 {
     let by_three = q.div_euclid(3);
     let by_four = q >> 2;
     let steps = if q < 0 { by_three } else { by_four };
-    (p - 2 * steps) as u64
+    u64::try_from(p - 2 * steps).expect("a distance is not negative")
 }
 
 /// The fewest knight moves from `from` to `to` on `board`, `None` when no
@@ -155,7 +156,7 @@ mod tests {
             for dy in 0..=20u32 {
                 let s = Square::new(30 + dx, 30 + dy);
                 assert_eq!(
-                    u64::from(dist[board.index(s) as usize]),
+                    u64::from(dist[board.slot(s)]),
                     unbounded_distance(u64::from(dx), u64::from(dy)),
                     "({dx}, {dy})"
                 );

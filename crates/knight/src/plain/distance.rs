@@ -121,7 +121,7 @@ mod tests {
     fn check_source(b: Board, from: Square) {
         let dist = distances_from(b, from);
         for to in all_squares(b) {
-            let want = dist[b.index(to) as usize];
+            let want = dist[b.slot(to)];
             let want = (want != UNREACHED).then_some(u64::from(want));
             assert_eq!(knight_distance(b, from, to), want, "{b}: {from} -> {to}");
         }
@@ -132,9 +132,9 @@ mod tests {
     /// debug build gets through hundreds of boards quickly.
     fn check_board(b: Board) {
         let squares: Vec<Square> = all_squares(b).collect();
-        let neighbours: Vec<Vec<u32>> = squares
+        let neighbours: Vec<Vec<usize>> = squares
             .iter()
-            .map(|&s| b.knight_moves(s).map(|t| b.index(t) as u32).collect())
+            .map(|&s| b.knight_moves(s).map(|t| b.slot(t)).collect())
             .collect();
         let mut dist = vec![UNREACHED; squares.len()];
         let mut queue = Vec::with_capacity(squares.len());
@@ -142,14 +142,14 @@ mod tests {
             dist.fill(UNREACHED);
             dist[source] = 0;
             queue.clear();
-            queue.push(source as u32);
+            queue.push(source);
             let mut head = 0;
             while head < queue.len() {
-                let here = queue[head] as usize;
+                let here = queue[head];
                 head += 1;
                 for &next in &neighbours[here] {
-                    if dist[next as usize] == UNREACHED {
-                        dist[next as usize] = dist[here] + 1;
+                    if dist[next] == UNREACHED {
+                        dist[next] = dist[here] + 1;
                         queue.push(next);
                     }
                 }
@@ -248,14 +248,14 @@ mod tests {
             for to in all_squares(b) {
                 let dist = distances_from(b, to);
                 for from in all_squares(b) {
-                    let moves = dist[b.index(from) as usize];
+                    let moves = dist[b.slot(from)];
                     let got = shortest_path(b, from, to, u64::MAX).unwrap();
                     if moves == UNREACHED {
                         assert_eq!(got, None);
                         continue;
                     }
                     let want = straightest_path(b, from, to, u64::from(moves), |s| {
-                        u64::from(dist[b.index(s) as usize])
+                        u64::from(dist[b.slot(s)])
                     });
                     assert_eq!(got, Some(want), "{b}: {from} -> {to}");
                 }
@@ -268,7 +268,11 @@ mod tests {
     fn check_path(b: Board, from: Square, to: Square) -> u64 {
         let moves = knight_distance(b, from, to).unwrap();
         let path = shortest_path(b, from, to, u64::MAX).unwrap().unwrap();
-        assert_eq!(path.len() as u64, moves + 1, "{b}: {from} -> {to}");
+        assert_eq!(
+            u64::try_from(path.len()),
+            Ok(moves + 1),
+            "{b}: {from} -> {to}"
+        );
         assert_eq!((path[0], *path.last().unwrap()), (from, to));
         for step in path.windows(2) {
             assert!(b.contains(step[1]), "{b}: {} is off the board", step[1]);
@@ -296,7 +300,7 @@ mod tests {
             let r1 = hi(from.rank(), to.rank(), b.height());
             let window = board(f1 - u64::from(f0) + 1, r1 - u64::from(r0) + 1);
             let shift = |s: Square| Square::new(s.file() - f0, s.rank() - r0);
-            let d = distances_from(window, shift(from))[window.index(shift(to)) as usize];
+            let d = distances_from(window, shift(from))[window.slot(shift(to))];
             assert_ne!(d, UNREACHED, "{b}: {from} -> {to}");
             if 2 * d <= margin {
                 return u64::from(d);
@@ -327,13 +331,15 @@ mod tests {
                     1 => side - 1 - rng.range(0, 3.min(side - 1)),
                     _ => rng.range(0, side - 1),
                 };
-                let from = Square::new(pick(&mut rng, w) as u32, pick(&mut rng, h) as u32);
+                let coordinate = |n: u64| u32::try_from(n).expect("a side fits in u32");
+                let from =
+                    Square::new(coordinate(pick(&mut rng, w)), coordinate(pick(&mut rng, h)));
                 let near = |rng: &mut XorShift, x: u64, side: u64| {
                     (x + rng.range(0, 120)).saturating_sub(60).min(side - 1)
                 };
                 let to = Square::new(
-                    near(&mut rng, u64::from(from.file()), w) as u32,
-                    near(&mut rng, u64::from(from.rank()), h) as u32,
+                    coordinate(near(&mut rng, u64::from(from.file()), w)),
+                    coordinate(near(&mut rng, u64::from(from.rank()), h)),
                 );
                 if knight_distance(b, from, to).is_none() {
                     assert_eq!(shortest_path(b, from, to, u64::MAX), Ok(None));

@@ -117,9 +117,9 @@ mod tests {
             let board = Board::new(w, h).unwrap();
             for to in (0..board.squares()).map(|i| board.from_index(i).unwrap()) {
                 let dist = distances_from(board, to);
-                let d = |s: Square| u64::from(dist[board.index(s) as usize]);
+                let d = |s: Square| u64::from(dist[board.slot(s)]);
                 for from in (0..board.squares()).map(|i| board.from_index(i).unwrap()) {
-                    let moves = dist[board.index(from) as usize];
+                    let moves = dist[board.slot(from)];
                     if moves == crate::plain::bfs::UNREACHED {
                         continue;
                     }

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use super::bfs::distances_from;
 use super::path::straightest_path;
-use crate::board::{Board, Square};
+use crate::board::{Board, Grid, Square};
 
 /// All-pairs distances and paths of the 8×8 board.
 pub struct ChessTable {
@@ -32,21 +32,23 @@ impl ChessTable {
         let board = Board::CHESS;
         let mut distance = [[0u8; 64]; 64];
         for (from, row) in distance.iter_mut().enumerate() {
-            let square = board.from_index(from as u64).expect("64 squares");
+            let square = board
+                .from_index(u64::try_from(from).expect("64 squares"))
+                .expect("64 squares");
             for (to, d) in distances_from(board, square).into_iter().enumerate() {
                 row[to] = u8::try_from(d).expect("the 8x8 knight graph is connected");
             }
         }
         let mut paths = Vec::with_capacity(64 * 64);
-        for from in 0..64u64 {
-            for to in 0..64u64 {
-                let a = board.from_index(from).expect("64 squares");
-                let b = board.from_index(to).expect("64 squares");
-                let moves = u64::from(distance[from as usize][to as usize]);
-                let path = straightest_path(board, a, b, moves, |s| {
-                    u64::from(distance[board.index(s) as usize][to as usize])
+        let byte = |s: Square| u8::try_from(board.index(s)).expect("64 squares");
+        let grid = Grid::new(board).expect("64 squares");
+        for (a, (from, _)) in grid.squares().enumerate() {
+            for (b, (to, _)) in grid.squares().enumerate() {
+                let moves = u64::from(distance[a][b]);
+                let path = straightest_path(board, from, to, moves, |s| {
+                    u64::from(distance[board.slot(s)][b])
                 });
-                paths.push(path[1..].iter().map(|&s| board.index(s) as u8).collect());
+                paths.push(path[1..].iter().map(|&s| byte(s)).collect());
             }
         }
         ChessTable { distance, paths }
@@ -55,14 +57,14 @@ impl ChessTable {
     /// The fewest moves between two squares of the 8×8 board.
     pub fn distance(&self, from: Square, to: Square) -> u64 {
         let b = Board::CHESS;
-        u64::from(self.distance[b.index(from) as usize][b.index(to) as usize])
+        u64::from(self.distance[b.slot(from)][b.slot(to)])
     }
 
     /// knightd's shortest path between two squares of the 8×8 board, both ends
     /// included.
     pub fn path(&self, from: Square, to: Square) -> Vec<Square> {
         let b = Board::CHESS;
-        let tail = &self.paths[(b.index(from) * 64 + b.index(to)) as usize];
+        let tail = &self.paths[b.slot(from) * 64 + b.slot(to)];
         std::iter::once(from)
             .chain(
                 tail.iter()
@@ -108,7 +110,7 @@ mod tests {
                 let expected = bfs_distance(Board::CHESS, sq(a), sq(b)).unwrap();
                 assert_eq!(t.distance(sq(a), sq(b)), expected);
                 let path = t.path(sq(a), sq(b));
-                assert_eq!(path.len() as u64, expected + 1);
+                assert_eq!(u64::try_from(path.len()), Ok(expected + 1));
                 assert_eq!((path[0], *path.last().unwrap()), (sq(a), sq(b)));
                 assert!(path.windows(2).all(|w| w[0].is_knight_move_to(w[1])));
             }

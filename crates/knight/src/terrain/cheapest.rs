@@ -289,7 +289,10 @@ mod tests {
                 let p = cheapest_path(&terrain, from, to, BarrierRule::Either)
                     .unwrap()
                     .unwrap();
-                assert_eq!(p.moves, u64::from(dist[b as usize]));
+                assert_eq!(
+                    p.moves,
+                    u64::from(dist[usize::from(u8::try_from(b).unwrap())])
+                );
                 assert_eq!(p.cost, p.moves);
             }
         }

@@ -360,7 +360,7 @@ impl Terrain {
                     });
                 }
             }
-            squares += cells.len() as u64;
+            squares += u64::try_from(cells.len()).unwrap_or(u64::MAX);
             if squares > max_squares {
                 return Err(TerrainError::TooLarge {
                     squares,

@@ -60,7 +60,7 @@
 //! its pruning relies on is argued in [`super::search`]. The random-board
 //! test holds both against an exhaustive search of every simple path.
 
-use super::graph::{Graph, NONE};
+use super::graph::{at, count, node, Graph, NONE};
 
 /// What the bound learnt about a start and end.
 #[derive(Debug)]
@@ -78,14 +78,14 @@ pub struct Bound {
 /// The undirected relaxation of `graph`: sorted neighbour lists.
 fn relaxed(graph: &Graph, hop: bool) -> Vec<Vec<u32>> {
     let mut adjacency: Vec<Vec<u32>> = vec![Vec::new(); graph.len()];
-    for u in 0..graph.len() as u32 {
+    for u in graph.nodes() {
         for &v in graph.moves(u) {
-            adjacency[u as usize].push(v);
-            adjacency[v as usize].push(u);
+            adjacency[at(u)].push(v);
+            adjacency[at(v)].push(u);
         }
-        let p = graph.partner[u as usize];
+        let p = graph.partner[at(u)];
         if hop && p != NONE {
-            adjacency[u as usize].push(p);
+            adjacency[at(u)].push(p);
         }
     }
     for list in &mut adjacency {
@@ -116,8 +116,8 @@ fn most_squares(dark: i64, light: i64, e: i64, segments: i64) -> Option<i64> {
 /// The bound on the moves of a path entering the block `vertices` at `a` and
 /// leaving at `b`; `None` when the colours make it impossible.
 fn block_moves(graph: &Graph, vertices: &[u32], a: u32, b: u32, hop: bool) -> Option<i64> {
-    let colour = |v: u32| graph.colours[v as usize];
-    let is_teleport = |v: u32| graph.partner[v as usize] != NONE;
+    let colour = |v: u32| graph.colours[at(v)];
+    let is_teleport = |v: u32| graph.partner[at(v)] != NONE;
     let count = |keep: &dyn Fn(u32) -> bool| {
         vertices
             .iter()
@@ -164,24 +164,24 @@ fn blocks(adjacency: &[Vec<u32>], usable: &[bool], root: u32) -> Vec<Vec<u32>> {
     let mut edges: Vec<(u32, u32)> = Vec::new();
     let mut blocks = Vec::new();
     let mut seen = vec![false; n];
-    discovered[root as usize] = clock;
-    low[root as usize] = clock;
+    discovered[at(root)] = clock;
+    low[at(root)] = clock;
     while let Some(top) = stack.last_mut() {
         let (v, parent, i) = *top;
-        if let Some(&w) = adjacency[v as usize].get(i) {
+        if let Some(&w) = adjacency[at(v)].get(i) {
             top.2 += 1;
-            if !usable[w as usize] {
+            if !usable[at(w)] {
                 continue;
             }
-            if discovered[w as usize] == 0 {
+            if discovered[at(w)] == 0 {
                 clock += 1;
-                discovered[w as usize] = clock;
-                low[w as usize] = clock;
+                discovered[at(w)] = clock;
+                low[at(w)] = clock;
                 edges.push((v, w));
                 stack.push((w, v, 0));
-            } else if w != parent && discovered[w as usize] < discovered[v as usize] {
+            } else if w != parent && discovered[at(w)] < discovered[at(v)] {
                 edges.push((v, w));
-                low[v as usize] = low[v as usize].min(discovered[w as usize]);
+                low[at(v)] = low[at(v)].min(discovered[at(w)]);
             }
             continue;
         }
@@ -189,13 +189,13 @@ fn blocks(adjacency: &[Vec<u32>], usable: &[bool], root: u32) -> Vec<Vec<u32>> {
         if parent == NONE {
             continue;
         }
-        low[parent as usize] = low[parent as usize].min(low[v as usize]);
-        if low[v as usize] >= discovered[parent as usize] {
+        low[at(parent)] = low[at(parent)].min(low[at(v)]);
+        if low[at(v)] >= discovered[at(parent)] {
             let mut block = Vec::new();
             while let Some((x, y)) = edges.pop() {
                 for z in [x, y] {
-                    if !seen[z as usize] {
-                        seen[z as usize] = true;
+                    if !seen[at(z)] {
+                        seen[at(z)] = true;
                         block.push(z);
                     }
                 }
@@ -204,7 +204,7 @@ fn blocks(adjacency: &[Vec<u32>], usable: &[bool], root: u32) -> Vec<Vec<u32>> {
                 }
             }
             for &z in &block {
-                seen[z as usize] = false;
+                seen[at(z)] = false;
             }
             blocks.push(block);
         }
@@ -219,42 +219,42 @@ fn chain(blocks: &[Vec<u32>], n: usize, s: u32, e: u32) -> Option<Vec<(usize, u3
     let mut blocks_of: Vec<Vec<u32>> = vec![Vec::new(); n];
     for (b, vertices) in blocks.iter().enumerate() {
         for &v in vertices {
-            blocks_of[v as usize].push(b as u32);
+            blocks_of[at(v)].push(node(b));
         }
     }
     // Breadth-first over the tree: from a square to its blocks and back.
     let mut block_from = vec![NONE; blocks.len()];
     let mut vertex_from = vec![NONE; n];
     let mut reached = vec![false; n];
-    reached[s as usize] = true;
+    reached[at(s)] = true;
     let mut queue = std::collections::VecDeque::from([s]);
     while let Some(v) = queue.pop_front() {
         if v == e {
             break;
         }
-        for &b in &blocks_of[v as usize] {
-            if block_from[b as usize] != NONE {
+        for &b in &blocks_of[at(v)] {
+            if block_from[at(b)] != NONE {
                 continue;
             }
-            block_from[b as usize] = v;
-            for &w in &blocks[b as usize] {
-                if !reached[w as usize] {
-                    reached[w as usize] = true;
-                    vertex_from[w as usize] = b;
+            block_from[at(b)] = v;
+            for &w in &blocks[at(b)] {
+                if !reached[at(w)] {
+                    reached[at(w)] = true;
+                    vertex_from[at(w)] = b;
                     queue.push_back(w);
                 }
             }
         }
     }
-    if !reached[e as usize] {
+    if !reached[at(e)] {
         return None;
     }
     let mut links = Vec::new();
     let mut v = e;
     while v != s {
-        let b = vertex_from[v as usize];
-        let entry = block_from[b as usize];
-        links.push((b as usize, entry, v));
+        let b = vertex_from[at(v)];
+        let entry = block_from[at(b)];
+        links.push((at(b), entry, v));
         v = entry;
     }
     links.reverse();
@@ -269,34 +269,31 @@ fn chain(blocks: &[Vec<u32>], n: usize, s: u32, e: u32) -> Option<Vec<(usize, u3
 fn peel(graph: &Graph, adjacency: &[Vec<u32>], usable: &mut [bool]) -> bool {
     let (s, e) = (graph.start, graph.end);
     let mut into: Vec<Vec<u32>> = vec![Vec::new(); graph.len()];
-    for u in 0..graph.len() as u32 {
+    for u in graph.nodes() {
         for &v in graph.moves(u) {
-            into[v as usize].push(u);
+            into[at(v)].push(u);
         }
     }
     let dead = |v: u32, usable: &[bool]| {
-        if !usable[v as usize] || v == s || v == e {
+        if !usable[at(v)] || v == s || v == e {
             return false;
         }
-        let live = |w: &&u32| usable[**w as usize];
-        if adjacency[v as usize].iter().filter(live).take(2).count() < 2 {
+        let live = |w: &&u32| usable[at(**w)];
+        if adjacency[at(v)].iter().filter(live).take(2).count() < 2 {
             return true;
         }
-        graph.partner[v as usize] == NONE
-            && (!into[v as usize].iter().any(|w| live(&w))
-                || !graph.moves(v).iter().any(|w| live(&w)))
+        graph.partner[at(v)] == NONE
+            && (!into[at(v)].iter().any(|w| live(&w)) || !graph.moves(v).iter().any(|w| live(&w)))
     };
-    let mut queue: Vec<u32> = (0..graph.len() as u32)
-        .filter(|&v| dead(v, usable))
-        .collect();
+    let mut queue: Vec<u32> = graph.nodes().filter(|&v| dead(v, usable)).collect();
     let mut removed = false;
     while let Some(v) = queue.pop() {
-        if !usable[v as usize] {
+        if !usable[at(v)] {
             continue;
         }
-        usable[v as usize] = false;
+        usable[at(v)] = false;
         removed = true;
-        for &w in &adjacency[v as usize] {
+        for &w in &adjacency[at(v)] {
             if dead(w, usable) {
                 queue.push(w);
             }
@@ -313,10 +310,10 @@ pub fn bound(graph: &Graph) -> Bound {
     let mut usable = vec![true; n];
     // Starting on a teleport does not hop, and landing on its partner would
     // hop back onto the start: the partner can only be the end.
-    let start_partner = graph.partner[s as usize];
+    let start_partner = graph.partner[at(s)];
     let hop = start_partner == NONE;
     if start_partner != NONE && start_partner != e {
-        usable[start_partner as usize] = false;
+        usable[at(start_partner)] = false;
     }
     let adjacency = relaxed(graph, hop);
     let nothing = || Bound {
@@ -334,12 +331,12 @@ pub fn bound(graph: &Graph) -> Bound {
         let mut rank = vec![0u32; n];
         for (i, &(b, _, exit)) in links.iter().enumerate() {
             for &v in &blocks[b] {
-                if !on_chain[v as usize] {
-                    on_chain[v as usize] = true;
-                    rank[v as usize] = 2 * i as u32;
+                if !on_chain[at(v)] {
+                    on_chain[at(v)] = true;
+                    rank[at(v)] = count(2 * i);
                 }
             }
-            rank[exit as usize] = 2 * i as u32 + 1;
+            rank[at(exit)] = count(2 * i + 1);
         }
         if on_chain != usable {
             // Leaving the blocks off the chain may leave new dead ends.
@@ -355,7 +352,7 @@ pub fn bound(graph: &Graph) -> Bound {
             }
         }
         return Bound {
-            moves: Some(total as u64),
+            moves: u64::try_from(total).ok(),
             usable,
             rank,
         };

@@ -2,7 +2,7 @@
 //! may land on, the moves the terrain and barrier rule allow between them,
 //! and the teleport hop folded into "where a landing leaves the knight".
 
-use crate::board::{Colour, Spot, Square};
+use crate::board::{Colour, Spot, SpotMap, Square};
 use crate::terrain::{BarrierRule, SearchError, Terrain};
 
 /// No node: a square nobody may land on, or no teleport partner. Nodes are
@@ -13,6 +13,19 @@ pub const NONE: u32 = Spot::NONE.raw();
 #[inline]
 pub fn at(node: u32) -> usize {
     Spot::from_raw(node).index()
+}
+
+/// The node numbered `index` (below the graph's length, which fits a
+/// [`Spot`]).
+#[inline]
+pub fn node(index: usize) -> u32 {
+    Spot::new(index).raw()
+}
+
+/// A count or position no larger than a board's squares, as `u32`.
+#[inline]
+pub fn count(n: usize) -> u32 {
+    u32::try_from(n).expect("a board's squares fit in u32")
 }
 
 /// The landable squares of a terrain board and the moves between them, in
@@ -49,17 +62,17 @@ impl Graph {
         let too_large = SearchError::BoardTooLarge {
             squares: grid.board().squares(),
         };
-        let mut node_of = vec![NONE; grid.len()];
+        let mut node_of = SpotMap::new(grid, NONE);
         let mut squares = Vec::new();
         let mut costs = Vec::new();
         for (square, spot) in grid.squares() {
             if let Some(cost) = terrain.cells()[spot.index()].landing_cost() {
-                node_of[spot.index()] = Spot::new(squares.len()).raw();
+                node_of[spot] = node(squares.len());
                 squares.push(square);
                 costs.push(cost);
             }
         }
-        let node = |s: Square| node_of[grid.spot(s).index()];
+        let node = |s: Square| node_of[grid.spot(s)];
         let (start, end) = (node(from), node(to));
         let mut offsets = Vec::with_capacity(squares.len() + 1);
         let mut moves = Vec::with_capacity(squares.len() * 8);
@@ -99,7 +112,7 @@ impl Graph {
 
     /// Every node, in square index order.
     pub fn nodes(&self) -> impl Iterator<Item = u32> {
-        (0..self.len()).map(|u| Spot::new(u).raw())
+        (0..self.len()).map(node)
     }
 
     /// The squares a knight on `u` may land on.

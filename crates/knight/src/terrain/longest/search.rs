@@ -39,7 +39,7 @@
 
 use std::time::Instant;
 
-use super::graph::{at, Graph, NONE};
+use super::graph::{at, count, Graph, NONE};
 
 /// One move of a path: the square landed on, and where the knight stands
 /// after it (the other teleport after a hop, else the same square).
@@ -396,12 +396,13 @@ impl<'g> Searcher<'g> {
                 .moves(q)
                 .iter()
                 .filter(|&&z| z != y && z != q && self.step(z, goal).is_some_and(|r| r != y))
-                .count() as u32;
+                .count();
+            let onward = count(onward);
             let near = u32::MAX - self.far[at(q)];
             keyed.push(((self.rank[at(q)], onward, near, mix(seed, q)), (y, q)));
         }
         keyed.sort_unstable_by_key(|&(key, _)| key);
-        frame.len = keyed.len() as u8;
+        frame.len = u8::try_from(keyed.len()).expect("at most eight moves");
         frame.next = 0;
         for (i, (_, c)) in keyed.into_iter().enumerate() {
             frame.candidates[i] = c;
@@ -434,7 +435,7 @@ impl<'g> Searcher<'g> {
         let mut x = from;
         'enter: loop {
             // A new square: record finishes, prune, then list its moves.
-            let depth = stops.len() as i64;
+            let depth = signed(stops.len());
             let mut frame = Frame {
                 candidates: [(NONE, NONE); 8],
                 len: 0,
@@ -546,7 +547,7 @@ impl<'g> Searcher<'g> {
             for width in 1..=widest {
                 let mut i = 0;
                 while i + width < stops.len() {
-                    if stops.len() as i64 > cap || self.clock.stopped() {
+                    if signed(stops.len()) > cap || self.clock.stopped() {
                         return;
                     }
                     if !self.free_nearby(&stops[i..=i + width]) {
@@ -560,14 +561,14 @@ impl<'g> Searcher<'g> {
                         landing: stops[i + width].landing,
                         hop: false,
                     };
-                    let spare = cap - (stops.len() as i64 - 1);
+                    let spare = cap - (signed(stops.len()) - 1);
                     let found = self.search(
                         stops[i].position,
                         goal,
-                        width as i64,
-                        width as i64 + spare,
+                        signed(width),
+                        signed(width) + spare,
                         budget,
-                        seed ^ i as u64,
+                        seed ^ u64::try_from(i).unwrap_or(u64::MAX),
                     );
                     match found.stops {
                         Some(mut way) => {
@@ -592,4 +593,9 @@ impl<'g> Searcher<'g> {
             }
         }
     }
+}
+
+/// A length as a signed depth.
+fn signed(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
 }
