@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 
+use crate::convert::secs_rounded_up;
 use crate::response::problem::ApiError;
 
 /// Work of at most this many units runs on the request's own task: it takes
@@ -209,7 +210,7 @@ impl Inner {
                 .map(|w| guess(w.estimate))
                 .sum::<Duration>();
         }
-        ahead / self.workers as u32
+        ahead / u32::try_from(self.workers).unwrap_or(u32::MAX).max(1)
     }
 
     /// Seconds until a worker is likely free: the soonest running job's end.
@@ -224,10 +225,7 @@ impl Inner {
             })
             .min()
             .unwrap_or_default();
-        soonest
-            .as_secs_f64()
-            .ceil()
-            .clamp(self.retry_after_secs as f64, MOST_RETRY_AFTER_SECS as f64) as u64
+        secs_rounded_up(soonest).clamp(self.retry_after_secs, MOST_RETRY_AFTER_SECS)
     }
 }
 

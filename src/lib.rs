@@ -8,6 +8,7 @@
 //! wraps every route) and `heavy` (fair admission to the blocking pool).
 
 pub mod config;
+pub mod convert;
 pub mod heavy;
 pub mod layers;
 pub mod request;

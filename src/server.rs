@@ -31,6 +31,7 @@ use tokio::task::JoinSet;
 use tower::util::MapResponse;
 
 use crate::config::Config;
+use crate::convert::{len64, to_usize};
 use crate::response::problem::ApiError;
 
 /// Descriptors kept back from `--max-connections` for the listener, logs
@@ -63,8 +64,8 @@ fn max_connections(config: &Config) -> usize {
     let wanted = config.max_connections.max(1);
     let limit = rustix::process::getrlimit(rustix::process::Resource::Nofile).current;
     match limit {
-        Some(limit) if (wanted as u64).saturating_add(SPARE_DESCRIPTORS) > limit => {
-            let allowed = limit.saturating_sub(SPARE_DESCRIPTORS).max(1) as usize;
+        Some(limit) if len64(wanted).saturating_add(SPARE_DESCRIPTORS) > limit => {
+            let allowed = to_usize(limit.saturating_sub(SPARE_DESCRIPTORS).max(1));
             tracing::warn!(
                 wanted,
                 allowed,

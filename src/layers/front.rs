@@ -36,6 +36,7 @@ use axum::response::{IntoResponse, Response};
 use bytes::BytesMut;
 use tower::{Layer, Service};
 
+use crate::convert::to_usize;
 use crate::heavy::CLIENT;
 use crate::layers::limits::{Admitted, Limits};
 use crate::layers::metrics::{Metrics, UNMATCHED};
@@ -297,7 +298,7 @@ impl<F> FrontFuture<F> {
             .settings
             .metrics
             .record(route, &front.method, status.as_u16(), elapsed);
-        let micros = elapsed.as_micros() as u64;
+        let micros = crate::convert::micros(elapsed);
         let span = &front.span;
         if status.is_server_error() && status.as_u16() == 500 {
             tracing::error!(parent: span, status = status.as_u16(), micros, "internal error");
@@ -363,7 +364,7 @@ fn new_request_id() -> HeaderValue {
 /// The low `4 * out.len()` bits of `value` in lower-case hex.
 fn hex_into(out: &mut [u8], mut value: u64) {
     for digit in out.iter_mut().rev() {
-        *digit = b"0123456789abcdef"[(value & 0xf) as usize];
+        *digit = b"0123456789abcdef"[to_usize(value & 0xf)];
         value >>= 4;
     }
 }

@@ -146,16 +146,13 @@ impl Limits {
         };
         let mut headers = HeaderMap::new();
         let policy = format!("\"default\";q={quota};w={window}");
-        let state = format!(
-            "\"default\";r={remaining};t={}",
-            reset.as_secs_f64().ceil() as u64
-        );
+        let state = format!("\"default\";r={remaining};t={}", secs_rounded_up(reset));
         headers.insert(
             "ratelimit-policy",
             HeaderValue::try_from(policy).expect("ASCII"),
         );
         headers.insert("ratelimit", HeaderValue::try_from(state).expect("ASCII"));
-        let wait = refused.map(|wait| (wait.as_secs_f64().ceil() as u64).max(1));
+        let wait = refused.map(|wait| secs_rounded_up(wait).max(1));
         (headers, wait)
     }
 
@@ -167,7 +164,7 @@ impl Limits {
             .get(header::CONTENT_LENGTH)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.trim().parse::<u64>().ok());
-        if declared.is_some_and(|n| n > self.body_limit as u64) {
+        if declared.is_some_and(|n| n > len64(self.body_limit)) {
             return Err(ApiError::payload_too_large(self.body_limit));
         }
         let hint = http_body::Body::size_hint(request.body());
@@ -313,6 +310,7 @@ impl http_body::Body for GuardedBody {
     }
 }
 
+use crate::convert::{len64, millis, secs_rounded_up};
 use std::future::Future as _;
 
 /// A request [`Limits::admit`] let through: its client, and what its
@@ -370,7 +368,7 @@ impl Admitted {
     pub fn answer(self, response: Response) -> Response {
         let mut response = match self.guard.as_ref().and_then(Guard::fault) {
             Some(Fault::Stalled) => {
-                ApiError::body_timeout(self.body_timeout.as_millis() as u64).into_response()
+                ApiError::body_timeout(millis(self.body_timeout)).into_response()
             }
             Some(Fault::OverBudget) => ApiError::bodies_overloaded(1).into_response(),
             None => response,

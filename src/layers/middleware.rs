@@ -10,6 +10,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
+use crate::convert::len64;
 use crate::response::problem::ApiError;
 
 /// Route layer of the solver's GET routes, whose answers are pure functions
@@ -173,7 +174,7 @@ pub fn body_hash(bytes: &[u8]) -> u64 {
     for &byte in words.remainder() {
         hash = (hash ^ u64::from(byte)).wrapping_mul(PRIME);
     }
-    hash = (hash ^ bytes.len() as u64).wrapping_mul(PRIME);
+    hash = (hash ^ len64(bytes.len())).wrapping_mul(PRIME);
     hash ^ (hash >> 32)
 }
 

@@ -7,6 +7,7 @@ use std::fmt;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 
+use crate::convert::len64;
 use crate::params;
 use crate::request::params::{from_text, Given, Param};
 use crate::request::square::{record_question, Ends, PlainArgs, Shown, SquareArg};
@@ -40,7 +41,7 @@ impl BoardArg {
             BoardArg::Text(text) => text.len(),
             BoardArg::Rows(rows) => rows.iter().map(String::len).sum(),
         };
-        chars as u64
+        len64(chars)
     }
 }
 

@@ -27,6 +27,7 @@ use bytes::Bytes;
 use http_body::{Frame, SizeHint};
 use serde::Serialize;
 
+use crate::convert::{len64, to_usize};
 use crate::request::square::Shown;
 use knight::tour::{Cycle, TourSquares};
 use knight::Square;
@@ -150,7 +151,7 @@ impl SquareWriter {
 /// A file's letters, as [`FileName`] writes them.
 fn write_file(out: &mut Vec<u8>, file: u64) {
     if file < 26 {
-        out.push(b'a' + file as u8);
+        out.push(b'a' + u8::try_from(file).expect("a letter below 26"));
         return;
     }
     use std::io::Write;
@@ -225,7 +226,7 @@ struct Pieces {
 
 impl Pieces {
     fn new(pieces: Vec<Bytes>) -> Pieces {
-        let left = pieces.iter().map(|p| p.len() as u64).sum();
+        let left = pieces.iter().map(|p| len64(p.len())).sum();
         Pieces {
             pieces: pieces.into_iter().filter(|p| !p.is_empty()).collect(),
             left,
@@ -250,7 +251,7 @@ impl http_body::Body for Pieces {
         } else {
             piece.split_to(CHUNK)
         };
-        this.left -= chunk.len() as u64;
+        this.left -= len64(chunk.len());
         Poll::Ready(Some(Ok(Frame::data(chunk))))
     }
 
@@ -314,7 +315,7 @@ fn deflate(parts: &[&[u8]], level: u32, finish: bool) -> Vec<u8> {
             }
             let before = compress.total_in();
             let status = compress.compress_vec(input, &mut out, flush);
-            input = &input[(compress.total_in() - before) as usize..];
+            input = &input[to_usize(compress.total_in() - before)..];
             let done = match flush {
                 FlushCompress::Finish => matches!(status, Ok(Status::StreamEnd)),
                 FlushCompress::Full => input.is_empty() && out.len() < out.capacity(),
@@ -361,7 +362,9 @@ impl GzipPieces {
     }
 
     fn finish(mut self) -> Vec<Bytes> {
-        let len = self.crc.total_len() as u32;
+        // gzip's ISIZE: the length modulo 2^32.
+        let len =
+            u32::try_from(self.crc.total_len() & u64::from(u32::MAX)).expect("masked to 32 bits");
         let mut trailer = self.crc.finalize().to_le_bytes().to_vec();
         trailer.extend_from_slice(&len.to_le_bytes());
         self.pieces.push(Bytes::from(trailer));
@@ -429,7 +432,7 @@ impl CycleText {
                     Segment {
                         deflated: Bytes::from(deflate(&[bytes], SEGMENT_LEVEL, false)),
                         crc: crc32fast::hash(bytes),
-                        len: bytes.len() as u64,
+                        len: len64(bytes.len()),
                     }
                 })
                 .collect()

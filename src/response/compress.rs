@@ -21,6 +21,7 @@ use flate2::Compression;
 use http_body::{Body as _, Frame, SizeHint};
 use tokio::task::JoinHandle;
 
+use crate::convert::to_usize;
 use crate::response::answer::{pieces_body, Gzippable};
 
 /// Answers smaller than this are sent as they are.
@@ -141,7 +142,7 @@ async fn gzip_answer(
         }
     }
     let body = match size.exact() {
-        Some(n) if n <= INLINE_BYTES => match axum::body::to_bytes(body, n as usize).await {
+        Some(n) if n <= INLINE_BYTES => match axum::body::to_bytes(body, to_usize(n)).await {
             Ok(bytes) => Body::from(gzip(&bytes, INLINE_LEVEL)),
             Err(e) => Body::new(http_body_util_error(e)),
         },

@@ -5,6 +5,7 @@ use axum::extract::State;
 use axum::response::Response;
 use serde::Serialize;
 
+use crate::convert::len64;
 use crate::params;
 use crate::request::board::{ground_arg, path_ends, search_error, GroundArg, TerrainArgs};
 use crate::request::extract::{JsonBody, QueryParams};
@@ -119,7 +120,7 @@ async fn plain_path(
     // tens of milliseconds) go to the blocking pool.
     let moves = knight_distance(board, from, to).unwrap_or(0);
     let path = state.heavy.run_sized(moves, search).await??;
-    let moves = path.as_ref().map(|p| p.len() as u64 - 1);
+    let moves = path.as_ref().map(|p| len64(p.len()) - 1);
     let path = match (format, path) {
         // Streamed: a long path is written as the client reads it.
         (Format::Json, Some(path)) => {

@@ -9,6 +9,7 @@ use axum::extract::State;
 use axum::response::Response;
 use serde::Serialize;
 
+use crate::convert::len64;
 use crate::params;
 use crate::request::board::{ground_arg, GroundArg, TerrainArgs};
 use crate::request::extract::JsonBody;
@@ -90,7 +91,7 @@ pub async fn handler(
         GroundArg::Plain(board) => (0, board.squares()),
     };
     let drawn = match drawing {
-        Drawing { frames: true, .. } => squares.saturating_mul(path.len() as u64),
+        Drawing { frames: true, .. } => squares.saturating_mul(len64(path.len())),
         Drawing {
             format: Format::Json,
             ..
@@ -98,7 +99,7 @@ pub async fn handler(
         _ => squares,
     };
     let units = parsed
-        .saturating_add(path.len() as u64)
+        .saturating_add(len64(path.len()))
         .saturating_add(drawn);
     let max_squares = state.config.max_terrain_squares;
     let (simple, notation) = (req.simple.or(false), req.plain.notation);
@@ -175,7 +176,7 @@ fn squares_on(path: &[SquareArg], board: knight::Board) -> Result<Vec<Square>, A
 /// One text board per position the knight legally reached.
 fn frames(ground: Ground<'_>, reached: &[Square]) -> Result<Vec<String>, RenderError> {
     let squares = ground.board().squares();
-    let total = squares.saturating_mul(reached.len() as u64);
+    let total = squares.saturating_mul(len64(reached.len()));
     if total > MAX_FRAME_SQUARES {
         return Err(RenderError::TooLarge {
             squares: total,
