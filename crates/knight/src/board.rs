@@ -120,6 +120,18 @@ impl Board {
     };
 
     /// A board of `width` files by `height` ranks, each 1 to [`MAX_SIDE`].
+    ///
+    /// # Errors
+    ///
+    /// [`BoardError`] when a side is 0 or more than [`MAX_SIDE`].
+    ///
+    /// ```
+    /// use knight::Board;
+    /// let board = Board::new(1_000_000_000, 3)?;
+    /// assert_eq!(board.squares(), 3_000_000_000);
+    /// assert!(Board::new(0, 8).is_err());
+    /// # Ok::<(), knight::BoardError>(())
+    /// ```
     pub fn new(width: u64, height: u64) -> Result<Board, BoardError> {
         if !(1..=MAX_SIDE).contains(&width) {
             return Err(BoardError::Width(width));
@@ -196,6 +208,13 @@ impl Board {
     }
 
     /// `rank * width + file`.
+    ///
+    /// ```
+    /// use knight::{Board, Square};
+    /// // d3 is 19 and e5 is 36 on the 8×8 board, as chess libraries number them.
+    /// assert_eq!(Board::CHESS.index(Square::new(3, 2)), 19);
+    /// assert_eq!(Board::CHESS.from_index(36), Some(Square::new(4, 4)));
+    /// ```
     pub fn index(self, square: Square) -> u64 {
         u64::from(square.rank) * self.width() + u64::from(square.file)
     }
@@ -494,6 +513,12 @@ impl Square {
     }
 
     /// Whether it is light or dark.
+    ///
+    /// ```
+    /// use knight::{Colour, Square};
+    /// assert_eq!(Square::new(0, 0).colour(), Colour::Dark); // a1
+    /// assert_eq!(Square::new(3, 2).colour(), Colour::Light); // d3
+    /// ```
     pub fn colour(self) -> Colour {
         if (self.file + self.rank) % 2 == 1 {
             Colour::Light
@@ -512,6 +537,11 @@ impl Square {
 }
 
 /// The letters of a file in bijective base 26: 0 → `a`, 25 → `z`, 26 → `aa`.
+///
+/// ```
+/// assert_eq!(knight::file_name(6), "g");
+/// assert_eq!(knight::file_name(26), "aa");
+/// ```
 pub fn file_name(file: u64) -> String {
     FileName(file).to_string()
 }
@@ -677,6 +707,23 @@ impl fmt::Display for SquareName {
 
 impl SquareName {
     /// The square this names on `board`.
+    ///
+    /// # Errors
+    ///
+    /// [`OffBoard`] when the square is not on `board`; its message quotes the
+    /// square as written.
+    ///
+    /// ```
+    /// use knight::{Board, SquareName};
+    /// let g2: SquareName = "G2".parse()?; // names are read in any case
+    /// assert_eq!(g2.on(Board::CHESS)?.to_string(), "g2");
+    /// let far: SquareName = "z9".parse()?;
+    /// assert_eq!(
+    ///     far.on(Board::CHESS).unwrap_err().to_string(),
+    ///     "'z9' is not a square of the 8x8 board"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn on(self, board: Board) -> Result<Square, OffBoard> {
         let off = || OffBoard {
             square: self,

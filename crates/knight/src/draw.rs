@@ -286,6 +286,21 @@ pub fn text_with_knight(ground: Ground<'_>, knight: Square) -> Result<String, Re
 }
 
 /// The board as text with the path's squares numbered by move.
+///
+/// # Errors
+///
+/// [`RenderError::TooLarge`] when the board (or the part of it around the
+/// path) is too large to print.
+///
+/// ```
+/// use knight::{draw_path_text, shortest_path, Board, Ground, Square};
+/// let path = shortest_path(Board::CHESS, Square::new(6, 1), Square::new(0, 7), 100)
+///     .unwrap()
+///     .unwrap();
+/// let text = draw_path_text(Ground::Plain(Board::CHESS), &path)?;
+/// assert!(text.contains('4')); // each square is numbered by its move
+/// # Ok::<(), knight::RenderError>(())
+/// ```
 pub fn text_with_path(ground: Ground<'_>, path: &[Square]) -> Result<String, RenderError> {
     text(ground, path, &Overlay::default())
 }
@@ -484,6 +499,22 @@ fn number_size(digits: usize) -> f64 {
 }
 
 /// The board as an SVG picture with `path` drawn over it.
+///
+/// # Errors
+///
+/// [`RenderError::TooLarge`] when the picture would hold too many squares.
+///
+/// ```
+/// use knight::{draw_svg, Board, Caption, Ground, Overlay, Square};
+/// let path = [Square::new(6, 1), Square::new(4, 2)];
+/// let overlay = Overlay {
+///     caption: Caption { asked: "One move from g2".into(), moves: Some(1), ..Caption::default() },
+///     ..Overlay::default()
+/// };
+/// let svg = draw_svg(Ground::Plain(Board::CHESS), &path, overlay)?;
+/// assert!(svg.starts_with("<svg") && svg.contains(r#"data-square="g2""#));
+/// # Ok::<(), knight::RenderError>(())
+/// ```
 pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<String, RenderError> {
     let board = ground.board();
     let view = view(board, &overlay.around(path))?;

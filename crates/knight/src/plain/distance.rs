@@ -42,6 +42,21 @@ impl std::error::Error for DistanceError {}
 /// The fewest knight moves from `from` to `to`, `None` when unreachable.
 /// Constant time and memory on every board.
 #[inline]
+///
+/// ```
+/// use knight::{knight_distance, Board, Square};
+/// let chess = Board::CHESS;
+/// let sq = |i| chess.from_index(i).unwrap();
+/// assert_eq!(knight_distance(chess, sq(0), sq(1)), Some(3));
+/// assert_eq!(knight_distance(chess, sq(19), sq(36)), Some(1));
+/// // The centre of a 3×3 board cannot be reached.
+/// let three = Board::new(3, 3).unwrap();
+/// assert_eq!(knight_distance(three, Square::new(0, 0), Square::new(1, 1)), None);
+/// // Exact on the largest boards, in constant time.
+/// let huge = Board::new(1_000_000_000, 1_000_000_000).unwrap();
+/// let corner = Square::new(999_999_999, 999_999_999);
+/// assert_eq!(knight_distance(huge, Square::new(0, 0), corner), Some(666_666_666));
+/// ```
 pub fn knight_distance(board: Board, from: Square, to: Square) -> Option<u64> {
     if board == Board::CHESS {
         return Some(ChessTable::get().distance(from, to));
@@ -52,6 +67,23 @@ pub fn knight_distance(board: Board, from: Square, to: Square) -> Option<u64> {
 /// knightd's shortest path from `from` to `to` (see `straightest_path`),
 /// both ends included; `None` when unreachable. A path of more than
 /// `max_squares` squares is refused before any of it is built.
+///
+/// # Errors
+///
+/// [`DistanceError::PathTooLong`] when the path would list more than
+/// `max_squares` squares (ask [`knight_distance`] for its length instead).
+///
+/// ```
+/// use knight::{shortest_path, Board, DistanceError, Square};
+/// let board = Board::new(1_000_000, 1_000_000).unwrap();
+/// let (a, b) = (Square::new(0, 0), Square::new(999_999, 999_999));
+/// assert!(matches!(
+///     shortest_path(board, a, b, 1_000),
+///     Err(DistanceError::PathTooLong { squares: 666_667, .. })
+/// ));
+/// let path = shortest_path(board, a, Square::new(1, 2), 1_000).unwrap();
+/// assert_eq!(path, Some(vec![a, Square::new(1, 2)]));
+/// ```
 pub fn shortest_path(
     board: Board,
     from: Square,

@@ -135,6 +135,10 @@ impl MoveGrid {
     /// The cheapest path from `from` to `to`, or `None` when `to` can't be
     /// reached. Both must be on the board; either on a rock or a barrier is
     /// an error. Time O(squares), memory about 14 bytes a square.
+    ///
+    /// # Errors
+    ///
+    /// [`CheapestError`] when `from` or `to` is a rock or a barrier.
     pub fn cheapest_path(
         &self,
         from: Square,
@@ -256,6 +260,21 @@ fn bucket_of(cost: u64) -> usize {
 /// The cheapest path from `from` to `to` on `terrain` under `rule`: least
 /// cost, then fewest moves, then the tie-break of this module's notes.
 /// `None` when `to` can't be reached.
+///
+/// # Errors
+///
+/// [`CheapestError`] when `from` or `to` is a rock or a barrier, or the board
+/// is too large to search.
+///
+/// ```
+/// use knight::{cheapest_path, BarrierRule, Square, Terrain};
+/// // a1 to c2 in one move lands on water (cost 2).
+/// let terrain = Terrain::parse(". . . .\n. . . .\n. . W .\n. . . .", 100)?;
+/// let found = cheapest_path(&terrain, Square::new(0, 0), Square::new(2, 1), BarrierRule::Either)?
+///     .expect("reachable");
+/// assert_eq!((found.moves, found.cost), (1, 2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn cheapest_path(
     terrain: &Terrain,
     from: Square,

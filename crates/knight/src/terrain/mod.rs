@@ -89,6 +89,13 @@ pub enum BarrierRule {
     LongLeg,
 }
 
+///
+/// ```
+/// use knight::BarrierRule;
+/// assert_eq!("long_leg".parse::<BarrierRule>(), Ok(BarrierRule::LongLeg));
+/// assert_eq!("Either".parse::<BarrierRule>(), Ok(BarrierRule::Either));
+/// assert!("sideways".parse::<BarrierRule>().is_err());
+/// ```
 impl FromStr for BarrierRule {
     type Err = UnknownBarrierRule;
 
@@ -322,6 +329,22 @@ pub struct Terrain {
 impl Terrain {
     /// A board from its text: rows separated by line breaks (`\n`, `\r\n`
     /// or a lone `\r`), top row first.
+    ///
+    /// # Errors
+    ///
+    /// [`TerrainError`] for a board that is empty, ragged, has a character that
+    /// is no cell, one or three teleports, two `S` or two `E`, or an `S` without
+    /// an `E`; or more than `max_squares` squares.
+    ///
+    /// ```
+    /// use knight::{Cell, Square, Terrain};
+    /// let terrain = Terrain::parse("S . W\n. B .\n. . E", 100)?;
+    /// assert_eq!(terrain.board().width(), 3);
+    /// assert_eq!(terrain.cell(Square::new(2, 2)), Cell::Water); // the top row is the highest rank
+    /// assert_eq!(terrain.start(), Some(Square::new(0, 2)));
+    /// assert!(Terrain::parse("S .\n. . .", 100).is_err());
+    /// # Ok::<(), knight::TerrainError>(())
+    /// ```
     pub fn parse(text: &str, max_squares: u64) -> Result<Terrain, TerrainError> {
         let rows = text.split('\n').flat_map(|line| {
             // The `\r` of a `\r\n` ends this row; any other `\r` breaks it.

@@ -62,6 +62,19 @@ impl Validation {
 
 /// Checks `path` on `ground` under `rule`; with `simple`, a square listed
 /// twice is a fault. Time O(path); memory O(path) only with `simple`.
+///
+/// ```
+/// use knight::{validate, BarrierRule, Board, Ground, Reason, SquareName};
+/// let squares = |names: &[&str]| -> Vec<_> {
+///     names.iter().map(|n| n.parse::<SquareName>().unwrap().on(Board::CHESS).unwrap()).collect()
+/// };
+/// let plain = Ground::Plain(Board::CHESS);
+/// let ok = validate(plain, &squares(&["b6", "d5", "f6"]), BarrierRule::Either, false);
+/// assert!(ok.is_valid() && ok.moves == 2);
+/// let bad = validate(plain, &squares(&["b6", "d5", "d6"]), BarrierRule::Either, false);
+/// let fault = bad.fault.expect("d5 to d6 is no knight move");
+/// assert_eq!((fault.step, fault.reason), (2, Reason::NotAKnightMove));
+/// ```
 pub fn validate(
     ground: Ground<'_>,
     path: &[Square],

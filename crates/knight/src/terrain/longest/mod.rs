@@ -51,6 +51,22 @@ const WINDOW_NODES: u64 = 4_000;
 
 /// The longest simple path from `from` to `to` on `terrain` found within
 /// `time_limit`.
+///
+/// # Errors
+///
+/// [`SearchError`] when `from` or `to` cannot be landed on, or the board is
+/// too large to search.
+///
+/// ```
+/// use std::time::Duration;
+/// use knight::{longest_path, BarrierRule, Square, Terrain};
+/// // On an empty 3×4 board the knight can visit every square from a1 to b1.
+/// let terrain = Terrain::parse(". . .\n. . .\n. . .\n. . .", 100)?;
+/// let found = longest_path(&terrain, BarrierRule::Either, Square::new(0, 0), Square::new(1, 0), Duration::from_secs(1))?;
+/// assert_eq!(found.moves, Some(11));
+/// assert!(found.optimal && found.upper_bound == Some(11));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn longest_path(
     terrain: &Terrain,
     rule: BarrierRule,
