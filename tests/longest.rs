@@ -424,13 +424,22 @@ async fn terrain_board_over_http() {
         )
         .await;
     assert_eq!((status, kind.as_str()), (200, "text/plain; charset=utf-8"));
+    // Eight ranks, each after its label; then the files and the summary.
     let numbers: Vec<u64> = text
-        .split_whitespace()
+        .lines()
+        .take(8)
+        .flat_map(|row| row.split_whitespace().skip(1))
         .map(|n| n.parse().unwrap())
         .collect();
     let mut sorted = numbers.clone();
     sorted.sort_unstable();
     assert_eq!(sorted, (0..64).collect::<Vec<u64>>(), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[8].split_whitespace().collect::<String>(), "abcdefgh");
+    assert!(
+        lines[10].contains("upper bound 63 moves: proven optimal"),
+        "the summary says the bound and whether it is proven: {text}"
+    );
     let (status, kind, svg) = server
         .post(
             "/longest-path?format=svg",

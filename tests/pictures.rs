@@ -99,10 +99,17 @@ fn texts(svg: &str) -> String {
 /// The squares a text board shows: its rows' ranks and its last line's
 /// files, or every square of an unlabelled (whole) board of `width`×`height`.
 fn text_squares(text: &str) -> BTreeSet<String> {
+    // Ranks, each after its label; the files under them; then the summary.
     let lines: Vec<&str> = text.lines().collect();
-    let files: Vec<&str> = lines[lines.len() - 1].split_whitespace().collect();
+    let under = lines
+        .iter()
+        .position(|l| {
+            l.starts_with(' ') && !l.trim_start().starts_with(|c: char| c.is_ascii_digit())
+        })
+        .expect("the files under the board");
+    let files: Vec<&str> = lines[under].split_whitespace().collect();
     let mut squares = BTreeSet::new();
-    for line in &lines[..lines.len() - 1] {
+    for line in &lines[..under] {
         let rank = line.split_whitespace().next().unwrap();
         for file in &files {
             squares.insert(format!("{file}{rank}"));

@@ -567,20 +567,24 @@ fn drawings_are_well_formed() {
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox="));
     assert!(svg.trim_end().ends_with("</svg>"));
     assert_eq!(svg.matches("<svg").count(), 1);
-    // The text board keeps the board file's shape: 28 rows of 32 columns.
+    // The text board keeps the board file's shape: 28 rows of 32 columns,
+    // each after its rank; then the files and the summary.
     let text = knight::draw_path_text(g, &p.path).unwrap();
-    let rows: Vec<&str> = text.lines().collect();
-    assert_eq!(rows.len(), 28);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 28 + 2);
+    let rows = &lines[..28];
     let width = rows[0].len();
     assert!(rows
         .iter()
-        .all(|r| r.len() == width && r.split_whitespace().count() == 32));
+        .all(|r| r.len() == width && r.split_whitespace().count() == 1 + 32));
+    assert_eq!(lines[28].split_whitespace().count(), 32);
     // A plain board too large to draw whole: text and SVG both show the
     // part around the path (here the 8×8 corner at a1), never all of it.
     let huge = Ground::Plain(Board::new(1_000_000_000, 1_000_000_000).unwrap());
     let text = knight::draw_path_text(huge, &[sq("a1")]).unwrap();
-    assert_eq!(text.lines().count(), 8 + 1, "{text}");
-    assert!(text.ends_with("  a b c d e f g h\n"), "{text}");
+    // Eight ranks, the files, and the summary.
+    assert_eq!(text.lines().count(), 8 + 1 + 1, "{text}");
+    assert_eq!(text.lines().nth(8), Some("  a b c d e f g h"), "{text}");
     let svg = knight::draw_svg(huge, &[sq("a1")], Overlay::default()).unwrap();
     assert_eq!(svg.matches("data-square=").count(), 64);
     assert!(svg.len() < 20_000);
@@ -791,13 +795,18 @@ async fn terrain_path_endpoint() {
 
     let (status, kind, text) = s.post("/path?format=text", &json!({"board": SAMPLE})).await;
     assert_eq!((status, kind.as_str()), (200, "text/plain; charset=utf-8"));
-    assert_eq!(
-        text,
-        std::fs::read_to_string(format!(
-            "{}/tests/snapshots/sample-path.txt",
-            env!("CARGO_MANIFEST_DIR")
-        ))
-        .unwrap()
+    // The board as the solver draws it, then what was asked and answered.
+    let snapshot = std::fs::read_to_string(format!(
+        "{}/tests/snapshots/sample-path.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let board_of = |t: &str| t.lines().take(9).collect::<Vec<_>>().join("\n");
+    assert_eq!(board_of(&text), board_of(&snapshot));
+    let summary: Vec<&str> = text.lines().skip(9).collect();
+    assert!(
+        summary[0].starts_with("Cheapest path from b6 to f4") && summary[1].contains("cost"),
+        "{text}"
     );
     let (status, kind, svg) = s.post("/path?format=svg", &json!({"board": SAMPLE})).await;
     assert_eq!((status, kind.as_str()), (200, "image/svg+xml"));
@@ -816,9 +825,10 @@ async fn plain_path_drawn() {
     let s = common::start().await;
     let (status, kind, text) = s.get("/path?from=g2&to=a8&format=text").await;
     assert_eq!((status, kind.as_str()), (200, "text/plain; charset=utf-8"));
+    // The board with its coordinates, then what was asked and answered.
     assert_eq!(
         text,
-        "4 . . . . . . .\n. . 3 . . . . .\n. . . . . . . .\n. . . 2 . . . .\n. . . . . . . .\n. . . . 1 . . .\n. . . . . . 0 .\n. . . . . . . .\n"
+        "8 4 . . . . . . .\n7 . . 3 . . . . .\n6 . . . . . . . .\n5 . . . 2 . . . .\n4 . . . . . . . .\n3 . . . . 1 . . .\n2 . . . . . . 0 .\n1 . . . . . . . .\n  a b c d e f g h\nShortest path from g2 to a8 on the 8×8 board.\n4 moves, cost 4.\n"
     );
     let (status, kind, svg) = s.get("/path?from=g2&to=a8&format=svg").await;
     assert_eq!((status, kind.as_str()), (200, "image/svg+xml"));

@@ -548,9 +548,12 @@ async fn start_defaults_to_a1_and_formats_parse() {
         let (status, got, body) = s.get(&format!("/tour?format={format}")).await;
         assert_eq!((status, got.as_str()), (200, kind), "{format}");
         if format == "text" {
-            // The 8x8 board with each square numbered by its move, 0 to 63.
+            // The 8x8 board with each square numbered by its move, 0 to 63,
+            // each rank after its label.
             let mut numbers: Vec<u64> = body
-                .split_whitespace()
+                .lines()
+                .take(8)
+                .flat_map(|row| row.split_whitespace().skip(1))
                 .map(|n| n.parse().unwrap())
                 .collect();
             numbers.sort_unstable();

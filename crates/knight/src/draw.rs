@@ -223,16 +223,17 @@ impl Overlay {
 }
 
 /// The label of each square of `view` (or `None` for its terrain character),
-/// written as text in columns `width` wide; a cropped view gets its ranks
-/// on the left and its files underneath.
+/// written as text in columns `width` wide; `labelled`, with its ranks on
+/// the left and its files underneath.
 fn write_text(
     out: &mut String,
     ground: Ground<'_>,
     view: &View,
     width: usize,
+    labelled: bool,
     label: impl Fn(Square) -> Option<String>,
 ) {
-    let (rank_width, width) = if view.cropped {
+    let (rank_width, width) = if labelled {
         let files = view.files.clone().map(|f| file_name(u64::from(f)).len());
         (
             view.ranks.end.to_string().len(),
@@ -242,7 +243,7 @@ fn write_text(
         (0, width)
     };
     for rank in view.rows() {
-        if view.cropped {
+        if labelled {
             let _ = write!(out, "{:>rank_width$} ", rank + 1);
         }
         for file in view.files.clone() {
@@ -261,7 +262,7 @@ fn write_text(
         }
         out.push('\n');
     }
-    if view.cropped {
+    if labelled {
         let _ = write!(out, "{:rank_width$} ", "");
         for file in view.files.clone() {
             if file > view.files.start {
@@ -279,7 +280,8 @@ pub fn text_with_knight(ground: Ground<'_>, knight: Square) -> Result<String, Re
     let board = ground.board();
     drawable(board, MAX_TEXT_SQUARES)?;
     let mut out = String::with_capacity(text_len(board.squares(), 1));
-    write_text(&mut out, ground, &View::whole(board), 1, |s| {
+    // The challenge's own frames: the board alone, as its Level 1 prints it.
+    write_text(&mut out, ground, &View::whole(board), 1, false, |s| {
         (s == knight).then(|| "K".to_owned())
     });
     Ok(out)
@@ -317,10 +319,15 @@ pub fn text(ground: Ground<'_>, path: &[Square], overlay: &Overlay) -> Result<St
     }
     let width = numbers.last().map_or(1, |n| n.to_string().len());
     let mut out = String::with_capacity(text_len(view.squares(), width + 1));
-    write_text(&mut out, ground, &view, width, |s| {
+    write_text(&mut out, ground, &view, width, true, |s| {
         let n = by_square[spots.index(s)];
         (n != u64::MAX).then(|| n.to_string())
     });
+    // What was asked and answered, as under an SVG picture.
+    for line in caption_text(&overlay.caption, ground.board()) {
+        out.push_str(&line);
+        out.push('\n');
+    }
     Ok(out)
 }
 
@@ -1222,8 +1229,11 @@ mod tests {
         .collect();
         let text = text_with_path(ground, &path).unwrap();
         let rows: Vec<&str> = text.lines().collect();
-        assert!(rows.iter().all(|r| r.len() == 5 * 2 + 4), "{text}");
-        assert_eq!(rows[4], " 0  5 10  .  .");
+        // Five ranks, each labelled, then the files, then the summary.
+        assert!(rows[..6].iter().all(|r| r.len() == 1 + 5 * 3), "{text}");
+        assert_eq!(rows[4], "1  0  5 10  .  .");
+        assert_eq!(rows[5], "   a  b  c  d  e");
+        assert_eq!(rows[6], "The 5×5 board.");
     }
 
     #[test]
