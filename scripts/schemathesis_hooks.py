@@ -52,10 +52,14 @@ def kind_of(case, problem):
         if case.method.upper() == "GET" and param not in query and alias not in query:
             return "missing_parameter: neither name nor alias in the query"
     detail = problem.get("detail", "")
-    if code == "invalid_parameter" and param in ("end", "seed") and (
-        "closed" in detail or "Warnsdorff" in detail
+    if (
+        code == "invalid_parameter"
+        and param in ("end", "seed")
+        and ("closed" in detail or "Warnsdorff" in detail)
+        and case.method.upper() == "GET"
     ):
-        return "invalid_parameter: a tour option that needs or excludes another"
+        # A JSON body's schema states these ties; query parameters cannot.
+        return "invalid_parameter: a tour option that needs or excludes another, in a query string"
     if code == "invalid_parameter" and param == "step" and "past the end" in detail:
         return "invalid_parameter: a step past the board's last square"
     if (
