@@ -4,8 +4,8 @@
 
 use std::fmt;
 
-use axum::extract::FromRequestParts;
-use axum::http::request::Parts;
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::Method;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 
@@ -13,6 +13,7 @@ use crate::params;
 use crate::request::extract::{JsonBody, QueryParams};
 use crate::request::params::{choice, exact_whole, too_large, Given, Param};
 use crate::response::problem::{ApiError, Code};
+use crate::AppState;
 use knight::{Board, BoardError, Notation, Square, SquareName, SquareParseError};
 
 /// A square as sent: a JSON integer, or a string (digits are an index,
@@ -270,8 +271,7 @@ params! {
 }
 
 /// The square a [`SquareQuery`] names, and how the answer writes squares:
-/// from the query string of a GET, or (with [`OneSquare::from_body`]) the
-/// JSON body of a POST.
+/// from the query string of a GET or the JSON body of a POST.
 pub struct OneSquare(pub Square, pub Shown);
 
 impl OneSquare {
@@ -281,18 +281,21 @@ impl OneSquare {
         Ok(OneSquare(square, shown))
     }
 
-    /// The square a POST body names.
-    pub fn from_body(JsonBody(body): JsonBody<SquareQuery>) -> Result<OneSquare, ApiError> {
-        OneSquare::new(body)
-    }
 }
 
-impl<S: Send + Sync> FromRequestParts<S> for OneSquare {
+/// The square of a GET's query or of a POST's JSON body, read by the one
+/// rule of each.
+impl FromRequest<AppState> for OneSquare {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<OneSquare, ApiError> {
+    async fn from_request(req: Request, state: &AppState) -> Result<OneSquare, ApiError> {
+        if req.method() == Method::POST {
+            let JsonBody(body) = JsonBody::<SquareQuery>::from_request(req, state).await?;
+            return OneSquare::new(body);
+        }
+        let (mut parts, _) = req.into_parts();
         let QueryParams(query) =
-            QueryParams::<SquareQuery>::from_request_parts(parts, state).await?;
+            QueryParams::<SquareQuery>::from_request_parts(&mut parts, state).await?;
         OneSquare::new(query)
     }
 }

@@ -4,10 +4,7 @@
 use axum::Json;
 use serde::Serialize;
 
-use crate::request::extract::JsonBody;
-use crate::request::square::{OneSquare, Shown, ShownSquare, SquareQuery};
-use crate::response::problem::ApiError;
-use knight::Square;
+use crate::request::square::{OneSquare, ShownSquare};
 
 #[derive(Debug, Serialize)]
 pub struct ColourAnswer {
@@ -15,16 +12,8 @@ pub struct ColourAnswer {
     pub colour: &'static str,
 }
 
-pub async fn get(OneSquare(square, shown): OneSquare) -> Json<ColourAnswer> {
-    answer(square, shown)
-}
-
-pub async fn post(body: JsonBody<SquareQuery>) -> Result<Json<ColourAnswer>, ApiError> {
-    let OneSquare(square, shown) = OneSquare::from_body(body)?;
-    Ok(answer(square, shown))
-}
-
-fn answer(square: Square, shown: Shown) -> Json<ColourAnswer> {
+/// GET (a query) and POST (a JSON body) alike.
+pub async fn handler(OneSquare(square, shown): OneSquare) -> Json<ColourAnswer> {
     Json(ColourAnswer {
         square: shown.square(square),
         colour: square.colour().as_str(),

@@ -4,10 +4,7 @@
 use axum::Json;
 use serde::Serialize;
 
-use crate::request::extract::JsonBody;
-use crate::request::square::{OneSquare, Shown, ShownSquare, SquareQuery};
-use crate::response::problem::ApiError;
-use knight::Square;
+use crate::request::square::{OneSquare, ShownSquare};
 
 #[derive(Debug, Serialize)]
 pub struct MovesAnswer {
@@ -15,16 +12,8 @@ pub struct MovesAnswer {
     pub moves: Vec<ShownSquare>,
 }
 
-pub async fn get(OneSquare(square, shown): OneSquare) -> Json<MovesAnswer> {
-    answer(square, shown)
-}
-
-pub async fn post(body: JsonBody<SquareQuery>) -> Result<Json<MovesAnswer>, ApiError> {
-    let OneSquare(square, shown) = OneSquare::from_body(body)?;
-    Ok(answer(square, shown))
-}
-
-fn answer(square: Square, shown: Shown) -> Json<MovesAnswer> {
+/// GET (a query) and POST (a JSON body) alike.
+pub async fn handler(OneSquare(square, shown): OneSquare) -> Json<MovesAnswer> {
     Json(MovesAnswer {
         square: shown.square(square),
         moves: shown.squares(&shown.board.neighbours(square)),
