@@ -461,7 +461,7 @@ fn indexed((board, start, closed): TourKey, limit: u64) -> Result<Arc<IndexedTou
         limit,
     )?);
     if let Ok(mut cache) = cache().lock() {
-        let listed = if tour.construction() == "listed" {
+        let listed = if tour.is_listed_whole() {
             board.squares()
         } else {
             0

@@ -154,10 +154,10 @@ pub fn shared_tour(
     let squares = listable(board, max_squares)?;
     let coord = |s: Square| (u64::from(s.file()), u64::from(s.rank()));
     let (width, height) = (board.width(), board.height());
-    let indexed = IndexedTour::with_listed_limit(width, height, coord(start), closed, max_squares)?;
-    if indexed.construction() == "listed" {
+    // Boards that cannot be cut are listed, once.
+    let Some(indexed) = IndexedTour::cut(width, height, coord(start), closed)? else {
         return listed_tour(board, start, closed, max_squares);
-    }
+    };
     if squares % 2 == 0 {
         if let Some(turn) = turn_of_cycle(board, &indexed, max_squares) {
             return Ok(SharedTour {
