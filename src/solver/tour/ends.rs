@@ -100,8 +100,8 @@ pub fn tour_with_ends(
     if frontier::fits(width, height) && width.max(height) <= FRONTIER_ROWS {
         match frontier::path_between(width, height, start, end, FRONTIER_STATES) {
             Frontier::Found(path) => return Ok(path),
-            Frontier::None => return Err(exhausted()),
-            Frontier::TooLarge => {}
+            Frontier::Exhausted => return Err(exhausted()),
+            Frontier::GaveUp => {}
         }
     }
     if let Some(path) = by_core(width, height, start, end) {
@@ -114,12 +114,12 @@ pub fn tour_with_ends(
         exit: Some(index(end)),
     }];
     for variant in 1..16 {
-        if let Cover::Found(path, _) = cover(w, h, &segment, variant, 40 * squares) {
+        if let Cover::Found((path, _)) = cover(w, h, &segment, variant, 40 * squares) {
             return Ok(path);
         }
     }
     match cover(w, h, &segment, 0, SEARCH_BUDGET) {
-        Cover::Found(path, _) => Ok(path),
+        Cover::Found((path, _)) => Ok(path),
         Cover::Exhausted => Err(exhausted()),
         Cover::GaveUp => Err(TourError::NotFound),
     }
