@@ -26,9 +26,7 @@ use crate::solver::draw::{Caption, Overlay};
 use crate::solver::terrain::Ground;
 use crate::solver::tour::random_access::IndexedTour;
 use crate::solver::tour::warnsdorff::DEFAULT_BACKTRACKS;
-use crate::solver::tour::{
-    shared_tour, tour_with_ends, warnsdorff_tour, SharedTour, Tour, TourError, TourSquares,
-};
+use crate::solver::tour::{self, SharedTour, TourError};
 use crate::solver::{Board, Square};
 
 /// How a tour is found.
@@ -121,14 +119,6 @@ pub async fn post(
     tour(state, req.tour, req.plain, format).await
 }
 
-/// A tour as asked, checked before any work.
-#[derive(Clone, Copy, Debug)]
-enum Asked {
-    Auto { closed: bool },
-    Ends { end: Square },
-    Warnsdorff { closed: bool, seed: Option<u64> },
-}
-
 async fn tour(
     state: AppState,
     req: TourArgs,
@@ -148,7 +138,7 @@ async fn tour(
     };
     let closed = req.closed.or(false);
     let method = req.method.or_default();
-    let asked = match (end, method) {
+    let how = match (end, method) {
         (Some(_), _) if closed => {
             return Err(ApiError::invalid(
                 "end",
@@ -167,12 +157,17 @@ async fn tour(
                 "'seed' breaks the ties of Warnsdorff's rule: give it with 'method=warnsdorff', or leave it out",
             ))
         }
-        (Some(end), Method::Auto) => Asked::Ends { end },
-        (None, Method::Auto) => Asked::Auto { closed },
-        (None, Method::Warnsdorff) => Asked::Warnsdorff {
+        (Some(end), Method::Auto) => tour::Method::Ends { end },
+        (None, Method::Auto) => tour::Method::Construction { closed },
+        (None, Method::Warnsdorff) => tour::Method::Warnsdorff {
             closed,
             seed: req.seed.0,
         },
+    };
+    let asked = tour::TourRequest {
+        board,
+        start,
+        method: how,
     };
     let limit = state.config.max_tour_squares;
     // Checked here too, so that a board far too large never queues.
@@ -187,30 +182,11 @@ async fn tour(
         .heavy
         .run_unless_small(small, move || {
             let error = |e| tour_error(board, e, method);
-            let (tour, backtracks) = match asked {
-                Asked::Auto { closed } => (shared_tour(board, start, closed, limit), None),
-                Asked::Ends { end } => (tour_with_ends(board, start, end, limit).map(own), None),
-                Asked::Warnsdorff { closed, seed } => {
-                    match warnsdorff_tour(board, start, closed, seed, limit) {
-                        Ok((tour, backtracks)) => (Ok(own(tour)), Some(backtracks)),
-                        Err(e) => (Err(e), None),
-                    }
-                }
-            };
-            let tour = tour.map_err(error)?;
+            let tour::TourAnswer { tour, backtracks } = tour::tour(asked, limit).map_err(error)?;
             let end = end.map(|e| shown.square(e));
             answer(tour, shown, format, end, backtracks)
         })
         .await?
-}
-
-/// A tour that shares nothing.
-fn own(tour: Tour) -> SharedTour {
-    SharedTour {
-        board: tour.board,
-        closed: tour.closed,
-        squares: TourSquares::Own(tour.path),
-    }
 }
 
 /// The tour in the asked format: JSON (written fast and streamed, see

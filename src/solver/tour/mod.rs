@@ -1,4 +1,7 @@
-//! Knight's tours: an open or closed tour from any start square on every
+//! Knight's tours. The one door is [`tour()`]: a [`TourRequest`] (board,
+//! start, [`Method`]) in, a [`TourAnswer`] or a [`TourError`] out.
+//!
+//! An open or closed tour from any start square on every
 //! board of up to a million squares that has one; with both ends fixed
 //! ([`ends`]); by Warnsdorff's rule ([`warnsdorff`]); and read at any step
 //! of boards up to 10⁹ a side ([`random_access`]).
@@ -120,6 +123,58 @@ pub enum TourError {
     /// Every method failed without a proof that none exists. Never seen in
     /// the tests; kept so that a failure is honest rather than wrong.
     NotFound,
+}
+
+/// How a tour is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The block construction (what `/tour/step` reads), open or closed.
+    Construction { closed: bool },
+    /// An open tour that finishes on `end`.
+    Ends { end: Square },
+    /// Warnsdorff's rule with Roth's tie-break, or with `seed` a seeded
+    /// tie-break, backtracking when stuck.
+    Warnsdorff { closed: bool, seed: Option<u64> },
+}
+
+/// A tour question: the board, the start square and the method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TourRequest {
+    pub board: Board,
+    pub start: Square,
+    pub method: Method,
+}
+
+/// The answer to a [`TourRequest`]: the tour, and with Warnsdorff's method
+/// the steps back its search took.
+#[derive(Clone, Debug)]
+pub struct TourAnswer {
+    pub tour: SharedTour,
+    pub backtracks: Option<u64>,
+}
+
+/// The one door to the tours: the tour `request` asks for, on boards of at
+/// most `max_squares` squares.
+pub fn tour(request: TourRequest, max_squares: u64) -> Result<TourAnswer, TourError> {
+    let TourRequest {
+        board,
+        start,
+        method,
+    } = request;
+    let own = |tour: Tour| SharedTour {
+        board: tour.board,
+        closed: tour.closed,
+        squares: TourSquares::Own(tour.path),
+    };
+    let (tour, backtracks) = match method {
+        Method::Construction { closed } => (shared_tour(board, start, closed, max_squares)?, None),
+        Method::Ends { end } => (own(tour_with_ends(board, start, end, max_squares)?), None),
+        Method::Warnsdorff { closed, seed } => {
+            let (tour, backtracks) = warnsdorff_tour(board, start, closed, seed, max_squares)?;
+            (own(tour), Some(backtracks))
+        }
+    };
+    Ok(TourAnswer { tour, backtracks })
 }
 
 /// Boards up to this many squares are searched whole; a complete search that
