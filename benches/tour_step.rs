@@ -7,8 +7,8 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use knightd::solver::tour::blocks::tour_by_blocks;
+use knightd::solver::tour::construct::IndexedTour;
 use knightd::solver::tour::ends::tour_with_ends;
-use knightd::solver::tour::random_access::IndexedTour;
 use knightd::solver::tour::warnsdorff::{warnsdorff_tour, DEFAULT_BACKTRACKS};
 use knightd::solver::tour::{self, knights_tour};
 use knightd::solver::{Board, Square};

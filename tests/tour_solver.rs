@@ -5,7 +5,7 @@
 //! exhaustive sweeps are `#[ignore]`d; run them in release:
 //! `cargo test --release --test tour_solver -- --include-ignored`.
 
-use knightd::solver::tour::random_access::{Coord, IndexedTour};
+use knightd::solver::tour::construct::{Coord, IndexedTour};
 use knightd::solver::tour::TourError;
 
 fn knight((a, b): Coord, (c, d): Coord) -> bool {

@@ -9,8 +9,8 @@ mod common;
 
 use std::collections::HashSet;
 
+use knightd::solver::tour::construct::IndexedTour;
 use knightd::solver::tour::knights_tour;
-use knightd::solver::tour::random_access::IndexedTour;
 use knightd::solver::{Board, Square};
 use serde_json::{json, Value};
 

@@ -24,7 +24,7 @@ use crate::params;
 use crate::solver::board::Notation;
 use crate::solver::draw::{Caption, Overlay};
 use crate::solver::terrain::Ground;
-use crate::solver::tour::random_access::IndexedTour;
+use crate::solver::tour::construct::IndexedTour;
 use crate::solver::tour::warnsdorff::DEFAULT_BACKTRACKS;
 use crate::solver::tour::{self, SharedTour, TourError};
 use crate::solver::{Board, Square};

@@ -35,7 +35,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
 
-use super::random_access::Coord;
+use super::construct::Coord;
 use super::search::Outcome;
 
 /// A window entry: a square with all its path moves.

@@ -4,9 +4,9 @@
 //! An open or closed tour from any start square on every
 //! board of up to a million squares that has one; with both ends fixed
 //! ([`ends`]); by Warnsdorff's rule ([`warnsdorff`]); and read at any step
-//! of boards up to 10⁹ a side ([`random_access`]).
+//! of boards up to 10⁹ a side ([`construct`]).
 //!
-//! [`knights_tour`] lists the tour [`random_access::IndexedTour`] reads, so
+//! [`knights_tour`] lists the tour [`construct::IndexedTour`] reads, so
 //! the tour `/tour` gives and the one read step by step are the same. That
 //! construction cuts the board into blocks; boards too narrow or too small
 //! to cut come from [`listed_tour`]. Every tour is checked by [`is_tour`]
@@ -24,12 +24,12 @@
 //! [`is_tour`] before it is given out.
 
 pub mod blocks;
+pub mod construct;
 pub mod cover;
 pub mod ends;
 pub mod existence;
 pub mod frontier;
 pub mod narrow;
-pub mod random_access;
 pub mod search;
 pub mod warnsdorff;
 
@@ -37,8 +37,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::solver::board::{Board, Grid, Spot, Square};
+use construct::IndexedTour;
 pub use existence::NoTour;
-use random_access::IndexedTour;
 use search::{knight_path, rectangle, End, Outcome};
 
 /// A knight's tour: every square of `board` once, from `path[0]`.

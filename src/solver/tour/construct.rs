@@ -1,4 +1,5 @@
-//! Random access into a knight's tour: the square at any step, and the step
+//! The main tour construction, by blocks, which `/tour` lists and
+//! `/tour/step` reads at random: the square at any step, and the step
 //! of any square, of a tour of a board of up to 10⁹ × 10⁹, in a few dozen
 //! arithmetic operations, without building the tour; and the same tour
 //! built whole for boards small enough to list.
