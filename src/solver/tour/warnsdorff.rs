@@ -24,7 +24,7 @@
 
 use super::search::{depth_first, Budget, Outcome, Rules};
 use super::{existence, TourError};
-use crate::solver::board::{Board, Square, STEPS};
+use crate::solver::board::{Board, Grid, Spot, SpotMap, Square, STEPS};
 
 /// The steps back a search may take unless told otherwise.
 pub const DEFAULT_BACKTRACKS: u64 = 1_000_000;
@@ -49,35 +49,27 @@ fn mix(mut x: u64) -> u64 {
 /// The board with a margin of two lines of taken squares all round, so a
 /// knight's step is one addition and needs no bounds check.
 struct Padded {
-    /// Padded width: `w + 4`.
-    pw: usize,
-    w: usize,
-    h: usize,
+    grid: Grid,
     /// The eight steps as offsets, in [`STEPS`] order.
     offsets: [isize; 8],
 }
 
 impl Padded {
-    fn new(w: usize, h: usize) -> Padded {
-        let pw = w + 4;
-        let mut offsets = [0isize; 8];
-        for (o, step) in offsets.iter_mut().zip(&STEPS) {
-            *o = isize::from(step.rank) * pw as isize + isize::from(step.file);
-        }
-        Padded { pw, w, h, offsets }
-    }
-
-    fn at(&self, x: usize, y: usize) -> usize {
-        (y + 2) * self.pw + x + 2
-    }
-
-    fn coords(&self, p: usize) -> (usize, usize) {
-        (p % self.pw - 2, p / self.pw - 2)
+    fn new(board: Board) -> Option<Padded> {
+        let grid = Grid::with_margin(board, 2)?;
+        let offsets = STEPS.map(|step| grid.offset(step.file, step.rank));
+        Some(Padded { grid, offsets })
     }
 
     #[inline]
     fn step(&self, p: usize, k: usize) -> usize {
         p.wrapping_add_signed(self.offsets[k])
+    }
+
+    /// The square at a spot of the board (not of the margin).
+    #[inline]
+    fn square(&self, p: usize) -> Square {
+        self.grid.square(Spot::new(p))
     }
 }
 
@@ -161,51 +153,47 @@ pub fn warnsdorff_tour(
 /// A search that ran out of steps back, and how many it took.
 struct Missed(u64);
 
-/// Warnsdorff's rules for the depth-first engine, on the padded board.
+/// Warnsdorff's rules for the depth-first engine, on the padded board
+/// (squares are its spots' indices).
 struct Rule<'a> {
     board: &'a Padded,
     /// Taken squares: the margin from the outset.
-    taken: Vec<bool>,
+    taken: SpotMap<bool>,
     /// Free onward moves of every square, kept up to date as squares are
     /// taken and given back.
-    free: Vec<u8>,
-    start: (usize, usize),
+    free: SpotMap<u8>,
+    start: Square,
     /// Free squares one move from the start.
     start_exits: usize,
     closed: bool,
     seed: Option<u64>,
-    /// The board, for Roth's tie-break.
-    centre: Board,
 }
 
 impl Rule<'_> {
-    fn near_start(&self, x: usize, y: usize) -> bool {
-        let (dx, dy) = (x.abs_diff(self.start.0), y.abs_diff(self.start.1));
-        (dx == 1 && dy == 2) || (dx == 2 && dy == 1)
+    fn near_start(&self, square: Square) -> bool {
+        square.is_knight_move_to(self.start)
     }
 }
 
 impl Rules for Rule<'_> {
     fn take(&mut self, p: usize) {
-        let (x, y) = self.board.coords(p);
-        if self.near_start(x, y) {
+        if self.near_start(self.board.square(p)) {
             self.start_exits -= 1;
         }
-        self.taken[p] = true;
+        self.taken[Spot::new(p)] = true;
         for k in 0..8 {
-            let n = self.board.step(p, k);
+            let n = Spot::new(self.board.step(p, k));
             self.free[n] = self.free[n].wrapping_sub(1);
         }
     }
 
     fn release(&mut self, p: usize) {
-        self.taken[p] = false;
-        let (x, y) = self.board.coords(p);
-        if self.near_start(x, y) {
+        self.taken[Spot::new(p)] = false;
+        if self.near_start(self.board.square(p)) {
             self.start_exits += 1;
         }
         for k in 0..8 {
-            let n = self.board.step(p, k);
+            let n = Spot::new(self.board.step(p, k));
             self.free[n] = self.free[n].wrapping_add(1);
         }
     }
@@ -214,47 +202,41 @@ impl Rules for Rule<'_> {
         let Some(&here) = path.last() else {
             return false;
         };
-        let (x, y) = self.board.coords(here as usize);
-        !self.closed || self.near_start(x, y)
+        !self.closed || self.near_start(self.board.grid.square(Spot::from_raw(here)))
     }
 
     fn choices(&mut self, path: &[u32], out: &mut [u32; 8]) -> usize {
-        let (Some(&here), total) = (path.last(), self.board.w * self.board.h) else {
+        let Some(&here) = path.last() else {
             return 0;
         };
-        let (depth, here) = (path.len(), here as usize);
+        let board = self.board.grid.board();
+        let (depth, total) = (path.len(), board.squares());
+        let last = |depth: usize| u64::try_from(depth + 1).is_ok_and(|d| d == total);
+        let here = Spot::from_raw(here).index();
         if self.closed && self.start_exits == 0 {
             return 0;
         }
-        let (hx, hy) = self.board.coords(here);
-        let mut keyed = [(0u8, 0u64, 0u8, 0u32); 8];
+        let mut keyed = [(0u8, 0u64, 0usize, 0u32); 8];
         let mut n = 0;
-        for (k, step) in STEPS.iter().enumerate() {
-            let next = self.board.step(here, k);
+        for k in 0..STEPS.len() {
+            let next = Spot::new(self.board.step(here, k));
             if self.taken[next] {
                 continue;
             }
-            if self.free[next] == 0 && depth + 1 < total {
+            if self.free[next] == 0 && !last(depth) {
                 // It could only be entered from here, and left by no move.
                 return 0;
             }
-            let nx = hx.wrapping_add_signed(isize::from(step.file));
-            let ny = hy.wrapping_add_signed(isize::from(step.rank));
-            if self.closed && self.start_exits == 1 && self.near_start(nx, ny) && depth + 1 < total
-            {
+            let square = self.board.grid.square(next);
+            if self.closed && self.start_exits == 1 && self.near_start(square) && !last(depth) {
                 // The start's last free neighbour is kept for the end.
                 continue;
             }
             let tie = match self.seed {
-                None => {
-                    u64::MAX
-                        - self
-                            .centre
-                            .centre_distance(Square::new(nx as u32, ny as u32))
-                }
-                Some(s) => mix(s ^ mix((ny * self.board.w + nx) as u64)),
+                None => u64::MAX - board.centre_distance(square),
+                Some(s) => mix(s ^ mix(board.index(square))),
             };
-            keyed[n] = (self.free[next], tie, k as u8, next as u32);
+            keyed[n] = (self.free[next], tie, k, next.raw());
             n += 1;
         }
         // The keys differ in the move number, so any sort gives one order.
@@ -275,44 +257,42 @@ fn from(
     seed: Option<u64>,
     max_backtracks: u64,
 ) -> Result<WarnsdorffTour, Missed> {
-    let squares = width * height;
-    let (w, h) = (width as usize, height as usize);
-    let board = Padded::new(w, h);
-    let total = squares as usize;
-    let mut taken = vec![true; board.pw * (h + 4)];
-    let mut free = vec![0u8; taken.len()];
-    for y in 0..h {
-        for x in 0..w {
-            taken[board.at(x, y)] = false;
-        }
+    let board = Board::new(width, height).map_err(|_| Missed(0))?;
+    let padded = Padded::new(board).ok_or(Missed(0))?;
+    let grid = padded.grid;
+    let mut taken = SpotMap::new(grid, true);
+    for (_, spot) in grid.squares() {
+        taken[spot] = false;
     }
-    for y in 0..h {
-        for x in 0..w {
-            let p = board.at(x, y);
-            free[p] = (0..8).filter(|&k| !taken[board.step(p, k)]).count() as u8;
-        }
+    let mut free = SpotMap::new(grid, 0u8);
+    for (_, spot) in grid.squares() {
+        let onward = (0..8).filter(|&k| !taken[Spot::new(padded.step(spot.index(), k))]);
+        free[spot] = u8::try_from(onward.count()).expect("at most eight");
     }
-    let (sx, sy) = ((start % width) as usize, (start / width) as usize);
-    let origin = board.at(sx, sy);
+    let start = board.from_index(start).ok_or(Missed(0))?;
+    let origin = grid.spot(start);
     let mut rule = Rule {
         start_exits: usize::from(free[origin]),
-        board: &board,
+        board: &padded,
         taken,
         free,
-        start: (sx, sy),
+        start,
         closed,
         seed,
-        centre: Board::new(width, height).map_err(|_| Missed(0))?,
     };
-    match depth_first(&mut rule, total, origin, Budget::backtracks(max_backtracks)) {
+    let total = usize::try_from(board.squares()).map_err(|_| Missed(0))?;
+    match depth_first(
+        &mut rule,
+        total,
+        origin.index(),
+        Budget::backtracks(max_backtracks),
+    ) {
         (Outcome::Found(path), backtracks) => {
             let path = path
                 .into_iter()
-                .map(|p| {
-                    let (x, y) = board.coords(p as usize);
-                    (y * w + x) as u32
-                })
-                .collect();
+                .map(|p| u32::try_from(board.index(grid.square(Spot::from_raw(p)))))
+                .collect::<Result<_, _>>()
+                .map_err(|_| Missed(backtracks))?;
             Ok(WarnsdorffTour { path, backtracks })
         }
         (_, backtracks) => Err(Missed(backtracks)),
