@@ -7,8 +7,8 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use knight::tour::blocks::tour_by_blocks;
+use knight::tour::construct::IndexedTour;
 use knight::tour::ends::tour_with_ends;
-use knight::tour::random_access::IndexedTour;
 use knight::tour::warnsdorff::{warnsdorff_tour, DEFAULT_BACKTRACKS};
 use knight::tour::{self, knights_tour};
 use knight::{Board, Square};

@@ -5,7 +5,7 @@
 //! exhaustive sweeps are `#[ignore]`d; run them in release:
 //! `cargo test --release --test tour_solver -- --include-ignored`.
 
-use knight::tour::random_access::{Coord, IndexedTour};
+use knight::tour::construct::{Coord, IndexedTour};
 use knight::tour::TourError;
 
 fn knight((a, b): Coord, (c, d): Coord) -> bool {

@@ -9,8 +9,8 @@ mod common;
 
 use std::collections::HashSet;
 
+use knight::tour::construct::IndexedTour;
 use knight::tour::knights_tour;
-use knight::tour::random_access::IndexedTour;
 use knight::{Board, Square};
 use serde_json::{json, Value};
 

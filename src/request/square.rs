@@ -280,7 +280,6 @@ impl OneSquare {
         let (shown, [square]) = query.plain.squares([("square", query.square.as_ref())])?;
         Ok(OneSquare(square, shown))
     }
-
 }
 
 /// The square of a GET's query or of a POST's JSON body, read by the one

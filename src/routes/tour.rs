@@ -21,15 +21,10 @@ use crate::response::answer::json_with_squares;
 use crate::response::picture::{check_drawable, respond, Accept, Format};
 use crate::response::problem::{ApiError, Code};
 use crate::AppState;
-use knight::tour::random_access::IndexedTour;
+use knight::tour::construct::IndexedTour;
 use knight::tour::warnsdorff::DEFAULT_BACKTRACKS;
-use knight::tour::{
-    shared_tour, tour_with_ends, warnsdorff_tour, SharedTour, Tour, TourError, TourSquares,
-};
-use knight::Ground;
-use knight::Notation;
-use knight::{Board, Square};
-use knight::{Caption, Overlay};
+use knight::tour::{self, SharedTour, TourError};
+use knight::{Board, Caption, Ground, Notation, Overlay, Square};
 
 /// How a tour is found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -130,14 +125,6 @@ pub async fn post(
     tour(state, req.tour, req.plain, format).await
 }
 
-/// A tour as asked, checked before any work.
-#[derive(Clone, Copy, Debug)]
-enum Asked {
-    Auto { closed: bool },
-    Ends { end: Square },
-    Warnsdorff { closed: bool, seed: Option<u64> },
-}
-
 async fn tour(
     state: AppState,
     req: TourArgs,
@@ -157,7 +144,7 @@ async fn tour(
     };
     let closed = req.closed.or(false);
     let method = req.method.or_default();
-    let asked = match (end, method) {
+    let how = match (end, method) {
         (Some(_), _) if closed => {
             return Err(ApiError::invalid(
                 "end",
@@ -176,12 +163,17 @@ async fn tour(
                 "'seed' breaks the ties of Warnsdorff's rule: give it with 'method=warnsdorff', or leave it out",
             ))
         }
-        (Some(end), Method::Auto) => Asked::Ends { end },
-        (None, Method::Auto) => Asked::Auto { closed },
-        (None, Method::Warnsdorff) => Asked::Warnsdorff {
+        (Some(end), Method::Auto) => tour::Method::Ends { end },
+        (None, Method::Auto) => tour::Method::Construction { closed },
+        (None, Method::Warnsdorff) => tour::Method::Warnsdorff {
             closed,
             seed: req.seed.0,
         },
+    };
+    let asked = tour::TourRequest {
+        board,
+        start,
+        method: how,
     };
     let limit = state.config.max_tour_squares;
     // Checked here too, so that a board far too large never queues.
@@ -196,30 +188,11 @@ async fn tour(
         .heavy
         .run_unless_small(small, move || {
             let error = |e| tour_error(board, e, method);
-            let (tour, backtracks) = match asked {
-                Asked::Auto { closed } => (shared_tour(board, start, closed, limit), None),
-                Asked::Ends { end } => (tour_with_ends(board, start, end, limit).map(own), None),
-                Asked::Warnsdorff { closed, seed } => {
-                    match warnsdorff_tour(board, start, closed, seed, limit) {
-                        Ok((tour, backtracks)) => (Ok(own(tour)), Some(backtracks)),
-                        Err(e) => (Err(e), None),
-                    }
-                }
-            };
-            let tour = tour.map_err(error)?;
+            let tour::TourAnswer { tour, backtracks } = tour::tour(asked, limit).map_err(error)?;
             let end = end.map(|e| shown.square(e));
             answer(tour, shown, format, end, backtracks)
         })
         .await?
-}
-
-/// A tour that shares nothing.
-fn own(tour: Tour) -> SharedTour {
-    SharedTour {
-        board: tour.board,
-        closed: tour.closed,
-        squares: TourSquares::Own(tour.path),
-    }
 }
 
 /// The tour in the asked format: JSON (written fast and streamed, see
@@ -470,7 +443,7 @@ fn indexed((board, start, closed): TourKey, limit: u64) -> Result<Arc<IndexedTou
         limit,
     )?);
     if let Ok(mut cache) = cache().lock() {
-        let listed = if tour.construction() == "listed" {
+        let listed = if tour.is_listed_whole() {
             board.squares()
         } else {
             0

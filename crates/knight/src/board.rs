@@ -207,6 +207,13 @@ impl Board {
         square.file < self.width && square.rank < self.height
     }
 
+    /// Four times the squared distance of `square` from the board's centre
+    /// (kept integral): Roth's tie-break in every tour search.
+    pub fn centre_distance(self, square: Square) -> u64 {
+        let off = |x: u32, side: u64| (2 * u64::from(x)).abs_diff(side - 1);
+        off(square.file, self.width()).pow(2) + off(square.rank, self.height()).pow(2)
+    }
+
     /// `rank * width + file`.
     ///
     /// ```

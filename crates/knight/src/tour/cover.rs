@@ -3,15 +3,16 @@
 //! tour that passes through it more than once).
 //!
 //! `segments[k]` runs from its `entry` to its `exit` (or, for the last one
-//! with no exit, to any square). The search is a depth-first search ordered
-//! by Warnsdorff's rule (fewest free onward moves first), then Roth's rule
-//! (farther from the centre first), then the knight's move order turned by a
-//! `variant`. After a segment's exit the only step is to the next segment's
-//! entry; entries are reached in no other way, and an exit only as the end of
-//! its own segment. A search that finishes inside its budget without a cover
-//! proves that there is none.
+//! with no exit, to any square). The search is [`super::search`]'s
+//! depth-first engine, ordered by Warnsdorff's rule (fewest free onward
+//! moves first), then Roth's rule (farther from the centre first), then the
+//! knight's move order turned by a `variant`. After a segment's exit the
+//! only step is to the next segment's entry; entries are reached in no other
+//! way, and an exit only as the end of its own segment. A search that
+//! finishes inside its budget without a cover proves that there is none.
 
-use crate::board::STEPS;
+use super::search::{depth_first, Budget, Outcome, Rules};
+use crate::board::{Board, Square, STEPS};
 
 /// One path of a cover: from `entry` to `exit` (None: any square).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -20,17 +21,9 @@ pub struct Segment {
     pub exit: Option<u32>,
 }
 
-/// What a cover search found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Cover {
-    /// The squares in order (local indices `y * w + x`), and how many of them
-    /// each segment takes.
-    Found(Vec<u32>, Vec<u32>),
-    /// The whole tree was searched: there is no such cover.
-    Exhausted,
-    /// The node budget ran out first.
-    GaveUp,
-}
+/// What a cover search found: the squares in order (local indices
+/// `y * w + x`), and how many of them each segment takes.
+pub type Cover = Outcome<(Vec<u32>, Vec<u32>)>;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Role {
@@ -39,6 +32,95 @@ enum Role {
     Exit(u8),
     /// Entry and exit of one segment of one square.
     Both(u8),
+}
+
+/// The cover's rules for the depth-first engine.
+struct Covering<'a, C: Fn(usize) -> u64> {
+    segments: &'a [Segment],
+    last: usize,
+    role: Vec<Role>,
+    neighbours: Vec<[u32; 8]>,
+    free: Vec<u8>,
+    taken: Vec<bool>,
+    /// The segment of each square on the path.
+    seg_of: Vec<u8>,
+    variant: usize,
+    centre: C,
+}
+
+impl<C: Fn(usize) -> u64> Rules for Covering<'_, C> {
+    fn take(&mut self, i: usize) {
+        let seg = match self.role[i] {
+            Role::Entry(k) | Role::Both(k) => k,
+            _ => self.seg_of.last().copied().unwrap_or(0),
+        };
+        self.seg_of.push(seg);
+        self.taken[i] = true;
+        for &n in self.neighbours[i].iter().filter(|&&n| n != u32::MAX) {
+            self.free[n as usize] -= 1;
+        }
+    }
+
+    fn release(&mut self, i: usize) {
+        self.seg_of.pop();
+        self.taken[i] = false;
+        for &n in self.neighbours[i].iter().filter(|&&n| n != u32::MAX) {
+            self.free[n as usize] += 1;
+        }
+    }
+
+    fn complete(&self, path: &[u32]) -> bool {
+        let seg = self.seg_of.last().map_or(0, |&s| s as usize);
+        let exit = self.segments[self.last].exit;
+        seg == self.last && (exit.is_none() || exit == path.last().copied())
+    }
+
+    fn choices(&mut self, path: &[u32], out: &mut [u32; 8]) -> usize {
+        let depth = path.len();
+        let here = path[depth - 1] as usize;
+        let seg = self.seg_of.last().map_or(0, |&s| s as usize);
+        let ends_segment = match self.role[here] {
+            Role::Exit(k) | Role::Both(k) => k as usize == seg,
+            _ => false,
+        };
+        if ends_segment {
+            if seg < self.last {
+                out[0] = self.segments[seg + 1].entry;
+                return 1;
+            }
+            return 0;
+        }
+        if depth >= 2
+            && stranded(StrandArgs {
+                prev: path[depth - 2] as usize,
+                here,
+                seg,
+                free_end: self.segments[self.last].exit.is_none(),
+                role: &self.role,
+                neighbours: &self.neighbours,
+                free: &self.free,
+                taken: &self.taken,
+            })
+        {
+            // Hopeless.
+            return 0;
+        }
+        let (list, n, _) = options(OptionsArgs {
+            here,
+            seg,
+            left: self.taken.len() - depth,
+            last: self.last,
+            segments: self.segments,
+            role: &self.role,
+            neighbours: &self.neighbours,
+            free: &self.free,
+            taken: &self.taken,
+            variant: self.variant,
+            centre: &self.centre,
+        });
+        *out = list;
+        usize::from(n)
+    }
 }
 
 /// Searches for a cover of the `w` × `h` rectangle by `segments`, visiting at
@@ -82,119 +164,36 @@ pub fn cover(w: usize, h: usize, segments: &[Segment], variant: usize, budget: u
             }
         }
     }
-    let centre = |i: usize| {
-        let dx = (2 * (i % w)) as i64 - (w as i64 - 1);
-        let dy = (2 * (i / w)) as i64 - (h as i64 - 1);
-        (dx * dx + dy * dy) as u64
+    let Some(board) = u64::try_from(w)
+        .ok()
+        .zip(u64::try_from(h).ok())
+        .and_then(|(w, h)| Board::new(w, h).ok())
+    else {
+        return Cover::Exhausted;
     };
-    let mut free = count.clone();
-    let mut taken = vec![false; total];
-    let take = |i: usize, taken: &mut Vec<bool>, free: &mut Vec<u8>| {
-        taken[i] = true;
-        for &n in neighbours[i].iter().filter(|&&n| n != u32::MAX) {
-            free[n as usize] -= 1;
-        }
+    let centre = |i: usize| board.centre_distance(Square::new((i % w) as u32, (i / w) as u32));
+    let mut rules = Covering {
+        segments,
+        last,
+        role,
+        neighbours,
+        free: count,
+        taken: vec![false; total],
+        seg_of: Vec::with_capacity(total),
+        variant,
+        centre,
     };
-    let release = |i: usize, taken: &mut Vec<bool>, free: &mut Vec<u8>| {
-        taken[i] = false;
-        for &n in neighbours[i].iter().filter(|&&n| n != u32::MAX) {
-            free[n as usize] += 1;
-        }
-    };
-    // The path; for each position, its segment, its choices and how many were tried.
-    let mut path: Vec<u32> = Vec::with_capacity(total);
-    let mut seg_of: Vec<u8> = Vec::with_capacity(total);
-    let mut choices: Vec<([u32; 8], u8, u8)> = Vec::with_capacity(total);
     let first = segments[0].entry as usize;
-    take(first, &mut taken, &mut free);
-    path.push(first as u32);
-    seg_of.push(0);
-    choices.push(([0; 8], 0, 0));
-    let mut expand = true;
-    let mut nodes = 0u64;
-    loop {
-        let depth = path.len();
-        let here = path[depth - 1] as usize;
-        let seg = seg_of[depth - 1] as usize;
-        if expand {
-            expand = false;
-            let left = total - depth;
-            let ends_segment = match role[here] {
-                Role::Exit(k) | Role::Both(k) => k as usize == seg,
-                _ => false,
-            };
-            let mut list = ([0u32; 8], 0u8, 0u8);
-            if depth == total {
-                let done = seg == last
-                    && (segments[last].exit.is_none() || segments[last].exit == Some(here as u32));
-                if done {
-                    let mut lens = vec![0u32; segments.len()];
-                    for &s in &seg_of {
-                        lens[s as usize] += 1;
-                    }
-                    return Cover::Found(path, lens);
-                }
-            } else if ends_segment {
-                if seg < last {
-                    list.0[0] = segments[seg + 1].entry;
-                    list.1 = 1;
-                }
-            } else if depth >= 2
-                && stranded(StrandArgs {
-                    prev: path[depth - 2] as usize,
-                    here,
-                    seg,
-                    free_end: segments[last].exit.is_none(),
-                    role: &role,
-                    neighbours: &neighbours,
-                    free: &free,
-                    taken: &taken,
-                })
-            {
-                // Hopeless: leave the list empty.
-            } else {
-                list = options(OptionsArgs {
-                    here,
-                    seg,
-                    left,
-                    last,
-                    segments,
-                    role: &role,
-                    neighbours: &neighbours,
-                    free: &free,
-                    taken: &taken,
-                    variant,
-                    centre: &centre,
-                });
+    match depth_first(&mut rules, total, first, Budget::nodes(budget)).0 {
+        Outcome::Found(path) => {
+            let mut lens = vec![0u32; segments.len()];
+            for &s in &rules.seg_of {
+                lens[s as usize] += 1;
             }
-            choices[depth - 1] = list;
+            Cover::Found((path, lens))
         }
-        let (list, n, tried) = choices[depth - 1];
-        if tried < n {
-            choices[depth - 1].2 += 1;
-            nodes += 1;
-            if nodes > budget {
-                return Cover::GaveUp;
-            }
-            let next = list[tried as usize] as usize;
-            let next_seg = match role[next] {
-                Role::Entry(k) | Role::Both(k) => k,
-                _ => seg as u8,
-            };
-            take(next, &mut taken, &mut free);
-            path.push(next as u32);
-            seg_of.push(next_seg);
-            choices.push(([0; 8], 0, 0));
-            expand = true;
-            continue;
-        }
-        if depth == 1 {
-            return Cover::Exhausted;
-        }
-        path.pop();
-        seg_of.pop();
-        choices.pop();
-        release(here, &mut taken, &mut free);
+        Outcome::Exhausted => Cover::Exhausted,
+        Outcome::GaveUp => Cover::GaveUp,
     }
 }
 
@@ -306,13 +305,13 @@ pub fn find_cover(w: usize, h: usize, segments: &[Segment]) -> Option<(Vec<u32>,
     let quick = 20 * (w * h) as u64;
     for variant in 0..16 {
         match cover(w, h, segments, variant, quick) {
-            Cover::Found(path, lens) => return Some((path, lens)),
+            Cover::Found(found) => return Some(found),
             Cover::Exhausted => return None,
             Cover::GaveUp => {}
         }
     }
     match cover(w, h, segments, 0, 3_000_000) {
-        Cover::Found(path, lens) => Some((path, lens)),
+        Cover::Found(found) => Some(found),
         _ => None,
     }
 }

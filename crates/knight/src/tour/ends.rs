@@ -10,7 +10,7 @@
 //! are also enough. Small boards are settled by a complete search.
 //!
 //! **The construction.** The board is cut into blocks as for the indexed
-//! tours ([`random_access`](super::random_access)): parts of 5 to 12 with an
+//! tours ([`construct`](super::construct)): parts of 5 to 12 with an
 //! even side, except that on a board with an odd number of squares the odd
 //! part of each side holds `start`, so its block is the one odd × odd block.
 //! A *corridor* of blocks runs from the start's block along its block row to
@@ -32,12 +32,12 @@
 
 use std::collections::VecDeque;
 
+use super::construct::{
+    any_parts, block_paths, counts, crossing, even_parts, odd_splits, Coord, Rect, Split, ABSENT,
+};
 use super::cover::{cover, Cover, Segment};
 use super::existence::{self, NoTour};
 use super::frontier::{self, Frontier};
-use super::random_access::{
-    any_parts, block_paths, counts, crossing, even_parts, odd_splits, Coord, Rect, Split, ABSENT,
-};
 use super::TourError;
 use crate::board::STEPS;
 
@@ -100,8 +100,8 @@ pub fn tour_with_ends(
     if frontier::fits(width, height) && width.max(height) <= FRONTIER_ROWS {
         match frontier::path_between(width, height, start, end, FRONTIER_STATES) {
             Frontier::Found(path) => return Ok(path),
-            Frontier::None => return Err(exhausted()),
-            Frontier::TooLarge => {}
+            Frontier::Exhausted => return Err(exhausted()),
+            Frontier::GaveUp => {}
         }
     }
     if let Some(path) = by_core(width, height, start, end) {
@@ -114,12 +114,12 @@ pub fn tour_with_ends(
         exit: Some(index(end)),
     }];
     for variant in 1..16 {
-        if let Cover::Found(path, _) = cover(w, h, &segment, variant, 40 * squares) {
+        if let Cover::Found((path, _)) = cover(w, h, &segment, variant, 40 * squares) {
             return Ok(path);
         }
     }
     match cover(w, h, &segment, 0, SEARCH_BUDGET) {
-        Cover::Found(path, _) => Ok(path),
+        Cover::Found((path, _)) => Ok(path),
         Cover::Exhausted => Err(exhausted()),
         Cover::GaveUp => Err(TourError::NotFound),
     }
@@ -484,7 +484,7 @@ fn settled_block(block: Rect, entry: Coord, exit: Coord) -> Option<Vec<u16>> {
 }
 
 /// A closed tour of a `w` × `h` block (local indices), kept once found.
-fn block_cycle(w: u64, h: u64) -> Option<std::sync::Arc<super::random_access::BlockPaths>> {
+fn block_cycle(w: u64, h: u64) -> Option<std::sync::Arc<super::construct::BlockPaths>> {
     // A path from the corner to (1, 2), one knight move from it.
     block_paths([w as u16, h as u16, 0, (2 * w + 1) as u16, ABSENT, ABSENT])
 }

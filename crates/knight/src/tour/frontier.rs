@@ -35,7 +35,8 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
 
-use super::random_access::Coord;
+use super::construct::Coord;
+use super::search::Outcome;
 
 /// A window entry: a square with all its path moves.
 const FULL: u8 = 31;
@@ -46,17 +47,11 @@ const ANCHOR: u8 = 29;
 /// Bits per window entry (other values are window positions of the mate).
 const BITS: u32 = 5;
 
-/// What the programme decided.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Frontier {
-    /// A path from `start` to `end` through every square, as board indices
-    /// (`rank * width + file`).
-    Found(Vec<u32>),
-    /// Every choice was followed: there is no such path.
-    None,
-    /// More states than `max_states` would have been kept.
-    TooLarge,
-}
+/// What the programme decided: `Found`, a path from `start` to `end`
+/// through every square, as board indices (`rank * width + file`);
+/// `Exhausted`, every choice was followed and there is no such path;
+/// `GaveUp`, more states than `max_states` would have been kept.
+pub type Frontier = Outcome;
 
 /// One kept state: the window, whether the path is complete, and how it was
 /// reached (the parent's position in the layer before, the moves chosen).
@@ -170,12 +165,12 @@ pub fn path_between(
         }
         kept += next.len();
         if kept > max_states {
-            return Frontier::TooLarge;
+            return Frontier::GaveUp;
         }
         layers.push(next);
     }
     let Some(mut k) = layers[n].iter().position(|st| st.key & CLOSED != 0) else {
-        return Frontier::None;
+        return Frontier::Exhausted;
     };
     // Read the moves back, then walk them from the start.
     let mut links = vec![[usize::MAX; 2]; n];
@@ -399,8 +394,8 @@ mod tests {
                             check(w, h, s, t, &path);
                             tours += 1;
                         }
-                        Frontier::None => assert!(!exists, "{w}x{h} {s:?} {t:?}"),
-                        Frontier::TooLarge => panic!("{w}x{h}"),
+                        Frontier::Exhausted => assert!(!exists, "{w}x{h} {s:?} {t:?}"),
+                        Frontier::GaveUp => panic!("{w}x{h}"),
                     }
                 }
             }
@@ -429,7 +424,7 @@ mod tests {
         // through them passes c11, so it cannot end there (from d9).
         assert_eq!(
             path_between(5, 12, (3, 8), (2, 10), 10_000_000),
-            Frontier::None
+            Frontier::Exhausted
         );
         // From a top corner it can.
         match path_between(5, 12, (0, 11), (2, 10), 10_000_000) {
@@ -440,9 +435,6 @@ mod tests {
 
     #[test]
     fn a_bound_on_states_is_kept() {
-        assert_eq!(
-            path_between(5, 40, (0, 0), (1, 0), 1000),
-            Frontier::TooLarge
-        );
+        assert_eq!(path_between(5, 40, (0, 0), (1, 0), 1000), Frontier::GaveUp);
     }
 }

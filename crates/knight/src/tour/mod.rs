@@ -1,9 +1,12 @@
-//! Knight's tours: an open or closed tour from any start square on every
+//! Knight's tours. The one door is [`tour()`]: a [`TourRequest`] (board,
+//! start, [`Method`]) in, a [`TourAnswer`] or a [`TourError`] out.
+//!
+//! An open or closed tour from any start square on every
 //! board of up to a million squares that has one; with both ends fixed
 //! ([`ends`]); by Warnsdorff's rule ([`warnsdorff`]); and read at any step
-//! of boards up to 10⁹ a side ([`random_access`]).
+//! of boards up to 10⁹ a side ([`construct`]).
 //!
-//! [`knights_tour`] lists the tour [`random_access::IndexedTour`] reads, so
+//! [`knights_tour`] lists the tour [`construct::IndexedTour`] reads, so
 //! the tour `/tour` gives and the one read step by step are the same. That
 //! construction cuts the board into blocks; boards too narrow or too small
 //! to cut come from [`listed_tour`]. Every tour is checked by [`is_tour`]
@@ -21,12 +24,12 @@
 //! [`is_tour`] before it is given out.
 
 pub mod blocks;
+pub mod construct;
 pub mod cover;
 pub mod ends;
 pub mod existence;
 pub mod frontier;
 pub mod narrow;
-pub mod random_access;
 pub mod search;
 pub mod warnsdorff;
 
@@ -34,8 +37,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::board::{Board, Grid, Spot, Square};
+use construct::IndexedTour;
 pub use existence::NoTour;
-use random_access::IndexedTour;
 use search::{knight_path, rectangle, End, Outcome};
 
 /// A knight's tour: every square of `board` once, from `path[0]`.
@@ -122,6 +125,58 @@ pub enum TourError {
     NotFound,
 }
 
+/// How a tour is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The block construction (what `/tour/step` reads), open or closed.
+    Construction { closed: bool },
+    /// An open tour that finishes on `end`.
+    Ends { end: Square },
+    /// Warnsdorff's rule with Roth's tie-break, or with `seed` a seeded
+    /// tie-break, backtracking when stuck.
+    Warnsdorff { closed: bool, seed: Option<u64> },
+}
+
+/// A tour question: the board, the start square and the method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TourRequest {
+    pub board: Board,
+    pub start: Square,
+    pub method: Method,
+}
+
+/// The answer to a [`TourRequest`]: the tour, and with Warnsdorff's method
+/// the steps back its search took.
+#[derive(Clone, Debug)]
+pub struct TourAnswer {
+    pub tour: SharedTour,
+    pub backtracks: Option<u64>,
+}
+
+/// The one door to the tours: the tour `request` asks for, on boards of at
+/// most `max_squares` squares.
+pub fn tour(request: TourRequest, max_squares: u64) -> Result<TourAnswer, TourError> {
+    let TourRequest {
+        board,
+        start,
+        method,
+    } = request;
+    let own = |tour: Tour| SharedTour {
+        board: tour.board,
+        closed: tour.closed,
+        squares: TourSquares::Own(tour.path),
+    };
+    let (tour, backtracks) = match method {
+        Method::Construction { closed } => (shared_tour(board, start, closed, max_squares)?, None),
+        Method::Ends { end } => (own(tour_with_ends(board, start, end, max_squares)?), None),
+        Method::Warnsdorff { closed, seed } => {
+            let (tour, backtracks) = warnsdorff_tour(board, start, closed, seed, max_squares)?;
+            (own(tour), Some(backtracks))
+        }
+    };
+    Ok(TourAnswer { tour, backtracks })
+}
+
 /// Boards up to this many squares are searched whole; a complete search that
 /// fails proves there is no tour from the start.
 const SEARCHED_SQUARES: u64 = 64;
@@ -154,10 +209,10 @@ pub fn shared_tour(
     let squares = listable(board, max_squares)?;
     let coord = |s: Square| (u64::from(s.file()), u64::from(s.rank()));
     let (width, height) = (board.width(), board.height());
-    let indexed = IndexedTour::with_listed_limit(width, height, coord(start), closed, max_squares)?;
-    if indexed.construction() == "listed" {
+    // Boards that cannot be cut are listed, once.
+    let Some(indexed) = IndexedTour::cut(width, height, coord(start), closed)? else {
         return listed_tour(board, start, closed, max_squares);
-    }
+    };
     if squares % 2 == 0 {
         if let Some(turn) = turn_of_cycle(board, &indexed, max_squares) {
             return Ok(SharedTour {

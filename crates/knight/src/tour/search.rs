@@ -1,6 +1,14 @@
-//! Depth-first search for knight's paths on a small rectangle, ordered by
-//! Warnsdorff's rule (fewest onward moves first) with Roth's tie-break
-//! (farther from the centre first), under a node budget.
+//! The one depth-first engine of the tours ([`depth_first`]), and on it the
+//! complete search of small boards ([`knight_path`]).
+//!
+//! The engine extends a path by the choices its [`Rules`] give, best first,
+//! steps back from dead ends, and stops at the first complete path the
+//! rules accept, when the tree is exhausted, or when its [`Budget`] (of
+//! forward steps or of steps back) runs out. Three sets of rules use it:
+//! this module's complete search, the covers of blocks by segments
+//! ([`super::cover`]) and Warnsdorff's method ([`super::warnsdorff`]); all
+//! three order their choices by Warnsdorff's rule (fewest onward moves
+//! first) and Roth's tie-break (farther from the centre first).
 //!
 //! With no backtracking needed this *is* Warnsdorff's heuristic; with
 //! backtracking it becomes a complete search, so an exhausted search (one that
@@ -33,13 +41,128 @@ impl End {
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// A path through every square, as local indices from the start.
-    Found(Vec<u32>),
+pub enum Outcome<T = Vec<u32>> {
+    /// A path through every square (as the rules number them, from the
+    /// start), or what the caller made of it.
+    Found(T),
     /// The whole tree was searched: there is no such path.
     Exhausted,
-    /// The node budget ran out first.
+    /// The budget ran out first.
     GaveUp,
+}
+
+impl<T> Outcome<T> {
+    /// The found value, if any.
+    pub fn found(self) -> Option<T> {
+        match self {
+            Outcome::Found(found) => Some(found),
+            _ => None,
+        }
+    }
+}
+
+/// What one depth-first search may spend: forward steps (nodes) and steps
+/// back. The search gives up when either runs out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub nodes: u64,
+    pub backtracks: u64,
+}
+
+impl Budget {
+    /// At most `nodes` forward steps.
+    pub fn nodes(nodes: u64) -> Budget {
+        Budget {
+            nodes,
+            backtracks: u64::MAX,
+        }
+    }
+
+    /// At most `backtracks` steps back.
+    pub fn backtracks(backtracks: u64) -> Budget {
+        Budget {
+            nodes: u64::MAX,
+            backtracks,
+        }
+    }
+}
+
+/// The rules of one depth-first search over `total` squares numbered by
+/// the rules (a grid's spots, or a padded grid's): which moves to try from
+/// the end of the path, best first, and what taking a square changes.
+pub trait Rules {
+    /// The squares that may follow `path` (never empty), best first, written
+    /// into `out`; how many. None written: the path is a dead end.
+    fn choices(&mut self, path: &[u32], out: &mut [u32; 8]) -> usize;
+    /// Whether `path`, which holds every square, is an answer.
+    fn complete(&self, path: &[u32]) -> bool;
+    /// `square` joins the path.
+    fn take(&mut self, square: usize);
+    /// `square` leaves the path (the last one taken).
+    fn release(&mut self, square: usize);
+}
+
+/// The one depth-first engine: from `start`, extends the path by the rules'
+/// choices in order, steps back from dead ends, and stops at the first
+/// complete path the rules accept, when the tree is exhausted (a proof that
+/// there is none), or when `budget` runs out. Also gives the steps back
+/// taken.
+pub fn depth_first<R: Rules>(
+    rules: &mut R,
+    total: usize,
+    start: usize,
+    budget: Budget,
+) -> (Outcome, u64) {
+    rules.take(start);
+    let mut path: Vec<u32> = Vec::with_capacity(total);
+    // For each square on the path: its choices, how many, how many tried.
+    let mut lists: Vec<([u32; 8], u8, u8)> = Vec::with_capacity(total);
+    path.push(u32::try_from(start).expect("squares are numbered in 32 bits"));
+    lists.push(([0; 8], 0, 0));
+    let mut expand = true;
+    let (mut nodes, mut backtracks) = (0u64, 0u64);
+    loop {
+        let depth = path.len();
+        if expand {
+            expand = false;
+            let mut list = ([0u32; 8], 0u8, 0u8);
+            if depth == total {
+                if rules.complete(&path) {
+                    return (Outcome::Found(path), backtracks);
+                }
+            } else {
+                let n = rules.choices(&path, &mut list.0);
+                list.1 = u8::try_from(n).expect("at most eight moves");
+            }
+            lists[depth - 1] = list;
+        }
+        let (list, n, tried) = lists[depth - 1];
+        if tried < n {
+            lists[depth - 1].2 += 1;
+            nodes += 1;
+            if nodes > budget.nodes {
+                return (Outcome::GaveUp, backtracks);
+            }
+            let next = list[usize::from(tried)];
+            rules.take(next as usize);
+            path.push(next);
+            lists.push(([0; 8], 0, 0));
+            expand = true;
+            continue;
+        }
+        // Every choice from here failed: step back.
+        if depth == 1 {
+            return (Outcome::Exhausted, backtracks);
+        }
+        if backtracks == budget.backtracks {
+            return (Outcome::GaveUp, backtracks);
+        }
+        backtracks += 1;
+        lists.pop();
+        if let Some(here) = path.pop() {
+            rules.release(here as usize);
+        }
+    }
 }
 
 /// The `w` × `h` rectangle as a grid (both sides at most a million).
@@ -62,16 +185,12 @@ fn adjacent(grid: Grid, a: usize, b: usize) -> bool {
     grid.adjacent(Spot::new(a), Spot::new(b))
 }
 
-/// Twice the distance from the centre, squared (kept integral).
 fn centre_distance(grid: Grid, i: usize) -> u64 {
-    let square = grid.square(Spot::new(i));
-    let board = grid.board();
-    let off = |x: u32, side: u64| (2 * u64::from(x)).abs_diff(side - 1);
-    off(square.file(), board.width()).pow(2) + off(square.rank(), board.height()).pow(2)
+    grid.board().centre_distance(grid.square(Spot::new(i)))
 }
 
-/// One search state: which squares are taken and how many free moves each
-/// free square still has.
+/// The complete search's rules: which squares are taken and how many free
+/// moves each free square still has.
 struct State {
     grid: Grid,
     taken: Vec<bool>,
@@ -79,9 +198,11 @@ struct State {
     /// Free squares one move from the start (a closed path must end on one).
     start_exits: usize,
     start: usize,
+    end: End,
+    variant: usize,
 }
 
-impl State {
+impl Rules for State {
     fn take(&mut self, i: usize) {
         self.taken[i] = true;
         if adjacent(self.grid, i, self.start) {
@@ -102,13 +223,26 @@ impl State {
         }
     }
 
-    /// The free squares one move from `i`, best first: fewest onward moves
-    /// (Warnsdorff), then farthest from the centre (Roth), then the move
-    /// order turned by `variant`. Empty when the position is hopeless.
-    fn choices(&self, i: usize, left: usize, end: End, variant: usize) -> ([usize; 8], usize) {
+    fn complete(&self, path: &[u32]) -> bool {
+        let last = path.last().map_or(self.start, |&i| i as usize);
+        match self.end {
+            End::Anywhere => true,
+            End::NextToStart => path.len() > 2 && adjacent(self.grid, last, self.start),
+        }
+    }
+
+    /// The free squares one move from the path's end, best first: fewest
+    /// onward moves (Warnsdorff), then farthest from the centre (Roth),
+    /// then the move order turned by `variant`. Empty when the position is
+    /// hopeless.
+    fn choices(&mut self, path: &[u32], out: &mut [u32; 8]) -> usize {
+        let Some(&here) = path.last() else {
+            return 0;
+        };
+        let left = self.grid.len() - path.len();
         let mut keyed = [(0u8, 0u64, 0usize, 0usize); 8];
         let mut n = 0;
-        for (k, next) in moves(self.grid, i) {
+        for (k, next) in moves(self.grid, here as usize) {
             if self.taken[next] {
                 continue;
             }
@@ -116,25 +250,24 @@ impl State {
             // A free neighbour with no other free neighbour can only be the
             // last square; leaving it behind strands it.
             if onward == 0 && left > 1 {
-                return ([0; 8], 0);
+                return 0;
             }
-            let centre = if variant & 8 == 0 {
+            let centre = if self.variant & 8 == 0 {
                 u64::MAX - centre_distance(self.grid, next)
             } else {
                 centre_distance(self.grid, next)
             };
-            keyed[n] = (onward, centre, (k + variant) % 8, next);
+            keyed[n] = (onward, centre, (k + self.variant) % 8, next);
             n += 1;
         }
-        if end == End::NextToStart && self.start_exits == 0 && left > 0 {
-            return ([0; 8], 0);
+        if self.end == End::NextToStart && self.start_exits == 0 && left > 0 {
+            return 0;
         }
         keyed[..n].sort_unstable();
-        let mut out = [0usize; 8];
         for (slot, key) in out.iter_mut().zip(&keyed[..n]) {
-            *slot = key.3;
+            *slot = Spot::new(key.3).raw();
         }
-        (out, n)
+        n
     }
 }
 
@@ -153,49 +286,10 @@ pub fn knight_path(grid: Grid, start: usize, end: End, variant: usize, budget: u
             .collect(),
         start_exits: moves(grid, start).count(),
         start,
+        end,
+        variant,
     };
-    let ends_well = |last: usize| match end {
-        End::Anywhere => true,
-        End::NextToStart => total > 2 && adjacent(grid, last, start),
-    };
-    state.take(start);
-    // The path, and for each square on it how many of its choices were tried.
-    let mut path: Vec<u32> = Vec::with_capacity(total);
-    let mut tried: Vec<u8> = Vec::with_capacity(total);
-    path.push(Spot::new(start).raw());
-    tried.push(0);
-    let mut nodes = 0u64;
-    loop {
-        let depth = path.len();
-        let here = Spot::from_raw(path[depth - 1]).index();
-        if depth == total {
-            if ends_well(here) {
-                return Outcome::Found(path);
-            }
-        } else {
-            let (choices, n) = state.choices(here, total - depth, end, variant);
-            let k = usize::from(tried[depth - 1]);
-            if k < n {
-                tried[depth - 1] += 1;
-                nodes += 1;
-                if nodes > budget {
-                    return Outcome::GaveUp;
-                }
-                let next = choices[k];
-                state.take(next);
-                path.push(Spot::new(next).raw());
-                tried.push(0);
-                continue;
-            }
-        }
-        // Every choice from here failed: step back.
-        if depth == 1 {
-            return Outcome::Exhausted;
-        }
-        path.pop();
-        tried.pop();
-        state.release(here);
-    }
+    depth_first(&mut state, total, start, Budget::nodes(budget)).0
 }
 
 #[cfg(test)]

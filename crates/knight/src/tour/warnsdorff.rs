@@ -8,6 +8,7 @@
 //! square (splitmix64), so one seed always gives the same tour and different
 //! seeds usually different ones.
 //!
+//! The search is [`super::search`]'s depth-first engine with these rules.
 //! Where the rule leads into a dead end the search backtracks: it returns to
 //! the last square with an untried choice and takes the next one in the same
 //! order. Every step back is counted, and a budget of steps back bounds the
@@ -21,8 +22,9 @@
 //! is the last square the position is already a dead end. For a closed tour
 //! the start's last free neighbour is kept for the last move.
 
+use super::search::{depth_first, Budget, Outcome, Rules};
 use super::{existence, TourError};
-use crate::board::STEPS;
+use crate::board::{Board, Grid, Spot, SpotMap, Square, STEPS};
 
 /// The steps back a search may take unless told otherwise.
 pub const DEFAULT_BACKTRACKS: u64 = 1_000_000;
@@ -47,30 +49,16 @@ fn mix(mut x: u64) -> u64 {
 /// The board with a margin of two lines of taken squares all round, so a
 /// knight's step is one addition and needs no bounds check.
 struct Padded {
-    /// Padded width: `w + 4`.
-    pw: usize,
-    w: usize,
-    h: usize,
+    grid: Grid,
     /// The eight steps as offsets, in [`STEPS`] order.
     offsets: [isize; 8],
 }
 
 impl Padded {
-    fn new(w: usize, h: usize) -> Padded {
-        let pw = w + 4;
-        let mut offsets = [0isize; 8];
-        for (o, step) in offsets.iter_mut().zip(&STEPS) {
-            *o = isize::from(step.rank) * pw as isize + isize::from(step.file);
-        }
-        Padded { pw, w, h, offsets }
-    }
-
-    fn at(&self, x: usize, y: usize) -> usize {
-        (y + 2) * self.pw + x + 2
-    }
-
-    fn coords(&self, p: usize) -> (usize, usize) {
-        (p % self.pw - 2, p / self.pw - 2)
+    fn new(board: Board) -> Option<Padded> {
+        let grid = Grid::with_margin(board, 2)?;
+        let offsets = STEPS.map(|step| grid.offset(step.file, step.rank));
+        Some(Padded { grid, offsets })
     }
 
     #[inline]
@@ -78,12 +66,10 @@ impl Padded {
         p.wrapping_add_signed(self.offsets[k])
     }
 
-    /// Four times the squared distance of (x, y) from the centre.
+    /// The square at a spot of the board (not of the margin).
     #[inline]
-    fn centre_distance(&self, x: i64, y: i64) -> u64 {
-        let dx = 2 * x - (self.w as i64 - 1);
-        let dy = 2 * y - (self.h as i64 - 1);
-        (dx * dx + dy * dy) as u64
+    fn square(&self, p: usize) -> Square {
+        self.grid.square(Spot::new(p))
     }
 }
 
@@ -167,6 +153,101 @@ pub fn warnsdorff_tour(
 /// A search that ran out of steps back, and how many it took.
 struct Missed(u64);
 
+/// Warnsdorff's rules for the depth-first engine, on the padded board
+/// (squares are its spots' indices).
+struct Rule<'a> {
+    board: &'a Padded,
+    /// Taken squares: the margin from the outset.
+    taken: SpotMap<bool>,
+    /// Free onward moves of every square, kept up to date as squares are
+    /// taken and given back.
+    free: SpotMap<u8>,
+    start: Square,
+    /// Free squares one move from the start.
+    start_exits: usize,
+    closed: bool,
+    seed: Option<u64>,
+}
+
+impl Rule<'_> {
+    fn near_start(&self, square: Square) -> bool {
+        square.is_knight_move_to(self.start)
+    }
+}
+
+impl Rules for Rule<'_> {
+    fn take(&mut self, p: usize) {
+        if self.near_start(self.board.square(p)) {
+            self.start_exits -= 1;
+        }
+        self.taken[Spot::new(p)] = true;
+        for k in 0..8 {
+            let n = Spot::new(self.board.step(p, k));
+            self.free[n] = self.free[n].wrapping_sub(1);
+        }
+    }
+
+    fn release(&mut self, p: usize) {
+        self.taken[Spot::new(p)] = false;
+        if self.near_start(self.board.square(p)) {
+            self.start_exits += 1;
+        }
+        for k in 0..8 {
+            let n = Spot::new(self.board.step(p, k));
+            self.free[n] = self.free[n].wrapping_add(1);
+        }
+    }
+
+    fn complete(&self, path: &[u32]) -> bool {
+        let Some(&here) = path.last() else {
+            return false;
+        };
+        !self.closed || self.near_start(self.board.grid.square(Spot::from_raw(here)))
+    }
+
+    fn choices(&mut self, path: &[u32], out: &mut [u32; 8]) -> usize {
+        let Some(&here) = path.last() else {
+            return 0;
+        };
+        let board = self.board.grid.board();
+        let (depth, total) = (path.len(), board.squares());
+        let last = |depth: usize| u64::try_from(depth + 1).is_ok_and(|d| d == total);
+        let here = Spot::from_raw(here).index();
+        if self.closed && self.start_exits == 0 {
+            return 0;
+        }
+        let mut keyed = [(0u8, 0u64, 0usize, 0u32); 8];
+        let mut n = 0;
+        for k in 0..STEPS.len() {
+            let next = Spot::new(self.board.step(here, k));
+            if self.taken[next] {
+                continue;
+            }
+            if self.free[next] == 0 && !last(depth) {
+                // It could only be entered from here, and left by no move.
+                return 0;
+            }
+            let square = self.board.grid.square(next);
+            if self.closed && self.start_exits == 1 && self.near_start(square) && !last(depth) {
+                // The start's last free neighbour is kept for the end.
+                continue;
+            }
+            let tie = match self.seed {
+                None => u64::MAX - board.centre_distance(square),
+                Some(s) => mix(s ^ mix(board.index(square))),
+            };
+            keyed[n] = (self.free[next], tie, k, next.raw());
+            n += 1;
+        }
+        // The keys differ in the move number, so any sort gives one order.
+        keyed[..n].sort_unstable();
+        for (slot, key) in out.iter_mut().zip(&keyed[..n]) {
+            *slot = key.3;
+        }
+        n
+    }
+}
+
 /// The rule's search from `start` alone.
 fn from(
     width: u64,
@@ -176,125 +257,45 @@ fn from(
     seed: Option<u64>,
     max_backtracks: u64,
 ) -> Result<WarnsdorffTour, Missed> {
-    let squares = width * height;
-    let (w, h) = (width as usize, height as usize);
-    let board = Padded::new(w, h);
-    let total = squares as usize;
-    // Taken squares: the margin from the outset. Free onward moves of every
-    // square, kept up to date as squares are taken and given back.
-    let mut taken = vec![true; board.pw * (h + 4)];
-    let mut free = vec![0u8; taken.len()];
-    for y in 0..h {
-        for x in 0..w {
-            taken[board.at(x, y)] = false;
-        }
+    let board = Board::new(width, height).map_err(|_| Missed(0))?;
+    let padded = Padded::new(board).ok_or(Missed(0))?;
+    let grid = padded.grid;
+    let mut taken = SpotMap::new(grid, true);
+    for (_, spot) in grid.squares() {
+        taken[spot] = false;
     }
-    for y in 0..h {
-        for x in 0..w {
-            let p = board.at(x, y);
-            free[p] = (0..8).filter(|&k| !taken[board.step(p, k)]).count() as u8;
-        }
+    let mut free = SpotMap::new(grid, 0u8);
+    for (_, spot) in grid.squares() {
+        let onward = (0..8).filter(|&k| !taken[Spot::new(padded.step(spot.index(), k))]);
+        free[spot] = u8::try_from(onward.count()).expect("at most eight");
     }
-    let (sx, sy) = ((start % width) as usize, (start / width) as usize);
-    let origin = board.at(sx, sy);
-    let near_start = |x: usize, y: usize| {
-        let (dx, dy) = (x.abs_diff(sx), y.abs_diff(sy));
-        (dx == 1 && dy == 2) || (dx == 2 && dy == 1)
+    let start = board.from_index(start).ok_or(Missed(0))?;
+    let origin = grid.spot(start);
+    let mut rule = Rule {
+        start_exits: usize::from(free[origin]),
+        board: &padded,
+        taken,
+        free,
+        start,
+        closed,
+        seed,
     };
-    let mut start_exits = free[origin] as usize;
-    let take = |p: usize, taken: &mut [bool], free: &mut [u8]| {
-        taken[p] = true;
-        for k in 0..8 {
-            let n = board.step(p, k);
-            free[n] = free[n].wrapping_sub(1);
+    let total = usize::try_from(board.squares()).map_err(|_| Missed(0))?;
+    match depth_first(
+        &mut rule,
+        total,
+        origin.index(),
+        Budget::backtracks(max_backtracks),
+    ) {
+        (Outcome::Found(path), backtracks) => {
+            let path = path
+                .into_iter()
+                .map(|p| u32::try_from(board.index(grid.square(Spot::from_raw(p)))))
+                .collect::<Result<_, _>>()
+                .map_err(|_| Missed(backtracks))?;
+            Ok(WarnsdorffTour { path, backtracks })
         }
-    };
-    take(origin, &mut taken, &mut free);
-    let mut path: Vec<u32> = Vec::with_capacity(total);
-    let mut tried: Vec<u8> = Vec::with_capacity(total);
-    path.push(origin as u32);
-    tried.push(0);
-    let mut backtracks = 0u64;
-    loop {
-        let depth = path.len();
-        let here = path[depth - 1] as usize;
-        let (hx, hy) = board.coords(here);
-        if depth == total {
-            if !closed || near_start(hx, hy) {
-                let path = path
-                    .into_iter()
-                    .map(|p| {
-                        let (x, y) = board.coords(p as usize);
-                        (y * w + x) as u32
-                    })
-                    .collect();
-                return Ok(WarnsdorffTour { path, backtracks });
-            }
-        } else if !(closed && start_exits == 0) {
-            // The choices from here, best first.
-            let mut keyed = [(0u8, 0u64, 0u8, 0u32); 8];
-            let mut n = 0;
-            for (k, step) in STEPS.iter().enumerate() {
-                let next = board.step(here, k);
-                if taken[next] {
-                    continue;
-                }
-                if free[next] == 0 && depth + 1 < total {
-                    // It could only be entered from here, and left by no move.
-                    n = 0;
-                    break;
-                }
-                let nx = hx.wrapping_add_signed(isize::from(step.file));
-                let ny = hy.wrapping_add_signed(isize::from(step.rank));
-                if closed && start_exits == 1 && near_start(nx, ny) && depth + 1 < total {
-                    // The start's last free neighbour is kept for the end.
-                    continue;
-                }
-                let tie = match seed {
-                    None => u64::MAX - board.centre_distance(nx as i64, ny as i64),
-                    Some(s) => mix(s ^ mix((ny * w + nx) as u64)),
-                };
-                keyed[n] = (free[next], tie, k as u8, next as u32);
-                n += 1;
-            }
-            let keyed = &mut keyed[..n];
-            // Insertion sort: at most eight choices.
-            for i in 1..keyed.len() {
-                let mut j = i;
-                while j > 0 && keyed[j] < keyed[j - 1] {
-                    keyed.swap(j, j - 1);
-                    j -= 1;
-                }
-            }
-            let k = tried[depth - 1] as usize;
-            if k < n {
-                tried[depth - 1] += 1;
-                let next = keyed[k].3 as usize;
-                let (nx, ny) = board.coords(next);
-                if near_start(nx, ny) {
-                    start_exits -= 1;
-                }
-                take(next, &mut taken, &mut free);
-                path.push(next as u32);
-                tried.push(0);
-                continue;
-            }
-        }
-        // A dead end: step back.
-        if depth == 1 || backtracks == max_backtracks {
-            return Err(Missed(backtracks));
-        }
-        backtracks += 1;
-        path.pop();
-        tried.pop();
-        taken[here] = false;
-        if near_start(hx, hy) {
-            start_exits += 1;
-        }
-        for k in 0..8 {
-            let n = board.step(here, k);
-            free[n] = free[n].wrapping_add(1);
-        }
+        (_, backtracks) => Err(Missed(backtracks)),
     }
 }
 

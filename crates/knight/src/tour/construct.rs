@@ -1,4 +1,5 @@
-//! Random access into a knight's tour: the square at any step, and the step
+//! The main tour construction, by blocks, which `/tour` lists and
+//! `/tour/step` reads at random: the square at any step, and the step
 //! of any square, of a tour of a board of up to 10⁹ × 10⁹, in a few dozen
 //! arithmetic operations, without building the tour; and the same tour
 //! built whole for boards small enough to list.
@@ -572,20 +573,10 @@ impl IndexedTour {
         closed: bool,
         listed_limit: u64,
     ) -> Result<IndexedTour, TourError> {
+        if let Some(tour) = Self::cut(width, height, start, closed)? {
+            return Ok(tour);
+        }
         let board = Board::new(width, height).map_err(|_| TourError::NotFound)?;
-        if start.0 >= width || start.1 >= height {
-            return Err(TourError::NotFound);
-        }
-        if let Some(why) = existence::ruled_out(width, height, start.0, start.1, closed) {
-            return Err(TourError::NoTour(why));
-        }
-        if width.min(height) >= 5 {
-            for turned in [false, true] {
-                if let Some(tour) = Self::constructed(width, height, start, closed, turned) {
-                    return Ok(tour);
-                }
-            }
-        }
         let squares = width * height;
         if squares > listed_limit {
             return Err(TourError::TooLarge {
@@ -619,6 +610,33 @@ impl IndexedTour {
             offset: 0,
             paths: HashMap::new(),
         })
+    }
+
+    /// The tour by blocks, without listing: None when the board cannot be
+    /// cut (a side under 5, or a small board no cut fits) and its tour must
+    /// be listed whole by [`listed_tour`] instead. An error if the start is
+    /// off the board or a theorem rules the tour out.
+    pub fn cut(
+        width: u64,
+        height: u64,
+        start: Coord,
+        closed: bool,
+    ) -> Result<Option<IndexedTour>, TourError> {
+        Board::new(width, height).map_err(|_| TourError::NotFound)?;
+        if start.0 >= width || start.1 >= height {
+            return Err(TourError::NotFound);
+        }
+        if let Some(why) = existence::ruled_out(width, height, start.0, start.1, closed) {
+            return Err(TourError::NoTour(why));
+        }
+        if width.min(height) >= 5 {
+            for turned in [false, true] {
+                if let Some(tour) = Self::constructed(width, height, start, closed, turned) {
+                    return Ok(Some(tour));
+                }
+            }
+        }
+        Ok(None)
     }
 
     /// The tour by blocks on the board as it is or turned over, if some cut
@@ -751,6 +769,12 @@ impl IndexedTour {
             return Some(tour);
         }
         None
+    }
+
+    /// Whether the tour is listed whole (held square by square) rather than
+    /// read from blocks.
+    pub fn is_listed_whole(&self) -> bool {
+        matches!(self.shape, Shape::Listed { .. })
     }
 
     /// Which construction gives the tour: `"grid"` (blocks in a cycle),
