@@ -314,6 +314,60 @@ pub fn widen(n: u32) -> usize {
     n as usize
 }
 
+/// Checked conversions between the integer types the tour searches keep
+/// (`u16` block-local indices, `u32` grid numbers, `u64` board indices,
+/// `usize` array positions, `i64` offsets). Each value is bounded by the
+/// board it belongs to, so a conversion that fails is a bug: it panics
+/// (caught as a 500 by the service) rather than wrapping silently as `as`
+/// would.
+pub(crate) trait Int: Copy {
+    /// As an array position.
+    fn usize(self) -> usize;
+    /// As a board index or count.
+    fn u64(self) -> u64;
+    /// As a grid number.
+    fn u32(self) -> u32;
+    /// As a block-local index.
+    fn u16(self) -> u16;
+    /// As a small count or label.
+    fn u8(self) -> u8;
+    /// As a signed offset.
+    fn i64(self) -> i64;
+}
+
+macro_rules! int {
+    ($($ty:ty),*) => {$(
+        impl Int for $ty {
+            #[inline]
+            fn usize(self) -> usize {
+                usize::try_from(self).expect("a position within the board")
+            }
+            #[inline]
+            fn u64(self) -> u64 {
+                u64::try_from(self).expect("an index within the board")
+            }
+            #[inline]
+            fn u32(self) -> u32 {
+                u32::try_from(self).expect("a grid number within the board")
+            }
+            #[inline]
+            fn u16(self) -> u16 {
+                u16::try_from(self).expect("an index within a block")
+            }
+            #[inline]
+            fn u8(self) -> u8 {
+                u8::try_from(self).expect("a small count")
+            }
+            #[inline]
+            fn i64(self) -> i64 {
+                i64::try_from(self).expect("an offset within the board")
+            }
+        }
+    )*};
+}
+
+int!(u8, u16, u32, u64, usize, i64);
+
 /// A board laid out densely for a search, rank after rank, with `margin`
 /// empty squares around it (so that a step from any square of the board lands
 /// inside the grid and needs no bounds check): squares ↔ `Spot`s and steps

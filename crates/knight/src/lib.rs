@@ -29,10 +29,17 @@
 //! - plain boards of any size: [`knight_distance`], [`shortest_path`];
 //! - terrain boards: [`Terrain`], [`BarrierRule`], [`cheapest_path`],
 //!   [`validate`], [`longest_path`];
-//! - knight's tours: the [`tour`] module (being folded behind one door);
+//! - knight's tours: the one door [`tour()`] with its [`TourRequest`] and
+//!   [`TourMethod`], and [`IndexedTour`], which reads any step of the same
+//!   tour on boards up to 10⁹ a side without building it;
 //! - pictures: [`draw_text`], [`draw_svg`] and their [`Overlay`].
 
 #![deny(missing_docs)]
+#![warn(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_lossless
+)]
 
 mod board;
 mod draw;
@@ -55,6 +62,11 @@ pub use terrain::longest::{longest_path, Longest};
 pub use terrain::validate::{validate, StepFault, Validation};
 pub use terrain::{
     BarrierRule, Cell, End, Ground, Reason, SearchError, Terrain, TerrainError, UnknownBarrierRule,
+};
+pub use tour::construct::IndexedTour;
+pub use tour::{
+    is_tour, tour, Method as TourMethod, NoTour, SharedTour, Tour, TourAnswer, TourError,
+    TourRequest, TourSquares,
 };
 
 /// Builds the tables every distance reads (the 8×8 table and the 3- and

@@ -12,6 +12,7 @@
 //! tour is tried in its four mirror images, and the whole result is verified
 //! by the caller. Time and memory are linear in the board.
 
+use crate::board::Int;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -147,7 +148,7 @@ impl Assembly {
         let len = cycle.len();
         let mut position = vec![0u32; len];
         for (p, &i) in cycle.iter().enumerate() {
-            position[i as usize] = p as u32;
+            position[i.usize()] = p.u32();
         }
         // Squares of `near` within two files or ranks of `block`.
         let (xs, ys) = if near.x0 + near.w == block.x0 {
@@ -170,7 +171,7 @@ impl Assembly {
             let (fx, fy) = (flip & 1 == 1, flip & 2 == 2);
             // Local index in the block's own tour ↔ global square, mirrored.
             let to_global = |local: u32| {
-                let (x, y) = (local as usize % block.w, local as usize / block.w);
+                let (x, y) = (local.usize() % block.w, local.usize() / block.w);
                 let x = if fx { block.w - 1 - x } else { x };
                 let y = if fy { block.h - 1 - y } else { y };
                 (block.y0 + y) * width + block.x0 + x
@@ -179,7 +180,7 @@ impl Assembly {
                 let (x, y) = (global % width - block.x0, global / width - block.y0);
                 let x = if fx { block.w - 1 - x } else { x };
                 let y = if fy { block.h - 1 - y } else { y };
-                (y * block.w + x) as u32
+                (y * block.w + x).u32()
             };
             for cy in ys.clone() {
                 for cx in xs.clone() {
@@ -197,10 +198,10 @@ impl Assembly {
                         {
                             continue;
                         }
-                        let p = position[to_local(x) as usize] as usize;
+                        let p = position[to_local(x).usize()].usize();
                         let pred = to_global(cycle[(p + len - 1) % len]);
                         let succ = to_global(cycle[(p + 1) % len]);
-                        let fits = |last: usize| d == NONE || self.adjacent(last, d as usize);
+                        let fits = |last: usize| d == NONE || self.adjacent(last, d.usize());
                         // Forward round the cycle from x, ending on its predecessor.
                         if fits(pred) {
                             self.splice(c, d, (0..len).map(|k| to_global(cycle[(p + k) % len])));
@@ -226,7 +227,7 @@ impl Assembly {
     fn splice(&mut self, c: usize, d: u32, squares: impl Iterator<Item = usize>) {
         let mut last = c;
         for s in squares {
-            self.next[last] = s as u32;
+            self.next[last] = s.u32();
             last = s;
         }
         self.next[last] = d;
@@ -299,15 +300,15 @@ fn assemble(
         block_cycle(root.w, root.h)?.to_vec()
     };
     let global =
-        |b: Block, local: u32| (b.y0 + local as usize / b.w) * width + b.x0 + local as usize % b.w;
+        |b: Block, local: u32| (b.y0 + local.usize() / b.w) * width + b.x0 + local.usize() % b.w;
     for pair in root_path.windows(2) {
-        assembly.next[global(root, pair[0])] = global(root, pair[1]) as u32;
+        assembly.next[global(root, pair[0])] = global(root, pair[1]).u32();
     }
     let last = global(root, *root_path.last()?);
     assembly.next[last] = if open_root {
         NONE
     } else {
-        global(root, root_path[0]) as u32
+        global(root, root_path[0]).u32()
     };
     // Breadth first from the root, each block joined to the one that found it.
     let mut placed = vec![false; nx * ny];
@@ -337,13 +338,13 @@ fn assemble(
     // Walk the tour from the start.
     let total = width * height;
     let mut path = Vec::with_capacity(total);
-    let mut here = start as u32;
+    let mut here = start.u32();
     for _ in 0..total {
         if here == NONE {
             return None;
         }
         path.push(here);
-        here = assembly.next[here as usize];
+        here = assembly.next[here.usize()];
     }
     Some(path)
 }

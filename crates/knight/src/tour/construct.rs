@@ -56,6 +56,7 @@
 //! cut (sides up to about 11), are given by [`listed_tour`] and indexed from
 //! the list, so they stay limited to its size (1,000,000 squares).
 
+use crate::board::Int;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock, RwLock};
 
@@ -156,7 +157,7 @@ pub(super) fn even_parts(len: u64, n: u64) -> Option<Split> {
         7..=12 if n >= 2 => vec![12, extra],
         _ => return None,
     };
-    let mut runs = vec![(n - specials.len() as u64, 6)];
+    let mut runs = vec![(n - specials.len().u64(), 6)];
     runs.extend(specials.into_iter().map(|s| (1, s)));
     Some(Split::new(runs))
 }
@@ -166,16 +167,16 @@ pub(super) fn any_parts(len: u64, n: u64) -> Option<Split> {
     if n == 0 || len + 2 < 6 * n {
         return None;
     }
-    let extra = len as i64 - 6 * n as i64;
+    let extra = len.i64() - 6 * n.i64();
     let specials: Vec<u64> = match extra {
         0 => vec![],
         -1 => vec![5],
         -2 if n >= 2 => vec![5, 5],
-        1..=6 => vec![6 + extra as u64],
-        7..=12 if n >= 2 => vec![12, extra as u64],
+        1..=6 => vec![6 + extra.u64()],
+        7..=12 if n >= 2 => vec![12, extra.u64()],
         _ => return None,
     };
-    let mut runs = vec![(n - specials.len() as u64, 6)];
+    let mut runs = vec![(n - specials.len().u64(), 6)];
     runs.extend(specials.into_iter().map(|s| (1, s)));
     Some(Split::new(runs))
 }
@@ -254,7 +255,7 @@ pub(super) fn block_paths(key: Key) -> Option<Arc<BlockPaths>> {
     if let Some(found) = cache.read().ok()?.get(&key) {
         return found.clone();
     }
-    let (w, h) = (key[0] as usize, key[1] as usize);
+    let (w, h) = (key[0].usize(), key[1].usize());
     let mut segments = vec![Segment {
         entry: u32::from(key[2]),
         exit: Some(u32::from(key[3])),
@@ -268,10 +269,10 @@ pub(super) fn block_paths(key: Key) -> Option<Arc<BlockPaths>> {
     let found = find_cover(w, h, &segments).map(|(order, lens)| {
         let mut place = vec![0u16; w * h];
         for (k, &i) in order.iter().enumerate() {
-            place[i as usize] = k as u16;
+            place[i.usize()] = k.u16();
         }
         Arc::new(BlockPaths {
-            order: order.into_iter().map(|i| i as u16).collect(),
+            order: order.into_iter().map(|i| i.u16()).collect(),
             place,
             lens,
         })
@@ -291,7 +292,7 @@ pub(super) struct Rect {
 
 impl Rect {
     pub(super) fn local(self, (f, r): Coord) -> u16 {
-        ((r - self.y0) * self.w + (f - self.x0)) as u16
+        ((r - self.y0) * self.w + (f - self.x0)).u16()
     }
 
     pub(super) fn global(self, local: u16) -> Coord {
@@ -346,7 +347,7 @@ pub(super) fn crossing(from: Rect, to: Rect, ec: u64) -> (Coord, Coord) {
 }
 
 fn key(rect: Rect, paths: &[(u16, u16)]) -> Key {
-    let mut key = [rect.w as u16, rect.h as u16, ABSENT, ABSENT, ABSENT, ABSENT];
+    let mut key = [rect.w.u16(), rect.h.u16(), ABSENT, ABSENT, ABSENT, ABSENT];
     for (k, &(entry, exit)) in paths.iter().enumerate().take(2) {
         key[2 + 2 * k] = entry;
         key[3 + 2 * k] = exit;
@@ -586,7 +587,7 @@ impl IndexedTour {
         }
         let tour = listed_tour(
             board,
-            Square::new(start.0 as u32, start.1 as u32),
+            Square::new(start.0.u32(), start.1.u32()),
             closed,
             listed_limit,
         )?
@@ -594,11 +595,11 @@ impl IndexedTour {
         let order: Vec<u32> = tour
             .path
             .iter()
-            .map(|s| (u64::from(s.rank()) * width + u64::from(s.file())) as u32)
+            .map(|s| (u64::from(s.rank()) * width + u64::from(s.file())).u32())
             .collect();
         let mut step = vec![0u32; order.len()];
         for (k, &i) in order.iter().enumerate() {
-            step[i as usize] = k as u32;
+            step[i.usize()] = k.u32();
         }
         Ok(IndexedTour {
             width,
@@ -680,7 +681,7 @@ impl IndexedTour {
             let shape = if layout.xs.parts >= 2 {
                 let (si, sx0, _) = layout.xs.part_of(s.0);
                 let (sj, sy0, _) = layout.ys.part_of(s.1);
-                let local = ((s.1 - sy0) * layout.xs.part(si).1 + (s.0 - sx0)) as u16;
+                let local = ((s.1 - sy0) * layout.xs.part(si).1 + (s.0 - sx0)).u16();
                 let grid = GridTour {
                     layout,
                     odd_start: odd.then_some((si, sj, local)),
@@ -715,7 +716,7 @@ impl IndexedTour {
                 Shape::Grid(grid)
             } else {
                 let (sj, sy0, _) = layout.ys.part_of(s.1);
-                let local = ((s.1 - sy0) * layout.w + s.0) as u16;
+                let local = ((s.1 - sy0) * layout.w + s.0).u16();
                 let mut column = ColumnTour {
                     layout,
                     odd_start: odd.then_some((sj, local)),
@@ -824,14 +825,14 @@ impl IndexedTour {
         let p = (step + self.offset) % n;
         let square = match &self.shape {
             Shape::Listed { order, .. } => {
-                let i = u64::from(*order.get(step as usize)?);
+                let i = u64::from(*order.get(step.usize())?);
                 return Some((i % self.width, i / self.width));
             }
             Shape::Grid(g) => {
                 let (i, j) = g.block_of_position(p);
                 let paths = self.paths(g.key(i, j))?;
                 let k = p - g.before(i, j);
-                g.layout.rect(i, j).global(*paths.order.get(k as usize)?)
+                g.layout.rect(i, j).global(*paths.order.get(k.usize())?)
             }
             Shape::Column(c) => {
                 let (j, path, k) = column_slot_at(c, p)?;
@@ -839,7 +840,7 @@ impl IndexedTour {
                 let skip: u32 = paths.lens[..path].iter().sum();
                 c.layout
                     .rect(0, j)
-                    .global(*paths.order.get((skip as u64 + k) as usize)?)
+                    .global(*paths.order.get((skip.u64() + k).usize())?)
             }
         };
         Some(self.unturn(square))
@@ -852,7 +853,7 @@ impl IndexedTour {
         }
         if let Shape::Listed { step, .. } = &self.shape {
             return step
-                .get((square.1 * self.width + square.0) as usize)
+                .get((square.1 * self.width + square.0).usize())
                 .map(|&s| u64::from(s));
         }
         let n = self.squares();
@@ -878,13 +879,13 @@ impl IndexedTour {
                 let (j, _, _) = g.layout.ys.part_of(s.1);
                 let paths = self.paths(g.key(i, j))?;
                 let local = g.layout.rect(i, j).local(s);
-                Some(g.before(i, j) + u64::from(*paths.place.get(local as usize)?))
+                Some(g.before(i, j) + u64::from(*paths.place.get(local.usize())?))
             }
             Shape::Column(c) => {
                 let (j, _, _) = c.layout.ys.part_of(s.1);
                 let paths = self.paths(c.key(j))?;
                 let local = c.layout.rect(0, j).local(s);
-                let mut k = u64::from(*paths.place.get(local as usize)?);
+                let mut k = u64::from(*paths.place.get(local.usize())?);
                 let mut path = 0;
                 while path + 1 < paths.lens.len() && k >= u64::from(paths.lens[path]) {
                     k -= u64::from(paths.lens[path]);
@@ -927,13 +928,13 @@ impl IndexedTour {
         if let Shape::Listed { order, .. } = &self.shape {
             return Ok(order.clone());
         }
-        let mut cycle: Vec<u32> = Vec::with_capacity(n as usize);
+        let mut cycle: Vec<u32> = Vec::with_capacity(n.usize());
         let (width, turned) = (self.width, self.turned);
         let index = |(f, r): Coord| -> u32 {
             if turned {
-                (f * width + r) as u32
+                (f * width + r).u32()
             } else {
-                (r * width + f) as u32
+                (r * width + f).u32()
             }
         };
         match &self.shape {
@@ -954,7 +955,7 @@ impl IndexedTour {
                         let skip: u32 = paths.lens[..run.path].iter().sum();
                         let len = paths.lens[run.path];
                         cycle.extend(
-                            paths.order[skip as usize..(skip + len) as usize]
+                            paths.order[skip.usize()..(skip + len).usize()]
                                 .iter()
                                 .map(|&l| index(rect.global(l))),
                         );
@@ -963,10 +964,10 @@ impl IndexedTour {
             }
             Shape::Listed { .. } => {}
         }
-        if cycle.len() as u64 != n {
+        if cycle.len().u64() != n {
             return Err(TourError::NotFound);
         }
-        cycle.rotate_left(self.offset as usize);
+        cycle.rotate_left(self.offset.usize());
         Ok(cycle)
     }
 }

@@ -12,6 +12,7 @@
 //! finishes inside its budget without a cover proves that there is none.
 
 use super::search::{depth_first, Budget, Outcome, Rules};
+use crate::board::Int;
 use crate::board::{Board, Square, STEPS};
 
 /// One path of a cover: from `entry` to `exit` (None: any square).
@@ -57,7 +58,7 @@ impl<C: Fn(usize) -> u64> Rules for Covering<'_, C> {
         self.seg_of.push(seg);
         self.taken[i] = true;
         for &n in self.neighbours[i].iter().filter(|&&n| n != u32::MAX) {
-            self.free[n as usize] -= 1;
+            self.free[n.usize()] -= 1;
         }
     }
 
@@ -65,22 +66,22 @@ impl<C: Fn(usize) -> u64> Rules for Covering<'_, C> {
         self.seg_of.pop();
         self.taken[i] = false;
         for &n in self.neighbours[i].iter().filter(|&&n| n != u32::MAX) {
-            self.free[n as usize] += 1;
+            self.free[n.usize()] += 1;
         }
     }
 
     fn complete(&self, path: &[u32]) -> bool {
-        let seg = self.seg_of.last().map_or(0, |&s| s as usize);
+        let seg = self.seg_of.last().map_or(0, |&s| s.usize());
         let exit = self.segments[self.last].exit;
         seg == self.last && (exit.is_none() || exit == path.last().copied())
     }
 
     fn choices(&mut self, path: &[u32], out: &mut [u32; 8]) -> usize {
         let depth = path.len();
-        let here = path[depth - 1] as usize;
-        let seg = self.seg_of.last().map_or(0, |&s| s as usize);
+        let here = path[depth - 1].usize();
+        let seg = self.seg_of.last().map_or(0, |&s| s.usize());
         let ends_segment = match self.role[here] {
-            Role::Exit(k) | Role::Both(k) => k as usize == seg,
+            Role::Exit(k) | Role::Both(k) => k.usize() == seg,
             _ => false,
         };
         if ends_segment {
@@ -92,7 +93,7 @@ impl<C: Fn(usize) -> u64> Rules for Covering<'_, C> {
         }
         if depth >= 2
             && stranded(StrandArgs {
-                prev: path[depth - 2] as usize,
+                prev: path[depth - 2].usize(),
                 here,
                 seg,
                 free_end: self.segments[self.last].exit.is_none(),
@@ -133,21 +134,21 @@ pub fn cover(w: usize, h: usize, segments: &[Segment], variant: usize, budget: u
     }
     let mut role = vec![Role::Plain; total];
     for (k, s) in segments.iter().enumerate() {
-        let fits = |i: u32| (i as usize) < total;
+        let fits = |i: u32| (i.usize()) < total;
         if !fits(s.entry) || s.exit.is_some_and(|x| !fits(x)) {
             return Cover::Exhausted;
         }
-        if role[s.entry as usize] != Role::Plain {
+        if role[s.entry.usize()] != Role::Plain {
             return Cover::Exhausted;
         }
-        role[s.entry as usize] = Role::Entry(k as u8);
+        role[s.entry.usize()] = Role::Entry(k.u8());
         if let Some(x) = s.exit {
             if x == s.entry {
-                role[x as usize] = Role::Both(k as u8);
-            } else if role[x as usize] != Role::Plain {
+                role[x.usize()] = Role::Both(k.u8());
+            } else if role[x.usize()] != Role::Plain {
                 return Cover::Exhausted;
             } else {
-                role[x as usize] = Role::Exit(k as u8);
+                role[x.usize()] = Role::Exit(k.u8());
             }
         }
     }
@@ -155,11 +156,11 @@ pub fn cover(w: usize, h: usize, segments: &[Segment], variant: usize, budget: u
     let mut neighbours = vec![[u32::MAX; 8]; total];
     let mut count = vec![0u8; total];
     for i in 0..total {
-        let (x, y) = ((i % w) as i64, (i / w) as i64);
+        let (x, y) = ((i % w).i64(), (i / w).i64());
         for (k, step) in STEPS.iter().enumerate() {
             let (nx, ny) = (x + i64::from(step.file), y + i64::from(step.rank));
-            if (0..w as i64).contains(&nx) && (0..h as i64).contains(&ny) {
-                neighbours[i][k] = (ny as usize * w + nx as usize) as u32;
+            if (0..w.i64()).contains(&nx) && (0..h.i64()).contains(&ny) {
+                neighbours[i][k] = (ny.usize() * w + nx.usize()).u32();
                 count[i] += 1;
             }
         }
@@ -171,7 +172,7 @@ pub fn cover(w: usize, h: usize, segments: &[Segment], variant: usize, budget: u
     else {
         return Cover::Exhausted;
     };
-    let centre = |i: usize| board.centre_distance(Square::new((i % w) as u32, (i / w) as u32));
+    let centre = |i: usize| board.centre_distance(Square::new((i % w).u32(), (i / w).u32()));
     let mut rules = Covering {
         segments,
         last,
@@ -183,12 +184,12 @@ pub fn cover(w: usize, h: usize, segments: &[Segment], variant: usize, budget: u
         variant,
         centre,
     };
-    let first = segments[0].entry as usize;
+    let first = segments[0].entry.usize();
     match depth_first(&mut rules, total, first, Budget::nodes(budget)).0 {
         Outcome::Found(path) => {
             let mut lens = vec![0u32; segments.len()];
             for &s in &rules.seg_of {
-                lens[s as usize] += 1;
+                lens[s.usize()] += 1;
             }
             Cover::Found((path, lens))
         }
@@ -214,16 +215,16 @@ struct StrandArgs<'a> {
 fn stranded(a: StrandArgs<'_>) -> bool {
     let near_here = |u: u32| a.neighbours[a.here].contains(&u);
     a.neighbours[a.prev].iter().any(|&u| {
-        if u == u32::MAX || a.taken[u as usize] || near_here(u) {
+        if u == u32::MAX || a.taken[u.usize()] || near_here(u) {
             return false;
         }
-        let needed = match a.role[u as usize] {
+        let needed = match a.role[u.usize()] {
             Role::Plain if !a.free_end => 2,
-            Role::Exit(j) if (j as usize) < a.seg => 0,
+            Role::Exit(j) if (j.usize()) < a.seg => 0,
             Role::Both(_) => 0,
             _ => 1,
         };
-        a.free[u as usize] < needed
+        a.free[u.usize()] < needed
     })
 }
 
@@ -249,24 +250,24 @@ fn options<C: Fn(usize) -> u64>(a: OptionsArgs<'_, C>) -> ([u32; 8], u8, u8) {
     let mut n = 0;
     let mut forced: Option<u32> = None;
     for (k, &next) in a.neighbours[a.here].iter().enumerate() {
-        if next == u32::MAX || a.taken[next as usize] {
+        if next == u32::MAX || a.taken[next.usize()] {
             continue;
         }
-        let next_i = next as usize;
+        let next_i = next.usize();
         let onward = a.free[next_i];
         let allowed = match a.role[next_i] {
             Role::Plain => true,
             Role::Entry(_) => false,
             Role::Exit(j) | Role::Both(j) => {
-                let j = j as usize;
+                let j = j.usize();
                 j == a.seg && (j < a.last || a.left == 1)
             }
         };
         match a.role[next_i] {
             Role::Plain if onward == 0 && a.left > 1 => return none,
             Role::Entry(_) if onward == 0 => return none,
-            Role::Exit(j) if onward == 0 && j as usize > a.seg => return none,
-            Role::Exit(j) if onward == 0 && j as usize == a.seg => {
+            Role::Exit(j) if onward == 0 && j.usize() > a.seg => return none,
+            Role::Exit(j) if onward == 0 && j.usize() == a.seg => {
                 if !allowed {
                     return none;
                 }
@@ -296,13 +297,13 @@ fn options<C: Fn(usize) -> u64>(a: OptionsArgs<'_, C>) -> ([u32; 8], u8, u8) {
     for (slot, key) in out.iter_mut().zip(&keyed[..n]) {
         *slot = key.3;
     }
-    (out, n as u8, 0)
+    (out, n.u8(), 0)
 }
 
 /// A cover by a few quick tries with different tie-breaks, then one longer
 /// search. None when none was found (not a proof).
 pub fn find_cover(w: usize, h: usize, segments: &[Segment]) -> Option<(Vec<u32>, Vec<u32>)> {
-    let quick = 20 * (w * h) as u64;
+    let quick = 20 * (w * h).u64();
     for variant in 0..16 {
         match cover(w, h, segments, variant, quick) {
             Cover::Found(found) => return Some(found),
@@ -321,8 +322,8 @@ mod tests {
     use super::*;
 
     fn adjacent(w: usize, a: u32, b: u32) -> bool {
-        let (ax, ay) = (a as usize % w, a as usize / w);
-        let (bx, by) = (b as usize % w, b as usize / w);
+        let (ax, ay) = (a.usize() % w, a.usize() / w);
+        let (bx, by) = (b.usize() % w, b.usize() / w);
         let (dx, dy) = (ax.abs_diff(bx), ay.abs_diff(by));
         (dx == 1 && dy == 2) || (dx == 2 && dy == 1)
     }
@@ -331,18 +332,18 @@ mod tests {
         assert_eq!(path.len(), w * h);
         let mut seen = vec![false; w * h];
         for &i in path {
-            assert!(!seen[i as usize]);
-            seen[i as usize] = true;
+            assert!(!seen[i.usize()]);
+            seen[i.usize()] = true;
         }
         let mut at = 0;
         for (s, &len) in segs.iter().zip(lens) {
-            let piece = &path[at..at + len as usize];
+            let piece = &path[at..at + len.usize()];
             assert_eq!(piece[0], s.entry);
             if let Some(x) = s.exit {
                 assert_eq!(*piece.last().unwrap(), x);
             }
             assert!(piece.windows(2).all(|p| adjacent(w, p[0], p[1])));
-            at += len as usize;
+            at += len.usize();
         }
     }
 

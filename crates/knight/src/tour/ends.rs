@@ -30,6 +30,7 @@
 //! board is searched whole under a budget, and a failed search without a
 //! proof is an honest [`TourError::NotFound`].
 
+use crate::board::Int;
 use std::collections::VecDeque;
 
 use super::construct::{
@@ -107,8 +108,8 @@ pub fn tour_with_ends(
     if let Some(path) = by_core(width, height, start, end) {
         return Ok(path);
     }
-    let (w, h) = (width as usize, height as usize);
-    let index = |(f, r): Coord| (r * width + f) as u32;
+    let (w, h) = (width.usize(), height.usize());
+    let index = |(f, r): Coord| (r * width + f).u32();
     let segment = [Segment {
         entry: index(start),
         exit: Some(index(end)),
@@ -253,7 +254,7 @@ fn five_wide(
         if at == c.long {
             return !odd_left;
         }
-        if dead[at as usize][usize::from(odd_left)] {
+        if dead[at.usize()][usize::from(odd_left)] {
             return false;
         }
         // With `big`, a part that may hold an end is tried largest first.
@@ -273,7 +274,7 @@ fn five_wide(
             }
             runs.pop();
         }
-        dead[at as usize][usize::from(odd_left)] = true;
+        dead[at.usize()][usize::from(odd_left)] = true;
         false
     }
     let near_end = |at: u64| [s, t].iter().any(|&e| (at..at + 12).contains(&row(e)));
@@ -379,7 +380,7 @@ fn by_core(width: u64, height: u64, start: Coord, end: Coord) -> Option<Vec<u32>
     // Lengths left outside a core: none, or blocks of 6 to 12 rows.
     let outside = |len: u64| len == 0 || (len % 2 == 0 && len >= 6);
     let mut cores: Vec<(u64, u64)> = Vec::new();
-    for r0 in (0..=lo).rev().take(*CORE_ROWS.end() as usize) {
+    for r0 in (0..=lo).rev().take((*CORE_ROWS.end()).usize()) {
         for r1 in hi + 1..=long.min(r0 + CORE_ROWS.end()) {
             let fits = CORE_ROWS.contains(&(r1 - r0)) && outside(r0) && outside(long - r1);
             if fits && (r0, r1) != (0, long) {
@@ -415,13 +416,13 @@ fn by_core(width: u64, height: u64, start: Coord, end: Coord) -> Option<Vec<u32>
         else {
             return None;
         };
-        let mut next = vec![NONE; (width * height) as usize];
+        let mut next = vec![NONE; (width * height).usize()];
         let global = |l: u32| {
             let (x, y) = (u64::from(l) % core.w, u64::from(l) / core.w);
-            ((core.y0 + y) * width + core.x0 + x) as u32
+            ((core.y0 + y) * width + core.x0 + x).u32()
         };
         for p in inside.windows(2) {
-            next[global(p[0]) as usize] = global(p[1]);
+            next[global(p[0]).usize()] = global(p[1]);
         }
         // The blocks below the core, nearest first, then those above.
         let below = even_parts(r0, r0 / 6)?;
@@ -451,7 +452,7 @@ fn by_core(width: u64, height: u64, start: Coord, end: Coord) -> Option<Vec<u32>
                 near = block;
             }
         }
-        let index = |(f, r): Coord| (r * width + f) as u32;
+        let index = |(f, r): Coord| (r * width + f).u32();
         walk(&next, index(start), index(end))
     })
 }
@@ -464,7 +465,7 @@ fn walk(next: &[u32], first: u32, last: u32) -> Option<Vec<u32>> {
     let mut here = first;
     while here != NONE && path.len() < total {
         path.push(here);
-        here = next[here as usize];
+        here = next[here.usize()];
     }
     (path.len() == total && here == NONE && path[total - 1] == last).then_some(path)
 }
@@ -486,7 +487,7 @@ fn settled_block(block: Rect, entry: Coord, exit: Coord) -> Option<Vec<u16>> {
 /// A closed tour of a `w` × `h` block (local indices), kept once found.
 fn block_cycle(w: u64, h: u64) -> Option<std::sync::Arc<super::construct::BlockPaths>> {
     // A path from the corner to (1, 2), one knight move from it.
-    block_paths([w as u16, h as u16, 0, (2 * w + 1) as u16, ABSENT, ABSENT])
+    block_paths([w.u16(), h.u16(), 0, (2 * w + 1).u16(), ABSENT, ABSENT])
 }
 
 fn assemble(
@@ -516,14 +517,14 @@ fn assemble(
         j = if jb > j { j + 1 } else { j - 1 };
         corridor.push((i, j));
     }
-    let index = |(f, r): Coord| (r * width + f) as u32;
-    let mut next = vec![NONE; (width * height) as usize];
-    let mut joined = vec![false; (nx * ny) as usize];
+    let index = |(f, r): Coord| (r * width + f).u32();
+    let mut next = vec![NONE; (width * height).usize()];
+    let mut joined = vec![false; (nx * ny).usize()];
     let mut last = NONE;
     let mut link = |squares: &mut dyn Iterator<Item = u32>, next: &mut Vec<u32>| {
         for g in squares {
             if last != NONE {
-                next[last as usize] = g;
+                next[last.usize()] = g;
             }
             last = g;
         }
@@ -548,16 +549,16 @@ fn assemble(
             let (x, e) = crossing(a, b, ec);
             let (x2, e2) = crossing(b, a, (e.0 + e.1 + b.w * b.h - 1) % 2);
             let inner = block_paths([
-                b.w as u16,
-                b.h as u16,
+                b.w.u16(),
+                b.h.u16(),
                 b.local(e),
                 b.local(x2),
                 ABSENT,
                 ABSENT,
             ])?;
             let outer = block_paths([
-                a.w as u16,
-                a.h as u16,
+                a.w.u16(),
+                a.h.u16(),
                 a.local(start),
                 a.local(x),
                 a.local(e2),
@@ -566,7 +567,7 @@ fn assemble(
             Some((inner, outer))
         });
         let (inner, outer) = found?;
-        let first = outer.lens[0] as usize;
+        let first = outer.lens[0].usize();
         link(
             &mut outer.order[..first].iter().map(|&l| index(a.global(l))),
             &mut next,
@@ -579,7 +580,7 @@ fn assemble(
             &mut outer.order[first..].iter().map(|&l| index(a.global(l))),
             &mut next,
         );
-        joined[(oj * nx + oi) as usize] = true;
+        joined[(oj * nx + oi).usize()] = true;
         corridor.push((oi, oj));
     } else {
         let mut entry = start;
@@ -591,8 +592,8 @@ fn assemble(
                 None => (end, end),
             };
             let paths = block_paths([
-                here.w as u16,
-                here.h as u16,
+                here.w.u16(),
+                here.h.u16(),
                 here.local(entry),
                 here.local(exit),
                 ABSENT,
@@ -611,7 +612,7 @@ fn assemble(
         }
     }
     for &(i, j) in &corridor {
-        joined[(j * nx + i) as usize] = true;
+        joined[(j * nx + i).usize()] = true;
     }
     // Join every other block, breadth first from the corridor.
     let mut tables: Vec<CycleTables> = Vec::new();
@@ -624,7 +625,7 @@ fn assemble(
             (i, j + 1),
         ];
         for (bi, bj) in around {
-            if bi >= nx || bj >= ny || joined[(bj * nx + bi) as usize] {
+            if bi >= nx || bj >= ny || joined[(bj * nx + bi).usize()] {
                 continue;
             }
             let block = rect(bi, bj);
@@ -636,7 +637,7 @@ fn assemble(
                 }
             };
             if join(&mut next, width, block, &tables[at], rect(i, j)) {
-                joined[(bj * nx + bi) as usize] = true;
+                joined[(bj * nx + bi).usize()] = true;
                 queue.push_back((bi, bj));
             }
         }
@@ -682,9 +683,9 @@ impl CycleTables {
                 let (x, y) = (u64::from(l) % w, u64::from(l) / w);
                 let x = if fx { w - 1 - x } else { x };
                 let y = if fy { h - 1 - y } else { y };
-                tables.offset[flip].push((y * width + x) as u32);
-                tables.xy[flip].push((x as u16, y as u16));
-                place[(y * w + x) as usize] = p as u16;
+                tables.offset[flip].push((y * width + x).u32());
+                tables.xy[flip].push((x.u16(), y.u16()));
+                place[(y * w + x).usize()] = p.u16();
             }
             tables.place[flip] = place;
         }
@@ -713,13 +714,13 @@ fn join(next: &mut [u32], width: u64, block: Rect, tables: &CycleTables, near: R
     } else {
         (near.x0..near.x0 + near.w, near.y0..near.y0 + 2)
     };
-    let base = (block.y0 * width + block.x0) as u32;
-    let (w32, x0, y0) = (width as u32, block.x0 as i64, block.y0 as i64);
+    let base = (block.y0 * width + block.x0).u32();
+    let (w32, x0, y0) = (width.u32(), block.x0.i64(), block.y0.i64());
     for flip in 0..4 {
         let (offset, xy, place) = (&tables.offset[flip], &tables.xy[flip], &tables.place[flip]);
         for cy in ys.clone() {
             for cx in xs.clone() {
-                let c = (cy * width + cx) as usize;
+                let c = (cy * width + cx).usize();
                 let d = next[c];
                 if d == NONE {
                     continue;
@@ -731,12 +732,12 @@ fn join(next: &mut [u32], width: u64, block: Rect, tables: &CycleTables, near: R
                     (ax == 1 && ay == 2) || (ax == 2 && ay == 1)
                 };
                 for step in &STEPS {
-                    let x = cx as i64 + i64::from(step.file) - x0;
-                    let y = cy as i64 + i64::from(step.rank) - y0;
-                    if x < 0 || y < 0 || x >= bw as i64 || y >= bh as i64 {
+                    let x = cx.i64() + i64::from(step.file) - x0;
+                    let y = cy.i64() + i64::from(step.rank) - y0;
+                    if x < 0 || y < 0 || x >= bw.i64() || y >= bh.i64() {
                         continue;
                     }
-                    let p = usize::from(place[(y as u64 * bw + x as u64) as usize]);
+                    let p = usize::from(place[(y.u64() * bw + x.u64()).usize()]);
                     let forward = knight_to_d(p + len - 1);
                     if forward || knight_to_d(p + 1) {
                         let mut prev = c;
@@ -744,7 +745,7 @@ fn join(next: &mut [u32], width: u64, block: Rect, tables: &CycleTables, near: R
                             let q = if forward { p + k } else { p + len - k };
                             let g = base + offset[q % len];
                             next[prev] = g;
-                            prev = g as usize;
+                            prev = g.usize();
                         }
                         next[prev] = d;
                         return true;

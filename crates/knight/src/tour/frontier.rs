@@ -32,6 +32,7 @@
 //! wide a layer holds at most about 10⁵ states (5 × 14: 1.8 million in all,
 //! about 0.5 s); the caller bounds the total.
 
+use crate::board::Int;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
 
@@ -96,7 +97,7 @@ pub fn path_between(
     let h = usize::try_from(h).expect("checked by fits");
     let n = w * h;
     let at =
-        |(x, y): Coord| usize::try_from(y * w as u64 + x).expect("a square of a board that fits");
+        |(x, y): Coord| usize::try_from(y * w.u64() + x).expect("a square of a board that fits");
     let (s, t) = (at(s), at(t));
     let window = 2 * w + 2;
     let ends = |v: usize| v == s || v == t;
@@ -106,10 +107,10 @@ pub fn path_between(
             let (x, y) = (i % w, i / w);
             let mut out = ([0u8; 4], 0u8);
             for (dx, dy) in [(-2i64, 1usize), (2, 1), (-1, 2), (1, 2)] {
-                let nx = x as i64 + dx;
-                if (0..w as i64).contains(&nx) && y + dy < h {
-                    let j = (y + dy) * w + nx as usize;
-                    out.0[usize::from(out.1)] = (j - i) as u8;
+                let nx = x.i64() + dx;
+                if (0..w.i64()).contains(&nx) && y + dy < h {
+                    let j = (y + dy) * w + nx.usize();
+                    out.0[usize::from(out.1)] = (j - i).u8();
                     out.1 += 1;
                 }
             }
@@ -157,7 +158,7 @@ pub fn path_between(
                 if seen.insert(key, ()).is_none() {
                     next.push(Kept {
                         key,
-                        parent: parent as u32,
+                        parent: parent.u32(),
                         moves,
                     });
                 }
@@ -188,10 +189,10 @@ pub fn path_between(
                 link(j, i);
             }
         }
-        k = state.parent as usize;
+        k = state.parent.usize();
     }
     let board_index = |v: usize| {
-        let (x, y) = ((v % w) as u64, (v / w) as u64);
+        let (x, y) = ((v % w).u64(), (v / w).u64());
         let (f, r) = if turned { (y, x) } else { (x, y) };
         u32::try_from(r * width + f).expect("a board that fits")
     };
@@ -246,11 +247,11 @@ impl Hasher for SpreadHasher {
 }
 
 fn get(key: u64, p: usize) -> u8 {
-    (key >> (BITS as usize * p) & 31) as u8
+    (key >> (BITS.usize() * p) & 31).u8()
 }
 
 fn put(key: u64, p: usize, value: u8) -> u64 {
-    let shift = BITS as usize * p;
+    let shift = BITS.usize() * p;
     (key & !(31 << shift)) | (u64::from(value) << shift)
 }
 
@@ -285,7 +286,7 @@ fn choose(mut key: u64, offsets: &[u8], moves: u8, is_end: impl Fn(usize) -> boo
             return None;
         }
         // The far end of each square's piece (itself if untouched).
-        let far = |p: usize, m: u8| if m == UNTOUCHED { p as u8 } else { m };
+        let far = |p: usize, m: u8| if m == UNTOUCHED { p.u8() } else { m };
         if usize::from(far(a, ma)) == b {
             return None; // a loop
         }
@@ -293,7 +294,7 @@ fn choose(mut key: u64, offsets: &[u8], moves: u8, is_end: impl Fn(usize) -> boo
         // needs two moves; the new piece's open ends are then these.
         let side = |p: usize, m: u8, key: &mut u64| {
             if m == UNTOUCHED && !is_end(p) {
-                p as u8
+                p.u8()
             } else {
                 *key = put(*key, p, FULL);
                 if m == UNTOUCHED {
@@ -347,32 +348,32 @@ mod tests {
             }
         }
         let mut out = std::collections::HashSet::new();
-        for s in 0..(w * h) as i64 {
+        for s in 0..(w * h).i64() {
             let mut ends = Vec::new();
-            let start = (s % w as i64, s / w as i64);
+            let start = (s % w.i64(), s / w.i64());
             go(
-                w as i64,
-                h as i64,
+                w.i64(),
+                h.i64(),
                 start,
                 1 << s,
-                (w * h - 1) as u32,
+                (w * h - 1).u32(),
                 &mut ends,
             );
             for (x, y) in ends {
-                out.insert(((start.0 as u64, start.1 as u64), (x as u64, y as u64)));
+                out.insert(((start.0.u64(), start.1.u64()), (x.u64(), y.u64())));
             }
         }
         out
     }
 
     fn check(w: u64, h: u64, s: Coord, t: Coord, path: &[u32]) {
-        assert_eq!(path.len() as u64, w * h);
+        assert_eq!(path.len().u64(), w * h);
         let xy = |i: u32| (u64::from(i) % w, u64::from(i) / w);
         assert_eq!(xy(path[0]), s);
         assert_eq!(xy(path[path.len() - 1]), t);
-        let mut seen = vec![false; (w * h) as usize];
+        let mut seen = vec![false; (w * h).usize()];
         for &i in path {
-            assert!(!std::mem::replace(&mut seen[i as usize], true));
+            assert!(!std::mem::replace(&mut seen[i.usize()], true));
         }
         for p in path.windows(2) {
             let ((a, b), (c, d)) = (xy(p[0]), xy(p[1]));

@@ -155,6 +155,33 @@ pub struct TourAnswer {
 
 /// The one door to the tours: the tour `request` asks for, on boards of at
 /// most `max_squares` squares.
+///
+/// # Errors
+///
+/// [`TourError::NoTour`] with the reason when no such tour exists (a
+/// theorem, or a complete search of a small board);
+/// [`TourError::TooLarge`] past `max_squares`.
+///
+/// ```
+/// use knight::{is_tour, tour, Board, Square, TourMethod, TourRequest};
+/// let board = Board::new(6, 6).unwrap();
+/// let request = TourRequest {
+///     board,
+///     start: Square::new(0, 0),
+///     method: TourMethod::Construction { closed: true },
+/// };
+/// let answer = tour(request, 1_000_000)?;
+/// let path = answer.tour.into_tour().path;
+/// assert!(is_tour(board, Square::new(0, 0), true, &path));
+/// // A 3×3 board has no tour: the centre cannot be reached.
+/// let none = TourRequest {
+///     board: Board::new(3, 3).unwrap(),
+///     start: Square::new(0, 0),
+///     method: TourMethod::Construction { closed: false },
+/// };
+/// assert!(tour(none, 1_000_000).is_err());
+/// # Ok::<(), knight::TourError>(())
+/// ```
 pub fn tour(request: TourRequest, max_squares: u64) -> Result<TourAnswer, TourError> {
     let TourRequest {
         board,

@@ -24,6 +24,7 @@
 //! tour move; its other end may be any square. A closed tour is one cycle,
 //! the same for every start (the caller rotates it).
 
+use crate::board::Int;
 use crate::board::Spot;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Mutex, OnceLock};
@@ -109,7 +110,7 @@ impl Automaton {
         let kinds: Vec<Kind> = if self.closed {
             vec![PLAIN, PAST_END]
         } else {
-            (0..=self.rows as Kind).chain([PAST_END]).collect()
+            (0..=self.rows.u8()).chain([PAST_END]).collect()
         };
         let mut index: HashMap<u64, usize> = HashMap::from([(self.initial(), 0)]);
         let mut states = vec![self.initial()];
@@ -124,7 +125,7 @@ impl Automaton {
                         before.push(Vec::new());
                         states.len() - 1
                     });
-                    before[j].push(at as u32);
+                    before[j].push(at.u32());
                 }
             }
             at += 1;
@@ -139,8 +140,8 @@ impl Automaton {
         }
         while let Some(j) = stack.pop() {
             for &i in &before[j] {
-                if !std::mem::replace(&mut live[i as usize], true) {
-                    stack.push(i as usize);
+                if !std::mem::replace(&mut live[i.usize()], true) {
+                    stack.push(i.usize());
                 }
             }
         }
@@ -169,7 +170,7 @@ impl Automaton {
         if let Some(&id) = self.set_ids.get(&set) {
             return id;
         }
-        let id = self.sets.len() as u32;
+        let id = self.sets.len().u32();
         self.sets.push(set.clone());
         self.set_ids.insert(set, id);
         id
@@ -189,12 +190,12 @@ impl Automaton {
         let rows = self.rows;
         let mut work = [DONE; 12];
         for (i, slot) in work.iter_mut().enumerate().take(2 * rows) {
-            *slot = ((state >> (4 * i)) & 15) as u8;
+            *slot = ((state >> (4 * i)) & 15).u8();
         }
         for r in 0..rows {
             work[2 * rows + r] = if kind == PAST_END {
                 DONE
-            } else if kind == 1 + r as Kind {
+            } else if kind == 1 + r.u8() {
                 START
             } else {
                 EMPTY
@@ -288,11 +289,11 @@ impl Automaton {
         let mut next = flags;
         for (i, &v) in work[rows..3 * rows].iter().enumerate() {
             let v = if v >= FIRST_LABEL {
-                if rename[v as usize] == 0 {
-                    rename[v as usize] = fresh;
+                if rename[v.usize()] == 0 {
+                    rename[v.usize()] = fresh;
                     fresh += 1;
                 }
-                rename[v as usize]
+                rename[v.usize()]
             } else {
                 v
             };
@@ -349,7 +350,7 @@ impl Automaton {
             return next;
         }
         let mut next = Vec::new();
-        for state in self.sets[id as usize].clone() {
+        for state in self.sets[id.usize()].clone() {
             next.extend(self.step(state, kind).iter().map(|&(s, _)| s));
         }
         next.sort_unstable();
@@ -365,7 +366,7 @@ impl Automaton {
         if !self.back.contains_key(&(id, kind)) {
             // One pass over the set's steps answers every state after it.
             let mut first = HashMap::new();
-            for state in self.sets[id as usize].clone() {
+            for state in self.sets[id.usize()].clone() {
                 for &(next, moves) in self.step(state, kind) {
                     first.entry(next).or_insert((state, moves));
                 }
@@ -383,7 +384,7 @@ impl Automaton {
                 PAST_END
             } else {
                 match start {
-                    Some((sc, sr)) if sc == c => 1 + sr as Kind,
+                    Some((sc, sr)) if sc == c => 1 + sr.u8(),
                     _ => PLAIN,
                 }
             }
@@ -397,7 +398,7 @@ impl Automaton {
             ids.push(next);
         }
         let accepting = self.accepting();
-        let last = *self.sets[ids[columns + 2] as usize]
+        let last = *self.sets[ids[columns + 2].usize()]
             .iter()
             .find(|&&s| s & !CROSSED == accepting)?;
         // Backward: one state per column, from the accepting one.
@@ -488,7 +489,7 @@ pub fn narrow_tour(width: usize, height: usize, start: usize, closed: bool) -> O
     let mut link = |a: usize, b: usize| {
         for (x, y) in [(a, b), (b, a)] {
             let slot = if next[x][0] == NONE { 0 } else { 1 };
-            next[x][slot] = y as u32;
+            next[x][slot] = y.u32();
         }
     };
     for (c, &taken) in moves.iter().enumerate() {
@@ -504,13 +505,13 @@ pub fn narrow_tour(width: usize, height: usize, start: usize, closed: bool) -> O
         }
     }
     let (sc, sr) = to_local(start);
-    let mut here = (sc * rows + sr) as u32;
+    let mut here = (sc * rows + sr).u32();
     let mut before = NONE;
     let mut path = Vec::with_capacity(columns * rows);
     for _ in 0..columns * rows {
-        let (c, r) = (here as usize / rows, here as usize % rows);
-        path.push(to_global(c, r) as u32);
-        let [a, b] = next[here as usize];
+        let (c, r) = (here.usize() / rows, here.usize() % rows);
+        path.push(to_global(c, r).u32());
+        let [a, b] = next[here.usize()];
         let step = if a != before { a } else { b };
         before = here;
         here = step;
@@ -527,16 +528,16 @@ mod tests {
 
     fn is_tour(w: usize, h: usize, start: usize, closed: bool, path: &[u32]) -> bool {
         let knight = |a: u32, b: u32| {
-            let (a, b) = (a as usize, b as usize);
+            let (a, b) = (a.usize(), b.usize());
             let (dx, dy) = ((a % w).abs_diff(b % w), (a / w).abs_diff(b / w));
             dx * dx + dy * dy == 5
         };
         let mut seen = vec![false; w * h];
         path.len() == w * h
-            && path[0] as usize == start
+            && path[0].usize() == start
             && path
                 .iter()
-                .all(|&i| !std::mem::replace(&mut seen[i as usize], true))
+                .all(|&i| !std::mem::replace(&mut seen[i.usize()], true))
             && path.windows(2).all(|p| knight(p[0], p[1]))
             && (!closed || knight(path[0], path[w * h - 1]))
     }

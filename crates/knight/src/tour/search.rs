@@ -17,6 +17,7 @@
 //! callers map the squares onto the real board.
 
 pub use crate::board::Grid;
+use crate::board::Int;
 use crate::board::{Board, Spot};
 
 /// Where a searched path must end.
@@ -144,7 +145,7 @@ pub fn depth_first<R: Rules>(
                 return (Outcome::GaveUp, backtracks);
             }
             let next = list[usize::from(tried)];
-            rules.take(next as usize);
+            rules.take(next.usize());
             path.push(next);
             lists.push(([0; 8], 0, 0));
             expand = true;
@@ -160,7 +161,7 @@ pub fn depth_first<R: Rules>(
         backtracks += 1;
         lists.pop();
         if let Some(here) = path.pop() {
-            rules.release(here as usize);
+            rules.release(here.usize());
         }
     }
 }
@@ -224,7 +225,7 @@ impl Rules for State {
     }
 
     fn complete(&self, path: &[u32]) -> bool {
-        let last = path.last().map_or(self.start, |&i| i as usize);
+        let last = path.last().map_or(self.start, |&i| i.usize());
         match self.end {
             End::Anywhere => true,
             End::NextToStart => path.len() > 2 && adjacent(self.grid, last, self.start),
@@ -242,7 +243,7 @@ impl Rules for State {
         let left = self.grid.len() - path.len();
         let mut keyed = [(0u8, 0u64, 0usize, 0usize); 8];
         let mut n = 0;
-        for (k, next) in moves(self.grid, here as usize) {
+        for (k, next) in moves(self.grid, here.usize()) {
             if self.taken[next] {
                 continue;
             }
@@ -298,17 +299,17 @@ mod tests {
 
     fn check(grid: Grid, start: usize, path: &[u32], end: End) {
         assert_eq!(path.len(), grid.len());
-        assert_eq!(path[0] as usize, start);
+        assert_eq!(path[0].usize(), start);
         let mut seen = vec![false; grid.len()];
         for w in path.windows(2) {
-            assert!(adjacent(grid, w[0] as usize, w[1] as usize));
+            assert!(adjacent(grid, w[0].usize(), w[1].usize()));
         }
         for &i in path {
-            assert!(!seen[i as usize]);
-            seen[i as usize] = true;
+            assert!(!seen[i.usize()]);
+            seen[i.usize()] = true;
         }
         if end == End::NextToStart {
-            assert!(adjacent(grid, *path.last().unwrap() as usize, start));
+            assert!(adjacent(grid, (*path.last().unwrap()).usize(), start));
         }
     }
 

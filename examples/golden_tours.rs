@@ -1,0 +1,182 @@
+//! Throwaway golden dump (not committed).
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::io::Write;
+use std::time::Instant;
+
+use knight::tour::construct::IndexedTour;
+use knight::tour::{shared_tour, tour_with_ends, warnsdorff_tour};
+use knight::{Board, Square};
+
+const LIMIT: u64 = 1_000_000;
+
+fn h<T: std::fmt::Debug>(x: &T) -> u64 {
+    let mut s = DefaultHasher::new();
+    format!("{x:?}").hash(&mut s);
+    s.finish()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("time") {
+        for (w, hh, s) in [
+            (4u64, 250_000u64, Square::new(0, 125_000)),
+            (250_000, 4, Square::new(125_000, 0)),
+            (3, 333_333, Square::new(0, 0)),
+            (333_333, 3, Square::new(166_666, 0)),
+        ] {
+            let board = Board::new(w, hh).unwrap();
+            let mut times = vec![];
+            for _ in 0..7 {
+                let t = Instant::now();
+                let r = shared_tour(board, s, false, LIMIT).map(|t| t.squares.len());
+                times.push(t.elapsed());
+                assert!(r.is_ok());
+            }
+            let first = times[0];
+            times.sort();
+            println!(
+                "{w}x{hh} open from {s:?}: first {first:?}, median of 7 {:?}, min {:?}",
+                times[3], times[0]
+            );
+        }
+        return;
+    }
+    let mut boards = vec![];
+    for w in 1..=8u64 {
+        for hh in 1..=8u64 {
+            boards.push((w, hh));
+        }
+    }
+    for n in 9..=30 {
+        boards.push((3, n));
+        boards.push((n, 4));
+        if n % 3 == 0 {
+            boards.push((n, 3));
+            boards.push((4, n));
+        }
+    }
+    for n in 9..=12 {
+        boards.push((5, n));
+        boards.push((n, 5));
+    }
+    boards.extend([(30, 30), (101, 100), (1000, 7), (7, 1000), (6, 9), (9, 10)]);
+    let out = std::fs::File::create(
+        args.get(1)
+            .cloned()
+            .unwrap_or("/work/notes/golden-tours/now.txt".into()),
+    )
+    .unwrap();
+    let mut out = std::io::BufWriter::new(out);
+    for &(w, hh) in &boards {
+        let board = Board::new(w, hh).unwrap();
+        let (wf, hf) = (w as u32, hh as u32);
+        let mut starts = vec![
+            Square::new(0, 0),
+            Square::new(wf / 2, hf / 2),
+            Square::new(wf - 1, hf - 1),
+            Square::new(1.min(wf - 1), 0),
+            Square::new(wf / 3, hf.saturating_sub(2)),
+        ];
+        starts.dedup();
+        let ends = [
+            Square::new(wf - 1, hf - 1),
+            Square::new(wf - 1, 0),
+            Square::new(0, 1.min(hf - 1)),
+            Square::new(wf / 2, hf / 3),
+        ];
+        let big = w * hh > 200;
+        for &s in &starts {
+            for closed in [false, true] {
+                let t = Instant::now();
+                let r = shared_tour(board, s, closed, LIMIT).map(|t| t.squares.into_vec());
+                writeln!(out, "{w}x{hh} {s:?} closed={closed} auto {:x}", h(&r)).unwrap();
+                if !big || s == starts[0] {
+                    for seed in [None, Some(1), Some(2)] {
+                        let r = warnsdorff_tour(board, s, closed, seed, LIMIT);
+                        writeln!(
+                            out,
+                            "{w}x{hh} {s:?} closed={closed} warnsdorff {seed:?} {:x}",
+                            h(&r)
+                        )
+                        .unwrap();
+                    }
+                }
+                // step reader over the whole tour
+                let ix =
+                    IndexedTour::new(w, hh, (u64::from(s.file()), u64::from(s.rank())), closed);
+                let steps: Result<Vec<_>, _> = ix.map(|ix| {
+                    let n = ix.squares();
+                    let stride = (n / 5000).max(1);
+                    (0..n)
+                        .step_by(stride as usize)
+                        .map(|k| {
+                            let sq = ix.square_at(k);
+                            (sq, sq.and_then(|q| ix.step_of(q)))
+                        })
+                        .collect()
+                });
+                writeln!(out, "{w}x{hh} {s:?} closed={closed} step {:x}", h(&steps)).unwrap();
+                if t.elapsed().as_secs() > 5 {
+                    eprintln!("slow {w}x{hh} {s:?} {closed} {:?}", t.elapsed());
+                }
+            }
+            if !big || s == starts[0] {
+                for &e in &ends {
+                    let r = tour_with_ends(board, s, e, LIMIT);
+                    writeln!(out, "{w}x{hh} {s:?} end={e:?} {:x}", h(&r)).unwrap();
+                }
+            }
+        }
+    }
+    for (w, hh) in [
+        (1_000_000_000u64, 1_000_000_000u64),
+        (1_000_000_000, 5),
+        (7, 999_999_999),
+        (999_999_999, 1_000_000_000),
+        (123_457, 98_765),
+    ] {
+        for (s, closed) in [
+            ((0u64, 0u64), false),
+            ((w / 2, hh / 2), false),
+            ((0, 0), true),
+            ((w - 1, hh - 1), false),
+        ] {
+            let ix = IndexedTour::new(w, hh, s, closed);
+            let r: Result<Vec<_>, _> = ix.map(|ix| {
+                let n = ix.squares();
+                let mut x = 12345u64;
+                let mut v = vec![];
+                for k in [0, 1, 2, 3, n / 2, n - 2, n - 1, n] {
+                    let sq = ix.square_at(k);
+                    v.push((k, sq, sq.and_then(|q| ix.step_of(q))));
+                }
+                for _ in 0..2000 {
+                    x = x
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let k = x % n;
+                    let sq = ix.square_at(k);
+                    v.push((k, sq, sq.and_then(|q| ix.step_of(q))));
+                }
+                v
+            });
+            writeln!(out, "step {w}x{hh} {s:?} closed={closed} {:x}", h(&r)).unwrap();
+        }
+    }
+    // listed-tour correspondence on narrow boards
+    for (w, hh) in [(4u64, 250_000u64), (3, 333_333), (250_000, 4)] {
+        let board = Board::new(w, hh).unwrap();
+        let s = Square::new(0, 0);
+        let r = shared_tour(board, s, false, LIMIT).map(|t| t.squares.into_vec());
+        writeln!(out, "{w}x{hh} {s:?} auto {:x}", h(&r)).unwrap();
+        let ix = IndexedTour::with_listed_limit(w, hh, (0, 0), false, LIMIT).map(|ix| {
+            (0..ix.squares())
+                .step_by(997)
+                .map(|k| ix.square_at(k))
+                .collect::<Vec<_>>()
+        });
+        writeln!(out, "{w}x{hh} {s:?} step {:x}", h(&ix)).unwrap();
+    }
+    out.flush().unwrap();
+}
