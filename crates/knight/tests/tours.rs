@@ -3,7 +3,7 @@
 //!
 //! `cargo test` runs a representative subset (seconds in debug). The
 //! exhaustive sweeps are `#[ignore]`d; run them in release:
-//! `cargo test --release --test tour_solver -- --include-ignored`.
+//! `cargo test --release -p knight --test tours -- --include-ignored`.
 
 use knight::tour::construct::{Coord, IndexedTour};
 use knight::tour::TourError;
@@ -382,7 +382,7 @@ mod warnsdorff {
 
     /// How often the rule alone (no step back, Roth's tie-break) tours n×n
     /// from every start, n = 5..50, and the largest n where it still tours
-    /// from a corner. `cargo test --release --test tour_solver -- --ignored
+    /// from a corner. `cargo test --release -p knight --test tours -- --ignored
     /// --nocapture warnsdorff_figures`
     #[test]
     #[ignore = "figures: run in release"]
