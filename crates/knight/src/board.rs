@@ -338,32 +338,20 @@ pub(crate) trait Int: Copy {
 macro_rules! int {
     ($($ty:ty),*) => {$(
         impl Int for $ty {
-            #[inline]
-            fn usize(self) -> usize {
-                usize::try_from(self).expect("a position within the board")
-            }
-            #[inline]
-            fn u64(self) -> u64 {
-                u64::try_from(self).expect("an index within the board")
-            }
-            #[inline]
-            fn u32(self) -> u32 {
-                u32::try_from(self).expect("a grid number within the board")
-            }
-            #[inline]
-            fn u16(self) -> u16 {
-                u16::try_from(self).expect("an index within a block")
-            }
-            #[inline]
-            fn u8(self) -> u8 {
-                u8::try_from(self).expect("a small count")
-            }
-            #[inline]
-            fn i64(self) -> i64 {
-                i64::try_from(self).expect("an offset within the board")
-            }
+            int!(@to usize "a position within the board");
+            int!(@to u64 "an index within the board");
+            int!(@to u32 "a grid number within the board");
+            int!(@to u16 "an index within a block");
+            int!(@to u8 "a small count");
+            int!(@to i64 "an offset within the board");
         }
     )*};
+    (@to $to:ident $why:literal) => {
+        #[inline]
+        fn $to(self) -> $to {
+            $to::try_from(self).expect($why)
+        }
+    };
 }
 
 int!(u8, u16, u32, u64, usize, i64);
