@@ -23,16 +23,13 @@ use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use axum::extract::ConnectInfo;
-use axum::response::Response;
 use axum::Router;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
-use tower::util::MapResponse;
 
 use crate::config::Config;
 use crate::convert::{len64, to_usize};
-use crate::response::problem::ApiError;
 
 /// Descriptors kept back from `--max-connections` for the listener, logs
 /// and whatever else the process opens.
@@ -133,10 +130,7 @@ pub async fn serve(
                 let _ = stream.set_nodelay(true);
                 let http = http.clone();
                 let watcher = graceful.watcher();
-                let service = MapResponse::new(
-                    AddExtension::new(app.clone(), ConnectInfo::<SocketAddr>(peer)),
-                    ApiError::name_allowed_methods as fn(Response) -> Response,
-                );
+                let service = AddExtension::new(app.clone(), ConnectInfo::<SocketAddr>(peer));
                 open.spawn(async move {
                     let _permit = permit;
                     // A client that sends nothing at all never reaches

@@ -367,3 +367,42 @@ async fn a_405_names_the_method_to_use() {
         );
     }
 }
+
+#[tokio::test]
+async fn every_route_s_405_names_what_its_allow_header_lists() {
+    use knightd::routes::ops::allowed_methods;
+    let s = common::start().await;
+    let paths = [
+        "/distance",
+        "/distance/batch",
+        "/path",
+        "/tour",
+        "/tour/step",
+        "/colour",
+        "/color",
+        "/moves",
+        "/validate",
+        "/longest-path",
+        "/healthz",
+        "/readyz",
+        "/metrics",
+        "/openapi.yaml",
+        "/openapi-3.0.yaml",
+        "/",
+        "/page/app.js",
+        "/page/boards/challenge-28x32.txt",
+    ];
+    for path in paths {
+        let r = s.client.delete(s.url(path)).send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 405, "DELETE {path}");
+        let allow = r.headers()["allow"].to_str().unwrap().to_owned();
+        assert_eq!(
+            allow,
+            allowed_methods(path),
+            "{path}: the table and the router agree"
+        );
+        let e: Value = r.json().await.unwrap();
+        let named = knightd::response::problem::ApiError::method_not_allowed_by(&allow);
+        assert_eq!(e["detail"], named.detail(), "{path}");
+    }
+}

@@ -245,29 +245,6 @@ impl ApiError {
         ApiError::new(Code::MethodNotAllowed, detail)
     }
 
-    /// `response`, if a 405, with a detail that names the methods its
-    /// `Allow` header lists. The router adds that header after every layer
-    /// of a route has run, so this is applied round the whole router (see
-    /// `server`); its other headers (the request id) are kept.
-    pub fn name_allowed_methods(mut response: Response) -> Response {
-        if response.status() != StatusCode::METHOD_NOT_ALLOWED {
-            return response;
-        }
-        let Some(allow) = response
-            .headers()
-            .get(header::ALLOW)
-            .and_then(|v| v.to_str().ok())
-        else {
-            return response;
-        };
-        let (_, body) = ApiError::method_not_allowed_by(allow)
-            .into_response()
-            .into_parts();
-        *response.body_mut() = body;
-        response.headers_mut().remove(header::CONTENT_LENGTH);
-        response
-    }
-
     pub fn payload_too_large(limit: usize) -> ApiError {
         ApiError::new(
             Code::PayloadTooLarge,
