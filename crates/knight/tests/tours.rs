@@ -379,58 +379,6 @@ mod warnsdorff {
             is_tour(1000, 1000, (0, 0), false, &t.path).unwrap();
         }
     }
-
-    /// How often the rule alone (no step back, Roth's tie-break) tours n×n
-    /// from every start, n = 5..50, and the largest n where it still tours
-    /// from a corner. `cargo test --release -p knight --test tours -- --ignored
-    /// --nocapture warnsdorff_figures`
-    #[test]
-    #[ignore = "figures: run in release"]
-    fn warnsdorff_figures() {
-        warnsdorff_table();
-        warnsdorff_corners();
-    }
-
-    /// The n×n table alone (seconds in release).
-    #[test]
-    #[ignore = "figures: run in release"]
-    fn warnsdorff_table() {
-        for n in 5..=50u64 {
-            let mut ok = 0;
-            let mut starts = 0;
-            for s in 0..n * n {
-                if !has_tour(n, n, (s % n, s / n), false) {
-                    continue;
-                }
-                starts += 1;
-                if warnsdorff_tour(n, n, s, false, None, 0, u64::MAX).is_ok() {
-                    ok += 1;
-                }
-            }
-            println!("{n}x{n}: {ok}/{starts} starts");
-        }
-    }
-
-    /// The largest n (sampled) where the rule alone tours n×n from a1.
-    fn warnsdorff_corners() {
-        let corner = |n: u64| warnsdorff_tour(n, n, 0, false, None, 0, u64::MAX).is_ok();
-        let mut last_ok = 0;
-        let mut n = 50;
-        while n <= 4000 {
-            if corner(n) {
-                last_ok = n;
-            } else {
-                println!("corner fails at {n}x{n}");
-            }
-            n += if n < 500 { 10 } else { 50 };
-        }
-        println!("largest n (sampled) with a corner tour: {last_ok}");
-        let corner_ok: Vec<u64> = (5..=last_ok.min(1000)).filter(|&n| !corner(n)).collect();
-        println!(
-            "n <= {} where the corner fails: {corner_ok:?}",
-            last_ok.min(1000)
-        );
-    }
 }
 
 mod ends {
