@@ -362,7 +362,8 @@ where
 }
 
 /// The fields that the POST of a path takes in its body and its GET does
-/// not take in its query (`tests` holds this against the request types).
+/// not take in its query (a test below holds this against the request
+/// types).
 pub fn post_fields(path: &str) -> &'static [&'static str] {
     match path {
         "/path" => &["board", "barrier_rule"],
@@ -412,6 +413,17 @@ fn query_value(query: &str, param: &str) -> Option<String> {
 mod tests {
     use super::*;
     use crate::request::params::Given;
+
+    #[test]
+    fn post_fields_are_those_the_post_takes_and_the_get_does_not() {
+        use crate::request::params::Member;
+        use crate::routes::path::{PathBody, PathQuery};
+        let (mut post, mut get) = (Vec::new(), Vec::new());
+        <PathBody as Member>::names("", &mut post);
+        <PathQuery as Member>::names("", &mut get);
+        let only_post: Vec<&str> = post.into_iter().filter(|n| !get.contains(n)).collect();
+        assert_eq!(only_post, post_fields("/path"));
+    }
 
     #[test]
     fn json_content_types() {
