@@ -1,12 +1,21 @@
 #!/usr/bin/env bash
 # Generates clients from the documents the release binary SERVES, as another
-# service would, and calls /distance through each: g2 -> a8 is 4 moves, and
-# an off-board square is a problem with code square_off_board.
+# service would, and calls EVERY operation of the documents through each
+# (scripts/clients/call_opc.py, call_generator.py, call.ts), a picture of
+# each kind (SVG and text) included, checking each answer against references
+# worked out without knightd (scripts/clients/reference.py; call.ts holds
+# its own); a caller fails on an operation of the document it did not call.
 #
-#   openapi-python-client  from /openapi.yaml      (OpenAPI 3.1)
+#   openapi-python-client  from /openapi.yaml      (OpenAPI 3.1), with
+#                          scripts/clients/opc.yaml and the template in
+#                          scripts/clients/opc-templates/ (it reads a
+#                          picture answer by its Content-Type: upstream
+#                          reads only the first media type a response lists)
 #   openapi-generator      from /openapi-3.0.yaml  (OpenAPI 3.0.3): python
 #                          and typescript-fetch (the jar ships in the PyPI
-#                          package openapi-generator-cli; needs Java 11+)
+#                          package openapi-generator-cli; needs Java 11+);
+#                          pictures through their generated raw methods
+#                          (`*_without_preload_content`, `*Raw`)
 #
 # Fails on any warning a generator prints about the document. openapi-
 # generator prints two messages for every document of a kind, not about this
@@ -26,7 +35,7 @@ TYPESCRIPT_VERSION=5.9.3
 
 python3 -m pip install --quiet --disable-pip-version-check \
   "openapi-python-client==$OPC_VERSION" "openapi-generator-cli==$GENERATOR_VERSION" \
-  pydantic urllib3 python-dateutil typing-extensions httpx attrs
+  pydantic urllib3 python-dateutil typing-extensions httpx attrs pyyaml
 if command -v pyenv > /dev/null; then pyenv rehash; fi
 
 . scripts/knightd-release.sh
@@ -84,16 +93,11 @@ generate() {
   echo "  $name: no warning about the document"
 }
 
-cat > "$work/opc.yaml" <<'EOF'
-# openapi-python-client reads no YAML or SVG answers: the two documents and
-# the page's icon (an SVG with no JSON alternative) are text to it.
-content_type_overrides:
-  application/yaml: text/plain
-  image/svg+xml: text/plain
-EOF
+# docs/api.md's command: the same configuration and template.
 generate openapi-python-client 'WARNING|Warning|Cannot|Unsupported|Error' "" \
   openapi-python-client generate --path "$work/openapi.yaml" --meta none \
-  --output-path "$work/py_opc/knightd_opc" --config "$work/opc.yaml"
+  --output-path "$work/py_opc/knightd_opc" --config scripts/clients/opc.yaml \
+  --custom-template-path scripts/clients/opc-templates
 
 baseline_for() {
   timeout 600 openapi-generator-cli generate -i "$work/baseline.yaml" -g "$1" \
@@ -106,65 +110,44 @@ generate openapi-generator-typescript '\] (WARN|ERROR)' "$(baseline_for typescri
   openapi-generator-cli generate -i "$work/openapi-3.0.yaml" -g typescript-fetch \
   -o "$work/ts_gen/src"
 
-echo "== calling /distance at http://$addr through each client"
-PYTHONPATH="$work/py_opc" timeout 60 python3 - "http://$addr" <<'EOF'
-import sys
-from knightd_opc import Client
-from knightd_opc.api.plain import get_distance
-from knightd_opc.models import DistanceAnswer, ProblemBadRequest
+echo "== docs/api.md's client commands, exactly as written (localhost:8080 is http://$addr)"
+# The first ```sh and ```python blocks after "Generating a client".
+doc_block() {
+  awk -v fence="\`\`\`$1" '/^Generating a client/ { after = 1 }
+    after && $0 == fence { inside = 1; next }
+    inside && $0 == "```" { exit }
+    inside { print }' docs/api.md
+}
+doc_block sh | sed "s#localhost:8080#$addr#g" > "$work/docs.sh"
+doc_block python | sed "s#localhost:8080#$addr#g" > "$work/docs.py"
+[ -s "$work/docs.sh" ] && [ -s "$work/docs.py" ] || { echo "docs/api.md: no client blocks" >&2; exit 1; }
+# pip's own notices (run as root, a newer pip) are not about the document.
+export PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1
+generate docs-api '^[^[].*(WARNING|Warning|Cannot|Unsupported|Error)|\] (WARN|ERROR)' \
+  "$(printf '%s\n%s\n' "$(baseline_for python)" "$(baseline_for typescript-fetch)" | sort -u)" \
+  bash -euo pipefail "$work/docs.sh"
+PYTHONPATH=target/clients timeout 60 python3 "$work/docs.py" > "$work/docs.out"
+grep -q 'proven optimal' "$work/docs.out" || { cat "$work/docs.out"; exit 1; }
+echo "  docs/api.md's Python: ran as written; it printed:"
+sed 's/^/    /' "$work/docs.out"
 
-client = Client(base_url=sys.argv[1])
-answer = get_distance.sync(client=client, from_="g2", to="a8")
-assert isinstance(answer, DistanceAnswer) and answer.moves == 4, answer
-problem = get_distance.sync(client=client, from_="g2", to="z9")
-assert isinstance(problem, ProblemBadRequest), problem
-assert problem.code == "square_off_board" and problem.param == "to", problem
-print(f"  openapi-python-client: g2 -> a8 = {answer.moves} moves; z9: {problem.code} ({problem.detail})")
+echo "== calling every operation at http://$addr through each client"
+python3 - "$work/openapi.yaml" > "$work/operations.json" <<'EOF'
+import json, sys, yaml
+doc = yaml.safe_load(open(sys.argv[1]))
+print(json.dumps(sorted(op["operationId"] for item in doc["paths"].values()
+                        for op in item.values() if isinstance(op, dict) and "operationId" in op)))
 EOF
-
-PYTHONPATH="$work/py_gen" timeout 60 python3 - "http://$addr" <<'EOF'
-import json, sys
-import knightd_gen
-from knightd_gen.exceptions import ApiException
-
-api = knightd_gen.PlainApi(knightd_gen.ApiClient(knightd_gen.Configuration(host=sys.argv[1])))
-answer = api.get_distance(var_from="g2", to="a8")
-assert answer.moves == 4, answer
-try:
-    api.get_distance(var_from="g2", to="z9")
-    raise AssertionError("z9 was accepted")
-except ApiException as e:
-    status, problem = e.status, json.loads(e.body)
-assert status == 400 and problem["code"] == "square_off_board", problem
-print(f"  openapi-generator python: g2 -> a8 = {answer.moves} moves; z9: {problem['code']} ({problem['detail']})")
-EOF
+echo "  the document names $(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))))' "$work/operations.json") operations"
+PYTHONPATH="$work/py_opc:scripts/clients" timeout 120 python3 scripts/clients/call_opc.py \
+  "http://$addr" "$work/openapi.yaml"
+PYTHONPATH="$work/py_gen:scripts/clients" timeout 120 python3 scripts/clients/call_generator.py \
+  "http://$addr" "$work/openapi.yaml"
 
 ts=$work/ts_gen
 (cd "$ts" && timeout 300 npm install --silent --no-audit --no-fund --no-save "typescript@$TYPESCRIPT_VERSION" > /dev/null)
-cat > "$ts/src/call.ts" <<'EOF'
-import { Configuration, PlainApi, ResponseError } from "./index";
-
-declare const process: { argv: string[]; exit(code: number): never };
-
-async function main(base: string): Promise<void> {
-  const api = new PlainApi(new Configuration({ basePath: base }));
-  const answer = await api.getDistance({ from: "g2", to: "a8" });
-  if (answer.moves !== 4) throw new Error(`g2 -> a8: ${JSON.stringify(answer)}`);
-  let problem: any = null;
-  try {
-    await api.getDistance({ from: "g2", to: "z9" });
-  } catch (e) {
-    if (!(e instanceof ResponseError)) throw e;
-    problem = await e.response.json();
-    if (e.response.status !== 400) throw new Error(`status ${e.response.status}`);
-  }
-  if (problem?.code !== "square_off_board") throw new Error(`z9: ${JSON.stringify(problem)}`);
-  console.log(`  openapi-generator typescript-fetch: g2 -> a8 = ${answer.moves} moves; z9: ${problem.code} (${problem.detail})`);
-}
-
-main(process.argv[2]).catch((e) => { console.error(e); process.exit(1); });
-EOF
+cp scripts/clients/call.ts "$ts/src/call.ts"
 (cd "$ts" && timeout 300 node_modules/.bin/tsc --strict --target es2020 --module commonjs \
   --lib es2020,dom --skipLibCheck --outDir out src/*.ts src/apis/*.ts src/models/*.ts)
-timeout 60 node "$ts/out/call.js" "http://$addr"
-echo "clients: every generated client called /distance and got what the contract says"
+timeout 120 node "$ts/out/call.js" "http://$addr" "$work/openapi.yaml" "$work/operations.json"
+echo "clients: every generated client called every operation and got what the contract says"

@@ -1,0 +1,122 @@
+"""What the generated Python clients' calls must answer, worked out here
+without knightd: squares, knight moves, breadth-first distances, tours and
+colours. scripts/clients/call.ts holds the same for the TypeScript client.
+"""
+
+from collections import deque
+
+
+def file_of(letters):
+    """A file's 0-based number from its letters (bijective base 26)."""
+    n = 0
+    for c in letters:
+        n = n * 26 + (ord(c) - ord("a") + 1)
+    return n - 1
+
+
+def square(s, width):
+    """(file, rank), 0-based, of an index or an algebraic name."""
+    if isinstance(s, int) or str(s).isdigit():
+        i = int(s)
+        return i % width, i // width
+    letters = s.rstrip("0123456789")
+    return file_of(letters), int(s[len(letters):]) - 1
+
+
+def name(file, rank):
+    letters = ""
+    file += 1
+    while file:
+        file, r = divmod(file - 1, 26)
+        letters = chr(ord("a") + r) + letters
+    return f"{letters}{rank + 1}"
+
+
+JUMPS = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
+
+
+def is_knight_move(a, b):
+    return (abs(a[0] - b[0]), abs(a[1] - b[1])) in ((1, 2), (2, 1))
+
+
+def moves_from(s, width, height):
+    """The squares one knight move from `s`, as indices, sorted."""
+    f, r = square(s, width)
+    out = [
+        (r + dr) * width + f + df
+        for df, dr in JUMPS
+        if 0 <= f + df < width and 0 <= r + dr < height
+    ]
+    return sorted(out)
+
+
+def distance(a, b, width, height):
+    """Fewest knight moves from a to b by breadth-first search; None if unreachable."""
+    start = square(a, width)
+    goal = square(b, width)
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        f, r = queue.popleft()
+        if (f, r) == goal:
+            return seen[(f, r)]
+        for df, dr in JUMPS:
+            n = (f + df, r + dr)
+            if 0 <= n[0] < width and 0 <= n[1] < height and n not in seen:
+                seen[n] = seen[(f, r)] + 1
+                queue.append(n)
+    return None
+
+
+def is_knight_path(path, width):
+    squares = [square(s, width) for s in path]
+    return all(is_knight_move(a, b) for a, b in zip(squares, squares[1:]))
+
+
+def check_shortest_path(path, a, b, width, height):
+    assert path[0] == a and path[-1] == b, path
+    assert len(path) == distance(a, b, width, height) + 1, path
+    assert is_knight_path(path, width), path
+
+
+def check_tour(path, width, height, start, end=None, closed=False):
+    squares = [square(s, width) for s in path]
+    assert len(set(squares)) == width * height == len(path), path
+    assert path[0] == start, path
+    if end is not None:
+        assert path[-1] == end, path
+    assert is_knight_path(path, width), path
+    if closed:
+        assert is_knight_move(squares[-1], squares[0]), path
+
+
+def colour(s, width):
+    f, r = square(s, width)
+    return "light" if (f + r) % 2 else "dark"
+
+
+def check_text_picture(text, width, height, summary_words):
+    """A text picture: ranks before the rows, files underneath, then what
+    was asked (a line) and answered (a line holding `summary_words`)."""
+    lines = text.rstrip("\n").split("\n")
+    assert len(lines) == height + 3, text
+    assert lines[height].split() == [name(f, 0)[:-1] for f in range(width)], text
+    for i, line in enumerate(lines[:height]):
+        assert line.split()[0] == str(height - i), text
+    asked, answered = lines[height + 1:]
+    assert asked.endswith("board.") and summary_words in answered, text
+
+
+def check_svg(svg, squares):
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>"), svg[:200]
+    for s in squares:
+        assert f'data-square="{s}"' in svg, s
+
+
+# The page's files and what each begins with (or holds).
+PAGE = {
+    "getPage": "<!doctype html>",
+    "getPageStyle": "{",
+    "getPageFavicon": "<svg",
+    "getPageChallengeBoard": ". . .",
+}
