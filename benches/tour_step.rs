@@ -1,12 +1,11 @@
 //! Criterion benchmarks of the random-access tours: `square_at` and
 //! `step_of` on 10⁹ × 10⁹ boards; building 1000×1000 tours against
-//! `tour_by_blocks` and `knights_tour`; both ends fixed; Warnsdorff's rule.
+//! `knights_tour`; both ends fixed; Warnsdorff's rule.
 //! The `verified` entries are what `/tour` runs: the tour built and checked
 //! (`knights_tour` for `method=auto`, `tour::tour_with_ends` for `end`,
 //! `tour::warnsdorff_tour` for `method=warnsdorff`).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use knight::tour::blocks::tour_by_blocks;
 use knight::tour::construct::IndexedTour;
 use knight::tour::ends::tour_with_ends;
 use knight::tour::warnsdorff::{warnsdorff_tour, DEFAULT_BACKTRACKS};
@@ -62,9 +61,6 @@ fn builds(c: &mut Criterion) {
                     .build(1_000_000)
                     .unwrap()
             })
-        });
-        group.bench_function(format!("1000x1000/{kind}/tour_by_blocks"), |b| {
-            b.iter(|| tour_by_blocks(1000, 1000, 499 * 1000 + 500, closed).unwrap())
         });
         let board = Board::new(side, side).unwrap();
         group.bench_function(format!("1000x1000/{kind}/knights_tour"), |b| {

@@ -15,7 +15,54 @@ use std::time::Instant;
 
 use knight::tour::construct::IndexedTour;
 use knight::tour::{shared_tour, tour_with_ends, warnsdorff_tour};
-use knight::{Board, Square};
+use knight::{Board, Square, TourError};
+
+// The adapters below are the only lines that name the library's tour API:
+// everything is hashed in plain numbers, so a change of types keeps the
+// dump the same when the answers are the same.
+
+type Squares = Vec<(u64, u64)>;
+
+fn plain(path: &[Square]) -> Squares {
+    path.iter()
+        .map(|s| (u64::from(s.file()), u64::from(s.rank())))
+        .collect()
+}
+
+fn auto(board: Board, s: Square, closed: bool) -> Result<Squares, TourError> {
+    shared_tour(board, s, closed, LIMIT).map(|t| plain(&t.squares.into_vec()))
+}
+
+fn warnsdorff(
+    board: Board,
+    s: Square,
+    closed: bool,
+    seed: Option<u64>,
+) -> Result<(Squares, u64), TourError> {
+    warnsdorff_tour(board, s, closed, seed, LIMIT).map(|(t, b)| (plain(&t.path), b))
+}
+
+fn with_ends(board: Board, s: Square, e: Square) -> Result<Squares, TourError> {
+    tour_with_ends(board, s, e, LIMIT).map(|t| plain(&t.path))
+}
+
+fn stepper(
+    w: u64,
+    hh: u64,
+    s: (u64, u64),
+    closed: bool,
+    listed: u64,
+) -> Result<IndexedTour, TourError> {
+    IndexedTour::with_listed_limit(w, hh, s, closed, listed)
+}
+
+fn at(ix: &IndexedTour, k: u64) -> Option<(u64, u64)> {
+    ix.square_at(k)
+}
+
+fn of(ix: &IndexedTour, q: (u64, u64)) -> Option<u64> {
+    ix.step_of(q)
+}
 
 const LIMIT: u64 = 1_000_000;
 
@@ -38,7 +85,7 @@ fn main() {
             let mut times = vec![];
             for _ in 0..7 {
                 let t = Instant::now();
-                let r = shared_tour(board, s, false, LIMIT).map(|t| t.squares.len());
+                let r = auto(board, s, false).map(|t| t.len());
                 times.push(t.elapsed());
                 assert!(r.is_ok());
             }
@@ -70,12 +117,8 @@ fn main() {
         boards.push((n, 5));
     }
     boards.extend([(30, 30), (101, 100), (1000, 7), (7, 1000), (6, 9), (9, 10)]);
-    let out = std::fs::File::create(
-        args.get(1)
-            .cloned()
-            .unwrap_or("/work/notes/golden-tours/now.txt".into()),
-    )
-    .unwrap();
+    let out =
+        std::fs::File::create(args.get(1).cloned().unwrap_or("golden-tours.txt".into())).unwrap();
     let mut out = std::io::BufWriter::new(out);
     for &(w, hh) in &boards {
         let board = Board::new(w, hh).unwrap();
@@ -98,11 +141,11 @@ fn main() {
         for &s in &starts {
             for closed in [false, true] {
                 let t = Instant::now();
-                let r = shared_tour(board, s, closed, LIMIT).map(|t| t.squares.into_vec());
+                let r = auto(board, s, closed);
                 writeln!(out, "{w}x{hh} {s:?} closed={closed} auto {:x}", h(&r)).unwrap();
                 if !big || s == starts[0] {
                     for seed in [None, Some(1), Some(2)] {
-                        let r = warnsdorff_tour(board, s, closed, seed, LIMIT);
+                        let r = warnsdorff(board, s, closed, seed);
                         writeln!(
                             out,
                             "{w}x{hh} {s:?} closed={closed} warnsdorff {seed:?} {:x}",
@@ -112,16 +155,21 @@ fn main() {
                     }
                 }
                 // step reader over the whole tour
-                let ix =
-                    IndexedTour::new(w, hh, (u64::from(s.file()), u64::from(s.rank())), closed);
+                let ix = stepper(
+                    w,
+                    hh,
+                    (u64::from(s.file()), u64::from(s.rank())),
+                    closed,
+                    LIMIT,
+                );
                 let steps: Result<Vec<_>, _> = ix.map(|ix| {
                     let n = ix.squares();
                     let stride = (n / 5000).max(1);
                     (0..n)
                         .step_by(stride as usize)
                         .map(|k| {
-                            let sq = ix.square_at(k);
-                            (sq, sq.and_then(|q| ix.step_of(q)))
+                            let sq = at(&ix, k);
+                            (sq, sq.and_then(|q| of(&ix, q)))
                         })
                         .collect()
                 });
@@ -132,7 +180,7 @@ fn main() {
             }
             if !big || s == starts[0] {
                 for &e in &ends {
-                    let r = tour_with_ends(board, s, e, LIMIT);
+                    let r = with_ends(board, s, e);
                     writeln!(out, "{w}x{hh} {s:?} end={e:?} {:x}", h(&r)).unwrap();
                 }
             }
@@ -151,22 +199,22 @@ fn main() {
             ((0, 0), true),
             ((w - 1, hh - 1), false),
         ] {
-            let ix = IndexedTour::new(w, hh, s, closed);
+            let ix = stepper(w, hh, s, closed, LIMIT);
             let r: Result<Vec<_>, _> = ix.map(|ix| {
                 let n = ix.squares();
                 let mut x = 12345u64;
                 let mut v = vec![];
                 for k in [0, 1, 2, 3, n / 2, n - 2, n - 1, n] {
-                    let sq = ix.square_at(k);
-                    v.push((k, sq, sq.and_then(|q| ix.step_of(q))));
+                    let sq = at(&ix, k);
+                    v.push((k, sq, sq.and_then(|q| of(&ix, q))));
                 }
                 for _ in 0..2000 {
                     x = x
                         .wrapping_mul(6364136223846793005)
                         .wrapping_add(1442695040888963407);
                     let k = x % n;
-                    let sq = ix.square_at(k);
-                    v.push((k, sq, sq.and_then(|q| ix.step_of(q))));
+                    let sq = at(&ix, k);
+                    v.push((k, sq, sq.and_then(|q| of(&ix, q))));
                 }
                 v
             });
@@ -177,12 +225,12 @@ fn main() {
     for (w, hh) in [(4u64, 250_000u64), (3, 333_333), (250_000, 4)] {
         let board = Board::new(w, hh).unwrap();
         let s = Square::new(0, 0);
-        let r = shared_tour(board, s, false, LIMIT).map(|t| t.squares.into_vec());
+        let r = auto(board, s, false);
         writeln!(out, "{w}x{hh} {s:?} auto {:x}", h(&r)).unwrap();
-        let ix = IndexedTour::with_listed_limit(w, hh, (0, 0), false, LIMIT).map(|ix| {
+        let ix = stepper(w, hh, (0, 0), false, LIMIT).map(|ix| {
             (0..ix.squares())
                 .step_by(997)
-                .map(|k| ix.square_at(k))
+                .map(|k| at(&ix, k))
                 .collect::<Vec<_>>()
         });
         writeln!(out, "{w}x{hh} {s:?} step {:x}", h(&ix)).unwrap();

@@ -1,388 +1,269 @@
-//! Divide and conquer: large boards are cut into small blocks, each covered by
-//! a verified closed tour of its own (or, for the block that holds the start
-//! of an open tour on an odd board, a searched open path from the start), and
-//! the blocks are joined one at a time in the spirit of Parberry (1997).
+//! How the block constructions cut a board: each side into parts (runs of
+//! equal parts, so the part that holds a coordinate takes a constant number
+//! of operations), a block of the grid they make, the knight move that
+//! crosses from one block into the next, and the paths inside a block,
+//! searched once per (block size, entry, exit) and kept.
 //!
-//! Joining a block B to a neighbour P already in the tour takes one step
-//! `c → d` of the tour near their shared side and one edge `a – b` of B's
-//! cycle with `c – b` and `a – d` knight moves: the tour becomes
-//! `c → b → … (round B) … → a → d`. Every block has an even side, so it has a
-//! closed tour (Schwenk 1991), and the join keeps the tour one cycle (or one
-//! path). Which edges join is found by looking, not assumed: each block's
-//! tour is tried in its four mirror images, and the whole result is verified
-//! by the caller. Time and memory are linear in the board.
+//! Both block constructions use these: the main one
+//! ([`construct`](super::construct)) and the one with both ends fixed
+//! ([`ends`](super::ends)).
 
 use crate::board::Int;
-use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock, RwLock};
 
-/// Closed tours of block sizes, found once (None: the search failed).
-type CycleCache = HashMap<(usize, usize), Option<Arc<Vec<u32>>>>;
+use super::construct::Coord;
+use super::cover::{find_cover, Segment};
 
-use super::search::{knight_path, rectangle, End, Grid, Outcome};
-use crate::board::{Spot, STEPS};
-
-/// No successor: the end of an open path.
-const NONE: u32 = Spot::NONE.raw();
-
-/// One block: a rectangle of the board.
-#[derive(Clone, Copy, Debug)]
-struct Block {
-    x0: usize,
-    y0: usize,
-    w: usize,
-    h: usize,
+/// A square's colour: 0 for `a1`'s.
+pub(super) fn colour((f, r): Coord) -> u64 {
+    (f + r) % 2
 }
 
-/// Splits an even length (at least 6) into even parts of 6, 8 or 10.
-fn split_even(mut len: usize) -> Vec<usize> {
-    let mut parts = Vec::new();
-    while len >= 14 {
-        parts.push(8);
-        len -= 8;
-    }
-    if len == 12 {
-        parts.extend([6, 6]);
-    } else {
-        parts.push(len);
-    }
-    parts
+/// How one side of the board is cut: runs of (count, size) parts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Split {
+    pub(super) runs: Vec<(u64, u64)>,
+    pub(super) parts: u64,
 }
 
-/// Splits a length (at least 5) into parts of 5 to 9.
-fn split_any(mut len: usize) -> Vec<usize> {
-    let mut parts = Vec::new();
-    while len >= 13 {
-        parts.push(8);
-        len -= 8;
+impl Split {
+    pub(super) fn new(runs: Vec<(u64, u64)>) -> Split {
+        let runs: Vec<(u64, u64)> = runs.into_iter().filter(|r| r.0 > 0).collect();
+        let parts = runs.iter().map(|r| r.0).sum();
+        Split { runs, parts }
     }
-    match len {
-        10 => parts.extend([5, 5]),
-        11 => parts.extend([5, 6]),
-        12 => parts.extend([6, 6]),
-        _ => parts.push(len),
-    }
-    parts
-}
 
-/// Splits an odd length (at least 5) into even parts of 6 to 10 around one odd
-/// part of 5 to 13 that holds `pos`. The odd part comes first in the list of
-/// choices given back when several would do, smallest blocks first.
-fn split_around(len: usize, pos: usize) -> Vec<Vec<usize>> {
-    if len <= 13 {
-        return vec![vec![len]];
-    }
-    let fine = |rest: usize| rest == 0 || (rest >= 6 && rest % 2 == 0);
-    let mut choices = Vec::new();
-    for odd in [7, 9, 11, 13, 5] {
-        for before in (0..=pos).rev() {
-            if before + odd <= pos || !fine(before) || before + odd > len {
-                continue;
+    /// Offset and size of part `i`.
+    pub(super) fn part(&self, mut i: u64) -> (u64, u64) {
+        let mut offset = 0;
+        for &(count, size) in &self.runs {
+            if i < count {
+                return (offset + i * size, size);
             }
-            let after = len - before - odd;
-            if fine(after) {
-                let mut parts = if before > 0 {
-                    split_even(before)
-                } else {
-                    Vec::new()
-                };
-                parts.push(odd);
-                if after > 0 {
-                    parts.extend(split_even(after));
-                }
-                choices.push(parts);
-                break;
-            }
+            i -= count;
+            offset += count * size;
         }
+        (offset, 0)
     }
-    choices
+
+    /// The same parts in the opposite order.
+    pub(super) fn reversed(&self) -> Split {
+        Split::new(self.runs.iter().rev().copied().collect())
+    }
+
+    /// The part holding coordinate `c`: (index, offset, size).
+    pub(super) fn part_of(&self, mut c: u64) -> (u64, u64, u64) {
+        let (mut index, mut offset) = (0, 0);
+        for &(count, size) in &self.runs {
+            if c < count * size {
+                let k = c / size;
+                return (index + k, offset + k * size, size);
+            }
+            c -= count * size;
+            index += count;
+            offset += count * size;
+        }
+        (index, offset, 0)
+    }
+
+    /// Part indices worth checking: the ends of the side and of every run.
+    pub(super) fn representatives(&self) -> Vec<u64> {
+        let mut out = Vec::new();
+        let n = self.parts;
+        let mut add = |a: u64, b: u64| {
+            for i in a..b.min(n) {
+                out.push(i);
+            }
+        };
+        add(0, 4);
+        add(n.saturating_sub(4), n);
+        let mut first = 0;
+        for &(count, _) in &self.runs {
+            add(first, first + 4);
+            add((first + count).saturating_sub(4), first + count);
+            first += count;
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
 }
 
-/// The blocks a side splits into, as (offset, length).
-fn spans(parts: &[usize]) -> Vec<(usize, usize)> {
-    let mut offset = 0;
-    parts
-        .iter()
-        .map(|&len| {
-            let span = (offset, len);
-            offset += len;
-            span
-        })
+/// `len` in `n` even parts of 6 to 12.
+pub(super) fn even_parts(len: u64, n: u64) -> Option<Split> {
+    if len % 2 == 1 || n == 0 || len < 6 * n {
+        return (len == 0 && n == 0).then(|| Split::new(vec![]));
+    }
+    let extra = len - 6 * n;
+    let specials = match extra {
+        0 => vec![],
+        1..=6 => vec![6 + extra],
+        7..=12 if n >= 2 => vec![12, extra],
+        _ => return None,
+    };
+    let mut runs = vec![(n - specials.len().u64(), 6)];
+    runs.extend(specials.into_iter().map(|s| (1, s)));
+    Some(Split::new(runs))
+}
+
+/// `len` in `n` parts of 5 to 12.
+pub(super) fn any_parts(len: u64, n: u64) -> Option<Split> {
+    if n == 0 || len + 2 < 6 * n {
+        return None;
+    }
+    let extra = len.i64() - 6 * n.i64();
+    let specials: Vec<u64> = match extra {
+        0 => vec![],
+        -1 => vec![5],
+        -2 if n >= 2 => vec![5, 5],
+        1..=6 => vec![6 + extra.u64()],
+        7..=12 if n >= 2 => vec![12, extra.u64()],
+        _ => return None,
+    };
+    let mut runs = vec![(n - specials.len().u64(), 6)];
+    runs.extend(specials.into_iter().map(|s| (1, s)));
+    Some(Split::new(runs))
+}
+
+/// Part counts near the natural one (parts of 6) for a side of `len`.
+pub(super) fn counts(len: u64) -> Vec<u64> {
+    let n = len / 6;
+    [n, n.wrapping_sub(1), n + 1, n.wrapping_sub(2)]
+        .into_iter()
+        .filter(|&k| k >= 1 && k <= len)
         .collect()
 }
 
-/// A closed tour of a `w` × `h` block, found once by search and kept.
-fn block_cycle(w: usize, h: usize) -> Option<Arc<Vec<u32>>> {
-    static CYCLES: OnceLock<Mutex<CycleCache>> = OnceLock::new();
-    let cache = CYCLES.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(found) = cache.lock().ok()?.get(&(w, h)) {
+/// Ways to cut an odd `len` into even parts and one odd part holding `pos`.
+pub(super) fn odd_splits(len: u64, pos: u64) -> Vec<Split> {
+    let mut out: Vec<Split> = Vec::new();
+    for q in [7u64, 9, 5, 11] {
+        if q > len {
+            continue;
+        }
+        let lowest = (pos + 1).saturating_sub(q);
+        let valid = |o: u64| {
+            o % 2 == 0
+                && o <= pos
+                && pos < o + q
+                && o + q <= len
+                && (o == 0 || o >= 6)
+                && (len - o - q == 0 || len - o - q >= 6)
+        };
+        let mut offsets: Vec<u64> = (lowest..=pos).filter(|&o| valid(o)).collect();
+        if offsets.len() > 2 {
+            offsets = vec![offsets[offsets.len() - 1], offsets[0]];
+        }
+        for o in offsets {
+            let after = len - o - q;
+            let before_counts = if o == 0 { vec![0] } else { counts(o) };
+            let after_counts = if after == 0 { vec![0] } else { counts(after) };
+            for &nb in &before_counts {
+                for &na in &after_counts {
+                    if let (Some(b), Some(a)) = (even_parts(o, nb), even_parts(after, na)) {
+                        let mut runs = b.runs.clone();
+                        runs.push((1, q));
+                        runs.extend(a.runs.iter().copied());
+                        let split = Split::new(runs);
+                        if !out.contains(&split) {
+                            out.push(split);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A block's paths: the squares in order (local `y * w + x`), each square's
+/// place in that order, and the length of each path.
+#[derive(Debug)]
+pub(super) struct BlockPaths {
+    pub(super) order: Vec<u16>,
+    pub(super) place: Vec<u16>,
+    pub(super) lens: Vec<u32>,
+}
+
+/// (width, height, entry, exit, entry, exit) of a block's one or two paths;
+/// `u16::MAX` where absent.
+pub(super) type Key = [u16; 6];
+
+pub(super) const ABSENT: u16 = u16::MAX;
+
+/// The paths for `key`, searched once per process.
+pub(super) fn block_paths(key: Key) -> Option<Arc<BlockPaths>> {
+    type Cache = RwLock<HashMap<Key, Option<Arc<BlockPaths>>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| RwLock::new(HashMap::new()));
+    if let Some(found) = cache.read().ok()?.get(&key) {
         return found.clone();
     }
-    let grid = rectangle(w, h);
-    let found = (0..16).find_map(|variant| {
-        match knight_path(grid, 0, End::NextToStart, variant, 2_000_000) {
-            Outcome::Found(path) => Some(Arc::new(path)),
-            _ => None,
+    let (w, h) = (key[0].usize(), key[1].usize());
+    let mut segments = vec![Segment {
+        entry: u32::from(key[2]),
+        exit: Some(u32::from(key[3])),
+    }];
+    if key[4] != ABSENT {
+        segments.push(Segment {
+            entry: u32::from(key[4]),
+            exit: Some(u32::from(key[5])),
+        });
+    }
+    let found = find_cover(w, h, &segments).map(|(order, lens)| {
+        let mut place = vec![0u16; w * h];
+        for (k, &i) in order.iter().enumerate() {
+            place[i.usize()] = k.u16();
         }
+        Arc::new(BlockPaths {
+            order: order.into_iter().map(|i| i.u16()).collect(),
+            place,
+            lens,
+        })
     });
-    cache.lock().ok()?.insert((w, h), found.clone());
+    cache.write().ok()?.insert(key, found.clone());
     found
 }
 
-/// A tour being assembled: the successor of each square (global index).
-struct Assembly {
-    grid: Grid,
-    width: usize,
-    next: Vec<u32>,
+/// A block: its lower-left corner and size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Rect {
+    pub(super) x0: u64,
+    pub(super) y0: u64,
+    pub(super) w: u64,
+    pub(super) h: u64,
 }
 
-impl Assembly {
-    fn adjacent(&self, a: usize, b: usize) -> bool {
-        self.grid.adjacent(Spot::new(a), Spot::new(b))
+impl Rect {
+    pub(super) fn local(self, (f, r): Coord) -> u16 {
+        ((r - self.y0) * self.w + (f - self.x0)).u16()
     }
 
-    /// Joins the closed tour `cycle` of `block` (seen in the mirror image
-    /// `flip`) into the tour through a step that starts in `near`, within two
-    /// squares of `block`. Returns false when no pair of edges fits.
-    fn join(&mut self, block: Block, cycle: &[u32], near: Block) -> bool {
-        let len = cycle.len();
-        let mut position = vec![0u32; len];
-        for (p, &i) in cycle.iter().enumerate() {
-            position[i.usize()] = p.u32();
-        }
-        // Squares of `near` within two files or ranks of `block`.
-        let (xs, ys) = if near.x0 + near.w == block.x0 {
-            (
-                near.x0 + near.w - 2..near.x0 + near.w,
-                near.y0..near.y0 + near.h,
-            )
-        } else if block.x0 + block.w == near.x0 {
-            (near.x0..near.x0 + 2, near.y0..near.y0 + near.h)
-        } else if near.y0 + near.h == block.y0 {
-            (
-                near.x0..near.x0 + near.w,
-                near.y0 + near.h - 2..near.y0 + near.h,
-            )
-        } else {
-            (near.x0..near.x0 + near.w, near.y0..near.y0 + 2)
-        };
-        let width = self.width;
-        for flip in 0..4 {
-            let (fx, fy) = (flip & 1 == 1, flip & 2 == 2);
-            // Local index in the block's own tour ↔ global square, mirrored.
-            let to_global = |local: u32| {
-                let (x, y) = (local.usize() % block.w, local.usize() / block.w);
-                let x = if fx { block.w - 1 - x } else { x };
-                let y = if fy { block.h - 1 - y } else { y };
-                (block.y0 + y) * width + block.x0 + x
-            };
-            let to_local = |global: usize| {
-                let (x, y) = (global % width - block.x0, global / width - block.y0);
-                let x = if fx { block.w - 1 - x } else { x };
-                let y = if fy { block.h - 1 - y } else { y };
-                (y * block.w + x).u32()
-            };
-            for cy in ys.clone() {
-                for cx in xs.clone() {
-                    let c = cy * self.width + cx;
-                    let d = self.next[c];
-                    let from = self.grid.square(Spot::new(c));
-                    for step in &STEPS {
-                        let Some(to) = self.grid.board().step(from, step) else {
-                            continue;
-                        };
-                        let x = self.grid.spot(to).index();
-                        let (bx, by) = (x % width, x / width);
-                        if !(block.x0..block.x0 + block.w).contains(&bx)
-                            || !(block.y0..block.y0 + block.h).contains(&by)
-                        {
-                            continue;
-                        }
-                        let p = position[to_local(x).usize()].usize();
-                        let pred = to_global(cycle[(p + len - 1) % len]);
-                        let succ = to_global(cycle[(p + 1) % len]);
-                        let fits = |last: usize| d == NONE || self.adjacent(last, d.usize());
-                        // Forward round the cycle from x, ending on its predecessor.
-                        if fits(pred) {
-                            self.splice(c, d, (0..len).map(|k| to_global(cycle[(p + k) % len])));
-                            return true;
-                        }
-                        // Backward round the cycle from x, ending on its successor.
-                        if fits(succ) {
-                            self.splice(
-                                c,
-                                d,
-                                (0..len).map(|k| to_global(cycle[(p + len - k) % len])),
-                            );
-                            return true;
-                        }
-                    }
-                }
-            }
-        }
-        false
-    }
-
-    /// Puts `squares` between `c` and `d`.
-    fn splice(&mut self, c: usize, d: u32, squares: impl Iterator<Item = usize>) {
-        let mut last = c;
-        for s in squares {
-            self.next[last] = s.u32();
-            last = s;
-        }
-        self.next[last] = d;
+    pub(super) fn global(self, local: u16) -> Coord {
+        let local = u64::from(local);
+        (self.x0 + local % self.w, self.y0 + local / self.w)
     }
 }
 
-/// A tour of the `width` × `height` board from `start` (a global index) built
-/// from blocks, as global indices, or None where this method does not apply
-/// or found no join. The caller verifies the result.
-pub fn tour_by_blocks(width: usize, height: usize, start: usize, closed: bool) -> Option<Vec<u32>> {
-    let (sx, sy) = (start % width, start / width);
-    let short = width.min(height);
-    let both_odd = width % 2 == 1 && height % 2 == 1;
-    let mut plans: Vec<(Vec<usize>, Vec<usize>, bool)> = Vec::new();
-    if short >= 5 && !both_odd {
-        let (cols, rows) = if width % 2 == 0 {
-            (split_even(width), split_any(height))
-        } else {
-            (split_any(width), split_even(height))
-        };
-        plans.push((cols, rows, false));
-    } else if short >= 5 && !closed {
-        for cols in split_around(width, sx) {
-            for rows in split_around(height, sy) {
-                plans.push((cols.clone(), rows, true));
-            }
-        }
-    }
-    plans
-        .into_iter()
-        .find_map(|(cols, rows, open_root)| assemble(width, height, start, &cols, &rows, open_root))
-}
-
-/// Joins the blocks of one plan, from the block that holds the start outwards.
-fn assemble(
-    width: usize,
-    height: usize,
-    start: usize,
-    cols: &[usize],
-    rows: &[usize],
-    open_root: bool,
-) -> Option<Vec<u32>> {
-    let (sx, sy) = (start % width, start / width);
-    let (cols, rows) = (spans(cols), spans(rows));
-    let (nx, ny) = (cols.len(), rows.len());
-    let block = |i: usize, j: usize| Block {
-        x0: cols[i].0,
-        w: cols[i].1,
-        y0: rows[j].0,
-        h: rows[j].1,
-    };
-    let root_i = cols.iter().position(|&(o, l)| (o..o + l).contains(&sx))?;
-    let root_j = rows.iter().position(|&(o, l)| (o..o + l).contains(&sy))?;
-    let root = block(root_i, root_j);
-    let mut assembly = Assembly {
-        grid: rectangle(width, height),
-        width,
-        next: vec![NONE; width * height],
-    };
-    let grid = rectangle(root.w, root.h);
-    let local_start = (sy - root.y0) * root.w + (sx - root.x0);
-    let root_path = if open_root {
-        (0..16).find_map(|variant| {
-            match knight_path(grid, local_start, End::Anywhere, variant, 200_000) {
-                Outcome::Found(path) => Some(path),
-                _ => None,
-            }
-        })?
+/// The knight move from block `from` into its neighbour `to`, (exit, entry),
+/// with the exit of colour `ec`.
+pub(super) fn crossing(from: Rect, to: Rect, ec: u64) -> (Coord, Coord) {
+    if to.x0 == from.x0 + from.w {
+        let (x, s) = (to.x0 - 1, from.y0);
+        let y = if colour((x, s)) == ec { s } else { s + 1 };
+        ((x, y), (x + 1, y + 2))
+    } else if from.x0 == to.x0 + to.w {
+        let (x, s) = (from.x0, from.y0 + from.h - 1);
+        let y = if colour((x, s)) == ec { s } else { s - 1 };
+        ((x, y), (x - 1, y - 2))
+    } else if to.y0 == from.y0 + from.h {
+        let (y, s) = (to.y0 - 1, from.x0);
+        let x = if colour((s, y)) == ec { s } else { s + 1 };
+        ((x, y), (x + 2, y + 1))
     } else {
-        block_cycle(root.w, root.h)?.to_vec()
-    };
-    let global =
-        |b: Block, local: u32| (b.y0 + local.usize() / b.w) * width + b.x0 + local.usize() % b.w;
-    for pair in root_path.windows(2) {
-        assembly.next[global(root, pair[0])] = global(root, pair[1]).u32();
-    }
-    let last = global(root, *root_path.last()?);
-    assembly.next[last] = if open_root {
-        NONE
-    } else {
-        global(root, root_path[0]).u32()
-    };
-    // Breadth first from the root, each block joined to the one that found it.
-    let mut placed = vec![false; nx * ny];
-    placed[root_j * nx + root_i] = true;
-    let mut queue = VecDeque::from([(root_i, root_j)]);
-    while let Some((i, j)) = queue.pop_front() {
-        let here = block(i, j);
-        let around = [
-            (i.wrapping_sub(1), j),
-            (i + 1, j),
-            (i, j.wrapping_sub(1)),
-            (i, j + 1),
-        ];
-        for (bi, bj) in around {
-            if bi >= nx || bj >= ny || placed[bj * nx + bi] {
-                continue;
-            }
-            let b = block(bi, bj);
-            let cycle = block_cycle(b.w, b.h)?;
-            if !assembly.join(b, &cycle, here) {
-                return None;
-            }
-            placed[bj * nx + bi] = true;
-            queue.push_back((bi, bj));
-        }
-    }
-    // Walk the tour from the start.
-    let total = width * height;
-    let mut path = Vec::with_capacity(total);
-    let mut here = start.u32();
-    for _ in 0..total {
-        if here == NONE {
-            return None;
-        }
-        path.push(here);
-        here = assembly.next[here.usize()];
-    }
-    Some(path)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn splits_cover_every_length() {
-        for len in 6..400 {
-            if len % 2 == 0 {
-                let p = split_even(len);
-                assert_eq!(p.iter().sum::<usize>(), len);
-                assert!(p.iter().all(|&x| [6, 8, 10].contains(&x)), "{len}: {p:?}");
-            }
-        }
-        for len in 5..400 {
-            let p = split_any(len);
-            assert_eq!(p.iter().sum::<usize>(), len);
-            assert!(p.iter().all(|&x| (5..=9).contains(&x)), "{len}: {p:?}");
-        }
-        for len in (5..200).step_by(2) {
-            for pos in 0..len {
-                let choices = split_around(len, pos);
-                assert!(!choices.is_empty(), "{len} {pos}");
-                for p in choices {
-                    assert_eq!(p.iter().sum::<usize>(), len);
-                    assert_eq!(p.iter().filter(|&&x| x % 2 == 1).count(), 1);
-                    let mut o = 0;
-                    for &x in &p {
-                        if x % 2 == 1 {
-                            assert!((o..o + x).contains(&pos), "{len} {pos} {p:?}");
-                        }
-                        o += x;
-                    }
-                }
-            }
-        }
+        let (y, s) = (from.y0, from.x0 + from.w - 1);
+        let x = if colour((s, y)) == ec { s } else { s - 1 };
+        ((x, y), (x - 2, y - 1))
     }
 }

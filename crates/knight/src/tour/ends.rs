@@ -33,9 +33,11 @@
 use crate::board::Int;
 use std::collections::VecDeque;
 
-use super::construct::{
-    any_parts, block_paths, counts, crossing, even_parts, odd_splits, Coord, Rect, Split, ABSENT,
+use super::blocks::{
+    any_parts, block_paths, counts, crossing, even_parts, odd_splits, BlockPaths, Rect, Split,
+    ABSENT,
 };
+use super::construct::Coord;
 use super::cover::{cover, Cover, Segment};
 use super::existence::{self, NoTour};
 use super::frontier::{self, Frontier};
@@ -485,7 +487,7 @@ fn settled_block(block: Rect, entry: Coord, exit: Coord) -> Option<Vec<u16>> {
 }
 
 /// A closed tour of a `w` × `h` block (local indices), kept once found.
-fn block_cycle(w: u64, h: u64) -> Option<std::sync::Arc<super::construct::BlockPaths>> {
+fn block_cycle(w: u64, h: u64) -> Option<std::sync::Arc<BlockPaths>> {
     // A path from the corner to (1, 2), one knight move from it.
     block_paths([w.u16(), h.u16(), 0, (2 * w + 1).u16(), ABSENT, ABSENT])
 }

@@ -17,9 +17,9 @@
 //! dynamic programme over their columns ([`narrow`]): it finds a tour from
 //! the start or proves there is none. Other small boards are then searched completely ([`search`]:
 //! Warnsdorff's rule with Roth's tie-break, backtracking under a budget), so
-//! a search that runs out of moves proves there is none. Larger boards are
-//! built by divide and conquer from verified block tours ([`blocks`]), with
-//! Warnsdorff's rule as the fallback. A closed tour from any one square gives
+//! a search that runs out of moves proves there is none. The few larger
+//! boards no cut fits (at most 23 × 23) are searched the same way under a
+//! smaller budget. A closed tour from any one square gives
 //! a tour from every square, by starting it there. Every tour is checked by
 //! [`is_tour`] before it is given out.
 
@@ -365,7 +365,7 @@ fn checked(
 
 /// An open or closed tour of `board` from `start` by the methods of small
 /// and narrow boards: the theorems, the narrow boards' dynamic programme, a
-/// complete search of small boards, blocks and Warnsdorff's rule.
+/// complete search of small boards, and Warnsdorff's rule.
 pub fn listed_tour(
     board: Board,
     start: Square,
@@ -512,18 +512,13 @@ fn closed_tour(width: usize, height: usize) -> Option<Vec<u32>> {
     built(width, height, 0, true)
 }
 
-/// A tour of a larger board: blocks first, then Warnsdorff's rule alone.
+/// A tour of a board too large to search whole that the block construction
+/// cannot cut (7 × 10, 8 × 9, 9 × 9, 9 × 10, and a few odd boards up to
+/// 23 × 23 from their centre: `every_uncut_board_is_built` in the tests
+/// lists them): Warnsdorff's rule with Roth's tie-break and its variants,
+/// backtracking under a budget. The caller checks the tour.
 fn built(width: usize, height: usize, start: usize, closed: bool) -> Option<Vec<u32>> {
     let grid = rectangle(width, height);
-    let check = |path: &Vec<u32>| {
-        let squares = squares_of(grid, path);
-        is_tour(grid.board(), squares[0], closed, &squares)
-    };
-    if let Some(path) = blocks::tour_by_blocks(width, height, start, closed) {
-        if check(&path) {
-            return Some(path);
-        }
-    }
     let end = End::of(closed);
     (0..16).find_map(
         |variant| match knight_path(grid, start, end, variant, 4 * nodes(grid)) {
@@ -570,4 +565,52 @@ pub fn is_tour(board: Board, start: Square, closed: bool, path: &[Square]) -> bo
         return false;
     }
     !closed || path[squares - 1].is_knight_move_to(path[0])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Int;
+
+    /// Every board with both sides 5 to 40 that the block construction
+    /// cannot cut (from any start) and that is too large to search whole
+    /// gets its tour from [`built`]. (Past 40 a side every board is cut:
+    /// checked once up to 100, too slow for a unit test.)
+    #[test]
+    fn every_uncut_board_is_built() {
+        let mut uncut = Vec::new();
+        for w in 5..=40u64 {
+            for h in w..=40u64 {
+                if w * h <= SEARCHED_SQUARES {
+                    continue;
+                }
+                let odd = w % 2 == 1 && h % 2 == 1;
+                // On even boards the cut does not depend on the start.
+                let starts: Vec<(u64, u64)> = if odd {
+                    (0..h)
+                        .flat_map(|y| (0..w).map(move |x| (x, y)))
+                        .filter(|&(x, y)| (x + y) % 2 == 0)
+                        .collect()
+                } else {
+                    vec![(0, 0)]
+                };
+                for closed in [false, true] {
+                    for &start in &starts {
+                        if let Ok(None) = IndexedTour::cut(w, h, start, closed) {
+                            uncut.push((w, h, start, closed));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(!uncut.is_empty() && uncut.len() <= 60, "{uncut:?}");
+        for &(w, h, (x, y), closed) in &uncut {
+            let board = Board::new(w, h).unwrap();
+            let start = Square::new(x.u32(), y.u32());
+            let tour = listed_tour(board, start, closed, 1_000_000)
+                .unwrap_or_else(|e| panic!("{w}x{h} from {start} closed={closed}: {e:?}"));
+            let path = tour.squares.into_vec();
+            assert!(is_tour(board, start, closed, &path), "{w}x{h} {start}");
+        }
+    }
 }
