@@ -1,36 +1,64 @@
-//! Criterion benchmarks: knight's tours on 8×8, 100×100 and 1000×1000, open
-//! and closed, from the middle; and open tours of the narrow boards 3×100,000
-//! and 4×100,000 from the middle of an edge line (tables warm: the first
-//! call builds them once per process).
+//! Criterion benchmarks of the tours `/tour` answers, through the library's
+//! one door (`knight::tour`), as the service calls it (one cache, warm: the
+//! first call builds the tables once): the construction on 8×8, 100×100 and
+//! 1000×1000, open and closed, from the middle, and 999×999 open; the
+//! narrow boards 3×100,000 and 4×100,000 from the middle of an edge line;
+//! both ends fixed and Warnsdorff's rule on 1000×1000. Each answer is
+//! checked by the library before it is given.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use knight::tour::knights_tour;
-use knight::{Board, Square};
+use knight::{tour, Board, Cache, Square, TourMethod, TourRequest};
 
 fn tours(c: &mut Criterion) {
+    let cache = Cache::default();
     let mut group = c.benchmark_group("tour");
     group.sample_size(10);
-    for side in [8u64, 100, 1000] {
-        let board = Board::new(side, side).unwrap();
-        let middle = Square::new((side / 2) as u32, (side / 2 - 1) as u32);
+    let mut bench = |name: String, board: Board, start: Square, method: TourMethod| {
+        let request = TourRequest {
+            board,
+            start,
+            method,
+        };
+        group.bench_function(name, |b| {
+            b.iter(|| tour(request, 1_000_000, &cache).unwrap())
+        });
+    };
+    for side in [8u32, 100, 1000] {
+        let board = Board::new(side.into(), side.into()).unwrap();
+        let middle = Square::new(side / 2, side / 2 - 1);
         for closed in [false, true] {
             let kind = if closed { "closed" } else { "open" };
-            group.bench_function(format!("{side}x{side}/{kind}"), |b| {
-                b.iter(|| knights_tour(board, middle, closed, 1_000_000).unwrap())
-            });
+            let method = TourMethod::Construction { closed };
+            bench(format!("{side}x{side}/{kind}"), board, middle, method);
         }
     }
+    let open = TourMethod::Construction { closed: false };
     let odd = Board::new(999, 999).unwrap();
-    group.bench_function("999x999/open", |b| {
-        b.iter(|| knights_tour(odd, Square::new(500, 500), false, 1_000_000).unwrap())
-    });
+    bench("999x999/open".into(), odd, Square::new(500, 500), open);
     for rows in [3u64, 4] {
         let board = Board::new(100_000, rows).unwrap();
-        let start = Square::new(50_001, 0);
-        group.bench_function(format!("{rows}x100000/open"), |b| {
-            b.iter(|| knights_tour(board, start, false, 1_000_000).unwrap())
-        });
+        bench(
+            format!("{rows}x100000/open"),
+            board,
+            Square::new(50_001, 0),
+            open,
+        );
     }
+    let board = Board::new(1000, 1000).unwrap();
+    let start = Square::new(500, 499);
+    let end = Square::new(999, 1);
+    bench(
+        "1000x1000/ends".into(),
+        board,
+        start,
+        TourMethod::Ends { end },
+    );
+    let warnsdorff = TourMethod::Warnsdorff {
+        closed: false,
+        seed: None,
+        max_backtracks: knight::WARNSDORFF_BACKTRACKS,
+    };
+    bench("1000x1000/warnsdorff".into(), board, start, warnsdorff);
     group.finish();
 }
 

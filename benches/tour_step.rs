@@ -1,27 +1,28 @@
-//! Criterion benchmarks of the random-access tours: `square_at` and
-//! `step_of` on 10⁹ × 10⁹ boards; building 1000×1000 tours against
-//! `knights_tour`; both ends fixed; Warnsdorff's rule.
-//! The `verified` entries are what `/tour` runs: the tour built and checked
-//! (`knights_tour` for `method=auto`, `tour::tour_with_ends` for `end`,
-//! `tour::warnsdorff_tour` for `method=warnsdorff`).
+//! Criterion benchmarks of the tours read at any step (`/tour/step`):
+//! `square_at` and `step_of` on boards of 10⁹ a side, and setting a tour
+//! of such a board up.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use knight::tour::construct::IndexedTour;
-use knight::tour::ends::tour_with_ends;
-use knight::tour::warnsdorff::{warnsdorff_tour, DEFAULT_BACKTRACKS};
-use knight::tour::{self, knights_tour};
-use knight::{Board, Square};
+use knight::{Board, Cache, IndexedTour, Square};
 
 fn steps(c: &mut Criterion) {
-    let g = 1_000_000_000u64;
+    let cache = Cache::default();
+    let g = 1_000_000_000u32;
     let mut group = c.benchmark_group("tour_step");
     for (name, w, h, s, closed) in [
-        ("1e9x1e9/open", g, g, (g / 2, g / 2), false),
-        ("(1e9-1)^2/open", g - 1, g - 1, (g / 2, g / 2), false),
-        ("5x1e9/closed", 5, g, (2, g / 2), true),
+        ("1e9x1e9/open", g, g, Square::new(g / 2, g / 2), false),
+        (
+            "(1e9-1)^2/open",
+            g - 1,
+            g - 1,
+            Square::new(g / 2, g / 2),
+            false,
+        ),
+        ("5x1e9/closed", 5, g, Square::new(2, g / 2), true),
     ] {
-        let tour = IndexedTour::new(w, h, s, closed).unwrap();
-        let n = w * h;
+        let board = Board::new(w.into(), h.into()).unwrap();
+        let tour = IndexedTour::new(board, s, closed, 1_000_000, &cache).unwrap();
+        let n = board.squares();
         let mut k = 0x1234_5678_9abc_def0u64 % n;
         group.bench_function(format!("{name}/square_at"), |b| {
             b.iter(|| {
@@ -33,74 +34,25 @@ fn steps(c: &mut Criterion) {
             })
         });
         let mut x = 12345u64;
+        let side = |bits: u64, of: u32| u32::try_from(bits % u64::from(of)).unwrap();
         group.bench_function(format!("{name}/step_of"), |b| {
             b.iter(|| {
                 x = x
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
-                black_box(tour.step_of(((x >> 7) % w, (x >> 33) % h)))
+                black_box(tour.step_of(Square::new(side(x >> 7, w), side(x >> 33, h))))
             })
         });
     }
+    let board = Board::new(g.into(), g.into()).unwrap();
     group.bench_function("1e9x1e9/new", |b| {
-        b.iter(|| IndexedTour::new(g, g, black_box((12345, 67890)), false).unwrap())
-    });
-    group.finish();
-}
-
-fn builds(c: &mut Criterion) {
-    let mut group = c.benchmark_group("tour_build");
-    group.sample_size(10);
-    let (side, middle) = (1000u64, (500u64, 499u64));
-    for closed in [false, true] {
-        let kind = if closed { "closed" } else { "open" };
-        group.bench_function(format!("1000x1000/{kind}/indexed"), |b| {
-            b.iter(|| {
-                IndexedTour::new(side, side, middle, closed)
-                    .unwrap()
-                    .build(1_000_000)
-                    .unwrap()
-            })
-        });
-        let board = Board::new(side, side).unwrap();
-        group.bench_function(format!("1000x1000/{kind}/knights_tour"), |b| {
-            b.iter(|| knights_tour(board, Square::new(500, 499), closed, 1_000_000).unwrap())
-        });
-    }
-    group.bench_function("999x999/open/indexed", |b| {
         b.iter(|| {
-            IndexedTour::new(999, 999, (500, 500), false)
-                .unwrap()
-                .build(1_000_000)
-                .unwrap()
-        })
-    });
-    let board = Board::new(side, side).unwrap();
-    let start = Square::new(500, 499);
-    group.bench_function("1000x1000/ends/verified", |b| {
-        b.iter(|| tour::tour_with_ends(board, start, Square::new(999, 1), 1_000_000).unwrap())
-    });
-    group.bench_function("1000x1000/warnsdorff/verified", |b| {
-        b.iter(|| tour::warnsdorff_tour(board, start, false, None, 1_000_000).unwrap())
-    });
-    group.bench_function("1000x1000/ends", |b| {
-        b.iter(|| tour_with_ends(1000, 1000, middle, (999, 1), 1_000_000).unwrap())
-    });
-    group.bench_function("1000x1000/warnsdorff", |b| {
-        b.iter(|| {
-            warnsdorff_tour(
-                1000,
-                1000,
-                499_500,
-                false,
-                None,
-                DEFAULT_BACKTRACKS,
-                1_000_000,
-            )
+            let start = black_box(Square::new(12345, 67890));
+            IndexedTour::new(board, start, false, 1_000_000, &cache).unwrap()
         })
     });
     group.finish();
 }
 
-criterion_group!(benches, steps, builds);
+criterion_group!(benches, steps);
 criterion_main!(benches);

@@ -13,9 +13,9 @@ use std::hash::{Hash, Hasher};
 use std::io::Write;
 use std::time::Instant;
 
-use knight::tour::construct::IndexedTour;
-use knight::tour::{shared_tour, tour_with_ends, warnsdorff_tour};
-use knight::{Board, Square, TourError};
+use std::sync::OnceLock;
+
+use knight::{tour, Board, Cache, IndexedTour, Square, TourError, TourMethod, TourRequest};
 
 // The adapters below are the only lines that name the library's tour API:
 // everything is hashed in plain numbers, so a change of types keeps the
@@ -23,14 +23,33 @@ use knight::{Board, Square, TourError};
 
 type Squares = Vec<(u64, u64)>;
 
+fn cache() -> &'static Cache {
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    CACHE.get_or_init(Cache::default)
+}
+
 fn plain(path: &[Square]) -> Squares {
     path.iter()
         .map(|s| (u64::from(s.file()), u64::from(s.rank())))
         .collect()
 }
 
+fn asked(
+    board: Board,
+    start: Square,
+    method: TourMethod,
+) -> Result<(Squares, Option<u64>), TourError> {
+    let request = TourRequest {
+        board,
+        start,
+        method,
+    };
+    let answer = tour(request, LIMIT, cache())?;
+    Ok((plain(&answer.tour.squares.into_vec()), answer.backtracks))
+}
+
 fn auto(board: Board, s: Square, closed: bool) -> Result<Squares, TourError> {
-    shared_tour(board, s, closed, LIMIT).map(|t| plain(&t.squares.into_vec()))
+    asked(board, s, TourMethod::Construction { closed }).map(|(t, _)| t)
 }
 
 fn warnsdorff(
@@ -39,11 +58,16 @@ fn warnsdorff(
     closed: bool,
     seed: Option<u64>,
 ) -> Result<(Squares, u64), TourError> {
-    warnsdorff_tour(board, s, closed, seed, LIMIT).map(|(t, b)| (plain(&t.path), b))
+    let method = TourMethod::Warnsdorff {
+        closed,
+        seed,
+        max_backtracks: knight::WARNSDORFF_BACKTRACKS,
+    };
+    asked(board, s, method).map(|(t, b)| (t, b.unwrap_or(0)))
 }
 
 fn with_ends(board: Board, s: Square, e: Square) -> Result<Squares, TourError> {
-    tour_with_ends(board, s, e, LIMIT).map(|t| plain(&t.path))
+    asked(board, s, TourMethod::Ends { end: e }).map(|(t, _)| t)
 }
 
 fn stepper(
@@ -53,15 +77,17 @@ fn stepper(
     closed: bool,
     listed: u64,
 ) -> Result<IndexedTour, TourError> {
-    IndexedTour::with_listed_limit(w, hh, s, closed, listed)
+    let start = Square::new(s.0 as u32, s.1 as u32);
+    IndexedTour::new(Board::new(w, hh).unwrap(), start, closed, listed, cache())
 }
 
 fn at(ix: &IndexedTour, k: u64) -> Option<(u64, u64)> {
     ix.square_at(k)
+        .map(|s| (u64::from(s.file()), u64::from(s.rank())))
 }
 
 fn of(ix: &IndexedTour, q: (u64, u64)) -> Option<u64> {
-    ix.step_of(q)
+    ix.step_of(Square::new(q.0 as u32, q.1 as u32))
 }
 
 const LIMIT: u64 = 1_000_000;

@@ -1,11 +1,14 @@
 //! One 1000×1000 tour, for measuring peak memory:
 //! `/usr/bin/time -v target/release/examples/tour_memory`.
-use knight::tour::knights_tour;
-use knight::{Board, Square};
+use knight::{tour, Board, Cache, Square, TourMethod, TourRequest};
 
 fn main() {
     let closed = std::env::args().any(|a| a == "closed");
-    let board = Board::new(1000, 1000).unwrap();
-    let tour = knights_tour(board, Square::new(123, 456), closed, 1_000_000).unwrap();
-    println!("{} squares, closed={closed}", tour.path.len());
+    let request = TourRequest {
+        board: Board::new(1000, 1000).unwrap(),
+        start: Square::new(123, 456),
+        method: TourMethod::Construction { closed },
+    };
+    let answer = tour(request, 1_000_000, &Cache::default()).unwrap();
+    println!("{} squares, closed={closed}", answer.tour.squares.len());
 }

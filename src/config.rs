@@ -109,6 +109,12 @@ pub struct Config {
     #[arg(long, env = "KNIGHTD_MAX_TIME_LIMIT_MS", default_value_t = 10_000)]
     pub max_time_limit_ms: u64,
 
+    /// Bytes of tables kept between requests (boards' closed tours and their
+    /// text, tours set up for /tour/step, the paths inside blocks): one
+    /// cache, the least recently used dropped first. /metrics shows its use.
+    #[arg(long, env = "KNIGHTD_CACHE_BYTES", default_value_t = 256 * 1024 * 1024)]
+    pub cache_bytes: usize,
+
     /// Heavy jobs (tours, searches) that run at once; 0 means one per CPU.
     #[arg(long, env = "KNIGHTD_HEAVY_WORKERS", default_value_t = 0)]
     pub heavy_workers: usize,

@@ -1,5 +1,5 @@
 //! What every handler shares: the configuration, the heavy-work pool, each
-//! client's limits and the metrics.
+//! client's limits, the metrics and the one cache.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -8,6 +8,7 @@ use crate::config::Config;
 use crate::heavy::Heavy;
 use crate::layers::limits::Limits;
 use crate::layers::metrics::Metrics;
+use knight::Cache;
 
 /// What every handler shares.
 #[derive(Clone, Debug)]
@@ -16,6 +17,8 @@ pub struct AppState {
     pub heavy: Heavy,
     pub limits: Limits,
     pub metrics: Metrics,
+    /// Every table kept between requests, within `--cache-bytes`.
+    pub cache: Arc<Cache>,
 }
 
 impl AppState {
@@ -27,6 +30,7 @@ impl AppState {
                 .timeout(Duration::from_millis(config.request_timeout_ms)),
             limits: Limits::new(config),
             metrics: Metrics::default(),
+            cache: Arc::new(Cache::new(config.cache_bytes)),
         }
     }
 }

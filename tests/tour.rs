@@ -1,477 +1,28 @@
-//! Knight's tours: the solver over every small board and start, checked by an
-//! independent checker written here, and `/tour` spoken to over HTTP.
+//! `/tour` over HTTP (GET and POST): the real server on port 0, its
+//! answers checked by the independent reference (every square once, knight
+//! moves), with `end`, `method` and `seed`, and its problems. The solver's
+//! tours are tested with the library (`crates/knight/tests/`).
 
 mod common;
+#[path = "../crates/knight/tests/reference/mod.rs"]
+mod reference;
 
-use std::collections::HashSet;
+use reference::{assert_tour, from_name};
+use serde_json::{json, Value};
 
-use knight::tour::{knights_tour, TourError};
-use knight::{Board, Square};
-use serde_json::Value;
-
-/// An independent check, sharing no code with the solver: `path` (as (file,
-/// rank) pairs) is a tour of a `w` × `h` board from `start`.
-fn assert_tour(w: u64, h: u64, start: (u64, u64), closed: bool, path: &[(u64, u64)]) {
-    assert_eq!(path.len() as u64, w * h, "{w}x{h}: not every square");
-    assert_eq!(path[0], start, "{w}x{h}: wrong start");
-    let mut seen = HashSet::new();
-    for &(f, r) in path {
-        assert!(f < w && r < h, "{w}x{h}: ({f},{r}) off the board");
-        assert!(seen.insert((f, r)), "{w}x{h}: ({f},{r}) twice");
-    }
-    let knight = |a: (u64, u64), b: (u64, u64)| {
-        let (df, dr) = (a.0.abs_diff(b.0), a.1.abs_diff(b.1));
-        df * df + dr * dr == 5
-    };
-    for pair in path.windows(2) {
-        assert!(
-            knight(pair[0], pair[1]),
-            "{w}x{h}: {pair:?} is not a knight move"
-        );
-    }
-    if closed {
-        assert!(
-            knight(path[path.len() - 1], path[0]),
-            "{w}x{h}: does not close"
-        );
-    }
+/// The squares of an answer in index notation on a board `w` wide.
+fn indices(v: &Value, w: u64) -> Vec<(u64, u64)> {
+    v["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| (i.as_u64().unwrap() % w, i.as_u64().unwrap() / w))
+        .collect()
 }
 
-/// The solver's tour, checked; None when it says there is none.
-fn solve(w: u64, h: u64, f: u64, r: u64, closed: bool) -> Option<Vec<(u64, u64)>> {
-    let board = Board::new(w, h).unwrap();
-    let start = Square::new(f as u32, r as u32);
-    match knights_tour(board, start, closed, 1_000_000) {
-        Ok(tour) => {
-            let path: Vec<(u64, u64)> = tour
-                .path
-                .iter()
-                .map(|s| (u64::from(s.file()), u64::from(s.rank())))
-                .collect();
-            assert_tour(w, h, (f, r), closed, &path);
-            assert_eq!(tour.closed, closed);
-            Some(path)
-        }
-        Err(TourError::NoTour(_)) => None,
-        Err(e) => panic!("{w}x{h} from ({f},{r}) closed={closed}: {e:?}"),
-    }
+fn name_of(square: &Value) -> (u64, u64) {
+    from_name(square.as_str().unwrap())
 }
-
-#[test]
-fn every_start_on_8x8_open_and_closed() {
-    for closed in [false, true] {
-        for r in 0..8 {
-            for f in 0..8 {
-                assert!(solve(8, 8, f, r, closed).is_some(), "({f},{r}) {closed}");
-            }
-        }
-    }
-}
-
-/// Every start of every board with both sides 5 to 12: a tour exactly where
-/// the theorems say one exists (closed: not both sides odd, Schwenk; open:
-/// everywhere, but only from the majority colour on odd boards).
-#[test]
-fn every_start_on_every_board_from_5x5_to_12x12() {
-    for w in 5..=12u64 {
-        for h in 5..=12u64 {
-            let odd = w % 2 == 1 && h % 2 == 1;
-            for r in 0..h {
-                for f in 0..w {
-                    let majority = (f + r) % 2 == 0;
-                    let open = solve(w, h, f, r, false).is_some();
-                    assert_eq!(open, !odd || majority, "{w}x{h} open from ({f},{r})");
-                    let closed = solve(w, h, f, r, true).is_some();
-                    assert_eq!(closed, !odd, "{w}x{h} closed from ({f},{r})");
-                }
-            }
-        }
-    }
-}
-
-#[test]
-fn same_request_same_tour() {
-    for (w, h, closed) in [(8, 8, false), (8, 8, true), (9, 9, false), (40, 30, true)] {
-        assert_eq!(solve(w, h, 2, 2, closed), solve(w, h, 2, 2, closed));
-    }
-}
-
-/// Plain exhaustive search, no heuristics: whether an open (or closed) tour
-/// starts at `start` on a small board. The reference for the solver's
-/// proofs of non-existence.
-fn brute_force_exists(w: u64, h: u64, start: (u64, u64), closed: bool) -> bool {
-    fn go(
-        w: u64,
-        h: u64,
-        at: (u64, u64),
-        seen: &mut Vec<bool>,
-        left: u64,
-        start: (u64, u64),
-        closed: bool,
-    ) -> bool {
-        if left == 0 {
-            let (df, dr) = (at.0.abs_diff(start.0), at.1.abs_diff(start.1));
-            return !closed || df * df + dr * dr == 5;
-        }
-        for (df, dr) in [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ] {
-            let (f, r) = (at.0 as i64 + df, at.1 as i64 + dr);
-            if f < 0 || r < 0 || f >= w as i64 || r >= h as i64 {
-                continue;
-            }
-            let i = (r as u64 * w + f as u64) as usize;
-            if !seen[i] {
-                seen[i] = true;
-                if go(w, h, (f as u64, r as u64), seen, left - 1, start, closed) {
-                    return true;
-                }
-                seen[i] = false;
-            }
-        }
-        false
-    }
-    let mut seen = vec![false; (w * h) as usize];
-    seen[(start.1 * w + start.0) as usize] = true;
-    go(w, h, start, &mut seen, w * h - 1, start, closed)
-}
-
-/// Boards with a side of 1 to 4, up to 24 squares: the solver's answer agrees
-/// with plain exhaustive search for every start.
-#[test]
-fn narrow_boards_agree_with_exhaustive_search() {
-    for w in 1..=8u64 {
-        for h in 1..=4u64 {
-            if w * h > 24 {
-                continue;
-            }
-            for r in 0..h {
-                for f in 0..w {
-                    for closed in [false, true] {
-                        let expected =
-                            (w * h > 1 || !closed) && brute_force_exists(w, h, (f, r), closed);
-                        let got = solve(w, h, f, r, closed).is_some();
-                        assert_eq!(got, expected, "{w}x{h} from ({f},{r}) closed={closed}");
-                        let got = solve(h, w, r, f, closed).is_some();
-                        assert_eq!(got, expected, "{h}x{w} from ({r},{f}) closed={closed}");
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// Whether an open tour of the `rows` × `n` board (columns 0..n along the
-/// long side) starts at (`col`, `row`): the pattern the column programme
-/// found, checked below against plain exhaustive search on small boards.
-/// 3 wide: 3x4 from its end columns only; none on 3x3, 3x5, 3x6; from n = 7
-/// on, every start the colour rule allows (odd n: the majority colour), but
-/// for the centre of 3x7 and the two middle-line squares c2 and f2 of 3x8.
-/// 4 wide (n >= 5): every square of the two edge lines, none of the middle.
-fn narrow_open_expected(rows: u64, n: u64, col: u64, row: u64) -> bool {
-    match (rows, n) {
-        (3, 4) => col == 0 || col == 3,
-        (3, 3) | (3, 5) | (3, 6) | (4, 4) => false,
-        (3, 7) => (col + row) % 2 == 0 && (col, row) != (3, 1),
-        (3, 8) => !(row == 1 && (col == 2 || col == 5)),
-        (3, _) => n % 2 == 0 || (col + row) % 2 == 0,
-        (4, _) => row == 0 || row == 3,
-        _ => unreachable!(),
-    }
-}
-
-/// Every start, open and closed, on 3xn and 4xn for n = 4 to 40, in both
-/// orientations: a verified tour exactly where the pattern says, else 422
-/// `no_tour` (never `NotFound`, which `solve` turns into a failure).
-#[test]
-fn narrow_boards_every_start_to_40() {
-    for rows in [3u64, 4] {
-        for n in 4..=40u64 {
-            let has_closed = rows == 3 && n % 2 == 0 && n >= 10;
-            for row in 0..rows {
-                for col in 0..n {
-                    let open = narrow_open_expected(rows, n, col, row);
-                    assert_eq!(
-                        solve(n, rows, col, row, false).is_some(),
-                        open,
-                        "{n}x{rows} ({col},{row})"
-                    );
-                    assert_eq!(
-                        solve(rows, n, row, col, false).is_some(),
-                        open,
-                        "{rows}x{n} ({row},{col})"
-                    );
-                    assert_eq!(
-                        solve(n, rows, col, row, true).is_some(),
-                        has_closed,
-                        "{n}x{rows} closed"
-                    );
-                    assert_eq!(
-                        solve(rows, n, row, col, true).is_some(),
-                        has_closed,
-                        "{rows}x{n} closed"
-                    );
-                }
-            }
-        }
-    }
-}
-
-/// Exhaustive search with the usual dead-end cuts (a free square with no
-/// free neighbour, or two that could only be the last square), sharing no
-/// code with the solver: whether an open tour starts at `start`.
-fn pruned_search_exists(w: usize, h: usize, start: usize) -> bool {
-    let n = w * h;
-    let neighbours: Vec<Vec<usize>> = (0..n)
-        .map(|i| {
-            let (x, y) = ((i % w) as i64, (i / w) as i64);
-            [
-                (1, 2),
-                (2, 1),
-                (2, -1),
-                (1, -2),
-                (-1, -2),
-                (-2, -1),
-                (-2, 1),
-                (-1, 2),
-            ]
-            .iter()
-            .map(|&(dx, dy)| (x + dx, y + dy))
-            .filter(|&(x, y)| x >= 0 && y >= 0 && x < w as i64 && y < h as i64)
-            .map(|(x, y)| y as usize * w + x as usize)
-            .collect()
-        })
-        .collect();
-    fn go(
-        at: usize,
-        left: usize,
-        seen: &mut Vec<bool>,
-        free: &mut Vec<u8>,
-        nb: &[Vec<usize>],
-    ) -> bool {
-        if left == 0 {
-            return true;
-        }
-        for &x in &nb[at] {
-            free[x] -= 1;
-        }
-        // Squares that can no longer be passed through: at most one may
-        // remain (as the last square), and it must be reachable.
-        let mut dead_ends = 0;
-        let mut stuck = false;
-        for i in 0..seen.len() {
-            if !seen[i] {
-                let reach = nb[i].contains(&at);
-                let onward = free[i];
-                if onward == 0 && !(reach && left == 1) {
-                    stuck = true;
-                }
-                if onward <= 1 && !reach || onward == 0 {
-                    dead_ends += 1;
-                }
-            }
-        }
-        let mut found = false;
-        if !stuck && dead_ends <= 1 {
-            for &x in &nb[at] {
-                if !seen[x] {
-                    seen[x] = true;
-                    if go(x, left - 1, seen, free, nb) {
-                        found = true;
-                    }
-                    seen[x] = false;
-                    if found {
-                        break;
-                    }
-                }
-            }
-        }
-        for &x in &nb[at] {
-            free[x] += 1;
-        }
-        found
-    }
-    let mut seen = vec![false; n];
-    let mut free: Vec<u8> = neighbours.iter().map(|v| v.len() as u8).collect();
-    seen[start] = true;
-    go(start, n - 1, &mut seen, &mut free, &neighbours)
-}
-
-/// The pattern (and so the solver, by the test above) agrees with pruned
-/// exhaustive search on 3xn for n = 3 to 9 and 4xn for n = 4 to 6.
-#[test]
-fn narrow_pattern_agrees_with_exhaustive_search() {
-    for (rows, last) in [(3u64, 9u64), (4, 6)] {
-        check_narrow_pattern(rows, last);
-    }
-}
-
-/// The same up to 3x12 and 4x9 (minutes; run with `cargo test --release
-/// --test tour -- --ignored`).
-#[test]
-#[ignore]
-fn narrow_pattern_agrees_with_exhaustive_search_to_3x12_and_4x9() {
-    for (rows, last) in [(3u64, 12u64), (4, 9)] {
-        check_narrow_pattern(rows, last);
-    }
-}
-
-fn check_narrow_pattern(rows: u64, last: u64) {
-    for n in rows..=last {
-        for row in 0..rows {
-            for col in 0..n {
-                let start = (row * n + col) as usize;
-                let exists = pruned_search_exists(n as usize, rows as usize, start);
-                assert_eq!(
-                    narrow_open_expected(rows, n, col, row),
-                    exists,
-                    "{n}x{rows} from ({col},{row})"
-                );
-                assert_eq!(solve(n, rows, col, row, false).is_some(), exists);
-            }
-        }
-    }
-}
-
-/// Long narrow boards in the normal suite: a few starts on 3x10,001,
-/// 3x10,000 and 4x5,001, both orientations, open and (3 wide, even) closed.
-#[test]
-fn long_narrow_boards() {
-    let mut seed = 0x51_7CC1_B727_220A;
-    for (rows, n) in [(3u64, 10_001u64), (3, 10_000), (4, 5_001)] {
-        for _ in 0..3 {
-            let col = xorshift(&mut seed) % n;
-            let row = xorshift(&mut seed) % rows;
-            let open = narrow_open_expected(rows, n, col, row);
-            assert_eq!(solve(n, rows, col, row, false).is_some(), open);
-            assert_eq!(solve(rows, n, row, col, false).is_some(), open);
-            let closed = rows == 3 && n % 2 == 0;
-            assert_eq!(solve(n, rows, col, row, true).is_some(), closed);
-        }
-        // Both ends of both edge lines, and the middle.
-        for (col, row) in [(0, 0), (n - 1, rows - 1), (n / 2, 0), (n / 2, rows - 1)] {
-            assert_eq!(
-                solve(n, rows, col, row, false).is_some(),
-                narrow_open_expected(rows, n, col, row)
-            );
-        }
-    }
-}
-
-/// Random starts on the largest narrow boards, 3x333,333 and 4x250,000,
-/// both orientations. Run with `cargo test --release --test tour -- --ignored`.
-#[test]
-#[ignore]
-fn random_starts_on_3x333333_and_4x250000() {
-    let mut seed = 0xD1B5_4A32_D192_ED03;
-    for (rows, n) in [(3u64, 333_333u64), (4, 250_000), (3, 333_332)] {
-        for _ in 0..6 {
-            let col = xorshift(&mut seed) % n;
-            let mut row = xorshift(&mut seed) % rows;
-            if rows == 4 {
-                row = if row < 2 { 0 } else { 3 };
-            } else if n % 2 == 1 && (col + row) % 2 == 1 {
-                // The other colour: one line up or down.
-                row = if row == 1 { 0 } else { 1 };
-            }
-            assert!(solve(n, rows, col, row, false).is_some(), "{n}x{rows}");
-            assert!(solve(rows, n, row, col, false).is_some(), "{rows}x{n}");
-        }
-        assert_eq!(
-            solve(n, rows, 0, 0, true).is_some(),
-            rows == 3 && n % 2 == 0
-        );
-    }
-}
-
-/// Boards whose shorter side is 5 and longer side 13 to 20: every start.
-#[test]
-fn long_boards_five_wide() {
-    for n in 13..=20u64 {
-        for (w, h) in [(5, n), (n, 5)] {
-            for r in 0..h {
-                for f in 0..w {
-                    let odd = w % 2 == 1 && h % 2 == 1;
-                    let majority = (f + r) % 2 == 0;
-                    assert_eq!(solve(w, h, f, r, false).is_some(), !odd || majority);
-                }
-            }
-            assert_eq!(solve(w, h, 0, 0, true).is_some(), n % 2 == 0);
-        }
-    }
-}
-
-fn xorshift(seed: &mut u64) -> u64 {
-    *seed ^= *seed << 13;
-    *seed ^= *seed >> 7;
-    *seed ^= *seed << 17;
-    *seed
-}
-
-/// Seeded random starts on boards from 13 to 60 a side, open and closed.
-#[test]
-fn random_boards_and_starts() {
-    let mut seed = 0x2545_F491_4F6C_DD1D;
-    for _ in 0..60 {
-        let w = 13 + xorshift(&mut seed) % 48;
-        let h = 13 + xorshift(&mut seed) % 48;
-        let f = xorshift(&mut seed) % w;
-        let r = xorshift(&mut seed) % h;
-        let odd = w % 2 == 1 && h % 2 == 1;
-        assert_eq!(
-            solve(w, h, f, r, false).is_some(),
-            !odd || (f + r) % 2 == 0,
-            "{w}x{h}"
-        );
-        assert_eq!(solve(w, h, f, r, true).is_some(), !odd, "{w}x{h}");
-    }
-}
-
-/// Every start on every board with both sides 5 to 40, open and closed
-/// (about 1.6 million tours; minutes in release). Run with
-/// `cargo test --release --test tour -- --ignored`.
-#[test]
-#[ignore]
-fn every_start_on_every_board_to_40x40() {
-    for w in 5..=40u64 {
-        for h in 5..=40u64 {
-            let odd = w % 2 == 1 && h % 2 == 1;
-            for r in 0..h {
-                for f in 0..w {
-                    let majority = (f + r) % 2 == 0;
-                    assert_eq!(solve(w, h, f, r, false).is_some(), !odd || majority);
-                    assert_eq!(solve(w, h, f, r, true).is_some(), !odd);
-                }
-            }
-        }
-    }
-}
-
-/// 1000×1000, open and closed, from seeded random starts. Slow in a debug
-/// build; run with `cargo test --release --test tour -- --ignored`.
-#[test]
-#[ignore]
-fn random_starts_on_1000x1000() {
-    let mut seed = 0x9E37_79B9_7F4A_7C15;
-    for _ in 0..4 {
-        let f = xorshift(&mut seed) % 1000;
-        let r = xorshift(&mut seed) % 1000;
-        assert!(solve(1000, 1000, f, r, false).is_some());
-        assert!(solve(1000, 1000, f, r, true).is_some());
-    }
-    for (w, h) in [(999, 999), (999, 1000), (5, 199_999), (200_000, 5)] {
-        assert!(solve(w, h, 0, 0, false).is_some(), "{w}x{h}");
-    }
-}
-
-// ---- over HTTP ----
 
 fn names(v: &Value) -> Vec<String> {
     v["path"]
@@ -480,19 +31,6 @@ fn names(v: &Value) -> Vec<String> {
         .iter()
         .map(|s| s.as_str().unwrap().to_owned())
         .collect()
-}
-
-fn from_name(name: &str) -> (u64, u64) {
-    let letters: String = name
-        .chars()
-        .take_while(|c| c.is_ascii_alphabetic())
-        .collect();
-    let file = letters
-        .bytes()
-        .fold(0u64, |n, b| n * 26 + u64::from(b - b'a' + 1))
-        - 1;
-    let rank: u64 = name[letters.len()..].parse().unwrap();
-    (file, rank - 1)
 }
 
 #[tokio::test]
@@ -612,4 +150,195 @@ async fn bad_requests() {
     common::Server::problem(s.get("/tour?width=0").await, 400, "invalid_board_size");
     common::Server::problem(s.get("/tour?closed=maybe").await, 400, "invalid_parameter");
     common::Server::problem(s.get("/tour?colour=dark").await, 400, "unknown_parameter");
+}
+
+#[tokio::test]
+async fn tours_with_an_end() {
+    let s = common::start().await;
+    for (w, h, start, end) in [
+        (8, 8, "a1", "h1"),
+        (6, 6, "c3", "d3"),
+        (5, 5, "a1", "e5"),
+        (9, 9, "e5", "a9"),
+        (1000, 1000, "a1", "b1"),
+    ] {
+        let v = s
+            .get_json(&format!(
+                "/tour?width={w}&height={h}&start={start}&end={end}"
+            ))
+            .await;
+        assert_eq!(
+            (v["start"].as_str(), v["end"].as_str()),
+            (Some(start), Some(end))
+        );
+        let path: Vec<(u64, u64)> = v["path"].as_array().unwrap().iter().map(name_of).collect();
+        assert_tour(w, h, path[0], false, &path);
+        assert_eq!(path[path.len() - 1], name_of(&json!(end)));
+        assert!(v.get("backtracks").is_none());
+    }
+    // POST, index notation: the same tour.
+    let get = s.get_json("/tour?width=8&height=8&start=0&end=7").await;
+    let post = s
+        .post_json(
+            "/tour",
+            &json!({"width": 8, "height": 8, "start": 0, "end": 7}),
+        )
+        .await;
+    assert_eq!(get, post);
+    assert_eq!(post["end"], 7);
+    assert_tour(8, 8, (0, 0), false, &indices(&post, 8));
+    // No such tour: the colours, the odd board's minority colour, the same square.
+    for query in [
+        "width=8&height=8&start=a1&end=c1",
+        "width=7&height=7&start=a1&end=b1",
+        "width=8&height=8&start=a1&end=a1",
+        "width=4&height=4&start=a1&end=b1",
+    ] {
+        let v = common::Server::problem(s.get(&format!("/tour?{query}")).await, 422, "no_tour");
+        assert!(v["detail"].as_str().unwrap().len() > 20, "{query}");
+    }
+}
+
+#[tokio::test]
+async fn warnsdorff_tours_and_seeds() {
+    let s = common::start().await;
+    let v = s.get_json("/tour?method=warnsdorff").await;
+    assert_eq!(v["backtracks"], 0);
+    let plain = indices(&s.get_json("/tour?method=warnsdorff&start=0").await, 8);
+    assert_tour(8, 8, (0, 0), false, &plain);
+    let auto = indices(&s.get_json("/tour?start=0").await, 8);
+    assert_ne!(plain, auto);
+    let seeded = |seed: u64| {
+        format!("/tour?method=warnsdorff&seed={seed}&width=12&height=12&start=5&closed=true")
+    };
+    let a = s.get_json(&seeded(1)).await;
+    let b = s.get_json(&seeded(2)).await;
+    assert_eq!(a, s.get_json(&seeded(1)).await);
+    assert_ne!(a["path"], b["path"]);
+    assert_tour(12, 12, (5, 0), true, &indices(&a, 12));
+    assert!(a["backtracks"].is_u64());
+    let post = s
+        .post_json(
+            "/tour",
+            &json!({"method": "warnsdorff", "seed": 1, "width": 12, "height": 12, "start": 5, "closed": true}),
+        )
+        .await;
+    assert_eq!(post, a);
+    // No tour: refused by the theorems, as with auto.
+    common::Server::problem(
+        s.get("/tour?method=warnsdorff&width=5&height=5&start=b1")
+            .await,
+        422,
+        "no_tour",
+    );
+}
+
+#[tokio::test]
+async fn end_method_and_seed_problems() {
+    let s = common::start().await;
+    let p = |answer, status, code, param: &str| {
+        let v = common::Server::problem(answer, status, code);
+        assert_eq!(v["param"], param, "{v}");
+    };
+    p(
+        s.get("/tour?end=h1&closed=true").await,
+        400,
+        "invalid_parameter",
+        "end",
+    );
+    p(
+        s.get("/tour?end=h1&method=warnsdorff").await,
+        400,
+        "invalid_parameter",
+        "end",
+    );
+    p(
+        s.get("/tour?seed=3").await,
+        400,
+        "invalid_parameter",
+        "seed",
+    );
+    p(
+        s.get("/tour?seed=3&method=auto").await,
+        400,
+        "invalid_parameter",
+        "seed",
+    );
+    p(
+        s.get("/tour?method=warnsdorff&seed=-1").await,
+        400,
+        "invalid_parameter",
+        "seed",
+    );
+    p(
+        s.get("/tour?method=fast").await,
+        400,
+        "invalid_parameter",
+        "method",
+    );
+    p(s.get("/tour?end=z9").await, 400, "square_off_board", "end");
+    p(s.get("/tour?end=q").await, 400, "invalid_square", "end");
+    p(
+        s.post("/tour", &json!({"end": "h1", "closed": true})).await,
+        400,
+        "invalid_parameter",
+        "end",
+    );
+    p(
+        s.post("/tour", &json!({"colour": 1})).await,
+        400,
+        "unknown_parameter",
+        "colour",
+    );
+    let v = common::Server::problem(
+        s.get("/tour?width=1001&height=1000&end=b1").await,
+        422,
+        "board_too_large",
+    );
+    assert!(v["detail"].as_str().unwrap().contains("1001x1000"));
+}
+
+/// The number after `name ` in Prometheus text.
+fn metric(text: &str, name: &str) -> u64 {
+    text.lines()
+        .find_map(|line| line.strip_prefix(&format!("{name} ")))
+        .unwrap_or_else(|| panic!("{name} in {text}"))
+        .parse()
+        .unwrap()
+}
+
+/// Tours keep their tables in the one cache, within `--cache-bytes`, and
+/// `/metrics` shows it: a second board's closed tour pushes the first out
+/// of a cache that holds one.
+#[tokio::test]
+async fn tours_are_kept_in_the_one_cache_within_its_budget() {
+    let config = knightd::Config {
+        cache_bytes: 1_200_000,
+        ..knightd::Config::default()
+    };
+    let s = common::start_with(config).await;
+    let (_, _, before) = s.get("/metrics").await;
+    assert_eq!(metric(&before, "knightd_cache_budget_bytes"), 1_200_000);
+    assert_eq!(metric(&before, "knightd_cache_entries"), 0);
+    // A 300×300 closed tour: 720,000 bytes of squares, kept.
+    let first = "/tour?width=300&height=300&closed=true&start=a1";
+    let v = s.get_json(first).await;
+    assert_eq!(v["path"].as_array().unwrap().len(), 90_000);
+    let (_, _, after) = s.get("/metrics").await;
+    let bytes = metric(&after, "knightd_cache_bytes");
+    assert!((720_000..=1_200_000).contains(&bytes), "{bytes}");
+    let misses = metric(&after, "knightd_cache_misses_total");
+    s.get_json("/tour?width=300&height=300&closed=true&start=b1")
+        .await;
+    let (_, _, again) = s.get("/metrics").await;
+    assert!(
+        metric(&again, "knightd_cache_hits_total") > metric(&after, "knightd_cache_hits_total")
+    );
+    // Another board's tour does not fit beside it: the first is dropped.
+    s.get_json("/tour?width=300&height=302&closed=true&start=a1")
+        .await;
+    let (_, _, last) = s.get("/metrics").await;
+    assert!(metric(&last, "knightd_cache_evictions_total") >= 1);
+    assert!(metric(&last, "knightd_cache_bytes") <= 1_200_000);
+    assert!(metric(&last, "knightd_cache_misses_total") > misses);
 }

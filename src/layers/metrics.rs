@@ -1,5 +1,5 @@
 //! The counters behind `GET /metrics` (Prometheus text format): requests by route, method and
-//! status, a latency histogram by route, and the heavy-work queue.
+//! status, a latency histogram by route, the heavy-work queue and the cache.
 //!
 //! Counted with atomics, lock-free on the request path: each route (a route
 //! template, or `unmatched`) gets its counters the first time it answers,
@@ -12,6 +12,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use axum::http::Method;
+use knight::CacheStats;
+
+use crate::convert::len64;
 
 /// Upper bounds of the latency buckets, in seconds.
 const BUCKETS: [f64; 12] = [
@@ -137,7 +140,7 @@ impl Metrics {
         counters.nanos.fetch_add(nanos, Ordering::Relaxed);
     }
 
-    pub fn render(&self, queued: usize, admitted: usize) -> String {
+    pub fn render(&self, queued: usize, admitted: usize, cache: CacheStats) -> String {
         let mut routes: Vec<&RouteCounters> = self.0.set().collect();
         routes.sort_by(|a, b| a.name.cmp(&b.name));
         let mut out = String::new();
@@ -196,6 +199,51 @@ impl Metrics {
         out.push_str("# HELP knightd_heavy_jobs Heavy jobs running or waiting.\n");
         out.push_str("# TYPE knightd_heavy_jobs gauge\n");
         let _ = writeln!(out, "knightd_heavy_jobs {admitted}");
+        let CacheStats {
+            budget,
+            bytes,
+            entries,
+            hits,
+            misses,
+            evictions,
+        } = cache;
+        for (name, kind, help, value) in [
+            (
+                "cache_bytes",
+                "gauge",
+                "Bytes of tables kept between requests.",
+                len64(bytes),
+            ),
+            (
+                "cache_budget_bytes",
+                "gauge",
+                "The cache's budget (--cache-bytes).",
+                len64(budget),
+            ),
+            (
+                "cache_entries",
+                "gauge",
+                "Tables kept between requests.",
+                len64(entries),
+            ),
+            ("cache_hits_total", "counter", "Tables found kept.", hits),
+            (
+                "cache_misses_total",
+                "counter",
+                "Tables built, not found kept.",
+                misses,
+            ),
+            (
+                "cache_evictions_total",
+                "counter",
+                "Tables dropped to make room.",
+                evictions,
+            ),
+        ] {
+            let _ = writeln!(out, "# HELP knightd_{name} {help}");
+            let _ = writeln!(out, "# TYPE knightd_{name} {kind}");
+            let _ = writeln!(out, "knightd_{name} {value}");
+        }
         out
     }
 }

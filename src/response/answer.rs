@@ -9,7 +9,7 @@
 //!
 //! A tour that is a turn of its board's shared closed tour is cheaper
 //! still: the closed tour's text is written once per board and notation,
-//! kept ([`KEPT_TEXTS`]), and every such answer is slices of it (no copy).
+//! kept in the one cache, and every such answer is slices of it (no copy).
 //! Gzipped, it is mostly slices too: the text is compressed once, in
 //! independent segments of [`SEGMENT_SQUARES`] squares, and an answer
 //! compresses only its head, the two partial segments at the turn and its
@@ -17,7 +17,7 @@
 
 use std::convert::Infallible;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 use std::task::{Context, Poll};
 
 use axum::body::Body;
@@ -29,8 +29,7 @@ use serde::Serialize;
 
 use crate::convert::{len64, to_usize};
 use crate::request::square::Shown;
-use knight::tour::{Cycle, TourSquares};
-use knight::Square;
+use knight::{Cache, Cycle, Square, TourSquares};
 use knight::{FileName, Notation};
 
 /// Bytes per chunk of a streamed answer.
@@ -39,12 +38,15 @@ pub const CHUNK: usize = 64 * 1024;
 /// Lists of at most this many squares are written whole, in one body.
 const WHOLE: usize = 4096;
 
-/// Closed tours' texts kept at once (the latest ones written).
-const KEPT_TEXTS: usize = 2;
-
 /// A JSON `answer` whose last field is an empty list (`[]`), with `squares`
-/// (written `shown`'s way) in that list: `{…,"path":[…]}`.
-pub fn json_with_squares<T: Serialize>(answer: &T, shown: Shown, squares: TourSquares) -> Response {
+/// (written `shown`'s way) in that list: `{…,"path":[…]}`. A closed tour's
+/// text is kept in `cache`.
+pub fn json_with_squares<T: Serialize>(
+    answer: &T,
+    shown: Shown,
+    squares: TourSquares,
+    cache: &Cache,
+) -> Response {
     let head = match serde_json::to_vec(answer) {
         Ok(mut head) if head.ends_with(b"[]}") => {
             head.truncate(head.len() - 2);
@@ -67,7 +69,7 @@ pub fn json_with_squares<T: Serialize>(answer: &T, shown: Shown, squares: TourSq
         text.extend_from_slice(b"]}");
         Body::from(text)
     } else if let TourSquares::Turn { cycle, at } = &squares {
-        let text = cycle_text(cycle, shown.notation);
+        let text = cycle_text(cycle, shown.notation, cache);
         let (start, end) = text.turned_at(*at);
         let mut pieces = vec![head.clone(), start];
         if !end.is_empty() {
@@ -267,8 +269,8 @@ impl http_body::Body for Pieces {
 /// A closed tour written once in one notation: its squares joined by
 /// commas, and where every [`MARK`]th square's text starts.
 struct CycleText {
-    cycle: Arc<Cycle>,
-    notation: Notation,
+    /// Squares of the closed tour.
+    squares: usize,
     text: Bytes,
     marks: Vec<usize>,
     /// The text gzipped in segments, made when first asked for.
@@ -394,8 +396,7 @@ impl CycleText {
             writer.write(&mut text, square);
         }
         CycleText {
-            cycle,
-            notation,
+            squares: cycle.squares.len(),
             text: Bytes::from(text),
             marks,
             segments: OnceLock::new(),
@@ -425,7 +426,7 @@ impl CycleText {
 
     fn segments(&self) -> &[Segment] {
         self.segments.get_or_init(|| {
-            let count = self.cycle.squares.len().div_ceil(SEGMENT_SQUARES);
+            let count = self.squares.div_ceil(SEGMENT_SQUARES);
             (0..count)
                 .map(|k| {
                     let bytes = &self.text[self.segment_range(k)];
@@ -474,34 +475,45 @@ impl CycleText {
     }
 }
 
-/// The text of `cycle` in `notation`, written now or kept from before.
-fn cycle_text(cycle: &Arc<Cycle>, notation: Notation) -> Arc<CycleText> {
-    static KEPT: OnceLock<Mutex<Vec<Arc<CycleText>>>> = OnceLock::new();
-    let kept = KEPT.get_or_init(|| Mutex::new(Vec::new()));
-    let same = |t: &Arc<CycleText>| Arc::ptr_eq(&t.cycle, cycle) && t.notation == notation;
-    if let Some(found) = kept
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .iter()
-        .find(|t| same(t))
-    {
-        return Arc::clone(found);
+/// The text of `cycle` in `notation`, written now or kept in `cache` from
+/// before. It is weighed with its gzipped segments, made later, at half
+/// the text (level 6 makes them about a third).
+fn cycle_text(cycle: &Arc<Cycle>, notation: Notation, cache: &Cache) -> Arc<CycleText> {
+    let key = (cycle.board, notation);
+    let text = cache.keep(key, || {
+        // Written outside the cache's lock (milliseconds for a million
+        // squares).
+        let text = CycleText::new(Arc::clone(cycle), notation);
+        let bytes = text.text.len() * 3 / 2 + 8 * text.marks.len();
+        Ok::<_, Infallible>((text, bytes))
+    });
+    match text {
+        Ok(text) => text,
+        Err(never) => match never {},
     }
-    // Written outside the lock (milliseconds for a million squares).
-    let text = Arc::new(CycleText::new(Arc::clone(cycle), notation));
-    let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
-    kept.retain(|t| !same(t));
-    kept.push(Arc::clone(&text));
-    let excess = kept.len().saturating_sub(KEPT_TEXTS);
-    kept.drain(..excess);
-    text
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use knight::{SharedTour, TourError, TourMethod, TourRequest};
+
+    /// The tour /tour lists by default.
+    pub(super) fn shared_tour(
+        board: Board,
+        start: Square,
+        closed: bool,
+        limit: u64,
+    ) -> Result<SharedTour, TourError> {
+        let method = TourMethod::Construction { closed };
+        let request = TourRequest {
+            board,
+            start,
+            method,
+        };
+        knight::tour(request, limit, &Cache::default()).map(|answer| answer.tour)
+    }
     use crate::request::square::ShownSquare;
-    use knight::tour::shared_tour;
     use knight::Board;
 
     #[derive(Serialize)]
@@ -524,7 +536,7 @@ mod tests {
                 start: 7,
                 path: vec![],
             };
-            let response = json_with_squares(&head, shown, squares.clone());
+            let response = json_with_squares(&head, shown, squares.clone(), &Cache::default());
             let body = axum::body::to_bytes(response.into_body(), usize::MAX)
                 .await
                 .unwrap();
@@ -558,8 +570,8 @@ mod tests {
 mod gzip_tests {
     use std::io::Read;
 
+    use super::tests::shared_tour;
     use super::*;
-    use knight::tour::shared_tour;
     use knight::Board;
 
     /// Every turn's gzipped pieces decode to its plain text.

@@ -81,8 +81,10 @@ pub async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
             header::CONTENT_TYPE,
             "text/plain; version=0.0.4; charset=utf-8",
         )],
-        state
-            .metrics
-            .render(state.heavy.queued(), state.heavy.admitted()),
+        state.metrics.render(
+            state.heavy.queued(),
+            state.heavy.admitted(),
+            state.cache.stats(),
+        ),
     )
 }

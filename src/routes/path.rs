@@ -16,7 +16,7 @@ use crate::response::picture::{check_drawable, respond, Accept, Format};
 use crate::response::problem::ApiError;
 use crate::AppState;
 use knight::cheapest_path;
-use knight::tour::TourSquares;
+use knight::TourSquares;
 use knight::{knight_distance, shortest_path};
 use knight::{BarrierRule, Ground, Terrain};
 use knight::{Caption, Overlay};
@@ -125,7 +125,8 @@ async fn plain_path(
         // Streamed: a long path is written as the client reads it.
         (Format::Json, Some(path)) => {
             let head = PathAnswer::new(&shown, [from, to], moves, moves, Some(&[]));
-            return Ok(json_with_squares(&head, shown, TourSquares::Own(path)));
+            let squares = TourSquares::Own(path);
+            return Ok(json_with_squares(&head, shown, squares, &state.cache));
         }
         (_, path) => path,
     };

@@ -3,8 +3,7 @@
 //! Warnsdorff's rule; and `/tour/step` (GET or POST): the square at a step,
 //! or the step of a square, of the same tour on boards up to 10⁹ a side.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 use axum::extract::State;
 use axum::response::Response;
@@ -21,10 +20,9 @@ use crate::response::answer::json_with_squares;
 use crate::response::picture::{check_drawable, respond, Accept, Format};
 use crate::response::problem::{ApiError, Code};
 use crate::AppState;
-use knight::tour::construct::IndexedTour;
-use knight::tour::warnsdorff::DEFAULT_BACKTRACKS;
-use knight::tour::{self, SharedTour, TourError};
+use knight::WARNSDORFF_BACKTRACKS;
 use knight::{Board, Caption, Ground, Notation, Overlay, Square};
+use knight::{Cache, IndexedTour, SharedTour, TourError, TourMethod, TourRequest};
 
 /// How a tour is found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -163,14 +161,15 @@ async fn tour(
                 "'seed' breaks the ties of Warnsdorff's rule: give it with 'method=warnsdorff', or leave it out",
             ))
         }
-        (Some(end), Method::Auto) => tour::Method::Ends { end },
-        (None, Method::Auto) => tour::Method::Construction { closed },
-        (None, Method::Warnsdorff) => tour::Method::Warnsdorff {
+        (Some(end), Method::Auto) => TourMethod::Ends { end },
+        (None, Method::Auto) => TourMethod::Construction { closed },
+        (None, Method::Warnsdorff) => TourMethod::Warnsdorff {
             closed,
             seed: req.seed.0,
+            max_backtracks: WARNSDORFF_BACKTRACKS,
         },
     };
-    let asked = tour::TourRequest {
+    let asked = TourRequest {
         board,
         start,
         method: how,
@@ -184,13 +183,14 @@ async fn tour(
     // The answer is written on the blocking pool too: a million-square tour
     // is megabytes of JSON, too long to write on the async workers.
     let small = board.squares() <= SMALL_TOUR_SQUARES;
+    let cache = Arc::clone(&state.cache);
     state
         .heavy
         .run_unless_small(small, move || {
             let error = |e| tour_error(board, e, method);
-            let tour::TourAnswer { tour, backtracks } = tour::tour(asked, limit).map_err(error)?;
+            let answer_ = knight::tour(asked, limit, &cache).map_err(error)?;
             let end = end.map(|e| shown.square(e));
-            answer(tour, shown, format, end, backtracks)
+            answer(answer_.tour, shown, format, end, answer_.backtracks, &cache)
         })
         .await?
 }
@@ -203,6 +203,7 @@ pub fn answer(
     format: Format,
     end: Option<ShownSquare>,
     backtracks: Option<u64>,
+    cache: &Cache,
 ) -> Result<Response, ApiError> {
     let start = tour.squares.runs()[0][0];
     let head = |squares| TourAnswer {
@@ -215,7 +216,7 @@ pub fn answer(
         path: ShownPath { shown, squares },
     };
     if format == Format::Json {
-        return Ok(json_with_squares(&head(&[]), shown, tour.squares));
+        return Ok(json_with_squares(&head(&[]), shown, tour.squares, cache));
     }
     let path = tour.squares.clone().into_vec();
     respond(
@@ -273,7 +274,7 @@ fn tour_error(board: Board, error: TourError, method: Method) -> ApiError {
                     "knightd's methods found no tour of the {board} board from this start and could not prove that none exists"
                 ),
                 Method::Warnsdorff => format!(
-                    "Warnsdorff's rule, stepping back at most {DEFAULT_BACKTRACKS} times, found no tour of the {board} board from this start; this does not prove that none exists ('method=auto' may find one)"
+                    "Warnsdorff's rule, stepping back at most {WARNSDORFF_BACKTRACKS} times, found no tour of the {board} board from this start; this does not prove that none exists ('method=auto' may find one)"
                 ),
             },
         ),
@@ -371,30 +372,26 @@ async fn step(state: AppState, req: StepRequest) -> Result<StepAnswer, ApiError>
     }
     let limit = state.config.max_tour_squares;
     let key = (board, start, closed);
-    let tour = match cached(key) {
+    let tour = match state.cache.get::<TourKey, IndexedTour>(&key) {
         Some(tour) => tour,
-        None if IndexedTour::is_listed(board.width(), board.height()) => {
+        None if IndexedTour::is_listed(board) => {
             // The narrow boards' tours are listed whole: heavy work.
             if board.squares() > limit {
                 return Err(too_large_to_list(board, limit));
             }
+            let cache = Arc::clone(&state.cache);
             state
                 .heavy
-                .run(move || indexed(key, limit))
+                .run(move || indexed(key, limit, &cache))
                 .await?
                 .map_err(|e| step_error(board, e, limit))?
         }
-        None => indexed(key, limit).map_err(|e| step_error(board, e, limit))?,
+        None => indexed(key, limit, &state.cache).map_err(|e| step_error(board, e, limit))?,
     };
-    let coord = |s: Square| (u64::from(s.file()), u64::from(s.rank()));
     let lost = || ApiError::internal();
     let (step, square) = match lookup {
-        Lookup::Step(step) => {
-            let (f, r) = tour.square_at(step).ok_or_else(lost)?;
-            let square = board.square(f as i64, r as i64).ok_or_else(lost)?;
-            (step, square)
-        }
-        Lookup::Square(square) => (tour.step_of(coord(square)).ok_or_else(lost)?, square),
+        Lookup::Step(step) => (step, tour.square_at(step).ok_or_else(lost)?),
+        Lookup::Square(square) => (tour.step_of(square).ok_or_else(lost)?, square),
     };
     Ok(StepAnswer {
         width: board.width(),
@@ -406,60 +403,21 @@ async fn step(state: AppState, req: StepRequest) -> Result<StepAnswer, ApiError>
     })
 }
 
+/// What a tour set up for /tour/step is kept in the cache under, so that a
+/// run of queries on one tour sets it up once.
 type TourKey = (Board, Square, bool);
 
-/// Indexed tours set up lately, so that a run of queries on one tour sets
-/// it up once. Bounded: cleared when it holds too many tours, or listed
-/// tours of too many squares in all.
-struct TourCache {
-    tours: HashMap<TourKey, Arc<IndexedTour>>,
-    listed_squares: u64,
-}
-
-const CACHED_TOURS: usize = 1024;
-const CACHED_LISTED_SQUARES: u64 = 4_000_000;
-
-fn cache() -> &'static Mutex<TourCache> {
-    static CACHE: OnceLock<Mutex<TourCache>> = OnceLock::new();
-    CACHE.get_or_init(|| {
-        Mutex::new(TourCache {
-            tours: HashMap::new(),
-            listed_squares: 0,
-        })
+/// The tour of `key`, set up now and kept in `cache`.
+fn indexed(
+    (board, start, closed): TourKey,
+    limit: u64,
+    cache: &Cache,
+) -> Result<Arc<IndexedTour>, TourError> {
+    cache.keep((board, start, closed), || {
+        let tour = IndexedTour::new(board, start, closed, limit, cache)?;
+        let bytes = tour.bytes();
+        Ok((tour, bytes))
     })
-}
-
-fn cached(key: TourKey) -> Option<Arc<IndexedTour>> {
-    cache().lock().ok()?.tours.get(&key).cloned()
-}
-
-/// The tour of `key`, set up and kept in the cache.
-fn indexed((board, start, closed): TourKey, limit: u64) -> Result<Arc<IndexedTour>, TourError> {
-    let tour = Arc::new(IndexedTour::with_listed_limit(
-        board.width(),
-        board.height(),
-        (u64::from(start.file()), u64::from(start.rank())),
-        closed,
-        limit,
-    )?);
-    if let Ok(mut cache) = cache().lock() {
-        let listed = if tour.is_listed_whole() {
-            board.squares()
-        } else {
-            0
-        };
-        if cache.tours.len() >= CACHED_TOURS
-            || cache.listed_squares + listed > CACHED_LISTED_SQUARES
-        {
-            cache.tours.clear();
-            cache.listed_squares = 0;
-        }
-        cache.listed_squares += listed;
-        cache
-            .tours
-            .insert((board, start, closed), Arc::clone(&tour));
-    }
-    Ok(tour)
 }
 
 fn too_large_to_list(board: Board, limit: u64) -> ApiError {

@@ -7,7 +7,23 @@
 //! cargo run --release -p knight --example warnsdorff_figures
 //! ```
 
-use knight::tour::warnsdorff::warnsdorff_tour;
+use knight::{tour, Board, Cache, Square, TourMethod, TourRequest};
+
+/// Whether Warnsdorff's rule alone (no step back) tours the `n`×`n` board
+/// from square `s` (an index).
+fn rule_alone_tours(n: u64, s: u64, cache: &Cache) -> bool {
+    let side = |c: u64| u32::try_from(c).expect("a side under 2^32");
+    let request = TourRequest {
+        board: Board::new(n, n).expect("a board"),
+        start: Square::new(side(s % n), side(s / n)),
+        method: TourMethod::Warnsdorff {
+            closed: false,
+            seed: None,
+            max_backtracks: 0,
+        },
+    };
+    tour(request, u64::MAX, cache).is_ok()
+}
 
 /// Whether an open tour from `(x, y)` can exist on a `w`×`h` board of at
 /// least 5 a side (the colour argument: an odd board's tours start on its
@@ -18,6 +34,7 @@ fn has_tour(w: u64, h: u64, (x, y): (u64, u64)) -> bool {
 }
 
 fn main() {
+    let cache = Cache::default();
     for n in 5..=50u64 {
         let mut ok = 0;
         let mut starts = 0;
@@ -26,13 +43,13 @@ fn main() {
                 continue;
             }
             starts += 1;
-            if warnsdorff_tour(n, n, s, false, None, 0, u64::MAX).is_ok() {
+            if rule_alone_tours(n, s, &cache) {
                 ok += 1;
             }
         }
         println!("{n}x{n}: {ok}/{starts} starts");
     }
-    let corner = |n: u64| warnsdorff_tour(n, n, 0, false, None, 0, u64::MAX).is_ok();
+    let corner = |n: u64| rule_alone_tours(n, 0, &cache);
     let mut last_ok = 0;
     let mut n = 50;
     while n <= 4000 {

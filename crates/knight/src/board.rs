@@ -801,7 +801,7 @@ impl SquareName {
 }
 
 /// How squares are written in an answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Notation {
     /// Names such as `g2`.
     Algebraic,

@@ -42,16 +42,17 @@
 )]
 
 mod board;
+mod cache;
 mod draw;
 mod plain;
 mod terrain;
-#[allow(missing_docs)] // Until tours stand behind one door, as the rest does.
-pub mod tour;
+mod tour;
 
 pub use board::{
     file_name, Board, BoardError, Colour, FileName, Notation, OffBoard, Square, SquareName,
     SquareParseError, MAX_SIDE,
 };
+pub use cache::{Cache, CacheStats};
 pub use draw::{
     svg as draw_svg, text as draw_text, text_with_knight as draw_knight,
     text_with_path as draw_path_text, view as drawn_part, Caption, Overlay, RenderError, View,
@@ -64,8 +65,9 @@ pub use terrain::{
     BarrierRule, Cell, End, Ground, Reason, SearchError, Terrain, TerrainError, UnknownBarrierRule,
 };
 pub use tour::construct::IndexedTour;
+pub use tour::warnsdorff::DEFAULT_BACKTRACKS as WARNSDORFF_BACKTRACKS;
 pub use tour::{
-    is_tour, tour, Method as TourMethod, NoTour, SharedTour, Tour, TourAnswer, TourError,
+    is_tour, tour, Cycle, Method as TourMethod, NoTour, SharedTour, Tour, TourAnswer, TourError,
     TourRequest, TourSquares,
 };
 

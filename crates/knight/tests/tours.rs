@@ -1,41 +1,60 @@
-//! The solver's tours with random access, both ends fixed, and by
-//! Warnsdorff's rule, checked square by square.
+//! The solver's tours through its one door: the construction (listed
+//! whole, and read at any step), both ends fixed, and Warnsdorff's rule,
+//! each checked square by square by the independent reference.
 //!
 //! `cargo test` runs a representative subset (seconds in debug). The
 //! exhaustive sweeps are `#[ignore]`d; run them in release:
 //! `cargo test --release -p knight --test tours -- --include-ignored`.
 
-use knight::tour::construct::{Coord, IndexedTour};
-use knight::tour::TourError;
+mod reference;
 
-fn knight((a, b): Coord, (c, d): Coord) -> bool {
-    let (dx, dy) = (a.abs_diff(c), b.abs_diff(d));
-    (dx == 1 && dy == 2) || (dx == 2 && dy == 1)
+use std::sync::OnceLock;
+
+use knight::{tour, Board, Cache, IndexedTour, Square, TourError, TourMethod, TourRequest};
+use reference::{all_tour_ends, check_tour, is_knight_move as knight, Mix, Xy};
+
+type Coord = Xy;
+
+/// One cache for every test of this file, as a service holds one.
+fn cache() -> &'static Cache {
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    CACHE.get_or_init(Cache::default)
 }
 
-/// Whether `path` (board indices) is a tour of the board from `start`.
-fn is_tour(w: u64, h: u64, start: Coord, closed: bool, path: &[u32]) -> Result<(), String> {
-    let n = (w * h) as usize;
-    if path.len() != n {
-        return Err(format!("{} squares, not {n}", path.len()));
-    }
-    let at = |i: u32| (u64::from(i) % w, u64::from(i) / w);
-    if at(path[0]) != start {
-        return Err(format!("starts at {:?}", at(path[0])));
-    }
-    let mut seen = vec![false; n];
-    for (k, &i) in path.iter().enumerate() {
-        if std::mem::replace(&mut seen[i as usize], true) {
-            return Err(format!("step {k} revisits {:?}", at(i)));
-        }
-        if k > 0 && !knight(at(path[k - 1]), at(i)) {
-            return Err(format!("step {k} is no knight move"));
-        }
-    }
-    if closed && !knight(at(path[n - 1]), at(path[0])) {
-        return Err("does not close".into());
-    }
-    Ok(())
+fn xy(s: Square) -> Xy {
+    (u64::from(s.file()), u64::from(s.rank()))
+}
+
+fn square((f, r): Xy) -> Square {
+    Square::new(f.try_into().unwrap(), r.try_into().unwrap())
+}
+
+/// The tour the door gives for `method`, as coordinates, and its steps back.
+fn asked(
+    w: u64,
+    h: u64,
+    start: Xy,
+    method: TourMethod,
+) -> Result<(Vec<Xy>, Option<u64>), TourError> {
+    let request = TourRequest {
+        board: Board::new(w, h).unwrap(),
+        start: square(start),
+        method,
+    };
+    let answer = tour(request, 1_000_000, cache())?;
+    let path = answer.tour.squares.into_vec().into_iter().map(xy).collect();
+    Ok((path, answer.backtracks))
+}
+
+/// The construction's tour, set up to be read at any step.
+fn indexed(w: u64, h: u64, s: Xy, closed: bool) -> Result<IndexedTour, TourError> {
+    IndexedTour::new(
+        Board::new(w, h).unwrap(),
+        square(s),
+        closed,
+        1_000_000,
+        cache(),
+    )
 }
 
 fn has_tour(w: u64, h: u64, s: Coord, closed: bool) -> bool {
@@ -47,39 +66,61 @@ fn has_tour(w: u64, h: u64, s: Coord, closed: bool) -> bool {
     }
 }
 
-/// Builds, checks, and compares square_at / step_of with the list.
-fn check_board(w: u64, h: u64, s: Coord, closed: bool) -> &'static str {
-    let tour = IndexedTour::new(w, h, s, closed)
-        .unwrap_or_else(|e| panic!("{w}x{h} {s:?} {closed}: {e:?}"));
-    let path = tour.build(1_000_000).unwrap();
-    if let Err(why) = is_tour(w, h, s, closed, &path) {
-        panic!(
-            "{w}x{h} from {s:?} closed {closed} ({}): {why}",
-            tour.construction()
-        );
+/// The listed tour (what `/tour` sends), checked, against the same tour
+/// read at every step (what `/tour/step` reads).
+fn check_board(w: u64, h: u64, s: Coord, closed: bool) {
+    let method = TourMethod::Construction { closed };
+    let (path, _) =
+        asked(w, h, s, method).unwrap_or_else(|e| panic!("{w}x{h} {s:?} {closed}: {e:?}"));
+    if let Err(why) = check_tour(w, h, s, closed, &path) {
+        panic!("{w}x{h} from {s:?} closed {closed}: {why}");
     }
-    for (k, &i) in path.iter().enumerate() {
-        let sq = (u64::from(i) % w, u64::from(i) / w);
-        assert_eq!(tour.square_at(k as u64), Some(sq), "{w}x{h} {s:?} step {k}");
-        assert_eq!(tour.step_of(sq), Some(k as u64), "{w}x{h} {s:?} {sq:?}");
+    let tour = indexed(w, h, s, closed).unwrap();
+    for (k, &sq) in path.iter().enumerate() {
+        let k = k as u64;
+        assert_eq!(
+            tour.square_at(k).map(xy),
+            Some(sq),
+            "{w}x{h} {s:?} step {k}"
+        );
+        assert_eq!(tour.step_of(square(sq)), Some(k), "{w}x{h} {s:?} {sq:?}");
     }
     assert_eq!(tour.square_at(w * h), None);
-    tour.construction()
+}
+
+/// The listed tour against the tour read at any step, every square, on
+/// boards to 40×40 (narrow, odd, even, open and closed).
+#[test]
+fn listed_tours_and_random_access_agree_on_every_square_to_40x40() {
+    for (w, h, s, closed) in [
+        (5, 5, (0, 0), false),
+        (8, 8, (0, 0), false),
+        (8, 8, (3, 3), true),
+        (3, 10, (0, 0), false),
+        (4, 12, (0, 1), false),
+        (11, 7, (4, 2), false),
+        (12, 12, (5, 7), true),
+        (21, 16, (20, 0), false),
+        (29, 31, (14, 16), false),
+        (36, 40, (35, 39), true),
+        (40, 40, (0, 0), false),
+    ] {
+        check_board(w, h, s, closed);
+    }
 }
 
 /// Every start of every board `sides` × `sides`, open and closed.
 fn every_start(sides: std::ops::RangeInclusive<u64>) {
-    let mut kinds = std::collections::BTreeMap::new();
     for w in sides.clone() {
         for h in sides.clone() {
             for y in 0..h {
                 for x in 0..w {
                     for closed in [false, true] {
                         if has_tour(w, h, (x, y), closed) {
-                            *kinds.entry(check_board(w, h, (x, y), closed)).or_insert(0) += 1;
+                            check_board(w, h, (x, y), closed);
                         } else {
                             assert!(matches!(
-                                IndexedTour::new(w, h, (x, y), closed),
+                                indexed(w, h, (x, y), closed),
                                 Err(TourError::NoTour(_))
                             ));
                         }
@@ -88,7 +129,6 @@ fn every_start(sides: std::ops::RangeInclusive<u64>) {
             }
         }
     }
-    eprintln!("constructions: {kinds:?}");
 }
 
 #[test]
@@ -121,23 +161,6 @@ fn a_few_boards_to_40_every_square() {
     }
 }
 
-/// splitmix64: a tiny deterministic generator for sampling.
-struct Mix(u64);
-
-impl Mix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 #[test]
 #[ignore = "exhaustive: run in release"]
 fn sampled_boards_to_40() {
@@ -166,15 +189,14 @@ fn sampled_boards_to_40() {
 fn sampled_squares_of_1000x1000(boards: &[(u64, u64, Coord, bool)], samples: usize) {
     let mut rng = Mix(1000);
     for &(w, h, s, closed) in boards {
-        let tour = IndexedTour::new(w, h, s, closed).unwrap();
-        let path = tour.build(1_000_000).unwrap();
-        is_tour(w, h, s, closed, &path).unwrap();
+        let tour = indexed(w, h, s, closed).unwrap();
+        let (path, _) = asked(w, h, s, TourMethod::Construction { closed }).unwrap();
+        check_tour(w, h, s, closed, &path).unwrap();
         for _ in 0..samples {
             let k = rng.below(w * h);
-            let i = path[k as usize];
-            let sq = (u64::from(i) % w, u64::from(i) / w);
-            assert_eq!(tour.square_at(k), Some(sq));
-            assert_eq!(tour.step_of(sq), Some(k));
+            let sq = path[k as usize];
+            assert_eq!(tour.square_at(k).map(xy), Some(sq));
+            assert_eq!(tour.step_of(square(sq)), Some(k));
         }
     }
 }
@@ -207,12 +229,14 @@ fn many_squares_of_1000x1000_agree_with_the_list() {
 /// Checks a huge board's tour by sampling: runs of consecutive steps from
 /// the start, the end, and random places.
 fn check_huge(w: u64, h: u64, s: Coord, closed: bool, rng: &mut Mix, runs: usize) {
-    let tour = IndexedTour::new(w, h, s, closed)
-        .unwrap_or_else(|e| panic!("{w}x{h} {s:?} {closed}: {e:?}"));
-    assert_ne!(tour.construction(), "listed");
+    let tour = indexed(w, h, s, closed).unwrap_or_else(|e| panic!("{w}x{h} {s:?} {closed}: {e:?}"));
+    // Read from blocks, not listed: it holds a few hundred bytes of its own.
+    assert!(tour.bytes() < 4096, "{w}x{h}: {} bytes", tour.bytes());
     let n = w * h;
-    assert_eq!(tour.square_at(0), Some(s));
-    assert_eq!(tour.square_at(n), None);
+    let at = |k: u64| tour.square_at(k).map(xy);
+    let step_of = |sq: Xy| tour.step_of(square(sq));
+    assert_eq!(at(0), Some(s));
+    assert_eq!(at(n), None);
     let mut run_from = vec![0, n - 3000];
     for _ in 0..runs {
         run_from.push(rng.below(n - 500));
@@ -222,23 +246,23 @@ fn check_huge(w: u64, h: u64, s: Coord, closed: bool, rng: &mut Mix, runs: usize
         let mut seen = std::collections::HashSet::new();
         let mut last: Option<Coord> = None;
         for k in from..from + len {
-            let sq = tour.square_at(k).unwrap();
+            let sq = at(k).unwrap();
             assert!(sq.0 < w && sq.1 < h);
             assert!(seen.insert(sq), "{w}x{h} step {k} revisits {sq:?}");
             if let Some(p) = last {
                 assert!(knight(p, sq), "{w}x{h} {s:?}: step {k} {p:?} -> {sq:?}");
             }
             last = Some(sq);
-            assert_eq!(tour.step_of(sq), Some(k), "{w}x{h} {s:?} {sq:?}");
+            assert_eq!(step_of(sq), Some(k), "{w}x{h} {s:?} {sq:?}");
         }
     }
     for _ in 0..runs * 30 {
         let sq = (rng.below(w), rng.below(h));
-        let k = tour.step_of(sq).unwrap();
-        assert_eq!(tour.square_at(k), Some(sq));
+        let k = step_of(sq).unwrap();
+        assert_eq!(at(k), Some(sq));
     }
     if closed {
-        assert!(knight(tour.square_at(n - 1).unwrap(), s));
+        assert!(knight(at(n - 1).unwrap(), s));
     }
 }
 
@@ -294,12 +318,46 @@ fn huge_boards_many_starts() {
 
 mod warnsdorff {
     use super::*;
-    use knight::tour::warnsdorff::{warnsdorff_tour, DEFAULT_BACKTRACKS};
+    use knight::WARNSDORFF_BACKTRACKS as DEFAULT_BACKTRACKS;
 
-    fn check(w: u64, h: u64, s: u64, closed: bool, seed: Option<u64>) -> Vec<u32> {
+    /// A tour by Warnsdorff's rule: the path, and its steps back.
+    #[derive(Debug, PartialEq)]
+    struct Found {
+        path: Vec<Xy>,
+        backtracks: u64,
+    }
+
+    /// Warnsdorff's tour of the `w` × `h` board from square `s` (an index).
+    fn warnsdorff_tour(
+        w: u64,
+        h: u64,
+        s: u64,
+        closed: bool,
+        seed: Option<u64>,
+        max_backtracks: u64,
+        max_squares: u64,
+    ) -> Result<Found, TourError> {
+        let method = TourMethod::Warnsdorff {
+            closed,
+            seed,
+            max_backtracks,
+        };
+        let request = TourRequest {
+            board: Board::new(w, h).unwrap(),
+            start: square((s % w, s / w)),
+            method,
+        };
+        let answer = tour(request, max_squares, cache())?;
+        Ok(Found {
+            path: answer.tour.squares.into_vec().into_iter().map(xy).collect(),
+            backtracks: answer.backtracks.unwrap(),
+        })
+    }
+
+    fn check(w: u64, h: u64, s: u64, closed: bool, seed: Option<u64>) -> Vec<Xy> {
         let t = warnsdorff_tour(w, h, s, closed, seed, DEFAULT_BACKTRACKS, 1_000_000)
             .unwrap_or_else(|e| panic!("{w}x{h} from {s} closed {closed}: {e:?}"));
-        is_tour(w, h, (s % w, s / w), closed, &t.path).unwrap();
+        check_tour(w, h, (s % w, s / w), closed, &t.path).unwrap();
         t.path
     }
 
@@ -317,7 +375,7 @@ mod warnsdorff {
                     tried += 1;
                     let budget = if closed { 100_000 } else { DEFAULT_BACKTRACKS };
                     match warnsdorff_tour(w, h, s, closed, None, budget, 1_000_000) {
-                        Ok(t) => is_tour(w, h, (s % w, s / w), closed, &t.path).unwrap(),
+                        Ok(t) => check_tour(w, h, (s % w, s / w), closed, &t.path).unwrap(),
                         Err(TourError::NotFound) if closed => missed.push((w, h, s)),
                         Err(e) => panic!("{w}x{h} from {s} closed {closed}: {e:?}"),
                     }
@@ -348,7 +406,7 @@ mod warnsdorff {
         assert_ne!(a, b);
         assert_eq!(a, c);
         assert_ne!(a, plain);
-        let distinct: std::collections::HashSet<Vec<u32>> = (0..20)
+        let distinct: std::collections::HashSet<Vec<Xy>> = (0..20)
             .map(|seed| check(12, 12, 5, true, Some(seed)))
             .collect();
         assert!(distinct.len() > 15);
@@ -376,66 +434,31 @@ mod warnsdorff {
         }
         let big = warnsdorff_tour(1000, 1000, 0, false, None, DEFAULT_BACKTRACKS, 1_000_000);
         if let Ok(t) = big {
-            is_tour(1000, 1000, (0, 0), false, &t.path).unwrap();
+            check_tour(1000, 1000, (0, 0), false, &t.path).unwrap();
         }
     }
 }
 
 mod ends {
     use super::*;
-    use knight::tour::ends::tour_with_ends;
 
-    /// Every (start, end) joined by some tour of a small board: plain
-    /// depth-first search through every open tour, no heuristics.
-    fn all_tour_ends(w: u64, h: u64) -> std::collections::HashSet<(u32, u32)> {
-        fn go(
-            w: u64,
-            h: u64,
-            here: u32,
-            seen: u64,
-            left: u32,
-            from: u32,
-            out: &mut std::collections::HashSet<(u32, u32)>,
-        ) {
-            if left == 0 {
-                out.insert((from, here));
-                return;
-            }
-            let (x, y) = (i64::from(here) % w as i64, i64::from(here) / w as i64);
-            for (dx, dy) in [
-                (1, 2),
-                (2, 1),
-                (2, -1),
-                (1, -2),
-                (-1, -2),
-                (-2, -1),
-                (-2, 1),
-                (-1, 2),
-            ] {
-                let (nx, ny) = (x + dx, y + dy);
-                if nx < 0 || ny < 0 || nx >= w as i64 || ny >= h as i64 {
-                    continue;
-                }
-                let n = (ny * w as i64 + nx) as u32;
-                if seen >> n & 1 == 0 {
-                    go(w, h, n, seen | 1 << n, left - 1, from, out);
-                }
-            }
-        }
-        let mut out = std::collections::HashSet::new();
-        for s in 0..(w * h) as u32 {
-            go(w, h, s, 1 << s, (w * h - 1) as u32, s, &mut out);
-        }
-        out
+    /// The open tour from `s` to `t`, through the door.
+    fn tour_with_ends(w: u64, h: u64, s: Coord, t: Coord, max: u64) -> Result<Vec<Xy>, TourError> {
+        let request = TourRequest {
+            board: Board::new(w, h).unwrap(),
+            start: square(s),
+            method: TourMethod::Ends { end: square(t) },
+        };
+        let answer = tour(request, max, cache())?;
+        Ok(answer.tour.squares.into_vec().into_iter().map(xy).collect())
     }
 
     /// Checks one pair; returns whether the answer was NotFound.
     fn check_pair(w: u64, h: u64, s: Coord, t: Coord) -> Result<bool, ()> {
         match tour_with_ends(w, h, s, t, 1_000_000) {
             Ok(path) => {
-                is_tour(w, h, s, false, &path).unwrap();
-                let last = path[path.len() - 1];
-                assert_eq!((u64::from(last) % w, u64::from(last) / w), t);
+                check_tour(w, h, s, false, &path).unwrap();
+                assert_eq!(path[path.len() - 1], t);
                 Ok(false)
             }
             Err(TourError::NotFound) => Ok(true),
@@ -450,11 +473,51 @@ mod ends {
         assert!(!truth.is_empty());
         for s in 0..25u64 {
             for t in 0..25u64 {
-                let exists = truth.contains(&(s as u32, t as u32));
-                let got = check_pair(5, 5, (s % 5, s / 5), (t % 5, t / 5));
-                assert_eq!(got, if exists { Ok(false) } else { Err(()) }, "{s} -> {t}");
+                let (s, t) = ((s % 5, s / 5), (t % 5, t / 5));
+                let exists = truth.contains(&(s, t));
+                let got = check_pair(5, 5, s, t);
+                assert_eq!(
+                    got,
+                    if exists { Ok(false) } else { Err(()) },
+                    "{s:?} -> {t:?}"
+                );
             }
         }
+    }
+
+    /// Every pair of squares of small boards against plain depth-first
+    /// search through every open tour: a tour exactly where one exists.
+    fn against_plain_search(boards: &[(u64, u64)]) {
+        for &(w, h) in boards {
+            let truth = all_tour_ends(w, h);
+            let squares = |w: u64, h: u64| (0..w * h).map(move |i| (i % w, i / w));
+            let mut tours = 0;
+            for s in squares(w, h) {
+                for t in squares(w, h).filter(|&t| t != s) {
+                    let exists = truth.contains(&(s, t));
+                    let got = check_pair(w, h, s, t);
+                    assert_eq!(
+                        got,
+                        if exists { Ok(false) } else { Err(()) },
+                        "{w}x{h} {s:?} -> {t:?}"
+                    );
+                    tours += usize::from(exists);
+                }
+            }
+            eprintln!("{w}x{h}: {tours} pairs joined by a tour");
+        }
+    }
+
+    #[test]
+    fn every_pair_of_small_boards_agrees_with_plain_search() {
+        against_plain_search(&[(3, 4), (4, 3), (4, 5), (5, 4), (3, 7)]);
+    }
+
+    /// The same on larger boards five wide (about a minute in release).
+    #[test]
+    #[ignore = "exhaustive: run in release"]
+    fn every_pair_of_larger_boards_agrees_with_plain_search() {
+        against_plain_search(&[(5, 6), (6, 5), (5, 7)]);
     }
 
     /// On 6x6 (n >= 6) a tour joins exactly the pairs of different colours

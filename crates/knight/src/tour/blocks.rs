@@ -9,8 +9,8 @@
 //! ([`ends`](super::ends)).
 
 use crate::board::Int;
-use std::collections::HashMap;
-use std::sync::{Arc, OnceLock, RwLock};
+use crate::Cache;
+use std::sync::Arc;
 
 use super::construct::Coord;
 use super::cover::{find_cover, Segment};
@@ -178,7 +178,8 @@ pub(super) fn odd_splits(len: u64, pos: u64) -> Vec<Split> {
 }
 
 /// A block's paths: the squares in order (local `y * w + x`), each square's
-/// place in that order, and the length of each path.
+/// place in that order, and the length of each path. Kept empty when the
+/// search found none, so that it is not searched again.
 #[derive(Debug)]
 pub(super) struct BlockPaths {
     pub(super) order: Vec<u16>,
@@ -192,14 +193,14 @@ pub(super) type Key = [u16; 6];
 
 pub(super) const ABSENT: u16 = u16::MAX;
 
-/// The paths for `key`, searched once per process.
-pub(super) fn block_paths(key: Key) -> Option<Arc<BlockPaths>> {
-    type Cache = RwLock<HashMap<Key, Option<Arc<BlockPaths>>>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| RwLock::new(HashMap::new()));
-    if let Some(found) = cache.read().ok()?.get(&key) {
-        return found.clone();
-    }
+/// The paths for `key`, searched once and kept in `cache`.
+pub(super) fn block_paths(key: Key, cache: &Cache) -> Option<Arc<BlockPaths>> {
+    let kept = cache.keep(key, || Ok::<_, ()>(searched_paths(key))).ok()?;
+    (!kept.order.is_empty()).then_some(kept)
+}
+
+/// The paths for `key`, searched now, and their size in bytes.
+fn searched_paths(key: Key) -> (BlockPaths, usize) {
     let (w, h) = (key[0].usize(), key[1].usize());
     let mut segments = vec![Segment {
         entry: u32::from(key[2]),
@@ -211,19 +212,25 @@ pub(super) fn block_paths(key: Key) -> Option<Arc<BlockPaths>> {
             exit: Some(u32::from(key[5])),
         });
     }
-    let found = find_cover(w, h, &segments).map(|(order, lens)| {
-        let mut place = vec![0u16; w * h];
-        for (k, &i) in order.iter().enumerate() {
-            place[i.usize()] = k.u16();
-        }
-        Arc::new(BlockPaths {
-            order: order.into_iter().map(|i| i.u16()).collect(),
-            place,
-            lens,
-        })
-    });
-    cache.write().ok()?.insert(key, found.clone());
-    found
+    let Some((order, lens)) = find_cover(w, h, &segments) else {
+        let none = BlockPaths {
+            order: Vec::new(),
+            place: Vec::new(),
+            lens: Vec::new(),
+        };
+        return (none, 0);
+    };
+    let mut place = vec![0u16; w * h];
+    for (k, &i) in order.iter().enumerate() {
+        place[i.usize()] = k.u16();
+    }
+    let bytes = 4 * order.len() + 4 * lens.len();
+    let paths = BlockPaths {
+        order: order.into_iter().map(|i| i.u16()).collect(),
+        place,
+        lens,
+    };
+    (paths, bytes)
 }
 
 /// A block: its lower-left corner and size.

@@ -66,12 +66,10 @@ use super::blocks::{
 };
 use super::{existence, listed_tour, TourError};
 use crate::board::{Board, Square};
+use crate::Cache;
 
 /// A square as (file, rank), 0-based.
 pub type Coord = (u64, u64);
-
-/// Boards listed whole (small or 3 or 4 wide) have at most this many squares.
-pub const LISTED_LIMIT: u64 = 1_000_000;
 
 /// The cut of the (possibly turned) board and the colour of every exit.
 #[derive(Clone, Debug)]
@@ -284,6 +282,7 @@ enum Shape {
 /// step without being built. See the module's documentation.
 #[derive(Debug)]
 pub struct IndexedTour {
+    board: Board,
     width: u64,
     height: u64,
     start: Coord,
@@ -297,34 +296,86 @@ pub struct IndexedTour {
 }
 
 impl IndexedTour {
-    /// The tour of the `width` × `height` board from `start` (closed or
-    /// open): always the same one for the same arguments.
+    /// The tour of `board` from `start` (closed, or open), set up to be read
+    /// at any step: always the same tour for the same arguments, and the
+    /// same one [`tour`](crate::tour) lists with
+    /// [`TourMethod::Construction`](crate::TourMethod::Construction). Boards
+    /// with both sides 5 or more are set up in microseconds whatever their
+    /// size; the others ([`is_listed`](Self::is_listed)) are listed whole,
+    /// up to `max_listed` squares. The paths inside blocks are kept in
+    /// `cache`.
+    ///
+    /// # Errors
+    ///
+    /// [`TourError::NoTour`] when no such tour exists (a theorem, or a
+    /// complete search of a small board); [`TourError::TooLarge`] when the
+    /// board must be listed and has more than `max_listed` squares;
+    /// [`TourError::NotFound`] for a start off the board.
+    ///
+    /// ```
+    /// use knight::{Board, Cache, IndexedTour, Square};
+    /// let cache = Cache::default();
+    /// let board = Board::new(1_000_000_000, 1_000_000_000).unwrap();
+    /// let tour = IndexedTour::new(board, Square::new(0, 0), true, 1_000_000, &cache)?;
+    /// let square = tour.square_at(123_456_789_012_345).unwrap();
+    /// assert_eq!(tour.step_of(square), Some(123_456_789_012_345));
+    /// assert_eq!(tour.square_at(0), Some(Square::new(0, 0)));
+    /// # Ok::<(), knight::TourError>(())
+    /// ```
     pub fn new(
-        width: u64,
-        height: u64,
-        start: Coord,
+        board: Board,
+        start: Square,
         closed: bool,
+        max_listed: u64,
+        cache: &Cache,
     ) -> Result<IndexedTour, TourError> {
-        Self::with_listed_limit(width, height, start, closed, LISTED_LIMIT)
+        let start = (u64::from(start.file()), u64::from(start.rank()));
+        Self::with_listed_limit(
+            board.width(),
+            board.height(),
+            start,
+            closed,
+            max_listed,
+            cache,
+        )
     }
 
-    /// Whether a tour of this board may take more than microseconds to set
-    /// up: a board with a side under 5, listed whole by the narrow boards'
-    /// dynamic programme. (Small boards with both sides 5 or more that
-    /// cannot be cut are listed too, but take little time.)
-    pub fn is_listed(width: u64, height: u64) -> bool {
-        width.min(height) < 5
+    /// Whether a tour of `board` is listed whole when set up (a side under
+    /// 5: the narrow boards' dynamic programme, milliseconds per million
+    /// squares) rather than cut into blocks (microseconds). Small boards
+    /// with both sides 5 or more that cannot be cut are listed too, but take
+    /// little time.
+    ///
+    /// ```
+    /// use knight::{Board, IndexedTour};
+    /// assert!(IndexedTour::is_listed(Board::new(4, 250_000).unwrap()));
+    /// assert!(!IndexedTour::is_listed(Board::new(5, 250_000).unwrap()));
+    /// ```
+    pub fn is_listed(board: Board) -> bool {
+        board.width().min(board.height()) < 5
     }
 
-    /// As [`new`](Self::new), listing boards of up to `listed_limit` squares.
-    pub fn with_listed_limit(
+    /// Bytes the tour holds of its own (a listed tour: 8 a square; one by
+    /// blocks: a few dozen, its block paths being kept in the cache).
+    pub fn bytes(&self) -> usize {
+        let own = match &self.shape {
+            Shape::Listed { order, step } => 4 * (order.len() + step.len()),
+            Shape::Column(c) => c.slots.len() * std::mem::size_of::<SlotRun>(),
+            Shape::Grid(_) => 0,
+        };
+        std::mem::size_of::<Self>() + own + 16 * self.paths.len()
+    }
+
+    /// As [`new`](Self::new), on coordinates.
+    pub(super) fn with_listed_limit(
         width: u64,
         height: u64,
         start: Coord,
         closed: bool,
         listed_limit: u64,
+        cache: &Cache,
     ) -> Result<IndexedTour, TourError> {
-        if let Some(tour) = Self::cut(width, height, start, closed)? {
+        if let Some(tour) = Self::cut(width, height, start, closed, cache)? {
             return Ok(tour);
         }
         let board = Board::new(width, height).map_err(|_| TourError::NotFound)?;
@@ -340,6 +391,7 @@ impl IndexedTour {
             Square::new(start.0.u32(), start.1.u32()),
             closed,
             listed_limit,
+            cache,
         )?
         .into_tour();
         let order: Vec<u32> = tour
@@ -352,6 +404,7 @@ impl IndexedTour {
             step[i.usize()] = k.u32();
         }
         Ok(IndexedTour {
+            board,
             width,
             height,
             start,
@@ -367,13 +420,14 @@ impl IndexedTour {
     /// cut (a side under 5, or a small board no cut fits) and its tour must
     /// be listed whole by [`listed_tour`] instead. An error if the start is
     /// off the board or a theorem rules the tour out.
-    pub fn cut(
+    pub(super) fn cut(
         width: u64,
         height: u64,
         start: Coord,
         closed: bool,
+        cache: &Cache,
     ) -> Result<Option<IndexedTour>, TourError> {
-        Board::new(width, height).map_err(|_| TourError::NotFound)?;
+        let board = Board::new(width, height).map_err(|_| TourError::NotFound)?;
         if start.0 >= width || start.1 >= height {
             return Err(TourError::NotFound);
         }
@@ -382,7 +436,7 @@ impl IndexedTour {
         }
         if width.min(height) >= 5 {
             for turned in [false, true] {
-                if let Some(tour) = Self::constructed(width, height, start, closed, turned) {
+                if let Some(tour) = Self::constructed(board, start, closed, turned, cache) {
                     return Ok(Some(tour));
                 }
             }
@@ -393,12 +447,13 @@ impl IndexedTour {
     /// The tour by blocks on the board as it is or turned over, if some cut
     /// of it works.
     fn constructed(
-        width: u64,
-        height: u64,
+        board: Board,
         start: Coord,
         closed: bool,
         turned: bool,
+        cache: &Cache,
     ) -> Option<IndexedTour> {
+        let (width, height) = (board.width(), board.height());
         let (w, h) = if turned {
             (height, width)
         } else {
@@ -416,6 +471,7 @@ impl IndexedTour {
                 exit_colour,
             };
             let mut tour = IndexedTour {
+                board,
                 width,
                 height,
                 start,
@@ -440,7 +496,7 @@ impl IndexedTour {
                 'all: for &i in &grid.layout.xs.representatives() {
                     for &j in &grid.layout.ys.representatives() {
                         let k = grid.key(i, j);
-                        match block_paths(k) {
+                        match block_paths(k, cache) {
                             Some(p) => {
                                 tour.paths.insert(k, p);
                             }
@@ -453,7 +509,7 @@ impl IndexedTour {
                 }
                 if odd {
                     let k = grid.key(si, sj);
-                    match block_paths(k) {
+                    match block_paths(k, cache) {
                         Some(p) => {
                             tour.paths.insert(k, p);
                         }
@@ -479,7 +535,7 @@ impl IndexedTour {
                 let mut ok = true;
                 for &j in &reps {
                     let k = column.key(j);
-                    match block_paths(k) {
+                    match block_paths(k, cache) {
                         Some(p) => {
                             tour.paths.insert(k, p);
                         }
@@ -492,7 +548,7 @@ impl IndexedTour {
                 if !ok {
                     continue;
                 }
-                column.slots = column_slots(&column, &tour.paths)?;
+                column.slots = column_slots(&column, &tour.paths, cache)?;
                 Shape::Column(column)
             };
             tour.shape = shape;
@@ -513,8 +569,8 @@ impl IndexedTour {
             };
             // The whole construction rests on these: check them once.
             let n = w * h;
-            let last = tour.square_at(n - 1)?;
-            if tour.square_at(0)? != start || tour.step_of(last)? != n - 1 {
+            let last = tour.coord_at(n - 1)?;
+            if tour.coord_at(0)? != start || tour.step_of_coord(last)? != n - 1 {
                 continue;
             }
             return Some(tour);
@@ -522,52 +578,48 @@ impl IndexedTour {
         None
     }
 
-    /// Whether the tour is listed whole (held square by square) rather than
-    /// read from blocks.
-    pub fn is_listed_whole(&self) -> bool {
-        matches!(self.shape, Shape::Listed { .. })
-    }
-
-    /// Which construction gives the tour: `"grid"` (blocks in a cycle),
-    /// `"column"` (one block wide, two lanes) or `"listed"` (built whole).
-    pub fn construction(&self) -> &'static str {
-        match self.shape {
-            Shape::Grid(_) => "grid",
-            Shape::Column(_) => "column",
-            Shape::Listed { .. } => "listed",
-        }
-    }
-
-    /// The board's size.
+    /// The number of squares of the board, and of steps of the tour.
     pub fn squares(&self) -> u64 {
         self.width * self.height
     }
 
-    pub fn width(&self) -> u64 {
-        self.width
+    /// The board.
+    pub fn board(&self) -> Board {
+        self.board
     }
 
-    pub fn height(&self) -> u64 {
-        self.height
+    /// The square at step 0.
+    pub fn start(&self) -> Square {
+        self.square(self.start)
     }
 
-    pub fn start(&self) -> Coord {
-        self.start
-    }
-
+    /// Whether the last square is one knight move from the first.
     pub fn closed(&self) -> bool {
         self.closed
     }
 
+    /// The square at `step` (from 0), or None past the end.
+    pub fn square_at(&self, step: u64) -> Option<Square> {
+        self.coord_at(step).map(|c| self.square(c))
+    }
+
+    /// The step at which the tour visits `square`, or None off the board.
+    pub fn step_of(&self, square: Square) -> Option<u64> {
+        self.step_of_coord((u64::from(square.file()), u64::from(square.rank())))
+    }
+
+    /// A square of the board as coordinates: a side fits in 32 bits.
+    fn square(&self, (f, r): Coord) -> Square {
+        Square::new(f.u32(), r.u32())
+    }
+
+    /// The paths of a block of the tour, all found when it was set up.
     fn paths(&self, key: Key) -> Option<Arc<BlockPaths>> {
-        match self.paths.get(&key) {
-            Some(p) => Some(p.clone()),
-            None => block_paths(key),
-        }
+        self.paths.get(&key).cloned()
     }
 
     /// The square at `step` (from 0), or None past the end.
-    pub fn square_at(&self, step: u64) -> Option<Coord> {
+    pub(super) fn coord_at(&self, step: u64) -> Option<Coord> {
         let n = self.squares();
         if step >= n {
             return None;
@@ -597,7 +649,7 @@ impl IndexedTour {
     }
 
     /// The step at which the tour visits `square`, or None off the board.
-    pub fn step_of(&self, square: Coord) -> Option<u64> {
+    pub(super) fn step_of_coord(&self, square: Coord) -> Option<u64> {
         if square.0 >= self.width || square.1 >= self.height {
             return None;
         }
@@ -781,7 +833,11 @@ fn cuts(w: u64, h: u64, s: Coord, odd: bool) -> Vec<(Split, Split)> {
 
 /// The slots of a column tour in cycle order: the bottom block, the middle
 /// blocks' first paths upwards, the top block, their second paths downwards.
-fn column_slots(c: &ColumnTour, paths: &HashMap<Key, Arc<BlockPaths>>) -> Option<Vec<SlotRun>> {
+fn column_slots(
+    c: &ColumnTour,
+    paths: &HashMap<Key, Arc<BlockPaths>>,
+    cache: &Cache,
+) -> Option<Vec<SlotRun>> {
     let n = c.ny();
     let lens = |j: u64| -> Option<Vec<u32>> {
         let key = c.key(j);
@@ -789,7 +845,7 @@ fn column_slots(c: &ColumnTour, paths: &HashMap<Key, Arc<BlockPaths>>) -> Option
             paths
                 .get(&key)
                 .cloned()
-                .or_else(|| block_paths(key))?
+                .or_else(|| block_paths(key, cache))?
                 .lens
                 .clone(),
         )

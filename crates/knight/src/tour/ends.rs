@@ -43,6 +43,7 @@ use super::existence::{self, NoTour};
 use super::frontier::{self, Frontier};
 use super::TourError;
 use crate::board::STEPS;
+use crate::Cache;
 
 /// Nodes a search of a whole board may visit.
 const SEARCH_BUDGET: u64 = 30_000_000;
@@ -66,6 +67,7 @@ pub fn tour_with_ends(
     start: Coord,
     end: Coord,
     max_squares: u64,
+    cache: &Cache,
 ) -> Result<Vec<u32>, TourError> {
     let squares = width * height;
     if squares > max_squares || squares > u64::from(u32::MAX) {
@@ -84,11 +86,11 @@ pub fn tour_with_ends(
         return Ok(vec![0]);
     }
     if width.min(height) >= 5 && width.max(height) >= 10 {
-        if let Some(path) = by_blocks(width, height, start, end) {
+        if let Some(path) = by_blocks(width, height, start, end, cache) {
             return Ok(path);
         }
         // The same read backwards: the cuts follow the start's square.
-        if let Some(mut path) = by_blocks(width, height, end, start) {
+        if let Some(mut path) = by_blocks(width, height, end, start, cache) {
             path.reverse();
             return Ok(path);
         }
@@ -107,7 +109,7 @@ pub fn tour_with_ends(
             Frontier::GaveUp => {}
         }
     }
-    if let Some(path) = by_core(width, height, start, end) {
+    if let Some(path) = by_core(width, height, start, end, cache) {
         return Ok(path);
     }
     let (w, h) = (width.usize(), height.usize());
@@ -333,7 +335,7 @@ fn cuts(w: u64, h: u64, s: Coord) -> Vec<(Split, Split)> {
 /// Tours by the corridor of blocks, over the cuts and then their mirror
 /// images (the odd-sized parts at the other end of a side: an end that
 /// falls where its block has no path may fall elsewhere in another block).
-fn by_blocks(width: u64, height: u64, start: Coord, end: Coord) -> Option<Vec<u32>> {
+fn by_blocks(width: u64, height: u64, start: Coord, end: Coord, cache: &Cache) -> Option<Vec<u32>> {
     let cuts = cuts(width, height, start);
     // Tried in this order, before the other cuts.
     let fitted = [(2, false), (3, false), (4, true), (0, false), (0, true)]
@@ -354,7 +356,7 @@ fn by_blocks(width: u64, height: u64, start: Coord, end: Coord) -> Option<Vec<u3
         if tried.contains(&(xs.clone(), ys.clone())) {
             return None;
         }
-        let found = assemble(width, height, start, end, &xs, &ys);
+        let found = assemble(width, height, start, end, &xs, &ys, cache);
         tried.push((xs, ys));
         found
     })
@@ -371,7 +373,7 @@ const CORE_ROWS: std::ops::RangeInclusive<u64> = 6..=14;
 /// board whole only up to 5 × [`FRONTIER_ROWS`]; this serves longer ones whose ends
 /// are near each other, where the corridor of blocks may find no path. Cores
 /// start and end at even rows, so colours are the board's own.
-fn by_core(width: u64, height: u64, start: Coord, end: Coord) -> Option<Vec<u32>> {
+fn by_core(width: u64, height: u64, start: Coord, end: Coord, cache: &Cache) -> Option<Vec<u32>> {
     if width.min(height) != 5 || !frontier::fits(width, height) {
         return None;
     }
@@ -441,13 +443,7 @@ fn by_core(width: u64, height: u64, start: Coord, end: Coord) -> Option<Vec<u32>
         for chain in &chains {
             let mut near = core;
             for &block in chain {
-                let at = match tables.iter().position(|t| (t.w, t.h) == (block.w, block.h)) {
-                    Some(at) => at,
-                    None => {
-                        tables.push(CycleTables::new(block.w, block.h, width)?);
-                        tables.len() - 1
-                    }
-                };
+                let at = CycleTables::find(&mut tables, block, width, cache)?;
                 if !join(&mut next, width, block, &tables[at], near) {
                     return None;
                 }
@@ -487,9 +483,12 @@ fn settled_block(block: Rect, entry: Coord, exit: Coord) -> Option<Vec<u16>> {
 }
 
 /// A closed tour of a `w` × `h` block (local indices), kept once found.
-fn block_cycle(w: u64, h: u64) -> Option<std::sync::Arc<BlockPaths>> {
+fn block_cycle(w: u64, h: u64, cache: &Cache) -> Option<std::sync::Arc<BlockPaths>> {
     // A path from the corner to (1, 2), one knight move from it.
-    block_paths([w.u16(), h.u16(), 0, (2 * w + 1).u16(), ABSENT, ABSENT])
+    block_paths(
+        [w.u16(), h.u16(), 0, (2 * w + 1).u16(), ABSENT, ABSENT],
+        cache,
+    )
 }
 
 fn assemble(
@@ -499,6 +498,7 @@ fn assemble(
     end: Coord,
     xs: &Split,
     ys: &Split,
+    cache: &Cache,
 ) -> Option<Vec<u32>> {
     let (nx, ny) = (xs.parts, ys.parts);
     let rect = |i: u64, j: u64| {
@@ -550,22 +550,28 @@ fn assemble(
         let found = [0, 1].into_iter().find_map(|ec| {
             let (x, e) = crossing(a, b, ec);
             let (x2, e2) = crossing(b, a, (e.0 + e.1 + b.w * b.h - 1) % 2);
-            let inner = block_paths([
-                b.w.u16(),
-                b.h.u16(),
-                b.local(e),
-                b.local(x2),
-                ABSENT,
-                ABSENT,
-            ])?;
-            let outer = block_paths([
-                a.w.u16(),
-                a.h.u16(),
-                a.local(start),
-                a.local(x),
-                a.local(e2),
-                a.local(end),
-            ])?;
+            let inner = block_paths(
+                [
+                    b.w.u16(),
+                    b.h.u16(),
+                    b.local(e),
+                    b.local(x2),
+                    ABSENT,
+                    ABSENT,
+                ],
+                cache,
+            )?;
+            let outer = block_paths(
+                [
+                    a.w.u16(),
+                    a.h.u16(),
+                    a.local(start),
+                    a.local(x),
+                    a.local(e2),
+                    a.local(end),
+                ],
+                cache,
+            )?;
             Some((inner, outer))
         });
         let (inner, outer) = found?;
@@ -593,14 +599,17 @@ fn assemble(
                 Some(&(ni, nj)) => crossing(here, rect(ni, nj), exit_colour),
                 None => (end, end),
             };
-            let paths = block_paths([
-                here.w.u16(),
-                here.h.u16(),
-                here.local(entry),
-                here.local(exit),
-                ABSENT,
-                ABSENT,
-            ]);
+            let paths = block_paths(
+                [
+                    here.w.u16(),
+                    here.h.u16(),
+                    here.local(entry),
+                    here.local(exit),
+                    ABSENT,
+                    ABSENT,
+                ],
+                cache,
+            );
             let settled;
             let order: &[u16] = match &paths {
                 Some(paths) => &paths.order,
@@ -631,13 +640,7 @@ fn assemble(
                 continue;
             }
             let block = rect(bi, bj);
-            let at = match tables.iter().position(|t| (t.w, t.h) == (block.w, block.h)) {
-                Some(at) => at,
-                None => {
-                    tables.push(CycleTables::new(block.w, block.h, width)?);
-                    tables.len() - 1
-                }
-            };
+            let at = CycleTables::find(&mut tables, block, width, cache)?;
             if join(&mut next, width, block, &tables[at], rect(i, j)) {
                 joined[(bj * nx + bi).usize()] = true;
                 queue.push_back((bi, bj));
@@ -667,8 +670,22 @@ struct CycleTables {
 }
 
 impl CycleTables {
-    fn new(w: u64, h: u64, width: u64) -> Option<CycleTables> {
-        let cycle = block_cycle(w, h)?;
+    /// Where in `tables` those of `block`'s size are, made now if need be.
+    fn find(
+        tables: &mut Vec<CycleTables>,
+        block: Rect,
+        width: u64,
+        cache: &Cache,
+    ) -> Option<usize> {
+        if let Some(at) = tables.iter().position(|t| (t.w, t.h) == (block.w, block.h)) {
+            return Some(at);
+        }
+        tables.push(CycleTables::new(block.w, block.h, width, cache)?);
+        Some(tables.len() - 1)
+    }
+
+    fn new(w: u64, h: u64, width: u64, cache: &Cache) -> Option<CycleTables> {
+        let cycle = block_cycle(w, h, cache)?;
         let len = cycle.order.len();
         let mut tables = CycleTables {
             w,

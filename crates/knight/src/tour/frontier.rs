@@ -323,49 +323,6 @@ fn choose(mut key: u64, offsets: &[u8], moves: u8, is_end: impl Fn(usize) -> boo
 mod tests {
     use super::*;
 
-    /// Every (start, end) of a path through every square, by plain
-    /// depth-first search through every such path from every start.
-    fn all_ends(w: u64, h: u64) -> std::collections::HashSet<(Coord, Coord)> {
-        fn go(w: i64, h: i64, here: (i64, i64), seen: u64, left: u32, out: &mut Vec<(i64, i64)>) {
-            if left == 0 {
-                out.push(here);
-                return;
-            }
-            for (dx, dy) in [
-                (1, 2),
-                (2, 1),
-                (2, -1),
-                (1, -2),
-                (-1, -2),
-                (-2, -1),
-                (-2, 1),
-                (-1, 2),
-            ] {
-                let (x, y) = (here.0 + dx, here.1 + dy);
-                if (0..w).contains(&x) && (0..h).contains(&y) && seen >> (y * w + x) & 1 == 0 {
-                    go(w, h, (x, y), seen | 1 << (y * w + x), left - 1, out);
-                }
-            }
-        }
-        let mut out = std::collections::HashSet::new();
-        for s in 0..(w * h).i64() {
-            let mut ends = Vec::new();
-            let start = (s % w.i64(), s / w.i64());
-            go(
-                w.i64(),
-                h.i64(),
-                start,
-                1 << s,
-                (w * h - 1).u32(),
-                &mut ends,
-            );
-            for (x, y) in ends {
-                out.insert(((start.0.u64(), start.1.u64()), (x.u64(), y.u64())));
-            }
-        }
-        out
-    }
-
     fn check(w: u64, h: u64, s: Coord, t: Coord, path: &[u32]) {
         assert_eq!(path.len().u64(), w * h);
         let xy = |i: u32| (u64::from(i) % w, u64::from(i) / w);
@@ -381,43 +338,8 @@ mod tests {
         }
     }
 
-    fn against_plain_search(boards: &[(u64, u64)]) {
-        for &(w, h) in boards {
-            let truth = all_ends(w, h);
-            let squares = |w: u64, h: u64| (0..w * h).map(move |i| (i % w, i / w));
-            let mut tours = 0;
-            for s in squares(w, h) {
-                for t in squares(w, h).filter(|&t| t != s) {
-                    let exists = truth.contains(&(s, t));
-                    match path_between(w, h, s, t, 10_000_000) {
-                        Frontier::Found(path) => {
-                            assert!(exists, "{w}x{h} {s:?} {t:?}");
-                            check(w, h, s, t, &path);
-                            tours += 1;
-                        }
-                        Frontier::Exhausted => assert!(!exists, "{w}x{h} {s:?} {t:?}"),
-                        Frontier::GaveUp => panic!("{w}x{h}"),
-                    }
-                }
-            }
-            assert_eq!(tours, truth.len(), "{w}x{h}");
-        }
-    }
-
-    /// Every pair of squares of small boards, both ways round, against
-    /// plain depth-first search.
-    #[test]
-    fn every_pair_of_small_boards_agrees_with_plain_search() {
-        against_plain_search(&[(5, 5), (3, 4), (4, 3), (4, 5), (5, 4), (3, 7)]);
-    }
-
-    /// The same on larger boards five wide (about a minute in release:
-    /// `cargo test --release --lib frontier -- --ignored`).
-    #[test]
-    #[ignore = "exhaustive: run in release"]
-    fn every_pair_of_larger_boards_agrees_with_plain_search() {
-        against_plain_search(&[(5, 6), (6, 5), (5, 7)]);
-    }
+    // Every pair of squares of small boards is checked against plain
+    // search through the library's door, in its tests (tests/tours.rs).
 
     #[test]
     fn a_square_two_corners_lead_to_is_no_end() {

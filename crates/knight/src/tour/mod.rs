@@ -33,10 +33,10 @@ pub mod narrow;
 pub mod search;
 pub mod warnsdorff;
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 use crate::board::{Board, Grid, Spot, Square};
+use crate::Cache;
 use construct::IndexedTour;
 pub use existence::NoTour;
 use search::{knight_path, rectangle, End, Outcome};
@@ -44,9 +44,11 @@ use search::{knight_path, rectangle, End, Outcome};
 /// A knight's tour: every square of `board` once, from `path[0]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tour {
+    /// The board toured.
     pub board: Board,
     /// Whether the last square is one knight move from the first.
     pub closed: bool,
+    /// Every square of the board once, each one knight move from the next.
     pub path: Vec<Square>,
 }
 
@@ -54,6 +56,7 @@ pub struct Tour {
 /// tour of that board that is a turn of it (starts it at another square).
 #[derive(Debug, PartialEq, Eq)]
 pub struct Cycle {
+    /// The board toured.
     pub board: Board,
     /// Every square once, each one knight move from the next, the last one
     /// move from the first.
@@ -64,8 +67,16 @@ pub struct Cycle {
 /// `cycle.squares[at]`.
 #[derive(Clone, Debug)]
 pub enum TourSquares {
+    /// Squares of this tour's own.
     Own(Vec<Square>),
-    Turn { cycle: Arc<Cycle>, at: usize },
+    /// The board's closed tour, read from `cycle.squares[at]` round to the
+    /// square before it.
+    Turn {
+        /// The board's closed tour, shared.
+        cycle: Arc<Cycle>,
+        /// Where in it this tour starts.
+        at: usize,
+    },
 }
 
 impl TourSquares {
@@ -77,10 +88,12 @@ impl TourSquares {
         }
     }
 
+    /// The number of squares.
     pub fn len(&self) -> usize {
         self.runs().iter().map(|run| run.len()).sum()
     }
 
+    /// Whether there are none (never, for a tour).
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -94,16 +107,20 @@ impl TourSquares {
     }
 }
 
-/// A tour as [`shared_tour`] gives it: like [`Tour`], but a turn of the
-/// board's closed tour shares its squares instead of copying them.
+/// A tour as [`tour()`] gives it: like [`Tour`], but a turn of the board's
+/// closed tour shares its squares instead of copying them.
 #[derive(Clone, Debug)]
 pub struct SharedTour {
+    /// The board toured.
     pub board: Board,
+    /// Whether the last square is one knight move from the first.
     pub closed: bool,
+    /// The squares in order.
     pub squares: TourSquares,
 }
 
 impl SharedTour {
+    /// The tour with its squares in one vector of its own.
     pub fn into_tour(self) -> Tour {
         Tour {
             board: self.board,
@@ -119,7 +136,12 @@ pub enum TourError {
     /// There is none, and this is why.
     NoTour(NoTour),
     /// The board has more squares than `limit`.
-    TooLarge { squares: u64, limit: u64 },
+    TooLarge {
+        /// The board's squares.
+        squares: u64,
+        /// The most a tour was allowed.
+        limit: u64,
+    },
     /// Every method failed without a proof that none exists. Never seen in
     /// the tests; kept so that a failure is honest rather than wrong.
     NotFound,
@@ -128,20 +150,38 @@ pub enum TourError {
 /// How a tour is asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
-    /// The block construction (what `/tour/step` reads), open or closed.
-    Construction { closed: bool },
+    /// The block construction (what [`IndexedTour`] reads), open or closed.
+    Construction {
+        /// Whether the last square must be one knight move from the first.
+        closed: bool,
+    },
     /// An open tour that finishes on `end`.
-    Ends { end: Square },
+    Ends {
+        /// The last square.
+        end: Square,
+    },
     /// Warnsdorff's rule with Roth's tie-break, or with `seed` a seeded
-    /// tie-break, backtracking when stuck.
-    Warnsdorff { closed: bool, seed: Option<u64> },
+    /// tie-break, stepping back when stuck.
+    Warnsdorff {
+        /// Whether the last square must be one knight move from the first.
+        closed: bool,
+        /// Ties broken at random from this seed, rather than by Roth's rule.
+        seed: Option<u64>,
+        /// The most steps back the search may take before it gives up
+        /// ([`TourError::NotFound`]); knightd's is
+        /// [`WARNSDORFF_BACKTRACKS`](crate::WARNSDORFF_BACKTRACKS).
+        max_backtracks: u64,
+    },
 }
 
 /// A tour question: the board, the start square and the method.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TourRequest {
+    /// The board to tour.
     pub board: Board,
+    /// The first square.
     pub start: Square,
+    /// How the tour is made.
     pub method: Method,
 }
 
@@ -149,28 +189,34 @@ pub struct TourRequest {
 /// the steps back its search took.
 #[derive(Clone, Debug)]
 pub struct TourAnswer {
+    /// The tour, checked.
     pub tour: SharedTour,
+    /// With Warnsdorff's method, how many times its search stepped back.
     pub backtracks: Option<u64>,
 }
 
 /// The one door to the tours: the tour `request` asks for, on boards of at
-/// most `max_squares` squares.
+/// most `max_squares` squares, checked before it is given. Tables worth
+/// keeping (a board's closed tour, the paths inside blocks) are kept in
+/// `cache` for the next call.
 ///
 /// # Errors
 ///
 /// [`TourError::NoTour`] with the reason when no such tour exists (a
 /// theorem, or a complete search of a small board);
-/// [`TourError::TooLarge`] past `max_squares`.
+/// [`TourError::TooLarge`] past `max_squares`; [`TourError::NotFound`]
+/// when a search gave up (Warnsdorff's rule past its steps back).
 ///
 /// ```
-/// use knight::{is_tour, tour, Board, Square, TourMethod, TourRequest};
+/// use knight::{is_tour, tour, Board, Cache, Square, TourMethod, TourRequest};
+/// let cache = Cache::default();
 /// let board = Board::new(6, 6).unwrap();
 /// let request = TourRequest {
 ///     board,
 ///     start: Square::new(0, 0),
 ///     method: TourMethod::Construction { closed: true },
 /// };
-/// let answer = tour(request, 1_000_000)?;
+/// let answer = tour(request, 1_000_000, &cache)?;
 /// let path = answer.tour.into_tour().path;
 /// assert!(is_tour(board, Square::new(0, 0), true, &path));
 /// // A 3×3 board has no tour: the centre cannot be reached.
@@ -179,10 +225,14 @@ pub struct TourAnswer {
 ///     start: Square::new(0, 0),
 ///     method: TourMethod::Construction { closed: false },
 /// };
-/// assert!(tour(none, 1_000_000).is_err());
+/// assert!(tour(none, 1_000_000, &cache).is_err());
 /// # Ok::<(), knight::TourError>(())
 /// ```
-pub fn tour(request: TourRequest, max_squares: u64) -> Result<TourAnswer, TourError> {
+pub fn tour(
+    request: TourRequest,
+    max_squares: u64,
+    cache: &Cache,
+) -> Result<TourAnswer, TourError> {
     let TourRequest {
         board,
         start,
@@ -194,10 +244,20 @@ pub fn tour(request: TourRequest, max_squares: u64) -> Result<TourAnswer, TourEr
         squares: TourSquares::Own(tour.path),
     };
     let (tour, backtracks) = match method {
-        Method::Construction { closed } => (shared_tour(board, start, closed, max_squares)?, None),
-        Method::Ends { end } => (own(tour_with_ends(board, start, end, max_squares)?), None),
-        Method::Warnsdorff { closed, seed } => {
-            let (tour, backtracks) = warnsdorff_tour(board, start, closed, seed, max_squares)?;
+        Method::Construction { closed } => {
+            (shared_tour(board, start, closed, max_squares, cache)?, None)
+        }
+        Method::Ends { end } => {
+            let tour = tour_with_ends(board, start, end, max_squares, cache)?;
+            (own(tour), None)
+        }
+        Method::Warnsdorff {
+            closed,
+            seed,
+            max_backtracks,
+        } => {
+            let budget = (max_backtracks, max_squares);
+            let (tour, backtracks) = warnsdorff_tour(board, start, closed, seed, budget)?;
             (own(tour), Some(backtracks))
         }
     };
@@ -212,36 +272,28 @@ const SEARCHED_SQUARES: u64 = 64;
 const SEARCH_BUDGET: u64 = 20_000_000;
 
 /// An open tour (or, with `closed`, a closed tour) of `board` from `start`,
-/// the same one every time: the tour [`IndexedTour`] reads, listed.
-pub fn knights_tour(
+/// the same one every time: the tour [`IndexedTour`] reads, listed. It
+/// shares the squares of the board's closed tour when the answer is a turn
+/// of it: on a board with an even number of squares the construction's
+/// tours, open or closed, are its one closed tour read from the start, so a
+/// million-square tour costs no copy, and its check was made once, when the
+/// closed tour was built.
+fn shared_tour(
     board: Board,
     start: Square,
     closed: bool,
     max_squares: u64,
-) -> Result<Tour, TourError> {
-    shared_tour(board, start, closed, max_squares).map(SharedTour::into_tour)
-}
-
-/// [`knights_tour`], sharing the squares of the board's closed tour when the
-/// answer is a turn of it: on a board with an even number of squares the
-/// construction's tours, open or closed, are its one closed tour read from
-/// the start, so a million-square tour costs no copy, and its check was
-/// made once, when the closed tour was built.
-pub fn shared_tour(
-    board: Board,
-    start: Square,
-    closed: bool,
-    max_squares: u64,
+    cache: &Cache,
 ) -> Result<SharedTour, TourError> {
     let squares = listable(board, max_squares)?;
     let coord = |s: Square| (u64::from(s.file()), u64::from(s.rank()));
     let (width, height) = (board.width(), board.height());
     // Boards that cannot be cut are listed, once.
-    let Some(indexed) = IndexedTour::cut(width, height, coord(start), closed)? else {
-        return listed_tour(board, start, closed, max_squares);
+    let Some(indexed) = IndexedTour::cut(width, height, coord(start), closed, cache)? else {
+        return listed_tour(board, start, closed, max_squares, cache);
     };
     if squares % 2 == 0 {
-        if let Some(turn) = turn_of_cycle(board, &indexed, max_squares) {
+        if let Some(turn) = turn_of_cycle(board, &indexed, max_squares, cache) {
             return Ok(SharedTour {
                 board,
                 closed,
@@ -261,24 +313,25 @@ pub fn shared_tour(
 /// `indexed` as a turn of the board's kept closed tour, when it is one
 /// (its first, second and last squares are checked against the turn; the
 /// tests hold every square of both against each other).
-fn turn_of_cycle(board: Board, indexed: &IndexedTour, max_squares: u64) -> Option<TourSquares> {
-    let (width, height) = (board.width(), board.height());
-    let cycle = kept_cycle(board, || {
-        let from_a1 =
-            IndexedTour::with_listed_limit(width, height, (0, 0), true, max_squares).ok()?;
+fn turn_of_cycle(
+    board: Board,
+    indexed: &IndexedTour,
+    max_squares: u64,
+    cache: &Cache,
+) -> Option<TourSquares> {
+    let from_a1 = || IndexedTour::new(board, Square::new(0, 0), true, max_squares, cache);
+    let cycle = kept_cycle(board, cache, || {
+        let from_a1 = from_a1().ok()?;
         let order = from_a1.build(max_squares).ok()?;
         checked(board, Square::new(0, 0), None, true, &order)
             .ok()
             .map(|tour| tour.path)
     })?;
     let n = cycle.squares.len();
-    let at = IndexedTour::with_listed_limit(width, height, (0, 0), true, max_squares)
-        .ok()?
-        .step_of(indexed.start())?;
+    let at = from_a1().ok()?.step_of(indexed.start())?;
     let at = usize::try_from(at).ok()?;
     let agrees = |k: usize| {
-        let (file, rank) = indexed.square_at(u64::try_from(k).ok()?)?;
-        let square = Square::new(u32::try_from(file).ok()?, u32::try_from(rank).ok()?);
+        let square = indexed.square_at(u64::try_from(k).ok()?)?;
         Some(square == cycle.squares[(at + k) % n])
     };
     let agrees = |k: usize| agrees(k) == Some(true);
@@ -298,11 +351,12 @@ fn listable(board: Board, max_squares: u64) -> Result<u64, TourError> {
 }
 
 /// An open tour of `board` from `start` that finishes on `end`.
-pub fn tour_with_ends(
+fn tour_with_ends(
     board: Board,
     start: Square,
     end: Square,
     max_squares: u64,
+    cache: &Cache,
 ) -> Result<Tour, TourError> {
     let coord = |s: Square| (u64::from(s.file()), u64::from(s.rank()));
     let order = ends::tour_with_ends(
@@ -311,18 +365,19 @@ pub fn tour_with_ends(
         coord(start),
         coord(end),
         max_squares,
+        cache,
     )?;
     checked(board, start, Some(end), false, &order)
 }
 
 /// Warnsdorff's tour of `board` from `start` (see [`warnsdorff`]), and the
 /// steps back its search took.
-pub fn warnsdorff_tour(
+fn warnsdorff_tour(
     board: Board,
     start: Square,
     closed: bool,
     seed: Option<u64>,
-    max_squares: u64,
+    (max_backtracks, max_squares): (u64, u64),
 ) -> Result<(Tour, u64), TourError> {
     let found = warnsdorff::warnsdorff_tour(
         board.width(),
@@ -330,7 +385,7 @@ pub fn warnsdorff_tour(
         board.index(start),
         closed,
         seed,
-        warnsdorff::DEFAULT_BACKTRACKS,
+        max_backtracks,
         max_squares,
     )?;
     Ok((
@@ -366,11 +421,12 @@ fn checked(
 /// An open or closed tour of `board` from `start` by the methods of small
 /// and narrow boards: the theorems, the narrow boards' dynamic programme, a
 /// complete search of small boards, and Warnsdorff's rule.
-pub fn listed_tour(
+fn listed_tour(
     board: Board,
     start: Square,
     closed: bool,
     max_squares: u64,
+    cache: &Cache,
 ) -> Result<SharedTour, TourError> {
     let squares = listable(board, max_squares)?;
     if let Some(why) = existence::ruled_out(
@@ -390,7 +446,7 @@ pub fn listed_tour(
     let narrow = (3..=4).contains(&width.min(height));
     let indices = if narrow {
         // Exact on boards 3 or 4 wide: None is a proof.
-        narrow::narrow_tour(width, height, start_index, closed).ok_or_else(|| {
+        narrow::narrow_tour(width, height, start_index, closed, cache).ok_or_else(|| {
             let kind = if closed { "closed" } else { "open" };
             TourError::NoTour(NoTour::Exhaustive(format!(
                 "a complete search of the {board} board from {start} found no {kind} tour: a dynamic programme over its {long} lines of {short} squares tried every way a tour can cross each line",
@@ -401,7 +457,7 @@ pub fn listed_tour(
     } else if has_closed {
         // One closed tour serves every start: begin it at the start.
         let (width, height) = grid.sides();
-        let cycle = kept_cycle(board, || {
+        let cycle = kept_cycle(board, cache, || {
             let squares = squares_of(grid, &closed_tour(width, height)?);
             is_tour(board, *squares.first()?, true, &squares).then_some(squares)
         })
@@ -440,37 +496,23 @@ pub fn listed_tour(
     })
 }
 
-/// Squares of the closed tours kept at once (8 bytes each): a few boards of
-/// a million squares.
-const KEPT_CYCLE_SQUARES: usize = 4_000_000;
-
 /// The closed tour of `board` that `build` makes (and checks), built once
-/// and kept (within [`KEPT_CYCLE_SQUARES`]); None if it found none. A board
-/// gets its cycle from one construction only: the listed boards' from
-/// [`closed_tour`], the others' from [`IndexedTour`].
-fn kept_cycle(board: Board, build: impl FnOnce() -> Option<Vec<Square>>) -> Option<Arc<Cycle>> {
-    type Kept = HashMap<(u64, u64), Arc<Cycle>>;
-    static KEPT: OnceLock<Mutex<Kept>> = OnceLock::new();
+/// and kept in `cache`; None if it found none. A board gets its cycle from
+/// one construction only: the listed boards' from [`closed_tour`], the
+/// others' from [`IndexedTour`].
+fn kept_cycle(
+    board: Board,
+    cache: &Cache,
+    build: impl FnOnce() -> Option<Vec<Square>>,
+) -> Option<Arc<Cycle>> {
     let key = (board.width(), board.height());
-    let kept = KEPT.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(cycle) = kept.lock().ok()?.get(&key) {
-        return Some(Arc::clone(cycle));
-    }
-    // Built outside the lock: other boards are served meanwhile.
-    let cycle = Arc::new(Cycle {
-        board,
-        squares: build()?,
-    });
-    let mut kept = kept.lock().ok()?;
-    let mut total: usize = kept.values().map(|c| c.squares.len()).sum();
-    while total + cycle.squares.len() > KEPT_CYCLE_SQUARES {
-        let Some(&evicted) = kept.keys().next() else {
-            break;
-        };
-        total -= kept.remove(&evicted).map_or(0, |c| c.squares.len());
-    }
-    kept.insert(key, Arc::clone(&cycle));
-    Some(cycle)
+    cache
+        .keep(key, || {
+            let squares = build().ok_or(())?;
+            let bytes = squares.len() * std::mem::size_of::<Square>();
+            Ok::<_, ()>((Cycle { board, squares }, bytes))
+        })
+        .ok()
 }
 
 /// A complete search of a small board: quick tries with several
@@ -486,28 +528,18 @@ fn searched(width: usize, height: usize, start: usize, closed: bool, budget: u64
     knight_path(grid, start, end, 0, budget)
 }
 
-/// Closed tours of small boards by size (None: the search failed).
-type SmallClosed = HashMap<(usize, usize), Option<Vec<u32>>>;
-
-/// A closed tour of a board that has one, from any square.
+/// A closed tour of a board that has one, from any square (the caller
+/// keeps it: every start reuses it).
 fn closed_tour(width: usize, height: usize) -> Option<Vec<u32>> {
     if nodes(rectangle(width, height)) <= SEARCHED_SQUARES {
-        // Searched once per board size and kept: every start reuses it.
-        static FOUND: OnceLock<Mutex<SmallClosed>> = OnceLock::new();
-        let cache = FOUND.get_or_init(|| Mutex::new(HashMap::new()));
-        if let Some(found) = cache.lock().ok()?.get(&(width, height)) {
-            return found.clone();
-        }
         // Any square will do as the search's start: try a few.
         let starts = [0, width / 2, (height / 2) * width + width / 2];
-        let found = starts.iter().find_map(|&s| {
+        return starts.iter().find_map(|&s| {
             match searched(width, height, s, true, SEARCH_BUDGET / 4) {
                 Outcome::Found(path) => Some(path),
                 _ => None,
             }
         });
-        cache.lock().ok()?.insert((width, height), found.clone());
-        return found;
     }
     built(width, height, 0, true)
 }
@@ -578,6 +610,7 @@ mod tests {
     /// checked once up to 100, too slow for a unit test.)
     #[test]
     fn every_uncut_board_is_built() {
+        let cache = Cache::default();
         let mut uncut = Vec::new();
         for w in 5..=40u64 {
             for h in w..=40u64 {
@@ -596,7 +629,7 @@ mod tests {
                 };
                 for closed in [false, true] {
                     for &start in &starts {
-                        if let Ok(None) = IndexedTour::cut(w, h, start, closed) {
+                        if let Ok(None) = IndexedTour::cut(w, h, start, closed, &cache) {
                             uncut.push((w, h, start, closed));
                         }
                     }
@@ -607,7 +640,7 @@ mod tests {
         for &(w, h, (x, y), closed) in &uncut {
             let board = Board::new(w, h).unwrap();
             let start = Square::new(x.u32(), y.u32());
-            let tour = listed_tour(board, start, closed, 1_000_000)
+            let tour = listed_tour(board, start, closed, 1_000_000, &cache)
                 .unwrap_or_else(|e| panic!("{w}x{h} from {start} closed={closed}: {e:?}"));
             let path = tour.squares.into_vec();
             assert!(is_tour(board, start, closed, &path), "{w}x{h} {start}");

@@ -27,7 +27,9 @@
 use crate::board::Int;
 use crate::board::Spot;
 use std::collections::{HashMap, HashSet};
-use std::sync::{Mutex, OnceLock};
+use std::sync::Mutex;
+
+use crate::Cache;
 
 /// What a column holds, as far as the programme cares: plain squares
 /// ([`PLAIN`]), the start on row `r` (`1 + r`), or nothing, past the end
@@ -62,6 +64,10 @@ const ENDED: u64 = 1 << 51;
 const CROSSED: u64 = 1 << 52;
 const FLAGS: u64 = FREE_END_USED | WHOLE | START_PLACED | ENDED | CROSSED;
 
+/// The most an automaton's tables hold, however many boards it answers
+/// (measured by the tests: at most 2.7 MiB).
+const AUTOMATON_BYTES: usize = 4 << 20;
+
 /// The frontier states and steps for one short side and one kind of tour.
 struct Automaton {
     rows: usize,
@@ -86,6 +92,24 @@ struct Automaton {
 }
 
 impl Automaton {
+    /// About the bytes its tables hold (entries and the maps' slots): the
+    /// tests hold it under [`AUTOMATON_BYTES`].
+    #[cfg(test)]
+    fn bytes(&self) -> usize {
+        let vecs = |v: &[Vec<u64>]| v.iter().map(|s| 24 + 8 * s.len()).sum::<usize>();
+        16 * self.moves.len()
+            + 16 * self.live.len()
+            + self
+                .steps
+                .values()
+                .map(|v| 48 + 16 * v.len())
+                .sum::<usize>()
+            + 2 * vecs(&self.sets)
+            + 8 * self.set_ids.len()
+            + 24 * self.set_steps.len()
+            + self.back.values().map(|m| 32 + 40 * m.len()).sum::<usize>()
+    }
+
     fn new(rows: usize, closed: bool) -> Automaton {
         // Work array: column c-2 at 0..rows, c-1 at rows..2·rows, c after.
         let mut automaton = Automaton {
@@ -437,18 +461,18 @@ fn column_moves(rows: usize) -> Vec<(usize, usize)> {
     moves
 }
 
-/// The tables, one per short side and kind of tour.
-fn automata() -> &'static Mutex<HashMap<(usize, bool), Automaton>> {
-    static AUTOMATA: OnceLock<Mutex<HashMap<(usize, bool), Automaton>>> = OnceLock::new();
-    AUTOMATA.get_or_init(|| Mutex::new(HashMap::new()))
-}
-
 /// A tour of the `width` × `height` board whose shorter side is 3 or 4, as
 /// global indices (`y * width + x`) from `start`: open, or with `closed` a
 /// cycle begun at `start`. None proves there is no such tour: the programme
 /// is exhaustive. Boards with no side of 3 or 4 get None too; callers ask
 /// only about narrow boards.
-pub fn narrow_tour(width: usize, height: usize, start: usize, closed: bool) -> Option<Vec<u32>> {
+pub fn narrow_tour(
+    width: usize,
+    height: usize,
+    start: usize,
+    closed: bool,
+    cache: &Cache,
+) -> Option<Vec<u32>> {
     let rows = width.min(height);
     if !(3..=4).contains(&rows) || start >= width * height {
         return None;
@@ -472,13 +496,17 @@ pub fn narrow_tour(width: usize, height: usize, start: usize, closed: bool) -> O
         }
     };
     let moves = {
-        let all = automata();
+        // One automaton per short side and kind of tour, kept in the cache.
+        // It learns as it answers, so it is weighed at the most it holds.
+        let automaton = cache
+            .keep(("narrow boards' automaton", rows, closed), || {
+                let automaton = Automaton::new(rows, closed);
+                Ok::<_, ()>((Mutex::new(automaton), AUTOMATON_BYTES))
+            })
+            .ok()?;
         // A panic elsewhere cannot leave the tables half-written: every
         // entry is inserted whole.
-        let mut all = all.lock().unwrap_or_else(|e| e.into_inner());
-        let automaton = all
-            .entry((rows, closed))
-            .or_insert_with(|| Automaton::new(rows, closed));
+        let mut automaton = automaton.lock().unwrap_or_else(|e| e.into_inner());
         let from = (!closed).then(|| to_local(start));
         automaton.tour_moves(columns, from)?
     };
@@ -526,6 +554,31 @@ pub fn narrow_tour(width: usize, height: usize, start: usize, closed: bool) -> O
 mod tests {
     use super::*;
 
+    /// The automata learn as they answer, up to a plateau (measured: 1.0
+    /// MiB for open tours 3 wide, 2.7 MiB 4 wide, reached by 500 columns);
+    /// the cache weighs each at [`AUTOMATON_BYTES`], which must hold.
+    #[test]
+    fn automata_stay_within_their_weight() {
+        for rows in [3, 4] {
+            for closed in [false, true] {
+                let mut automaton = Automaton::new(rows, closed);
+                for columns in (rows..700).step_by(7) {
+                    let starts = [
+                        None,
+                        Some((0, 0)),
+                        Some((columns / 2, 1)),
+                        Some((columns - 1, rows - 1)),
+                    ];
+                    for start in starts {
+                        automaton.tour_moves(columns, start.filter(|_| !closed));
+                    }
+                }
+                let bytes = automaton.bytes();
+                assert!(bytes <= AUTOMATON_BYTES, "{rows} {closed}: {bytes}");
+            }
+        }
+    }
+
     fn is_tour(w: usize, h: usize, start: usize, closed: bool, path: &[u32]) -> bool {
         let knight = |a: u32, b: u32| {
             let (a, b) = (a.usize(), b.usize());
@@ -544,17 +597,17 @@ mod tests {
 
     #[test]
     fn small_narrow_boards() {
-        assert!(narrow_tour(4, 3, 0, false).is_some());
-        assert!(narrow_tour(3, 3, 0, false).is_none());
-        assert!(narrow_tour(4, 4, 0, false).is_none());
+        assert!(narrow_tour(4, 3, 0, false, &Cache::default()).is_some());
+        assert!(narrow_tour(3, 3, 0, false, &Cache::default()).is_none());
+        assert!(narrow_tour(4, 4, 0, false, &Cache::default()).is_none());
         for (w, h) in [(10, 3), (3, 12), (5, 4), (4, 9), (3, 7)] {
             let start = 0;
-            let path = narrow_tour(w, h, start, false).expect("open");
+            let path = narrow_tour(w, h, start, false, &Cache::default()).expect("open");
             assert!(is_tour(w, h, start, false, &path), "{w}x{h}");
         }
-        let path = narrow_tour(3, 10, 4, true).expect("closed");
+        let path = narrow_tour(3, 10, 4, true, &Cache::default()).expect("closed");
         assert!(is_tour(3, 10, 4, true, &path));
-        assert!(narrow_tour(8, 3, 0, true).is_none());
-        assert!(narrow_tour(4, 8, 0, true).is_none());
+        assert!(narrow_tour(8, 3, 0, true, &Cache::default()).is_none());
+        assert!(narrow_tour(4, 8, 0, true, &Cache::default()).is_none());
     }
 }

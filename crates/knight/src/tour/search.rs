@@ -52,16 +52,6 @@ pub enum Outcome<T = Vec<u32>> {
     GaveUp,
 }
 
-impl<T> Outcome<T> {
-    /// The found value, if any.
-    pub fn found(self) -> Option<T> {
-        match self {
-            Outcome::Found(found) => Some(found),
-            _ => None,
-        }
-    }
-}
-
 /// What one depth-first search may spend: forward steps (nodes) and steps
 /// back. The search gives up when either runs out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -26,7 +26,8 @@ use super::search::{depth_first, Budget, Outcome, Rules};
 use super::{existence, TourError};
 use crate::board::{Board, Grid, Spot, SpotMap, Square, STEPS};
 
-/// The steps back a search may take unless told otherwise.
+/// The steps back knightd lets a search by Warnsdorff's rule take before it
+/// gives up (`/tour?method=warnsdorff`).
 pub const DEFAULT_BACKTRACKS: u64 = 1_000_000;
 
 /// A tour found by Warnsdorff's rule.
