@@ -84,14 +84,14 @@ pub fn json_with_squares<T: Serialize>(
             .insert(Gzippable(Arc::new(gzipped)));
         return response;
     } else {
-        Body::new(Listing {
+        Body::new(Chunked(Listing {
             head: Some(head),
             squares,
             run: 0,
             at: 0,
             writer: SquareWriter::new(shown),
             done: false,
-        })
+        }))
     };
     json_response(body)
 }
@@ -112,7 +112,7 @@ pub struct Gzippable(pub Arc<dyn Fn() -> Vec<Bytes> + Send + Sync>);
 
 /// A body of `pieces`, sent in slices of at most [`CHUNK`] bytes.
 pub fn pieces_body(pieces: Vec<Bytes>) -> Body {
-    Body::new(Pieces::new(pieces))
+    Body::new(Chunked(Pieces::new(pieces)))
 }
 
 /// Writes squares in one notation, without allocating.
@@ -203,7 +203,34 @@ impl Listing {
     }
 }
 
-impl http_body::Body for Listing {
+impl Chunks for Listing {
+    fn next_chunk(&mut self) -> Option<Bytes> {
+        Listing::next_chunk(self)
+    }
+
+    fn is_done(&self) -> bool {
+        self.done
+    }
+}
+
+/// A body made as it is read, one chunk at a time: the one `Body` of the
+/// answers here.
+trait Chunks {
+    /// The next chunk, or None at the end.
+    fn next_chunk(&mut self) -> Option<Bytes>;
+
+    /// Whether every chunk has been given.
+    fn is_done(&self) -> bool;
+
+    /// The length, when it is known.
+    fn size_hint(&self) -> SizeHint {
+        SizeHint::default()
+    }
+}
+
+struct Chunked<C>(C);
+
+impl<C: Chunks + Unpin> http_body::Body for Chunked<C> {
     type Data = Bytes;
     type Error = Infallible;
 
@@ -211,11 +238,15 @@ impl http_body::Body for Listing {
         self: Pin<&mut Self>,
         _: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
-        Poll::Ready(self.get_mut().next_chunk().map(|c| Ok(Frame::data(c))))
+        Poll::Ready(self.get_mut().0.next_chunk().map(|c| Ok(Frame::data(c))))
     }
 
     fn is_end_stream(&self) -> bool {
-        self.done
+        self.0.is_done()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.0.size_hint()
     }
 }
 
@@ -236,28 +267,19 @@ impl Pieces {
     }
 }
 
-impl http_body::Body for Pieces {
-    type Data = Bytes;
-    type Error = Infallible;
-
-    fn poll_frame(
-        self: Pin<&mut Self>,
-        _: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
-        let this = self.get_mut();
-        let Some(piece) = this.pieces.front_mut() else {
-            return Poll::Ready(None);
-        };
+impl Chunks for Pieces {
+    fn next_chunk(&mut self) -> Option<Bytes> {
+        let piece = self.pieces.front_mut()?;
         let chunk = if piece.len() <= CHUNK {
-            this.pieces.pop_front().unwrap_or_default()
+            self.pieces.pop_front().unwrap_or_default()
         } else {
             piece.split_to(CHUNK)
         };
-        this.left -= len64(chunk.len());
-        Poll::Ready(Some(Ok(Frame::data(chunk))))
+        self.left -= len64(chunk.len());
+        Some(chunk)
     }
 
-    fn is_end_stream(&self) -> bool {
+    fn is_done(&self) -> bool {
         self.pieces.is_empty()
     }
 

@@ -813,32 +813,37 @@ fn draw_labels(
     y_of: impl Fn(u32) -> f64,
 ) {
     let nr = view.ranks.len() as f64;
-    let mut labels = String::new();
-    for file in view.files.clone() {
-        if (file + 1) % file_stride != 0 && file_stride > 1 {
-            continue;
+    // Every `stride`th line's label (all when `stride` is 1), each at the
+    // place `at` gives with the text `name` gives.
+    let texts = |lines: std::ops::Range<u32>,
+                 stride: u32,
+                 at: &dyn Fn(u32) -> (f64, f64),
+                 name: &dyn Fn(u32) -> String| {
+        let mut texts = String::new();
+        for line in lines.filter(|&l| stride <= 1 || (l + 1) % stride == 0) {
+            let (x, y) = at(line);
+            let _ = write!(
+                texts,
+                r#"<text x="{}" y="{}">{}</text>"#,
+                num(x),
+                num(y),
+                name(line)
+            );
         }
-        let _ = write!(
-            labels,
-            r#"<text x="{}" y="{}">{}</text>"#,
-            num(x_of(file) + 0.5),
-            num(nr + size * 1.15),
-            file_name(u64::from(file))
-        );
-    }
-    let mut ranks = String::new();
-    for rank in view.ranks.clone() {
-        if (rank + 1) % rank_stride != 0 && rank_stride > 1 {
-            continue;
-        }
-        let _ = write!(
-            ranks,
-            r#"<text x="{}" y="{}">{}</text>"#,
-            num(-size * 0.4),
-            num(y_of(rank) + 0.5 + size * 0.35),
-            rank + 1
-        );
-    }
+        texts
+    };
+    let labels = texts(
+        view.files.clone(),
+        file_stride,
+        &|file| (x_of(file) + 0.5, nr + size * 1.15),
+        &|file| file_name(u64::from(file)),
+    );
+    let ranks = texts(
+        view.ranks.clone(),
+        rank_stride,
+        &|rank| (-size * 0.4, y_of(rank) + 0.5 + size * 0.35),
+        &|rank| (rank + 1).to_string(),
+    );
     let _ = writeln!(
         out,
         r#"<g font-size="{}" fill="{MUTED}"><g text-anchor="middle">{labels}</g><g text-anchor="end">{ranks}</g></g>"#,

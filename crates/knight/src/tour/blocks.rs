@@ -12,8 +12,11 @@ use crate::board::Int;
 use crate::Cache;
 use std::sync::Arc;
 
-use super::construct::Coord;
 use super::cover::{find_cover, Segment};
+
+/// A square as (file, rank), 0-based, for the block arithmetic of boards up
+/// to 10⁹ a side.
+pub(super) type Coord = (u64, u64);
 
 /// A square's colour: 0 for `a1`'s.
 pub(super) fn colour((f, r): Coord) -> u64 {
@@ -192,6 +195,17 @@ pub(super) struct BlockPaths {
 pub(super) type Key = [u16; 6];
 
 pub(super) const ABSENT: u16 = u16::MAX;
+
+/// The key of `rect`'s one or two paths, each (entry, exit) in local
+/// indices.
+pub(super) fn key(rect: Rect, paths: &[(u16, u16)]) -> Key {
+    let mut key = [rect.w.u16(), rect.h.u16(), ABSENT, ABSENT, ABSENT, ABSENT];
+    for (k, &(entry, exit)) in paths.iter().enumerate().take(2) {
+        key[2 + 2 * k] = entry;
+        key[3 + 2 * k] = exit;
+    }
+    key
+}
 
 /// The paths for `key`, searched once and kept in `cache`.
 pub(super) fn block_paths(key: Key, cache: &Cache) -> Option<Arc<BlockPaths>> {

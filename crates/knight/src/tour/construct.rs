@@ -61,15 +61,12 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::blocks::{
-    any_parts, block_paths, counts, crossing, even_parts, odd_splits, BlockPaths, Key, Rect, Split,
-    ABSENT,
+    any_parts, block_paths, counts, crossing, even_parts, key, odd_splits, BlockPaths, Coord, Key,
+    Rect, Split,
 };
-use super::{existence, listed_tour, TourError};
+use super::{existence, listed_tour, Asked, TourError};
 use crate::board::{Board, Square};
 use crate::Cache;
-
-/// A square as (file, rank), 0-based.
-pub type Coord = (u64, u64);
 
 /// The cut of the (possibly turned) board and the colour of every exit.
 #[derive(Clone, Debug)]
@@ -92,15 +89,6 @@ impl Layout {
     fn crossing(&self, from: Rect, to: Rect) -> (Coord, Coord) {
         crossing(from, to, self.exit_colour)
     }
-}
-
-fn key(rect: Rect, paths: &[(u16, u16)]) -> Key {
-    let mut key = [rect.w.u16(), rect.h.u16(), ABSENT, ABSENT, ABSENT, ABSENT];
-    for (k, &(entry, exit)) in paths.iter().enumerate().take(2) {
-        key[2 + 2 * k] = entry;
-        key[3 + 2 * k] = exit;
-    }
-    key
 }
 
 /// A tour of a board cut into a grid of at least 2 × 2 blocks, an even
@@ -386,13 +374,13 @@ impl IndexedTour {
                 limit: listed_limit,
             });
         }
-        let tour = listed_tour(
+        let tour = listed_tour(Asked {
             board,
-            Square::new(start.0.u32(), start.1.u32()),
+            start: Square::new(start.0.u32(), start.1.u32()),
             closed,
-            listed_limit,
+            max_squares: listed_limit,
             cache,
-        )?
+        })?
         .into_tour();
         let order: Vec<u32> = tour
             .path

@@ -34,10 +34,9 @@ use crate::board::Int;
 use std::collections::VecDeque;
 
 use super::blocks::{
-    any_parts, block_paths, counts, crossing, even_parts, odd_splits, BlockPaths, Rect, Split,
-    ABSENT,
+    any_parts, block_paths, counts, crossing, even_parts, key, odd_splits, BlockPaths, Coord, Rect,
+    Split, ABSENT,
 };
-use super::construct::Coord;
 use super::cover::{cover, Cover, Segment};
 use super::existence::{self, NoTour};
 use super::frontier::{self, Frontier};
@@ -550,28 +549,9 @@ fn assemble(
         let found = [0, 1].into_iter().find_map(|ec| {
             let (x, e) = crossing(a, b, ec);
             let (x2, e2) = crossing(b, a, (e.0 + e.1 + b.w * b.h - 1) % 2);
-            let inner = block_paths(
-                [
-                    b.w.u16(),
-                    b.h.u16(),
-                    b.local(e),
-                    b.local(x2),
-                    ABSENT,
-                    ABSENT,
-                ],
-                cache,
-            )?;
-            let outer = block_paths(
-                [
-                    a.w.u16(),
-                    a.h.u16(),
-                    a.local(start),
-                    a.local(x),
-                    a.local(e2),
-                    a.local(end),
-                ],
-                cache,
-            )?;
+            let inner = block_paths(key(b, &[(b.local(e), b.local(x2))]), cache)?;
+            let both = [(a.local(start), a.local(x)), (a.local(e2), a.local(end))];
+            let outer = block_paths(key(a, &both), cache)?;
             Some((inner, outer))
         });
         let (inner, outer) = found?;
@@ -599,17 +579,8 @@ fn assemble(
                 Some(&(ni, nj)) => crossing(here, rect(ni, nj), exit_colour),
                 None => (end, end),
             };
-            let paths = block_paths(
-                [
-                    here.w.u16(),
-                    here.h.u16(),
-                    here.local(entry),
-                    here.local(exit),
-                    ABSENT,
-                    ABSENT,
-                ],
-                cache,
-            );
+            let one = [(here.local(entry), here.local(exit))];
+            let paths = block_paths(key(here, &one), cache);
             let settled;
             let order: &[u16] = match &paths {
                 Some(paths) => &paths.order,

@@ -36,7 +36,7 @@ use crate::board::Int;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
 
-use super::construct::Coord;
+use super::blocks::Coord;
 use super::search::Outcome;
 
 /// A window entry: a square with all its path moves.

@@ -245,7 +245,14 @@ pub fn tour(
     };
     let (tour, backtracks) = match method {
         Method::Construction { closed } => {
-            (shared_tour(board, start, closed, max_squares, cache)?, None)
+            let asked = Asked {
+                board,
+                start,
+                closed,
+                max_squares,
+                cache,
+            };
+            (shared_tour(asked)?, None)
         }
         Method::Ends { end } => {
             let tour = tour_with_ends(board, start, end, max_squares, cache)?;
@@ -256,12 +263,27 @@ pub fn tour(
             seed,
             max_backtracks,
         } => {
-            let budget = (max_backtracks, max_squares);
-            let (tour, backtracks) = warnsdorff_tour(board, start, closed, seed, budget)?;
+            let ask = warnsdorff::Ask {
+                closed,
+                seed,
+                max_backtracks,
+            };
+            let (tour, backtracks) = warnsdorff_tour(board, start, ask, max_squares)?;
             (own(tour), Some(backtracks))
         }
     };
     Ok(TourAnswer { tour, backtracks })
+}
+
+/// A tour by the construction, as asked: the board, the start, open or
+/// closed, the most squares, and where tables are kept.
+#[derive(Clone, Copy)]
+pub(super) struct Asked<'a> {
+    pub(super) board: Board,
+    pub(super) start: Square,
+    pub(super) closed: bool,
+    pub(super) max_squares: u64,
+    pub(super) cache: &'a Cache,
 }
 
 /// Boards up to this many squares are searched whole; a complete search that
@@ -278,19 +300,20 @@ const SEARCH_BUDGET: u64 = 20_000_000;
 /// tours, open or closed, are its one closed tour read from the start, so a
 /// million-square tour costs no copy, and its check was made once, when the
 /// closed tour was built.
-fn shared_tour(
-    board: Board,
-    start: Square,
-    closed: bool,
-    max_squares: u64,
-    cache: &Cache,
-) -> Result<SharedTour, TourError> {
+fn shared_tour(asked: Asked<'_>) -> Result<SharedTour, TourError> {
+    let Asked {
+        board,
+        start,
+        closed,
+        max_squares,
+        cache,
+    } = asked;
     let squares = listable(board, max_squares)?;
     let coord = |s: Square| (u64::from(s.file()), u64::from(s.rank()));
     let (width, height) = (board.width(), board.height());
     // Boards that cannot be cut are listed, once.
     let Some(indexed) = IndexedTour::cut(width, height, coord(start), closed, cache)? else {
-        return listed_tour(board, start, closed, max_squares, cache);
+        return listed_tour(asked);
     };
     if squares % 2 == 0 {
         if let Some(turn) = turn_of_cycle(board, &indexed, max_squares, cache) {
@@ -375,21 +398,18 @@ fn tour_with_ends(
 fn warnsdorff_tour(
     board: Board,
     start: Square,
-    closed: bool,
-    seed: Option<u64>,
-    (max_backtracks, max_squares): (u64, u64),
+    ask: warnsdorff::Ask,
+    max_squares: u64,
 ) -> Result<(Tour, u64), TourError> {
     let found = warnsdorff::warnsdorff_tour(
         board.width(),
         board.height(),
         board.index(start),
-        closed,
-        seed,
-        max_backtracks,
+        ask,
         max_squares,
     )?;
     Ok((
-        checked(board, start, None, closed, &found.path)?,
+        checked(board, start, None, ask.closed, &found.path)?,
         found.backtracks,
     ))
 }
@@ -421,14 +441,9 @@ fn checked(
 /// An open or closed tour of `board` from `start` by the methods of small
 /// and narrow boards: the theorems, the narrow boards' dynamic programme, a
 /// complete search of small boards, and Warnsdorff's rule.
-fn listed_tour(
-    board: Board,
-    start: Square,
-    closed: bool,
-    max_squares: u64,
-    cache: &Cache,
-) -> Result<SharedTour, TourError> {
-    let squares = listable(board, max_squares)?;
+fn listed_tour(asked: Asked<'_>) -> Result<SharedTour, TourError> {
+    let (board, start, closed, cache) = (asked.board, asked.start, asked.closed, asked.cache);
+    let squares = listable(board, asked.max_squares)?;
     if let Some(why) = existence::ruled_out(
         board.width(),
         board.height(),
@@ -640,7 +655,14 @@ mod tests {
         for &(w, h, (x, y), closed) in &uncut {
             let board = Board::new(w, h).unwrap();
             let start = Square::new(x.u32(), y.u32());
-            let tour = listed_tour(board, start, closed, 1_000_000, &cache)
+            let asked = Asked {
+                board,
+                start,
+                closed,
+                max_squares: 1_000_000,
+                cache: &cache,
+            };
+            let tour = listed_tour(asked)
                 .unwrap_or_else(|e| panic!("{w}x{h} from {start} closed={closed}: {e:?}"));
             let path = tour.squares.into_vec();
             assert!(is_tour(board, start, closed, &path), "{w}x{h} {start}");

@@ -91,11 +91,10 @@ pub fn warnsdorff_tour(
     width: u64,
     height: u64,
     start: u64,
-    closed: bool,
-    seed: Option<u64>,
-    max_backtracks: u64,
+    ask: Ask,
     max_squares: u64,
 ) -> Result<WarnsdorffTour, TourError> {
+    let closed = ask.closed;
     let squares = width * height;
     if squares > max_squares || squares > u64::from(u32::MAX) {
         return Err(TourError::TooLarge {
@@ -110,7 +109,7 @@ pub fn warnsdorff_tour(
         return Err(TourError::NoTour(why));
     }
     let mut spent = 0;
-    match from(width, height, start, closed, seed, max_backtracks) {
+    match from(width, height, start, ask) {
         Err(Missed(steps_back)) if closed => spent += steps_back,
         Err(Missed(_)) => return Err(TourError::NotFound),
         Ok(tour) => return Ok(tour),
@@ -131,7 +130,7 @@ pub fn warnsdorff_tour(
         .filter(|&o| o != start)
         .take(OTHER_STARTS)
     {
-        match from(width, height, other, closed, seed, max_backtracks) {
+        match from(width, height, other, ask) {
             Ok(tour) => {
                 let at = tour
                     .path
@@ -149,6 +148,17 @@ pub fn warnsdorff_tour(
         }
     }
     Err(TourError::NotFound)
+}
+
+/// What a search by the rule is asked for.
+#[derive(Clone, Copy, Debug)]
+pub struct Ask {
+    /// A closed tour.
+    pub closed: bool,
+    /// Ties broken from this seed, not by Roth's rule.
+    pub seed: Option<u64>,
+    /// The most steps back before it gives up.
+    pub max_backtracks: u64,
 }
 
 /// A search that ran out of steps back, and how many it took.
@@ -250,14 +260,12 @@ impl Rules for Rule<'_> {
 }
 
 /// The rule's search from `start` alone.
-fn from(
-    width: u64,
-    height: u64,
-    start: u64,
-    closed: bool,
-    seed: Option<u64>,
-    max_backtracks: u64,
-) -> Result<WarnsdorffTour, Missed> {
+fn from(width: u64, height: u64, start: u64, ask: Ask) -> Result<WarnsdorffTour, Missed> {
+    let Ask {
+        closed,
+        seed,
+        max_backtracks,
+    } = ask;
     let board = Board::new(width, height).map_err(|_| Missed(0))?;
     let padded = Padded::new(board).ok_or(Missed(0))?;
     let grid = padded.grid;
@@ -306,7 +314,12 @@ mod tests {
 
     #[test]
     fn the_rule_alone_tours_8x8_from_a1() {
-        let t = warnsdorff_tour(8, 8, 0, false, None, 0, 64).unwrap();
+        let ask = Ask {
+            closed: false,
+            seed: None,
+            max_backtracks: 0,
+        };
+        let t = warnsdorff_tour(8, 8, 0, ask, 64).unwrap();
         assert_eq!(t.backtracks, 0);
         assert_eq!(t.path.len(), 64);
     }
