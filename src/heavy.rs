@@ -6,9 +6,9 @@
 //! cannot starve the rest. Work is refused at once, with 503 and
 //! `Retry-After`, when the queue is full, when its client already has its
 //! share queued, or when the work ahead of it (by estimate) would not let it
-//! start before the request timeout. The client is the one that
-//! [`limits::admit`](crate::layers::limits::admit) names for the request (see
-//! [`CLIENT`]); work run outside a request belongs to one anonymous client.
+//! start before the request timeout. A handler's work is queued as its
+//! client's through [`Work`], its extractor, which names the client as
+//! [`Limits::client`](crate::layers::limits::Limits::client) does.
 //!
 //! One rule says what is heavy: work measured in more than [`INLINE_UNITS`]
 //! units (squares listed, searched or drawn; characters of a board to parse),
@@ -16,14 +16,18 @@
 //! except trivially small ones ([`Heavy::run_unless_small`]).
 
 use std::collections::{HashMap, VecDeque};
-use std::net::{IpAddr, Ipv4Addr};
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use std::convert::Infallible;
 use tokio::sync::oneshot;
 
 use crate::convert::secs_rounded_up;
 use crate::response::problem::ApiError;
+use crate::AppState;
 
 /// Work of at most this many units runs on the request's own task: it takes
 /// microseconds, less than a trip to the blocking pool.
@@ -43,18 +47,68 @@ const FIRST_TYPICAL: Duration = Duration::from_millis(100);
 /// The longest `Retry-After` ever suggested, in seconds.
 const MOST_RETRY_AFTER_SECS: u64 = 60;
 
-tokio::task_local! {
-    /// The client a request's heavy work is queued for, set around the
-    /// request by `front`, as [`Limits::admit`](crate::layers::limits::Limits::admit)
-    /// names it.
-    pub static CLIENT: IpAddr;
+/// The heavy-work pool as one request sees it: its work is queued as its
+/// client's. A handler takes it as an argument (it is an extractor).
+#[derive(Clone, Debug)]
+pub struct Work {
+    heavy: Heavy,
+    client: IpAddr,
 }
 
-/// The client of the current request, or one anonymous client outside one.
-fn current_client() -> IpAddr {
-    CLIENT
-        .try_with(|client| *client)
-        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
+impl FromRequestParts<AppState> for Work {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Work, Infallible> {
+        let client = state.limits.client_of(&parts.extensions, &parts.headers);
+        Ok(state.heavy.for_client(client))
+    }
+}
+
+impl Work {
+    /// Runs `work` on the blocking pool once a worker is free and it is its
+    /// client's turn; 503 when it cannot be queued.
+    pub async fn run<T, F>(&self, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        self.heavy.run_job(self.client, None, work).await
+    }
+
+    /// [`Work::run`] for work expected to take about `estimate` (a
+    /// search's time limit), which admission counts instead of the typical
+    /// job's time.
+    pub async fn run_for<T, F>(&self, estimate: Duration, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        self.heavy.run_job(self.client, Some(estimate), work).await
+    }
+
+    /// Runs `work` of `units` (see [`INLINE_UNITS`]) here when it is light,
+    /// else as [`Work::run`] does.
+    pub async fn run_sized<T, F>(&self, units: u64, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        self.run_unless_small(units <= INLINE_UNITS, work).await
+    }
+
+    /// Runs `work` here when `small` (a tour or search so small that it
+    /// takes microseconds), else as [`Work::run`] does.
+    pub async fn run_unless_small<T, F>(&self, small: bool, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        if small {
+            Ok(work())
+        } else {
+            self.run(work).await
+        }
+    }
 }
 
 /// The heavy-work gate shared by all requests.
@@ -284,61 +338,25 @@ impl Heavy {
         state.running.len() + state.queued
     }
 
-    /// Runs `work` on the blocking pool once a worker is free and it is its
-    /// client's turn; 503 when it cannot be queued.
-    pub async fn run<T, F>(&self, work: F) -> Result<T, ApiError>
-    where
-        T: Send + 'static,
-        F: FnOnce() -> T + Send + 'static,
-    {
-        self.run_job(None, work).await
-    }
-
-    /// [`Heavy::run`] for work expected to take about `estimate` (a
-    /// search's time limit), which admission counts instead of the typical
-    /// job's time.
-    pub async fn run_for<T, F>(&self, estimate: Duration, work: F) -> Result<T, ApiError>
-    where
-        T: Send + 'static,
-        F: FnOnce() -> T + Send + 'static,
-    {
-        self.run_job(Some(estimate), work).await
-    }
-
-    /// Runs `work` of `units` (see [`INLINE_UNITS`]) here when it is light,
-    /// else as [`Heavy::run`] does.
-    pub async fn run_sized<T, F>(&self, units: u64, work: F) -> Result<T, ApiError>
-    where
-        T: Send + 'static,
-        F: FnOnce() -> T + Send + 'static,
-    {
-        if units <= INLINE_UNITS {
-            Ok(work())
-        } else {
-            self.run(work).await
+    /// The pool as `client`'s requests see it.
+    pub fn for_client(&self, client: IpAddr) -> Work {
+        Work {
+            heavy: self.clone(),
+            client,
         }
     }
 
-    /// Runs `work` here when `small` (a tour or search so small that it
-    /// takes microseconds), else as [`Heavy::run`] does.
-    pub async fn run_unless_small<T, F>(&self, small: bool, work: F) -> Result<T, ApiError>
+    async fn run_job<T, F>(
+        &self,
+        client: IpAddr,
+        estimate: Option<Duration>,
+        work: F,
+    ) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
-        if small {
-            Ok(work())
-        } else {
-            self.run(work).await
-        }
-    }
-
-    async fn run_job<T, F>(&self, estimate: Option<Duration>, work: F) -> Result<T, ApiError>
-    where
-        T: Send + 'static,
-        F: FnOnce() -> T + Send + 'static,
-    {
-        let slot = match self.admit(estimate)? {
+        let slot = match self.admit(client, estimate)? {
             Admitted::Now(slot) => slot,
             Admitted::Later { client, id, start } => {
                 let mut turn = Turn {
@@ -370,9 +388,8 @@ impl Heavy {
     }
 
     /// Takes a worker now, or a place in the client's queue, or refuses.
-    fn admit(&self, estimate: Option<Duration>) -> Result<Admitted, ApiError> {
+    fn admit(&self, client: IpAddr, estimate: Option<Duration>) -> Result<Admitted, ApiError> {
         let inner = &self.inner;
-        let client = current_client();
         let mut state = inner.lock();
         let id = state.next_id;
         state.next_id += 1;
@@ -424,6 +441,12 @@ enum Admitted {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::net::Ipv4Addr;
+
+    /// The client of work run outside any request.
+    fn anyone() -> IpAddr {
+        IpAddr::V4(Ipv4Addr::UNSPECIFIED)
+    }
 
     /// A job of `client` that runs until its sender is dropped or sends.
     fn blocked(
@@ -436,14 +459,15 @@ mod tests {
     ) {
         let (release, wait) = std::sync::mpsc::channel::<()>();
         let (heavy, order) = (heavy.clone(), Arc::clone(order));
-        let job = tokio::spawn(CLIENT.scope(client, async move {
+        let job = tokio::spawn(async move {
             heavy
+                .for_client(client)
                 .run(move || {
                     order.lock().unwrap().push(client);
                     wait.recv().ok();
                 })
                 .await
-        }));
+        });
         (release, job)
     }
 
@@ -465,8 +489,9 @@ mod tests {
             until(&heavy, admitted).await;
         }
         // The hog has 1 running and 3 waiting: its share.
-        let refused = CLIENT
-            .scope(hog, heavy.run(|| ()))
+        let refused = heavy
+            .for_client(hog)
+            .run(|| ())
             .await
             .unwrap_err()
             .into_response();
@@ -494,6 +519,7 @@ mod tests {
             let heavy = heavy.clone();
             tokio::spawn(async move {
                 heavy
+                    .for_client(anyone())
                     .run_for(Duration::from_secs(3), move || wait.recv().ok())
                     .await
             })
@@ -502,10 +528,15 @@ mod tests {
         // 3 s running ahead: a 3 s search may wait; then 6 s are ahead.
         let second = {
             let heavy = heavy.clone();
-            tokio::spawn(async move { heavy.run_for(Duration::from_secs(3), || ()).await })
+            tokio::spawn(async move {
+                heavy
+                    .for_client(anyone())
+                    .run_for(Duration::from_secs(3), || ())
+                    .await
+            })
         };
         until(&heavy, 2).await;
-        let refused = heavy.run(|| ()).await.unwrap_err();
+        let refused = heavy.for_client(anyone()).run(|| ()).await.unwrap_err();
         assert_eq!(refused.status(), 503);
         long().await;
         drop(release);
@@ -522,7 +553,7 @@ mod tests {
         until(&heavy, 1).await;
         let gone = tokio::spawn({
             let heavy = heavy.clone();
-            async move { heavy.run(|| ()).await }
+            async move { heavy.for_client(anyone()).run(|| ()).await }
         });
         until(&heavy, 2).await;
         gone.abort();

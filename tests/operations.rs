@@ -146,24 +146,26 @@ async fn metrics_count_requests_by_route_and_status() {
 #[tokio::test]
 async fn heavy_work_past_the_queue_is_503_with_retry_after() {
     use knightd::heavy::Heavy;
-    let heavy = Heavy::new(1, 1, 7);
+    let pool = Heavy::new(1, 1, 7);
+    // Work of one client, as a request's handler sees the pool.
+    let heavy = pool.for_client("192.0.2.1".parse().unwrap());
     let (release, wait) = std::sync::mpsc::channel::<()>();
     let wait = std::sync::Arc::new(std::sync::Mutex::new(wait));
     let running = {
         let (heavy, wait) = (heavy.clone(), wait.clone());
         tokio::spawn(async move { heavy.run(move || wait.lock().unwrap().recv().ok()).await })
     };
-    while heavy.admitted() < 1 {
+    while pool.admitted() < 1 {
         tokio::task::yield_now().await;
     }
     let queued = {
         let heavy = heavy.clone();
         tokio::spawn(async move { heavy.run(|| 2).await })
     };
-    while heavy.admitted() < 2 {
+    while pool.admitted() < 2 {
         tokio::task::yield_now().await;
     }
-    assert_eq!(heavy.queued(), 1);
+    assert_eq!(pool.queued(), 1);
     let refused = heavy.run(|| 3).await.unwrap_err();
     use axum::response::IntoResponse;
     let response = refused.into_response();
@@ -176,7 +178,7 @@ async fn heavy_work_past_the_queue_is_503_with_retry_after() {
     release.send(()).unwrap();
     assert!(running.await.unwrap().is_ok());
     assert_eq!(queued.await.unwrap().unwrap(), 2);
-    assert_eq!(heavy.admitted(), 0);
+    assert_eq!(pool.admitted(), 0);
 }
 
 /// On shutdown, a request in flight completes, new connections are refused,

@@ -37,7 +37,6 @@ use bytes::BytesMut;
 use tower::{Layer, Service};
 
 use crate::convert::to_usize;
-use crate::heavy::CLIENT;
 use crate::layers::limits::{Admitted, Limits};
 use crate::layers::metrics::{Metrics, UNMATCHED};
 use crate::layers::middleware::etag_per_coding;
@@ -160,8 +159,7 @@ where
     }
 }
 
-/// The answer of [`Front`]: the route's, as its client's (heavy work takes
-/// its turn by [`CLIENT`]) and within the request timeout, whose timer
+/// The answer of [`Front`]: the route's, within the request timeout, whose timer
 /// starts only if the answer is not ready at once (cheap endpoints never
 /// arm one); then compressed when asked, and counted. Written by hand,
 /// not as an `async` block, so that an answer ready at its first poll (most
@@ -219,10 +217,9 @@ where
                 admitted,
                 timer,
             } => {
-                let client = admitted.as_ref().expect("admitted until answered").client;
                 let polled = {
                     let _entered = (!front.span.is_disabled()).then(|| front.span.enter());
-                    CLIENT.sync_scope(client, || Pin::new(answer).poll(cx))
+                    Pin::new(answer).poll(cx)
                 };
                 match polled {
                     Poll::Ready(Ok(response)) => {
@@ -239,8 +236,9 @@ where
                         if sleep.as_mut().poll(cx).is_pending() {
                             return Poll::Pending;
                         }
-                        // Given up: dropped as its client's, as it ran.
-                        give_up(&mut this.stage);
+                        // Given up: dropped, which gives up its place in
+                        // the heavy-work queue, if it held one.
+                        this.stage = Stage::Done;
                         ApiError::timeout(1).into_response()
                     }
                 }
@@ -265,19 +263,6 @@ where
                 Pin::new(this).poll(cx)
             }
         }
-    }
-}
-
-/// Drops the route's answer, if it is still being made, as its client's
-/// (as it ran).
-fn give_up<F>(stage: &mut Stage<F>) {
-    if let Stage::Route {
-        admitted: Some(admitted),
-        ..
-    } = stage
-    {
-        let client = admitted.client;
-        CLIENT.sync_scope(client, || *stage = Stage::Done);
     }
 }
 
@@ -310,13 +295,6 @@ impl<F> FrontFuture<F> {
             }
         }
         response
-    }
-}
-
-impl<F> Drop for FrontFuture<F> {
-    fn drop(&mut self) {
-        // The client left while the answer was being made.
-        give_up(&mut self.stage);
     }
 }
 

@@ -9,7 +9,7 @@
 //! without bound.
 //!
 //! The client named here is also the one whose turn heavy work waits for
-//! ([`heavy::CLIENT`](crate::heavy::CLIENT)).
+//! ([`heavy::Work`](crate::heavy::Work)).
 
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::num::NonZeroU32;
@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use axum::body::{Body, Bytes};
 use axum::extract::{ConnectInfo, Request};
-use axum::http::{header, HeaderMap, HeaderValue};
+use axum::http::{header, Extensions, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use governor::clock::{Clock, DefaultClock};
 use governor::middleware::StateInformationMiddleware;
@@ -93,15 +93,18 @@ impl Limits {
     /// trusted proxy, the last address in `X-Forwarded-For` that is not
     /// one. An IPv6 client is its /64, as one host commonly holds one.
     pub fn client(&self, request: &Request) -> IpAddr {
-        let peer = request
-            .extensions()
+        self.client_of(request.extensions(), request.headers())
+    }
+
+    /// [`Limits::client`] of a request's extensions and headers.
+    pub fn client_of(&self, extensions: &Extensions, headers: &HeaderMap) -> IpAddr {
+        let peer = extensions
             .get::<ConnectInfo<SocketAddr>>()
             .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0.ip().to_canonical());
         let trusted = |ip: &IpAddr| self.trusted.iter().any(|net| net.contains(ip));
         let mut client = peer;
         if trusted(&peer) {
-            let forwarded: Vec<IpAddr> = request
-                .headers()
+            let forwarded: Vec<IpAddr> = headers
                 .get_all("x-forwarded-for")
                 .iter()
                 .filter_map(|v| v.to_str().ok())
@@ -317,8 +320,6 @@ use std::future::Future as _;
 /// answer must be checked against once made.
 #[derive(Debug)]
 pub struct Admitted {
-    /// The client whose request this is (for its heavy work's turn).
-    pub client: IpAddr,
     guard: Option<Guard>,
     rate_headers: Option<HeaderMap>,
     body_timeout: Duration,
@@ -327,7 +328,7 @@ pub struct Admitted {
 impl Limits {
     /// Names the client of `request`, holds it to its rate, and guards its
     /// body (in place): what the answer of the request (run as the
-    /// client's, see [`CLIENT`](crate::heavy::CLIENT)) is checked against
+    /// client's, see [`Work`](crate::heavy::Work)) is checked against
     /// ([`Admitted::answer`]); or the refusal. Synchronous, so that the layer
     /// that calls it adds no future of its own.
     pub fn admit(&self, request: &mut Request) -> Result<Admitted, Box<Response>> {
@@ -353,7 +354,6 @@ impl Limits {
                 Err(Box::new(refused))
             }
             Ok(guard) => Ok(Admitted {
-                client,
                 guard,
                 rate_headers,
                 body_timeout: self.body_timeout,

@@ -7,6 +7,7 @@ use axum::extract::State;
 use axum::response::Response;
 use serde::Serialize;
 
+use crate::heavy::Work;
 use crate::heavy::SMALL_SEARCH_SQUARES;
 use crate::params;
 use crate::request::board::{ground_arg, path_ends, search_error, GroundArg, TerrainArgs};
@@ -45,6 +46,7 @@ pub struct LongestAnswer {
 
 pub async fn handler(
     State(state): State<AppState>,
+    work: Work,
     format: Format,
     JsonBody(req): JsonBody<LongestBody>,
 ) -> Result<Response, ApiError> {
@@ -87,7 +89,7 @@ pub async fn handler(
     let (terrain, longest) = if squares <= SMALL_SEARCH_SQUARES {
         search()
     } else {
-        state.heavy.run_for(limit, search).await?
+        work.run_for(limit, search).await?
     };
     let longest = longest.map_err(search_error)?;
     let answer = LongestAnswer {

@@ -6,6 +6,7 @@ use axum::response::Response;
 use serde::Serialize;
 
 use crate::convert::len64;
+use crate::heavy::Work;
 use crate::params;
 use crate::request::board::{ground_arg, path_ends, search_error, GroundArg, TerrainArgs};
 use crate::request::extract::{JsonBody, QueryParams};
@@ -74,15 +75,17 @@ impl PathAnswer {
 
 pub async fn get(
     State(state): State<AppState>,
+    work: Work,
     accept: Accept,
     QueryParams(req): QueryParams<PathQuery>,
 ) -> Result<Response, ApiError> {
     let (shown, ends) = req.plain.squares(req.ends.named())?;
-    plain_path(state, shown, ends, accept.or_query(req.format)).await
+    plain_path(state, work, shown, ends, accept.or_query(req.format)).await
 }
 
 pub async fn post(
     State(state): State<AppState>,
+    heavy: Work,
     format: Format,
     JsonBody(req): JsonBody<PathBody>,
 ) -> Result<Response, ApiError> {
@@ -96,18 +99,19 @@ pub async fn post(
                 let terrain = board.terrain(max_squares)?;
                 terrain_path(&terrain, rule, &ends, notation, format)
             };
-            state.heavy.run_sized(chars, work).await?
+            heavy.run_sized(chars, work).await?
         }
         GroundArg::Plain(board) => {
             let ends = required(req.ends.named())?;
             let (shown, ends) = squares_on(board, req.plain.notation, ends)?;
-            plain_path(state, shown, ends, format).await
+            plain_path(state, heavy, shown, ends, format).await
         }
     }
 }
 
 async fn plain_path(
     state: AppState,
+    work: Work,
     shown: Shown,
     [from, to]: [Square; 2],
     format: Format,
@@ -119,7 +123,7 @@ async fn plain_path(
     // Short paths take microseconds; long ones (up to a million squares,
     // tens of milliseconds) go to the blocking pool.
     let moves = knight_distance(board, from, to).unwrap_or(0);
-    let path = state.heavy.run_sized(moves, search).await??;
+    let path = work.run_sized(moves, search).await??;
     let moves = path.as_ref().map(|p| len64(p.len()) - 1);
     let path = match (format, path) {
         // Streamed: a long path is written as the client reads it.

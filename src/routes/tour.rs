@@ -11,6 +11,7 @@ use axum::Json;
 use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 
+use crate::heavy::Work;
 use crate::heavy::SMALL_TOUR_SQUARES;
 use crate::params;
 use crate::request::extract::{JsonBody, QueryParams};
@@ -109,22 +110,32 @@ impl Serialize for ShownPath<'_> {
 
 pub async fn get(
     State(state): State<AppState>,
+    work: Work,
     accept: Accept,
     QueryParams(req): QueryParams<TourQuery>,
 ) -> Result<Response, ApiError> {
-    tour(state, req.tour, req.plain, accept.or_query(req.format)).await
+    tour(
+        state,
+        work,
+        req.tour,
+        req.plain,
+        accept.or_query(req.format),
+    )
+    .await
 }
 
 pub async fn post(
     State(state): State<AppState>,
+    work: Work,
     format: Format,
     JsonBody(req): JsonBody<TourBody>,
 ) -> Result<Response, ApiError> {
-    tour(state, req.tour, req.plain, format).await
+    tour(state, work, req.tour, req.plain, format).await
 }
 
 async fn tour(
     state: AppState,
+    work: Work,
     req: TourArgs,
     plain: PlainArgs,
     format: Format,
@@ -184,15 +195,13 @@ async fn tour(
     // is megabytes of JSON, too long to write on the async workers.
     let small = board.squares() <= SMALL_TOUR_SQUARES;
     let cache = Arc::clone(&state.cache);
-    state
-        .heavy
-        .run_unless_small(small, move || {
-            let error = |e| tour_error(board, e, method);
-            let answer_ = knight::tour(asked, limit, &cache).map_err(error)?;
-            let end = end.map(|e| shown.square(e));
-            answer(answer_.tour, shown, format, end, answer_.backtracks, &cache)
-        })
-        .await?
+    work.run_unless_small(small, move || {
+        let error = |e| tour_error(board, e, method);
+        let answer_ = knight::tour(asked, limit, &cache).map_err(error)?;
+        let end = end.map(|e| shown.square(e));
+        answer(answer_.tour, shown, format, end, answer_.backtracks, &cache)
+    })
+    .await?
 }
 
 /// The tour in the asked format: JSON (written fast and streamed, see
@@ -304,16 +313,18 @@ pub struct StepAnswer {
 
 pub async fn step_get(
     State(state): State<AppState>,
+    work: Work,
     QueryParams(req): QueryParams<StepRequest>,
 ) -> Result<Json<StepAnswer>, ApiError> {
-    step(state, req).await.map(Json)
+    step(state, work, req).await.map(Json)
 }
 
 pub async fn step_post(
     State(state): State<AppState>,
+    work: Work,
     JsonBody(req): JsonBody<StepRequest>,
 ) -> Result<Json<StepAnswer>, ApiError> {
-    step(state, req).await.map(Json)
+    step(state, work, req).await.map(Json)
 }
 
 /// What `/tour/step` asks of the tour.
@@ -323,7 +334,7 @@ enum Lookup {
     Square(Square),
 }
 
-async fn step(state: AppState, req: StepRequest) -> Result<StepAnswer, ApiError> {
+async fn step(state: AppState, work: Work, req: StepRequest) -> Result<StepAnswer, ApiError> {
     let board = req.plain.board()?;
     let lookup_arg = match (req.step.0, req.square.0.as_ref()) {
         (Some(_), Some(_)) => {
@@ -380,9 +391,7 @@ async fn step(state: AppState, req: StepRequest) -> Result<StepAnswer, ApiError>
                 return Err(too_large_to_list(board, limit));
             }
             let cache = Arc::clone(&state.cache);
-            state
-                .heavy
-                .run(move || indexed(key, limit, &cache))
+            work.run(move || indexed(key, limit, &cache))
                 .await?
                 .map_err(|e| step_error(board, e, limit))?
         }

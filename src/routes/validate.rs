@@ -10,6 +10,7 @@ use axum::response::Response;
 use serde::Serialize;
 
 use crate::convert::len64;
+use crate::heavy::Work;
 use crate::params;
 use crate::request::board::{ground_arg, GroundArg, TerrainArgs};
 use crate::request::extract::JsonBody;
@@ -68,6 +69,7 @@ struct Drawing {
 
 pub async fn handler(
     State(state): State<AppState>,
+    heavy: Work,
     format: Format,
     JsonBody(req): JsonBody<ValidateBody>,
 ) -> Result<Response, ApiError> {
@@ -120,7 +122,7 @@ pub async fn handler(
         let found = validate(ground, &squares, rule, simple);
         answer(ground, &squares, &found, &shown, drawing)
     };
-    state.heavy.run_sized(units, work).await?
+    heavy.run_sized(units, work).await?
 }
 
 fn answer(
