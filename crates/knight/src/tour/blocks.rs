@@ -8,18 +8,28 @@
 //! ([`construct`](super::construct)) and the one with both ends fixed
 //! ([`ends`](super::ends)).
 
-use crate::board::Int;
+use crate::board::{Int, Square};
 use crate::Cache;
 use std::sync::Arc;
 
 use super::cover::{find_cover, Segment};
 
-/// A square as (file, rank), 0-based, for the block arithmetic of boards up
-/// to 10⁹ a side.
-pub(super) type Coord = (u64, u64);
+/// A square's file and rank, widened: the block arithmetic of boards up to
+/// 10⁹ a side adds and multiplies them. The one place the constructions
+/// widen a square.
+pub(super) fn xy(s: Square) -> (u64, u64) {
+    (u64::from(s.file()), u64::from(s.rank()))
+}
+
+/// The square at file `f` and rank `r` of a board (each under 10⁹, so in
+/// 32 bits).
+pub(super) fn square(f: u64, r: u64) -> Square {
+    Square::new(f.u32(), r.u32())
+}
 
 /// A square's colour: 0 for `a1`'s.
-pub(super) fn colour((f, r): Coord) -> u64 {
+pub(super) fn colour(s: Square) -> u64 {
+    let (f, r) = xy(s);
     (f + r) % 2
 }
 
@@ -257,34 +267,39 @@ pub(super) struct Rect {
 }
 
 impl Rect {
-    pub(super) fn local(self, (f, r): Coord) -> u16 {
+    /// A square of the block as its local index (`y * w + x`).
+    pub(super) fn local(self, s: Square) -> u16 {
+        let (f, r) = xy(s);
         ((r - self.y0) * self.w + (f - self.x0)).u16()
     }
 
-    pub(super) fn global(self, local: u16) -> Coord {
+    /// The square of a local index.
+    pub(super) fn global(self, local: u16) -> Square {
         let local = u64::from(local);
-        (self.x0 + local % self.w, self.y0 + local / self.w)
+        square(self.x0 + local % self.w, self.y0 + local / self.w)
     }
 }
 
 /// The knight move from block `from` into its neighbour `to`, (exit, entry),
 /// with the exit of colour `ec`.
-pub(super) fn crossing(from: Rect, to: Rect, ec: u64) -> (Coord, Coord) {
-    if to.x0 == from.x0 + from.w {
+pub(super) fn crossing(from: Rect, to: Rect, ec: u64) -> (Square, Square) {
+    let colour = |f: u64, r: u64| (f + r) % 2;
+    let ((x, y), (ex, ey)) = if to.x0 == from.x0 + from.w {
         let (x, s) = (to.x0 - 1, from.y0);
-        let y = if colour((x, s)) == ec { s } else { s + 1 };
+        let y = if colour(x, s) == ec { s } else { s + 1 };
         ((x, y), (x + 1, y + 2))
     } else if from.x0 == to.x0 + to.w {
         let (x, s) = (from.x0, from.y0 + from.h - 1);
-        let y = if colour((x, s)) == ec { s } else { s - 1 };
+        let y = if colour(x, s) == ec { s } else { s - 1 };
         ((x, y), (x - 1, y - 2))
     } else if to.y0 == from.y0 + from.h {
         let (y, s) = (to.y0 - 1, from.x0);
-        let x = if colour((s, y)) == ec { s } else { s + 1 };
+        let x = if colour(s, y) == ec { s } else { s + 1 };
         ((x, y), (x + 2, y + 1))
     } else {
         let (y, s) = (from.y0, from.x0 + from.w - 1);
-        let x = if colour((s, y)) == ec { s } else { s - 1 };
+        let x = if colour(s, y) == ec { s } else { s - 1 };
         ((x, y), (x - 2, y - 1))
-    }
+    };
+    (square(x, y), square(ex, ey))
 }

@@ -61,7 +61,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::blocks::{
-    any_parts, block_paths, counts, crossing, even_parts, key, odd_splits, BlockPaths, Coord, Key,
+    any_parts, block_paths, counts, crossing, even_parts, key, odd_splits, xy, BlockPaths, Key,
     Rect, Split,
 };
 use super::{existence, listed_tour, Asked, TourError};
@@ -86,7 +86,7 @@ impl Layout {
     }
 
     /// The knight move from block `from` into its neighbour `to`: (exit, entry).
-    fn crossing(&self, from: Rect, to: Rect) -> (Coord, Coord) {
+    fn crossing(&self, from: Rect, to: Rect) -> (Square, Square) {
         crossing(from, to, self.exit_colour)
     }
 }
@@ -231,7 +231,7 @@ impl ColumnTour {
         let n = self.ny();
         let here = l.rect(0, j);
         let cross = |a: u64, b: u64| l.crossing(l.rect(0, a), l.rect(0, b));
-        let loc = |c: Coord| here.local(c);
+        let loc = |c: Square| here.local(c);
         let mut ends = if j == 0 {
             vec![(loc(cross(1, 0).1), loc(cross(0, 1).0))]
         } else if j == n - 1 {
@@ -273,7 +273,7 @@ pub struct IndexedTour {
     board: Board,
     width: u64,
     height: u64,
-    start: Coord,
+    start: Square,
     closed: bool,
     /// Whether the construction works on the board turned over (file ↔ rank).
     turned: bool,
@@ -317,15 +317,40 @@ impl IndexedTour {
         max_listed: u64,
         cache: &Cache,
     ) -> Result<IndexedTour, TourError> {
-        let start = (u64::from(start.file()), u64::from(start.rank()));
-        Self::with_listed_limit(
-            board.width(),
-            board.height(),
+        if let Some(tour) = Self::cut(board, start, closed, cache)? {
+            return Ok(tour);
+        }
+        let squares = board.squares();
+        if squares > max_listed {
+            return Err(TourError::TooLarge {
+                squares,
+                limit: max_listed,
+            });
+        }
+        let tour = listed_tour(Asked {
+            board,
             start,
             closed,
-            max_listed,
+            max_squares: max_listed,
             cache,
-        )
+        })?
+        .into_tour();
+        let order: Vec<u32> = tour.path.iter().map(|&s| board.index(s).u32()).collect();
+        let mut step = vec![0u32; order.len()];
+        for (k, &i) in order.iter().enumerate() {
+            step[i.usize()] = k.u32();
+        }
+        Ok(IndexedTour {
+            board,
+            width: board.width(),
+            height: board.height(),
+            start,
+            closed,
+            turned: false,
+            shape: Shape::Listed { order, step },
+            offset: 0,
+            paths: HashMap::new(),
+        })
     }
 
     /// Whether a tour of `board` is listed whole when set up (a side under
@@ -354,72 +379,22 @@ impl IndexedTour {
         std::mem::size_of::<Self>() + own + 16 * self.paths.len()
     }
 
-    /// As [`new`](Self::new), on coordinates.
-    pub(super) fn with_listed_limit(
-        width: u64,
-        height: u64,
-        start: Coord,
-        closed: bool,
-        listed_limit: u64,
-        cache: &Cache,
-    ) -> Result<IndexedTour, TourError> {
-        if let Some(tour) = Self::cut(width, height, start, closed, cache)? {
-            return Ok(tour);
-        }
-        let board = Board::new(width, height).map_err(|_| TourError::NotFound)?;
-        let squares = width * height;
-        if squares > listed_limit {
-            return Err(TourError::TooLarge {
-                squares,
-                limit: listed_limit,
-            });
-        }
-        let tour = listed_tour(Asked {
-            board,
-            start: Square::new(start.0.u32(), start.1.u32()),
-            closed,
-            max_squares: listed_limit,
-            cache,
-        })?
-        .into_tour();
-        let order: Vec<u32> = tour
-            .path
-            .iter()
-            .map(|s| (u64::from(s.rank()) * width + u64::from(s.file())).u32())
-            .collect();
-        let mut step = vec![0u32; order.len()];
-        for (k, &i) in order.iter().enumerate() {
-            step[i.usize()] = k.u32();
-        }
-        Ok(IndexedTour {
-            board,
-            width,
-            height,
-            start,
-            closed,
-            turned: false,
-            shape: Shape::Listed { order, step },
-            offset: 0,
-            paths: HashMap::new(),
-        })
-    }
-
     /// The tour by blocks, without listing: None when the board cannot be
     /// cut (a side under 5, or a small board no cut fits) and its tour must
     /// be listed whole by [`listed_tour`] instead. An error if the start is
     /// off the board or a theorem rules the tour out.
     pub(super) fn cut(
-        width: u64,
-        height: u64,
-        start: Coord,
+        board: Board,
+        start: Square,
         closed: bool,
         cache: &Cache,
     ) -> Result<Option<IndexedTour>, TourError> {
-        let board = Board::new(width, height).map_err(|_| TourError::NotFound)?;
-        if start.0 >= width || start.1 >= height {
+        if !board.contains(start) {
             return Err(TourError::NotFound);
         }
-        if let Some(why) = existence::ruled_out(width, height, start.0, start.1, closed) {
+        let (width, height) = (board.width(), board.height());
+        let (sx, sy) = xy(start);
+        if let Some(why) = existence::ruled_out(width, height, sx, sy, closed) {
             return Err(TourError::NoTour(why));
         }
         if width.min(height) >= 5 {
@@ -436,7 +411,7 @@ impl IndexedTour {
     /// of it works.
     fn constructed(
         board: Board,
-        start: Coord,
+        start: Square,
         closed: bool,
         turned: bool,
         cache: &Cache,
@@ -447,7 +422,12 @@ impl IndexedTour {
         } else {
             (width, height)
         };
-        let s = if turned { (start.1, start.0) } else { start };
+        let s = if turned {
+            Square::new(start.rank(), start.file())
+        } else {
+            start
+        };
+        let (sx, sy) = xy(s);
         let odd = w % 2 == 1 && h % 2 == 1;
         let exit_colour = if odd { 0 } else { 1 };
         for (xs, ys) in cuts(w, h, s, odd).into_iter().take(16) {
@@ -473,9 +453,9 @@ impl IndexedTour {
                 paths: HashMap::new(),
             };
             let shape = if layout.xs.parts >= 2 {
-                let (si, sx0, _) = layout.xs.part_of(s.0);
-                let (sj, sy0, _) = layout.ys.part_of(s.1);
-                let local = ((s.1 - sy0) * layout.xs.part(si).1 + (s.0 - sx0)).u16();
+                let (si, sx0, _) = layout.xs.part_of(sx);
+                let (sj, sy0, _) = layout.ys.part_of(sy);
+                let local = ((sy - sy0) * layout.xs.part(si).1 + (sx - sx0)).u16();
                 let grid = GridTour {
                     layout,
                     odd_start: odd.then_some((si, sj, local)),
@@ -509,8 +489,8 @@ impl IndexedTour {
                 }
                 Shape::Grid(grid)
             } else {
-                let (sj, sy0, _) = layout.ys.part_of(s.1);
-                let local = ((s.1 - sy0) * layout.w + s.0).u16();
+                let (sj, sy0, _) = layout.ys.part_of(sy);
+                let local = ((sy - sy0) * layout.w + sx).u16();
                 let mut column = ColumnTour {
                     layout,
                     odd_start: odd.then_some((sj, local)),
@@ -557,8 +537,8 @@ impl IndexedTour {
             };
             // The whole construction rests on these: check them once.
             let n = w * h;
-            let last = tour.coord_at(n - 1)?;
-            if tour.coord_at(0)? != start || tour.step_of_coord(last)? != n - 1 {
+            let last = tour.square_at(n - 1)?;
+            if tour.square_at(0)? != start || tour.step_of(last)? != n - 1 {
                 continue;
             }
             return Some(tour);
@@ -578,27 +558,12 @@ impl IndexedTour {
 
     /// The square at step 0.
     pub fn start(&self) -> Square {
-        self.square(self.start)
+        self.start
     }
 
     /// Whether the last square is one knight move from the first.
     pub fn closed(&self) -> bool {
         self.closed
-    }
-
-    /// The square at `step` (from 0), or None past the end.
-    pub fn square_at(&self, step: u64) -> Option<Square> {
-        self.coord_at(step).map(|c| self.square(c))
-    }
-
-    /// The step at which the tour visits `square`, or None off the board.
-    pub fn step_of(&self, square: Square) -> Option<u64> {
-        self.step_of_coord((u64::from(square.file()), u64::from(square.rank())))
-    }
-
-    /// A square of the board as coordinates: a side fits in 32 bits.
-    fn square(&self, (f, r): Coord) -> Square {
-        Square::new(f.u32(), r.u32())
     }
 
     /// The paths of a block of the tour, all found when it was set up.
@@ -607,7 +572,7 @@ impl IndexedTour {
     }
 
     /// The square at `step` (from 0), or None past the end.
-    pub(super) fn coord_at(&self, step: u64) -> Option<Coord> {
+    pub fn square_at(&self, step: u64) -> Option<Square> {
         let n = self.squares();
         if step >= n {
             return None;
@@ -615,8 +580,7 @@ impl IndexedTour {
         let p = (step + self.offset) % n;
         let square = match &self.shape {
             Shape::Listed { order, .. } => {
-                let i = u64::from(*order.get(step.usize())?);
-                return Some((i % self.width, i / self.width));
+                return self.board.from_index(u64::from(*order.get(step.usize())?));
             }
             Shape::Grid(g) => {
                 let (i, j) = g.block_of_position(p);
@@ -637,13 +601,13 @@ impl IndexedTour {
     }
 
     /// The step at which the tour visits `square`, or None off the board.
-    pub(super) fn step_of_coord(&self, square: Coord) -> Option<u64> {
-        if square.0 >= self.width || square.1 >= self.height {
+    pub fn step_of(&self, square: Square) -> Option<u64> {
+        if !self.board.contains(square) {
             return None;
         }
         if let Shape::Listed { step, .. } = &self.shape {
             return step
-                .get((square.1 * self.width + square.0).usize())
+                .get(self.board.index(square).usize())
                 .map(|&s| u64::from(s));
         }
         let n = self.squares();
@@ -652,27 +616,28 @@ impl IndexedTour {
     }
 
     /// (file, rank) ↔ the construction's own orientation.
-    fn unturn(&self, (f, r): Coord) -> Coord {
+    fn unturn(&self, s: Square) -> Square {
         if self.turned {
-            (r, f)
+            Square::new(s.rank(), s.file())
         } else {
-            (f, r)
+            s
         }
     }
 
     /// A square's position in the construction's cycle (own orientation).
-    fn cycle_position(&self, s: Coord) -> Option<u64> {
+    fn cycle_position(&self, s: Square) -> Option<u64> {
+        let (f, r) = xy(s);
         match &self.shape {
             Shape::Listed { .. } => None,
             Shape::Grid(g) => {
-                let (i, _, _) = g.layout.xs.part_of(s.0);
-                let (j, _, _) = g.layout.ys.part_of(s.1);
+                let (i, _, _) = g.layout.xs.part_of(f);
+                let (j, _, _) = g.layout.ys.part_of(r);
                 let paths = self.paths(g.key(i, j))?;
                 let local = g.layout.rect(i, j).local(s);
                 Some(g.before(i, j) + u64::from(*paths.place.get(local.usize())?))
             }
             Shape::Column(c) => {
-                let (j, _, _) = c.layout.ys.part_of(s.1);
+                let (j, _, _) = c.layout.ys.part_of(r);
                 let paths = self.paths(c.key(j))?;
                 let local = c.layout.rect(0, j).local(s);
                 let mut k = u64::from(*paths.place.get(local.usize())?);
@@ -720,7 +685,8 @@ impl IndexedTour {
         }
         let mut cycle: Vec<u32> = Vec::with_capacity(n.usize());
         let (width, turned) = (self.width, self.turned);
-        let index = |(f, r): Coord| -> u32 {
+        let index = |s: Square| -> u32 {
+            let (f, r) = xy(s);
             if turned {
                 (f * width + r).u32()
             } else {
@@ -765,11 +731,12 @@ impl IndexedTour {
 /// The cuts worth trying for a `w` × `h` board (own orientation) from `s`,
 /// best first: a grid with an even number of block rows, or one column of
 /// blocks.
-fn cuts(w: u64, h: u64, s: Coord, odd: bool) -> Vec<(Split, Split)> {
+fn cuts(w: u64, h: u64, s: Square, odd: bool) -> Vec<(Split, Split)> {
     let mut out = Vec::new();
     if odd {
-        let xs = odd_splits(w, s.0);
-        let ys = odd_splits(h, s.1);
+        let (sx, sy) = xy(s);
+        let xs = odd_splits(w, sx);
+        let ys = odd_splits(h, sy);
         for y in &ys {
             if y.parts >= 2 && y.parts % 2 == 0 {
                 for x in xs.iter().filter(|x| x.parts >= 2) {

@@ -34,14 +34,14 @@ use crate::board::Int;
 use std::collections::VecDeque;
 
 use super::blocks::{
-    any_parts, block_paths, counts, crossing, even_parts, key, odd_splits, BlockPaths, Coord, Rect,
-    Split, ABSENT,
+    any_parts, block_paths, colour, counts, crossing, even_parts, key, odd_splits, square, xy,
+    BlockPaths, Rect, Split, ABSENT,
 };
 use super::cover::{cover, Cover, Segment};
 use super::existence::{self, NoTour};
 use super::frontier::{self, Frontier};
 use super::TourError;
-use crate::board::STEPS;
+use crate::board::{Square, STEPS};
 use crate::Cache;
 
 /// Nodes a search of a whole board may visit.
@@ -63,8 +63,8 @@ const NONE: u32 = u32::MAX;
 pub fn tour_with_ends(
     width: u64,
     height: u64,
-    start: Coord,
-    end: Coord,
+    start: Square,
+    end: Square,
     max_squares: u64,
     cache: &Cache,
 ) -> Result<Vec<u32>, TourError> {
@@ -75,7 +75,11 @@ pub fn tour_with_ends(
             limit: max_squares,
         });
     }
-    if start.0 >= width || start.1 >= height || end.0 >= width || end.1 >= height {
+    let on_board = |s: Square| {
+        let (f, r) = xy(s);
+        f < width && r < height
+    };
+    if !on_board(start) || !on_board(end) {
         return Err(TourError::NotFound);
     }
     if let Some(why) = ruled_out(width, height, start, end) {
@@ -112,7 +116,10 @@ pub fn tour_with_ends(
         return Ok(path);
     }
     let (w, h) = (width.usize(), height.usize());
-    let index = |(f, r): Coord| (r * width + f).u32();
+    let index = |s: Square| {
+        let (f, r) = xy(s);
+        (r * width + f).u32()
+    };
     let segment = [Segment {
         entry: index(start),
         exit: Some(index(end)),
@@ -129,13 +136,13 @@ pub fn tour_with_ends(
     }
 }
 
-fn name((f, r): Coord) -> String {
-    format!("{}{}", crate::board::file_name(f), r + 1)
+fn name(s: Square) -> String {
+    s.to_string()
 }
 
 /// Why no tour from `start` to `end` can exist, by the colour argument and
 /// the theorems on starts.
-pub fn ruled_out(width: u64, height: u64, start: Coord, end: Coord) -> Option<NoTour> {
+pub fn ruled_out(width: u64, height: u64, start: Square, end: Square) -> Option<NoTour> {
     let board = format!("{width}x{height}");
     let squares = width * height;
     if start == end {
@@ -145,20 +152,21 @@ pub fn ruled_out(width: u64, height: u64, start: Coord, end: Coord) -> Option<No
             ))
         });
     }
-    if squares % 2 == 0 && (start.0 + start.1) % 2 == (end.0 + end.1) % 2 {
+    if squares % 2 == 0 && colour(start) == colour(end) {
         return Some(NoTour::Theorem(format!(
             "the {board} board has an even number of squares and a knight alternates colours, so a tour of it ends on the other colour than it starts; {} and {} are the same colour",
             name(start),
             name(end)
         )));
     }
-    if let Some(why) = existence::ruled_out(width, height, start.0, start.1, false) {
+    let ((sx, sy), (ex, ey)) = (xy(start), xy(end));
+    if let Some(why) = existence::ruled_out(width, height, sx, sy, false) {
         return Some(why);
     }
     if let Some(why) = two_corners(width, height, start, end) {
         return Some(why);
     }
-    existence::ruled_out(width, height, end.0, end.1, false).map(|why| {
+    existence::ruled_out(width, height, ex, ey, false).map(|why| {
         NoTour::Theorem(format!(
             "{why} (said of the end {}: a tour read backwards starts there)",
             name(end)
@@ -171,21 +179,20 @@ pub fn ruled_out(width: u64, height: u64, start: Coord, end: Coord) -> Option<No
 /// corners share a square one move from each (c2 between a1 and e1): the
 /// tour then enters and leaves it by those moves, so neither end can be that
 /// square unless the other end is one of the two corners.
-fn two_corners(width: u64, height: u64, start: Coord, end: Coord) -> Option<NoTour> {
+fn two_corners(width: u64, height: u64, start: Square, end: Square) -> Option<NoTour> {
     if width < 3 || height < 3 {
         return None;
     }
     let corners = [
-        (0, 0),
-        (width - 1, 0),
-        (0, height - 1),
-        (width - 1, height - 1),
+        square(0, 0),
+        square(width - 1, 0),
+        square(0, height - 1),
+        square(width - 1, height - 1),
     ];
-    let knight = |a: Coord, b: Coord| a.0.abs_diff(b.0) * a.1.abs_diff(b.1) == 2;
     [start, end].into_iter().find_map(|e| {
-        let near: Vec<Coord> = corners
+        let near: Vec<Square> = corners
             .into_iter()
-            .filter(|&c| c != start && c != end && knight(c, e))
+            .filter(|&c| c != start && c != end && c.is_knight_move_to(e))
             .collect();
         (near.len() >= 2).then(|| {
             NoTour::Theorem(format!(
@@ -210,7 +217,7 @@ fn two_corners(width: u64, height: u64, start: Coord, end: Coord) -> Option<NoTo
 /// holding an end has more paths to or from it).
 fn five_wide(
     (w, h): (u64, u64),
-    (s, t): (Coord, Coord),
+    (s, t): (Square, Square),
     margin: u64,
     big: bool,
 ) -> Option<(Split, Split)> {
@@ -219,8 +226,8 @@ fn five_wide(
     if across != 5 || long < 12 {
         return None;
     }
-    let row = |c: Coord| if turned { c.0 } else { c.1 };
-    let file = |c: Coord| if turned { c.1 } else { c.0 };
+    let row = |c: Square| if turned { xy(c).0 } else { xy(c).1 };
+    let file = |c: Square| if turned { xy(c).1 } else { xy(c).0 };
     let odd = long % 2 == 1;
     // Whether a part [from, from + size) may hold the ends it holds.
     let fits = |from: u64, size: u64| {
@@ -300,11 +307,12 @@ fn five_wide(
 }
 
 /// The cuts to try, as for the indexed tours but with any number of parts.
-fn cuts(w: u64, h: u64, s: Coord) -> Vec<(Split, Split)> {
+fn cuts(w: u64, h: u64, s: Square) -> Vec<(Split, Split)> {
     let mut out = Vec::new();
     if w % 2 == 1 && h % 2 == 1 {
-        for y in odd_splits(h, s.1) {
-            for x in odd_splits(w, s.0) {
+        let (sx, sy) = xy(s);
+        for y in odd_splits(h, sy) {
+            for x in odd_splits(w, sx) {
                 out.push((x, y.clone()));
             }
         }
@@ -334,7 +342,13 @@ fn cuts(w: u64, h: u64, s: Coord) -> Vec<(Split, Split)> {
 /// Tours by the corridor of blocks, over the cuts and then their mirror
 /// images (the odd-sized parts at the other end of a side: an end that
 /// falls where its block has no path may fall elsewhere in another block).
-fn by_blocks(width: u64, height: u64, start: Coord, end: Coord, cache: &Cache) -> Option<Vec<u32>> {
+fn by_blocks(
+    width: u64,
+    height: u64,
+    start: Square,
+    end: Square,
+    cache: &Cache,
+) -> Option<Vec<u32>> {
     let cuts = cuts(width, height, start);
     // Tried in this order, before the other cuts.
     let fitted = [(2, false), (3, false), (4, true), (0, false), (0, true)]
@@ -372,13 +386,13 @@ const CORE_ROWS: std::ops::RangeInclusive<u64> = 6..=14;
 /// board whole only up to 5 × [`FRONTIER_ROWS`]; this serves longer ones whose ends
 /// are near each other, where the corridor of blocks may find no path. Cores
 /// start and end at even rows, so colours are the board's own.
-fn by_core(width: u64, height: u64, start: Coord, end: Coord, cache: &Cache) -> Option<Vec<u32>> {
+fn by_core(width: u64, height: u64, start: Square, end: Square, cache: &Cache) -> Option<Vec<u32>> {
     if width.min(height) != 5 || !frontier::fits(width, height) {
         return None;
     }
     let turned = width > height;
     let long = width.max(height);
-    let along = |c: Coord| if turned { c.0 } else { c.1 };
+    let along = |c: Square| if turned { xy(c).0 } else { xy(c).1 };
     let (lo, hi) = (along(start).min(along(end)), along(start).max(along(end)));
     // Lengths left outside a core: none, or blocks of 6 to 12 rows.
     let outside = |len: u64| len == 0 || (len % 2 == 0 && len >= 6);
@@ -413,7 +427,7 @@ fn by_core(width: u64, height: u64, start: Coord, end: Coord, cache: &Cache) -> 
     let mut tables: Vec<CycleTables> = Vec::new();
     cores.into_iter().take(8).find_map(|(r0, r1)| {
         let core = rect(r0, r1 - r0);
-        let local = |c: Coord| (c.0 - core.x0, c.1 - core.y0);
+        let local = |c: Square| square(xy(c).0 - core.x0, xy(c).1 - core.y0);
         let Frontier::Found(inside) =
             frontier::path_between(core.w, core.h, local(start), local(end), FRONTIER_STATES)
         else {
@@ -449,7 +463,10 @@ fn by_core(width: u64, height: u64, start: Coord, end: Coord, cache: &Cache) -> 
                 near = block;
             }
         }
-        let index = |(f, r): Coord| (r * width + f).u32();
+        let index = |s: Square| {
+            let (f, r) = xy(s);
+            (r * width + f).u32()
+        };
         walk(&next, index(start), index(end))
     })
 }
@@ -470,11 +487,11 @@ fn walk(next: &[u32], first: u32, last: u32) -> Option<Vec<u32>> {
 /// A block's path from `entry` to `exit` by the frontier programme, for a
 /// block five wide where the budgeted search of [`block_paths`] found none
 /// (a block holding an end has few such paths).
-fn settled_block(block: Rect, entry: Coord, exit: Coord) -> Option<Vec<u16>> {
+fn settled_block(block: Rect, entry: Square, exit: Square) -> Option<Vec<u16>> {
     if !frontier::fits(block.w, block.h) || block.w.max(block.h) > 12 {
         return None;
     }
-    let local = |c: Coord| (c.0 - block.x0, c.1 - block.y0);
+    let local = |c: Square| square(xy(c).0 - block.x0, xy(c).1 - block.y0);
     match frontier::path_between(block.w, block.h, local(entry), local(exit), FRONTIER_STATES) {
         Frontier::Found(path) => path.into_iter().map(|l| u16::try_from(l).ok()).collect(),
         _ => None,
@@ -493,8 +510,8 @@ fn block_cycle(w: u64, h: u64, cache: &Cache) -> Option<std::sync::Arc<BlockPath
 fn assemble(
     width: u64,
     height: u64,
-    start: Coord,
-    end: Coord,
+    start: Square,
+    end: Square,
     xs: &Split,
     ys: &Split,
     cache: &Cache,
@@ -505,8 +522,9 @@ fn assemble(
         let (y0, h) = ys.part(j);
         Rect { x0, y0, w, h }
     };
-    let (ia, ja) = (xs.part_of(start.0).0, ys.part_of(start.1).0);
-    let (ib, jb) = (xs.part_of(end.0).0, ys.part_of(end.1).0);
+    let ((sx, sy), (ex, ey)) = (xy(start), xy(end));
+    let (ia, ja) = (xs.part_of(sx).0, ys.part_of(sy).0);
+    let (ib, jb) = (xs.part_of(ex).0, ys.part_of(ey).0);
     // The corridor: along the start's block row, then the end's block column.
     let mut corridor = vec![(ia, ja)];
     let (mut i, mut j) = (ia, ja);
@@ -518,7 +536,10 @@ fn assemble(
         j = if jb > j { j + 1 } else { j - 1 };
         corridor.push((i, j));
     }
-    let index = |(f, r): Coord| (r * width + f).u32();
+    let index = |s: Square| {
+        let (f, r) = xy(s);
+        (r * width + f).u32()
+    };
     let mut next = vec![NONE; (width * height).usize()];
     let mut joined = vec![false; (nx * ny).usize()];
     let mut last = NONE;
@@ -548,7 +569,7 @@ fn assemble(
         let (a, b) = (here, other);
         let found = [0, 1].into_iter().find_map(|ec| {
             let (x, e) = crossing(a, b, ec);
-            let (x2, e2) = crossing(b, a, (e.0 + e.1 + b.w * b.h - 1) % 2);
+            let (x2, e2) = crossing(b, a, (colour(e) + b.w * b.h - 1) % 2);
             let inner = block_paths(key(b, &[(b.local(e), b.local(x2))]), cache)?;
             let both = [(a.local(start), a.local(x)), (a.local(e2), a.local(end))];
             let outer = block_paths(key(a, &both), cache)?;
@@ -574,7 +595,7 @@ fn assemble(
         let mut entry = start;
         for (k, &(i, j)) in corridor.iter().enumerate() {
             let here = rect(i, j);
-            let exit_colour = ((entry.0 + entry.1) + here.w * here.h - 1) % 2;
+            let exit_colour = (colour(entry) + here.w * here.h - 1) % 2;
             let (exit, next_entry) = match corridor.get(k + 1) {
                 Some(&(ni, nj)) => crossing(here, rect(ni, nj), exit_colour),
                 None => (end, end),

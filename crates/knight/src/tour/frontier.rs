@@ -36,8 +36,9 @@ use crate::board::Int;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
 
-use super::blocks::Coord;
+use super::blocks::xy;
 use super::search::Outcome;
+use crate::board::Square;
 
 /// A window entry: a square with all its path moves.
 const FULL: u8 = 31;
@@ -79,8 +80,8 @@ pub fn fits(width: u64, height: u64) -> bool {
 pub fn path_between(
     width: u64,
     height: u64,
-    start: Coord,
-    end: Coord,
+    start: Square,
+    end: Square,
     max_states: usize,
 ) -> Frontier {
     debug_assert!(fits(width, height));
@@ -91,13 +92,21 @@ pub fn path_between(
     } else {
         (width, height)
     };
-    let here = |(f, r): Coord| if turned { (r, f) } else { (f, r) };
+    let here = |s: Square| {
+        let (f, r) = xy(s);
+        if turned {
+            (r, f)
+        } else {
+            (f, r)
+        }
+    };
     let (s, t) = (here(start), here(end));
     let w = usize::try_from(w).expect("a side of at most five");
     let h = usize::try_from(h).expect("checked by fits");
     let n = w * h;
-    let at =
-        |(x, y): Coord| usize::try_from(y * w.u64() + x).expect("a square of a board that fits");
+    let at = |(x, y): (u64, u64)| {
+        usize::try_from(y * w.u64() + x).expect("a square of a board that fits")
+    };
     let (s, t) = (at(s), at(t));
     let window = 2 * w + 2;
     let ends = |v: usize| v == s || v == t;
@@ -323,11 +332,11 @@ fn choose(mut key: u64, offsets: &[u8], moves: u8, is_end: impl Fn(usize) -> boo
 mod tests {
     use super::*;
 
-    fn check(w: u64, h: u64, s: Coord, t: Coord, path: &[u32]) {
+    fn check(w: u64, h: u64, s: Square, t: Square, path: &[u32]) {
         assert_eq!(path.len().u64(), w * h);
         let xy = |i: u32| (u64::from(i) % w, u64::from(i) / w);
-        assert_eq!(xy(path[0]), s);
-        assert_eq!(xy(path[path.len() - 1]), t);
+        assert_eq!(xy(path[0]), super::xy(s));
+        assert_eq!(xy(path[path.len() - 1]), super::xy(t));
         let mut seen = vec![false; (w * h).usize()];
         for &i in path {
             assert!(!std::mem::replace(&mut seen[i.usize()], true));
@@ -346,18 +355,21 @@ mod tests {
         // On 5 x 12, c11 is one knight move from both top corners: a path
         // through them passes c11, so it cannot end there (from d9).
         assert_eq!(
-            path_between(5, 12, (3, 8), (2, 10), 10_000_000),
+            path_between(5, 12, Square::new(3, 8), Square::new(2, 10), 10_000_000),
             Frontier::Exhausted
         );
         // From a top corner it can.
-        match path_between(5, 12, (0, 11), (2, 10), 10_000_000) {
-            Frontier::Found(path) => check(5, 12, (0, 11), (2, 10), &path),
+        match path_between(5, 12, Square::new(0, 11), Square::new(2, 10), 10_000_000) {
+            Frontier::Found(path) => check(5, 12, Square::new(0, 11), Square::new(2, 10), &path),
             other => panic!("{other:?}"),
         }
     }
 
     #[test]
     fn a_bound_on_states_is_kept() {
-        assert_eq!(path_between(5, 40, (0, 0), (1, 0), 1000), Frontier::GaveUp);
+        assert_eq!(
+            path_between(5, 40, Square::new(0, 0), Square::new(1, 0), 1000),
+            Frontier::GaveUp
+        );
     }
 }

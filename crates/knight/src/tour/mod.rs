@@ -309,10 +309,8 @@ fn shared_tour(asked: Asked<'_>) -> Result<SharedTour, TourError> {
         cache,
     } = asked;
     let squares = listable(board, max_squares)?;
-    let coord = |s: Square| (u64::from(s.file()), u64::from(s.rank()));
-    let (width, height) = (board.width(), board.height());
     // Boards that cannot be cut are listed, once.
-    let Some(indexed) = IndexedTour::cut(width, height, coord(start), closed, cache)? else {
+    let Some(indexed) = IndexedTour::cut(board, start, closed, cache)? else {
         return listed_tour(asked);
     };
     if squares % 2 == 0 {
@@ -381,15 +379,8 @@ fn tour_with_ends(
     max_squares: u64,
     cache: &Cache,
 ) -> Result<Tour, TourError> {
-    let coord = |s: Square| (u64::from(s.file()), u64::from(s.rank()));
-    let order = ends::tour_with_ends(
-        board.width(),
-        board.height(),
-        coord(start),
-        coord(end),
-        max_squares,
-        cache,
-    )?;
+    let (width, height) = (board.width(), board.height());
+    let order = ends::tour_with_ends(width, height, start, end, max_squares, cache)?;
     checked(board, start, Some(end), false, &order)
 }
 
@@ -644,7 +635,9 @@ mod tests {
                 };
                 for closed in [false, true] {
                     for &start in &starts {
-                        if let Ok(None) = IndexedTour::cut(w, h, start, closed, &cache) {
+                        let board = Board::new(w, h).unwrap();
+                        let square = Square::new(start.0.u32(), start.1.u32());
+                        if let Ok(None) = IndexedTour::cut(board, square, closed, &cache) {
                             uncut.push((w, h, start, closed));
                         }
                     }
