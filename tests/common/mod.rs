@@ -112,6 +112,17 @@ impl Server {
     }
 }
 
+/// A snapshot the library's tests keep (`crates/knight/tests/snapshots/`,
+/// rewritten by `UPDATE_SNAPSHOTS=1 cargo test -p knight --test terrain`):
+/// the server draws its pictures with the same functions.
+pub fn solver_snapshot(name: &str) -> String {
+    let path = format!(
+        "{}/crates/knight/tests/snapshots/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
 async fn parts(r: reqwest::Response) -> (u16, String, String) {
     let status = r.status().as_u16();
     let kind = r
