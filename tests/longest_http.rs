@@ -95,12 +95,8 @@ async fn terrain_board_over_http() {
     assert!(v["moves"].as_u64().unwrap() > 0);
     assert_eq!(v["optimal"], v["moves"] == v["upper_bound"]);
     // format=text numbers the squares of the path on the board.
-    let (status, kind, text) = server
-        .post(
-            "/longest-path?format=text",
-            &json!({"from": "a1", "to": "b1"}),
-        )
-        .await;
+    let a1_to_b1 = json!({"from": "a1", "to": "b1"});
+    let (status, kind, text) = server.post("/longest-path?format=text", &a1_to_b1).await;
     assert_eq!((status, kind.as_str()), (200, "text/plain; charset=utf-8"));
     // Eight ranks, each after its label; then the files and the summary.
     let numbers: Vec<u64> = text
@@ -118,12 +114,7 @@ async fn terrain_board_over_http() {
         lines[10].contains("upper bound 63 moves: proven optimal"),
         "the summary says the bound and whether it is proven: {text}"
     );
-    let (status, kind, svg) = server
-        .post(
-            "/longest-path?format=svg",
-            &json!({"from": "a1", "to": "b1"}),
-        )
-        .await;
+    let (status, kind, svg) = server.post("/longest-path?format=svg", &a1_to_b1).await;
     assert_eq!((status, kind.as_str()), (200, "image/svg+xml"));
     assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{svg}");
 }
@@ -135,80 +126,73 @@ async fn errors_over_http() {
         ..Config::default()
     };
     let server = start_with(config).await;
-    let post = |body: Value| {
-        let server = &server;
-        async move { server.post("/longest-path", &body).await }
-    };
-    let e = Server::problem(
-        post(json!({"from": "a1", "to": "b1", "time_limit_ms": 10_001})).await,
-        400,
-        "invalid_parameter",
-    );
-    assert_eq!(e["param"], "time_limit_ms");
-    let e = Server::problem(
-        post(json!({"from": "a1", "to": "b1", "width": 11, "height": 10})).await,
-        422,
-        "board_too_large",
-    );
-    assert_eq!(e["param"], "width");
+    for (status, code, param, body) in [
+        (
+            400,
+            "invalid_parameter",
+            "time_limit_ms",
+            json!({"from": "a1", "to": "b1", "time_limit_ms": 10_001}),
+        ),
+        (
+            422,
+            "board_too_large",
+            "width",
+            json!({"from": "a1", "to": "b1", "width": 11, "height": 10}),
+        ),
+        (
+            400,
+            "square_off_board",
+            "to",
+            json!({"from": "a1", "to": "z9"}),
+        ),
+        (400, "missing_parameter", "from", json!({"to": "b1"})),
+        (
+            400,
+            "square_not_landable",
+            "to",
+            json!({"from": "a1", "to": "a2", "board": ["R . .", ". . ."]}),
+        ),
+        (
+            400,
+            "invalid_parameter",
+            "board",
+            json!({"from": "a1", "to": "b1", "board": ". .", "width": 2}),
+        ),
+        (
+            400,
+            "invalid_parameter",
+            "barrier_rule",
+            json!({"from": "a1", "to": "b1", "barrier_rule": "either"}),
+        ),
+        (
+            400,
+            "invalid_parameter",
+            "barrier_rule",
+            json!({"from": "a1", "to": "b1", "board": ". . .", "barrier_rule": "short"}),
+        ),
+        (
+            400,
+            "unknown_parameter",
+            "speed",
+            json!({"from": "a1", "to": "b1", "speed": 1}),
+        ),
+    ] {
+        let answer = server.post("/longest-path", &body).await;
+        Server::problem_naming(answer, status, code, param);
+    }
     let big = vec![". . . . . . . . . . ."; 10];
-    Server::problem(
-        post(json!({"from": "a1", "to": "b1", "board": big})).await,
-        422,
-        "board_too_large",
-    );
-    let e = Server::problem(
-        post(json!({"from": "a1", "to": "z9"})).await,
-        400,
-        "square_off_board",
-    );
-    assert_eq!(e["param"], "to");
-    let e = Server::problem(post(json!({"to": "b1"})).await, 400, "missing_parameter");
-    assert_eq!(e["param"], "from");
-    let e = Server::problem(
-        post(json!({"from": "a1", "to": "a2", "board": ["R . .", ". . ."]})).await,
-        400,
-        "square_not_landable",
-    );
-    assert_eq!(e["param"], "to");
-    let e = Server::problem(
-        post(json!({"from": "a1", "to": "b1", "board": ". .", "width": 2})).await,
-        400,
-        "invalid_parameter",
-    );
-    assert_eq!(e["param"], "board");
-    let e = Server::problem(
-        post(json!({"from": "a1", "to": "b1", "barrier_rule": "either"})).await,
-        400,
-        "invalid_parameter",
-    );
-    assert_eq!(e["param"], "barrier_rule");
-    let e = Server::problem(
-        post(json!({"from": "a1", "to": "b1", "board": ". . .", "barrier_rule": "short"})).await,
-        400,
-        "invalid_parameter",
-    );
-    assert_eq!(e["param"], "barrier_rule");
-    let e = Server::problem(
-        post(json!({"from": "a1", "to": "b1", "speed": 1})).await,
-        400,
-        "unknown_parameter",
-    );
-    assert_eq!(e["param"], "speed");
-    Server::problem(
-        post(json!({"from": "a1", "to": "b1", "time_limit_ms": -1})).await,
-        400,
-        "invalid_parameter",
-    );
-    Server::problem(
-        server
-            .post(
-                "/longest-path?format=png",
-                &json!({"from": "a1", "to": "b1"}),
-            )
-            .await,
-        400,
-        "invalid_parameter",
-    );
+    let board_too_large = json!({"from": "a1", "to": "b1", "board": big});
+    let answer = server.post("/longest-path", &board_too_large).await;
+    Server::problem(answer, 422, "board_too_large");
+    let negative = json!({"from": "a1", "to": "b1", "time_limit_ms": -1});
+    let answer = server.post("/longest-path", &negative).await;
+    Server::problem(answer, 400, "invalid_parameter");
+    let answer = server
+        .post(
+            "/longest-path?format=png",
+            &json!({"from": "a1", "to": "b1"}),
+        )
+        .await;
+    Server::problem(answer, 400, "invalid_parameter");
     Server::problem(server.get("/longest-path").await, 405, "method_not_allowed");
 }

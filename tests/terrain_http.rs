@@ -16,12 +16,8 @@ use support::{bellman_ford, sq, terrain, CHALLENGE, SAMPLE, TELEPORTS};
 #[tokio::test]
 async fn validate_endpoint() {
     let s = common::start().await;
-    let v = s
-        .post_json(
-            "/validate",
-            &json!({"width": 8, "height": 8, "path": ["b6", "d5", "f6"], "render": true}),
-        )
-        .await;
+    let rendered = json!({"width": 8, "height": 8, "path": ["b6", "d5", "f6"], "render": true});
+    let v = s.post_json("/validate", &rendered).await;
     assert_eq!(
         (v["valid"].clone(), v["moves"].clone(), v["cost"].clone()),
         (json!(true), json!(2), json!(2))
@@ -99,65 +95,35 @@ async fn validate_endpoint() {
 #[tokio::test]
 async fn validate_errors() {
     let s = common::start().await;
-    let v = common::Server::problem(
-        s.post("/validate", &json!({"path": []})).await,
-        400,
-        "invalid_parameter",
-    );
-    assert_eq!(v["param"], "path");
-    let v = common::Server::problem(
-        s.post("/validate", &json!({"path": ["a1", "z9"]})).await,
-        400,
-        "square_off_board",
-    );
-    assert_eq!(v["param"], "path[1]");
-    let v = common::Server::problem(
-        s.post("/validate", &json!({"width": 8})).await,
-        400,
-        "missing_parameter",
-    );
-    assert_eq!(v["param"], "path");
-    let v = common::Server::problem(
-        s.post("/validate", &json!({"path": ["a1"], "board": ". . T"}))
-            .await,
-        400,
-        "board_teleport_count",
-    );
-    assert_eq!(v["param"], "board");
-    let v = common::Server::problem(
-        s.post(
-            "/validate",
-            &json!({"path": ["a1"], "barrier_rule": "either"}),
-        )
-        .await,
-        400,
-        "invalid_parameter",
-    );
-    assert_eq!(v["param"], "barrier_rule");
-    let v = common::Server::problem(
-        s.post(
-            "/validate",
-            &json!({"path": ["a1"], "board": ". .", "barrier_rule": "short_leg"}),
-        )
-        .await,
-        400,
-        "invalid_parameter",
-    );
-    assert_eq!(v["param"], "barrier_rule");
+    for (code, param, body) in [
+        ("invalid_parameter", "path", json!({"path": []})),
+        ("square_off_board", "path[1]", json!({"path": ["a1", "z9"]})),
+        ("missing_parameter", "path", json!({"width": 8})),
+        (
+            "board_teleport_count",
+            "board",
+            json!({"path": ["a1"], "board": ". . T"}),
+        ),
+        (
+            "invalid_parameter",
+            "barrier_rule",
+            json!({"path": ["a1"], "barrier_rule": "either"}),
+        ),
+        (
+            "invalid_parameter",
+            "barrier_rule",
+            json!({"path": ["a1"], "board": ". .", "barrier_rule": "short_leg"}),
+        ),
+    ] {
+        common::Server::problem_naming(s.post("/validate", &body).await, 400, code, param);
+    }
     // Frames of a large board for a long path: refused, not drawn.
     let path: Vec<Value> = (0..10)
         .map(|i| json!(if i % 2 == 0 { "a1" } else { "b3" }))
         .collect();
-    let v = common::Server::problem(
-        s.post(
-            "/validate",
-            &json!({"width": 1000, "height": 1000, "path": path, "render": true}),
-        )
-        .await,
-        422,
-        "render_too_large",
-    );
-    assert_eq!(v["param"], "render");
+    let render = json!({"width": 1000, "height": 1000, "path": path, "render": true});
+    let answer = s.post("/validate", &render).await;
+    common::Server::problem_naming(answer, 422, "render_too_large", "render");
 }
 
 #[tokio::test]
@@ -258,15 +224,9 @@ async fn plain_path_drawn() {
     assert_eq!(status, 200);
     assert!(text.starts_with("8 . . . . . . . .\n"), "{text}");
     for format in ["text", "svg"] {
-        let v = common::Server::problem(
-            s.get(&format!(
-                "/path?from=a1&to=all1000&width=1000&height=1000&format={format}"
-            ))
-            .await,
-            422,
-            "render_too_large",
-        );
-        assert_eq!(v["param"], "format");
+        let query = format!("/path?from=a1&to=all1000&width=1000&height=1000&format={format}");
+        let answer = s.get(&query).await;
+        common::Server::problem_naming(answer, 422, "render_too_large", "format");
     }
 }
 
@@ -276,13 +236,10 @@ async fn terrain_path_errors() {
     let bad = |board: &'static str, code: &'static str| {
         let s = &s;
         async move {
-            let v = common::Server::problem(
-                s.post("/path", &json!({"board": board, "from": "a1", "to": "b3"}))
-                    .await,
-                400,
-                code,
-            );
-            assert_eq!(v["param"], "board", "{v}");
+            let answer = s
+                .post("/path", &json!({"board": board, "from": "a1", "to": "b3"}))
+                .await;
+            common::Server::problem_naming(answer, 400, code, "board");
         }
     };
     bad(". . .\n. .\n. . .", "board_ragged_rows").await;
@@ -292,66 +249,46 @@ async fn terrain_path_errors() {
     bad(". . .\n. S .\n. . .", "board_start_end_unpaired").await;
     bad("", "board_empty").await;
     let rock = ". . .\n. R .\n. . B\n. . .";
-    let v = common::Server::problem(
-        s.post("/path", &json!({"board": rock, "from": "b3", "to": "a1"}))
-            .await,
-        400,
-        "square_not_landable",
-    );
-    assert_eq!(v["param"], "from");
-    let v = common::Server::problem(
-        s.post("/path", &json!({"board": rock, "from": "a1", "to": "c2"}))
-            .await,
-        400,
-        "square_not_landable",
-    );
-    assert_eq!(v["param"], "to");
-    let v = common::Server::problem(
-        s.post(
-            "/path",
-            &json!({"board": rock, "from": "a1", "to": "c1", "barrier_rule": "sideways"}),
-        )
-        .await,
-        400,
-        "invalid_parameter",
-    );
-    assert_eq!(v["param"], "barrier_rule");
-    let v = common::Server::problem(
-        s.post("/path", &json!({"board": rock})).await,
-        400,
-        "missing_parameter",
-    );
-    assert_eq!(v["param"], "from");
-    let v = common::Server::problem(
-        s.post("/path", &json!({"board": rock, "from": "a1"})).await,
-        400,
-        "missing_parameter",
-    );
-    assert_eq!(v["param"], "to");
-    let v = common::Server::problem(
-        s.post("/path", &json!({"board": rock, "from": "a1", "to": "d1"}))
-            .await,
-        400,
-        "square_off_board",
-    );
-    assert_eq!(v["param"], "to");
-    let v = common::Server::problem(
-        s.post(
-            "/path",
-            &json!({"board": rock, "width": 3, "from": "a1", "to": "c1"}),
-        )
-        .await,
-        400,
-        "invalid_parameter",
-    );
-    assert_eq!(v["param"], "board");
-    let v = common::Server::problem(
-        s.post("/path", &json!({"board": 7, "from": "a1", "to": "c1"}))
-            .await,
-        400,
-        "invalid_parameter",
-    );
-    assert_eq!(v["param"], "board");
+    for (code, param, body) in [
+        (
+            "square_not_landable",
+            "from",
+            json!({"board": rock, "from": "b3", "to": "a1"}),
+        ),
+        (
+            "square_not_landable",
+            "to",
+            json!({"board": rock, "from": "a1", "to": "c2"}),
+        ),
+        (
+            "invalid_parameter",
+            "barrier_rule",
+            json!({"board": rock, "from": "a1", "to": "c1", "barrier_rule": "sideways"}),
+        ),
+        ("missing_parameter", "from", json!({"board": rock})),
+        (
+            "missing_parameter",
+            "to",
+            json!({"board": rock, "from": "a1"}),
+        ),
+        (
+            "square_off_board",
+            "to",
+            json!({"board": rock, "from": "a1", "to": "d1"}),
+        ),
+        (
+            "invalid_parameter",
+            "board",
+            json!({"board": rock, "width": 3, "from": "a1", "to": "c1"}),
+        ),
+        (
+            "invalid_parameter",
+            "board",
+            json!({"board": 7, "from": "a1", "to": "c1"}),
+        ),
+    ] {
+        common::Server::problem_naming(s.post("/path", &body).await, 400, code, param);
+    }
 }
 
 #[tokio::test]

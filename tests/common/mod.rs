@@ -110,6 +110,19 @@ impl Server {
         assert!(v["title"].is_string() && v["detail"].is_string(), "{body}");
         v
     }
+
+    /// Expects a problem+json answer with `status` and `code` (as
+    /// [`Server::problem`]) that names the parameter `param`; returns it.
+    pub fn problem_naming(
+        answer: (u16, String, String),
+        status: u16,
+        code: &str,
+        param: &str,
+    ) -> Value {
+        let v = Self::problem(answer, status, code);
+        assert_eq!(v["param"], param, "{v}");
+        v
+    }
 }
 
 /// A snapshot the library's tests keep (`crates/knight/tests/snapshots/`,

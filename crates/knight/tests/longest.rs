@@ -80,6 +80,20 @@ fn solve(t: &Terrain, rule: BarrierRule, from: Square, to: Square) -> Longest {
     longest_path(t, rule, from, to, LIMIT).unwrap()
 }
 
+/// The solver's answer within `limit`, its path checked by [`check`]: the
+/// answer, and the path's moves and cost.
+fn checked(
+    t: &Terrain,
+    rule: BarrierRule,
+    from: Square,
+    to: Square,
+    limit: Duration,
+) -> (Longest, u64, u64) {
+    let answer = longest_path(t, rule, from, to, limit).unwrap();
+    let (moves, cost) = check(t, rule, from, to, answer.path.as_ref().unwrap());
+    (answer, moves, cost)
+}
+
 /// Every pair of landable squares of `t`: the solver's path is valid and
 /// optimal, its bound at least the optimum, as the exhaustive search says.
 fn agrees_with_brute_force(t: &Terrain, rule: BarrierRule) {
@@ -155,14 +169,7 @@ fn empty_6x6_all_pairs_meet_the_colour_bound() {
     for i in 0..36 {
         for j in 0..36 {
             let (from, to) = (board.from_index(i).unwrap(), board.from_index(j).unwrap());
-            let answer = solve(&t, BarrierRule::Either, from, to);
-            let (moves, _) = check(
-                &t,
-                BarrierRule::Either,
-                from,
-                to,
-                answer.path.as_ref().unwrap(),
-            );
+            let (answer, moves, _) = checked(&t, BarrierRule::Either, from, to, LIMIT);
             let bound = if i == j {
                 0
             } else {
@@ -185,14 +192,7 @@ fn empty_8x8_opposite_colours_give_63_moves() {
             if from.colour() == to.colour() {
                 continue;
             }
-            let answer = solve(&t, BarrierRule::Either, from, to);
-            let (moves, _) = check(
-                &t,
-                BarrierRule::Either,
-                from,
-                to,
-                answer.path.as_ref().unwrap(),
-            );
+            let (answer, moves, _) = checked(&t, BarrierRule::Either, from, to, LIMIT);
             assert_eq!(moves, 63, "{from} to {to}");
             assert_eq!(answer.upper_bound, Some(63));
             assert!(answer.optimal);
@@ -205,14 +205,7 @@ fn empty_32x32_gives_a_hamiltonian_path() {
     let board = Board::new(32, 32).unwrap();
     let t = Terrain::plain(board);
     let (from, to) = (Square::new(0, 0), Square::new(31, 0));
-    let answer = solve(&t, BarrierRule::Either, from, to);
-    let (moves, _) = check(
-        &t,
-        BarrierRule::Either,
-        from,
-        to,
-        answer.path.as_ref().unwrap(),
-    );
+    let (answer, moves, _) = checked(&t, BarrierRule::Either, from, to, LIMIT);
     assert_eq!(moves, 1023);
     assert!(answer.optimal);
 }
@@ -225,20 +218,12 @@ fn challenge_board_paths_are_valid_and_bounded() {
         let from: knight::SquareName = from.parse().unwrap();
         let to: knight::SquareName = to.parse().unwrap();
         let (from, to) = (from.on(board).unwrap(), to.on(board).unwrap());
-        let answer = longest_path(
+        let (answer, moves, cost) = checked(
             &t,
             BarrierRule::Either,
             from,
             to,
             Duration::from_millis(300),
-        )
-        .unwrap();
-        let (moves, cost) = check(
-            &t,
-            BarrierRule::Either,
-            from,
-            to,
-            answer.path.as_ref().unwrap(),
         );
         assert_eq!((answer.moves, answer.cost), (Some(moves), Some(cost)));
         let bound = answer.upper_bound.unwrap();
@@ -308,14 +293,7 @@ fn largest_board_answers_in_time() {
     let t = Terrain::plain(board);
     let (from, to) = (Square::new(0, 0), Square::new(255, 254));
     let started = std::time::Instant::now();
-    let answer = longest_path(&t, BarrierRule::Either, from, to, Duration::from_secs(3)).unwrap();
-    let (moves, _) = check(
-        &t,
-        BarrierRule::Either,
-        from,
-        to,
-        answer.path.as_ref().unwrap(),
-    );
+    let (answer, moves, _) = checked(&t, BarrierRule::Either, from, to, Duration::from_secs(3));
     eprintln!(
         "{moves} of {:?} in {:?}",
         answer.upper_bound,
@@ -342,8 +320,7 @@ fn teleport_board_of_the_unsound_bound() {
         .collect();
     assert_eq!(check(&t, rule, from, to, &twelve).0, 12);
     let optimum = brute_force(&t, rule, from)[t.board().index(to) as usize].unwrap();
-    let answer = solve(&t, rule, from, to);
-    let (moves, _) = check(&t, rule, from, to, answer.path.as_ref().unwrap());
+    let (answer, moves, _) = checked(&t, rule, from, to, LIMIT);
     assert!(answer.upper_bound.unwrap() >= optimum, "{answer:?}");
     assert_eq!(moves, optimum, "{answer:?}");
     assert!(answer.optimal);

@@ -38,6 +38,11 @@ fn cheapest(t: &Terrain, from: &str, to: &str, rule: BarrierRule) -> Option<Chea
     found
 }
 
+/// The names of a path, as [`answer`] gives them.
+fn route(names: &[&str]) -> Vec<String> {
+    names.iter().map(|n| n.to_string()).collect()
+}
+
 /// (cost, moves, path) of the cheapest path, for short assertions.
 fn answer(t: &Terrain, from: &str, to: &str, rule: BarrierRule) -> (u64, u64, Vec<String>) {
     let p = cheapest(t, from, to, rule).expect("reachable");
@@ -51,20 +56,25 @@ fn answer(t: &Terrain, from: &str, to: &str, rule: BarrierRule) -> (u64, u64, Ve
 /// even).
 const B3_BOARD: &str = ". . . . .\n. . . . .\n. X . . .\n. . . . .\n. . . . .";
 
+/// [`answer`] from a1 to c5 on [`B3_BOARD`] with `cell` on b3.
+fn across_b3(cell: &str) -> (u64, u64, Vec<String>) {
+    answer(
+        &terrain(&B3_BOARD.replace('X', cell)),
+        "a1",
+        "c5",
+        BarrierRule::Either,
+    )
+}
+
 #[test]
 fn plain_squares_cost_one() {
-    let t = terrain(&B3_BOARD.replace('X', "."));
-    assert_eq!(
-        answer(&t, "a1", "c5", BarrierRule::Either),
-        (2, 2, vec!["a1".into(), "b3".into(), "c5".into()])
-    );
+    assert_eq!(across_b3("."), (2, 2, route(&["a1", "b3", "c5"])));
 }
 
 #[test]
 fn water_costs_two_and_is_still_cheapest_here() {
     // Through the water: 1 + 2 = 3 < the 4 of any 4-move detour.
-    let t = terrain(&B3_BOARD.replace('X', "W"));
-    let (cost, moves, path) = answer(&t, "a1", "c5", BarrierRule::Either);
+    let (cost, moves, path) = across_b3("W");
     assert_eq!((cost, moves), (3, 2));
     assert_eq!(path, ["a1", "b3", "c5"]);
 }
@@ -72,40 +82,33 @@ fn water_costs_two_and_is_still_cheapest_here() {
 #[test]
 fn lava_costs_five_and_is_avoided() {
     // Through the lava: 1 + 5 = 6 > 4 moves over plain squares.
-    let t = terrain(&B3_BOARD.replace('X', "L"));
-    let (cost, moves, path) = answer(&t, "a1", "c5", BarrierRule::Either);
+    let (cost, moves, path) = across_b3("L");
     assert_eq!((cost, moves), (4, 4));
     assert!(!path.contains(&"b3".to_owned()));
 }
 
 #[test]
 fn rock_cannot_be_landed_on_but_is_jumped() {
-    let t = terrain(&B3_BOARD.replace('X', "R"));
-    let (cost, moves, path) = answer(&t, "a1", "c5", BarrierRule::Either);
+    let (cost, moves, path) = across_b3("R");
     assert_eq!((cost, moves), (4, 4));
     assert!(!path.contains(&"b3".to_owned()));
     // a1 → c2 passes over b1, c1 (long leg) or a2, b2 (short leg): all rocks.
     let rocks = terrain(". . .\nR R .\n. R R");
     assert_eq!(
         answer(&rocks, "a1", "c2", BarrierRule::LongLeg),
-        (1, 1, vec!["a1".into(), "c2".into()])
+        (1, 1, route(&["a1", "c2"]))
     );
 }
 
 #[test]
 fn barrier_cannot_be_landed_on_nor_passed() {
-    let t = terrain(&B3_BOARD.replace('X', "B"));
-    assert_eq!(answer(&t, "a1", "c5", BarrierRule::Either).1, 4);
+    assert_eq!(across_b3("B").1, 4);
     // Both routes from a1 to c2 pass a barrier (c1 on the long leg, b2 on
     // the short): no direct move, and the way round is a1 b3 d4 c2.
     let both = terrain(". . . . .\n. . . . .\n. B . . .\n. . B . .");
     assert_eq!(
         answer(&both, "a1", "c2", BarrierRule::Either),
-        (
-            3,
-            3,
-            vec!["a1".into(), "b3".into(), "d4".into(), "c2".into()]
-        )
+        (3, 3, route(&["a1", "b3", "d4", "c2"]))
     );
     // Only the long-leg route (b1, c1) is barred: `either` allows the move.
     let long = terrain(". . . .\n. . . .\n. B . .");
@@ -119,7 +122,7 @@ fn long_leg_makes_a_move_one_way() {
     let t = terrain(". . . .\n. . . .\n. . . .\n. B . .");
     assert_eq!(
         answer(&t, "c2", "a1", BarrierRule::LongLeg),
-        (1, 1, vec!["c2".into(), "a1".into()])
+        (1, 1, route(&["c2", "a1"]))
     );
     let there = answer(&t, "a1", "c2", BarrierRule::LongLeg);
     assert!(there.1 > 1, "{there:?}");
@@ -129,14 +132,15 @@ fn long_leg_makes_a_move_one_way() {
 
 // --- Teleports ------------------------------------------------------------
 
+/// [`answer`] on the [`TELEPORTS`] board, under either barrier rule.
+fn on_teleports(from: &str, to: &str) -> (u64, u64, Vec<String>) {
+    answer(&terrain(TELEPORTS), from, to, BarrierRule::Either)
+}
+
 #[test]
 fn teleport_hop_is_listed_and_free() {
-    let t = terrain(TELEPORTS);
     // a1 → c2 lands on a teleport: the knight is on f6 in the same move.
-    assert_eq!(
-        answer(&t, "a1", "f6", BarrierRule::Either),
-        (1, 1, vec!["a1".into(), "c2".into(), "f6".into()])
-    );
+    assert_eq!(on_teleports("a1", "f6"), (1, 1, route(&["a1", "c2", "f6"])));
 }
 
 #[test]
@@ -144,39 +148,20 @@ fn teleport_hop_is_mandatory() {
     // a1 → b4 is 2 moves on a plain board, but only through c2, which hops
     // to f6. Without the teleport the count is even (4); with it:
     // a1 c2 (hop f6) d5 b4, 3 moves.
-    let t = terrain(TELEPORTS);
     assert_eq!(
-        answer(&t, "a1", "b4", BarrierRule::Either),
-        (
-            3,
-            3,
-            vec![
-                "a1".into(),
-                "c2".into(),
-                "f6".into(),
-                "d5".into(),
-                "b4".into()
-            ]
-        )
+        on_teleports("a1", "b4"),
+        (3, 3, route(&["a1", "c2", "f6", "d5", "b4"]))
     );
 }
 
 #[test]
 fn starting_on_a_teleport_does_not_hop() {
-    let t = terrain(TELEPORTS);
-    assert_eq!(
-        answer(&t, "c2", "b4", BarrierRule::Either),
-        (1, 1, vec!["c2".into(), "b4".into()])
-    );
+    assert_eq!(on_teleports("c2", "b4"), (1, 1, route(&["c2", "b4"])));
 }
 
 #[test]
 fn landing_on_a_destination_teleport_ends_the_path() {
-    let t = terrain(TELEPORTS);
-    assert_eq!(
-        answer(&t, "a1", "c2", BarrierRule::Either),
-        (1, 1, vec!["a1".into(), "c2".into()])
-    );
+    assert_eq!(on_teleports("a1", "c2"), (1, 1, route(&["a1", "c2"])));
 }
 
 #[test]
@@ -204,7 +189,7 @@ fn start_and_end_default_and_ends_must_be_landable() {
     // From a square to itself: no moves.
     assert_eq!(
         answer(&rock, "a1", "a1", BarrierRule::Either),
-        (0, 0, vec!["a1".into()])
+        (0, 0, route(&["a1"]))
     );
     // 3×3 corners reach each other, the centre is never reached.
     let plain = terrain(". . .\n. . .\n. . .");
@@ -434,35 +419,31 @@ fn cheapest_overlay(from: &str, to: &str, p: &CheapestPath) -> Overlay {
     }
 }
 
+/// The cheapest path from `from` to `to` on `t`, drawn as text and as SVG,
+/// against the snapshots `{name}-path.txt` and `{name}-path.svg`.
+fn path_snapshots(name: &str, t: &Terrain, from: &str, to: &str) {
+    let g = Ground::Terrain(t);
+    let p = cheapest(t, from, to, BarrierRule::Either).unwrap();
+    snapshot(
+        &format!("{name}-path.txt"),
+        &knight::draw_path_text(g, &p.path).unwrap(),
+    );
+    snapshot(
+        &format!("{name}-path.svg"),
+        &knight::draw_svg(g, &p.path, cheapest_overlay(from, to, &p)).unwrap(),
+    );
+}
+
 #[test]
 fn text_and_svg_snapshots() {
     let sample = terrain(SAMPLE);
-    let g = Ground::Terrain(&sample);
-    let p = cheapest(&sample, "b6", "f4", BarrierRule::Either).unwrap();
-    snapshot(
-        "sample-path.txt",
-        &knight::draw_path_text(g, &p.path).unwrap(),
-    );
-    snapshot(
-        "sample-path.svg",
-        &knight::draw_svg(g, &p.path, cheapest_overlay("b6", "f4", &p)).unwrap(),
-    );
+    path_snapshots("sample", &sample, "b6", "f4");
     snapshot(
         "sample-knight.txt",
-        &knight::draw_knight(g, sq("d5")).unwrap(),
+        &knight::draw_knight(Ground::Terrain(&sample), sq("d5")).unwrap(),
     );
 
-    let challenge = terrain(CHALLENGE);
-    let g = Ground::Terrain(&challenge);
-    let p = cheapest(&challenge, "a1", "af28", BarrierRule::Either).unwrap();
-    snapshot(
-        "challenge-path.txt",
-        &knight::draw_path_text(g, &p.path).unwrap(),
-    );
-    snapshot(
-        "challenge-path.svg",
-        &knight::draw_svg(g, &p.path, cheapest_overlay("a1", "af28", &p)).unwrap(),
-    );
+    path_snapshots("challenge", &terrain(CHALLENGE), "a1", "af28");
 
     let chess = Ground::Plain(Board::CHESS);
     let refused = squares(&["b6", "d5"]);
