@@ -9,10 +9,9 @@ mod support;
 
 use knight::BarrierRule;
 use knight::{Board, Square};
-use knightd::Config;
 use serde_json::{json, Value};
 
-use common::{start, start_with, Server};
+use common::{start, start_configured, Server};
 use support::{check, terrain, CHALLENGE};
 
 async fn longest(server: &Server, body: Value) -> Value {
@@ -121,11 +120,7 @@ async fn terrain_board_over_http() {
 
 #[tokio::test]
 async fn errors_over_http() {
-    let config = Config {
-        max_longest_squares: 100,
-        ..Config::default()
-    };
-    let server = start_with(config).await;
+    let server = start_configured(|c| c.max_longest_squares = 100).await;
     for (status, code, param, body) in [
         (
             400,

@@ -8,7 +8,6 @@ mod common;
 mod support;
 
 use knight::BarrierRule;
-use knightd::Config;
 use serde_json::{json, Value};
 
 use support::{bellman_ford, sq, terrain, CHALLENGE, SAMPLE, TELEPORTS};
@@ -293,11 +292,7 @@ async fn terrain_path_errors() {
 
 #[tokio::test]
 async fn large_terrain_boards() {
-    let config = Config {
-        max_terrain_squares: 10_000,
-        ..Config::default()
-    };
-    let s = common::start_with(config).await;
+    let s = common::start_configured(|c| c.max_terrain_squares = 10_000).await;
     let row = ".".repeat(101);
     let board = vec![row; 100].join("\n");
     common::Server::problem(

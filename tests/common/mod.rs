@@ -16,6 +16,14 @@ pub async fn start() -> Server {
     start_with(Config::default()).await
 }
 
+/// Starts knightd with the default configuration as `change` leaves it:
+/// `start_configured(|c| c.max_batch = 3)`.
+pub async fn start_configured(change: impl FnOnce(&mut Config)) -> Server {
+    let mut config = Config::default();
+    change(&mut config);
+    start_with(config).await
+}
+
 /// Starts knightd with `config`, on a free port of 127.0.0.1.
 pub async fn start_with(config: Config) -> Server {
     knightd::warm();
@@ -136,7 +144,8 @@ pub fn solver_snapshot(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-async fn parts(r: reqwest::Response) -> (u16, String, String) {
+/// The status, content type and body of a response.
+pub async fn parts(r: reqwest::Response) -> (u16, String, String) {
     let status = r.status().as_u16();
     let kind = r
         .headers()
