@@ -4,7 +4,6 @@
 mod common;
 
 use common::Server;
-use knightd::Config;
 use serde_json::{json, Value};
 
 #[tokio::test]
@@ -112,12 +111,8 @@ async fn path_examples() {
 #[tokio::test]
 async fn batch_examples() {
     let s = common::start().await;
-    let v = s
-        .post_json(
-            "/distance/batch",
-            &json!({"width": 8, "height": 8, "pairs": [[0, 1], ["g2", "a8"]]}),
-        )
-        .await;
+    let two = json!({"width": 8, "height": 8, "pairs": [[0, 1], ["g2", "a8"]]});
+    let v = s.post_json("/distance/batch", &two).await;
     assert_eq!(v, json!({"width": 8, "height": 8, "moves": [3, 4]}));
     let v = s.post_json("/distance/batch", &json!({"pairs": []})).await;
     assert_eq!(v["moves"], json!([]));
@@ -207,145 +202,106 @@ async fn src_and_dest_are_aliases() {
 #[tokio::test]
 async fn bad_requests_are_400_problems() {
     let s = common::start().await;
-    let p = Server::problem(
-        s.get("/distance?from=g2&to=z9").await,
-        400,
-        "square_off_board",
-    );
-    assert_eq!(p["param"], "to");
+    let answer = s.get("/distance?from=g2&to=z9").await;
+    let p = Server::problem_naming(answer, 400, "square_off_board", "to");
     assert_eq!(p["detail"], "'z9' is not a square of the 8x8 board");
-    let p = Server::problem(
-        s.get("/distance?from=64&to=0").await,
-        400,
-        "square_off_board",
-    );
-    assert_eq!(p["param"], "from");
-    let p = Server::problem(s.get("/distance?from=g&to=a8").await, 400, "invalid_square");
-    assert_eq!(p["param"], "from");
-    let p = Server::problem(s.get("/colour?square=a0").await, 400, "invalid_square");
-    assert_eq!(p["param"], "square");
-    let p = Server::problem(s.get("/distance?from=g2").await, 400, "missing_parameter");
-    assert_eq!(p["param"], "to");
-    let p = Server::problem(
-        s.get("/distance?from=g2&to=a8&colour=1").await,
-        400,
-        "unknown_parameter",
-    );
-    assert_eq!(p["param"], "colour");
-    let p = Server::problem(
-        s.get("/distance?from=g2&to=a8&width=abc").await,
-        400,
-        "invalid_parameter",
-    );
-    assert_eq!(p["param"], "width");
-    let p = Server::problem(
-        s.get("/distance?from=a1&to=a2&width=0").await,
-        400,
-        "invalid_board_size",
-    );
-    assert_eq!(p["param"], "width");
-    let p = Server::problem(
-        s.get("/distance?from=a1&to=a2&height=1000000001").await,
-        400,
-        "invalid_board_size",
-    );
-    assert_eq!(p["param"], "height");
-    let p = Server::problem(
-        s.get("/path?from=a1&to=a2&notation=roman").await,
-        400,
-        "invalid_parameter",
-    );
-    assert_eq!(p["param"], "notation");
-    let p = Server::problem(
-        s.post("/distance", &json!({"from": -1, "to": 3})).await,
-        400,
-        "invalid_parameter",
-    );
-    assert_eq!(p["param"], "from");
-    let p = Server::problem(
-        s.post("/distance", &json!({"from": 1.5, "to": 3})).await,
-        400,
-        "invalid_parameter",
-    );
-    assert_eq!(p["param"], "from");
-    let p = Server::problem(
-        s.post("/distance", &json!({"from": true, "to": 3})).await,
-        400,
-        "invalid_parameter",
-    );
-    assert_eq!(p["param"], "from");
-    let p = Server::problem(
-        s.post("/distance", &json!([1, 2])).await,
-        400,
-        "invalid_parameter",
-    );
+    for (query, code, param) in [
+        ("/distance?from=64&to=0", "square_off_board", "from"),
+        ("/distance?from=g&to=a8", "invalid_square", "from"),
+        ("/colour?square=a0", "invalid_square", "square"),
+        ("/distance?from=g2", "missing_parameter", "to"),
+        (
+            "/distance?from=g2&to=a8&colour=1",
+            "unknown_parameter",
+            "colour",
+        ),
+        (
+            "/distance?from=g2&to=a8&width=abc",
+            "invalid_parameter",
+            "width",
+        ),
+        (
+            "/distance?from=a1&to=a2&width=0",
+            "invalid_board_size",
+            "width",
+        ),
+        (
+            "/distance?from=a1&to=a2&height=1000000001",
+            "invalid_board_size",
+            "height",
+        ),
+        (
+            "/path?from=a1&to=a2&notation=roman",
+            "invalid_parameter",
+            "notation",
+        ),
+    ] {
+        Server::problem_naming(s.get(query).await, 400, code, param);
+    }
+    for (path, body, code, param) in [
+        (
+            "/distance",
+            json!({"from": -1, "to": 3}),
+            "invalid_parameter",
+            "from",
+        ),
+        (
+            "/distance",
+            json!({"from": 1.5, "to": 3}),
+            "invalid_parameter",
+            "from",
+        ),
+        (
+            "/distance",
+            json!({"from": true, "to": 3}),
+            "invalid_parameter",
+            "from",
+        ),
+        (
+            "/distance/batch",
+            json!({"pairs": [[0, 1], [2, 99]]}),
+            "square_off_board",
+            "pairs[1][1]",
+        ),
+        (
+            "/distance/batch",
+            json!({"pairs": [[0, 1, 2]]}),
+            "invalid_parameter",
+            "pairs[0]",
+        ),
+    ] {
+        Server::problem_naming(s.post(path, &body).await, 400, code, param);
+    }
+    let answer = s.post("/distance", &json!([1, 2])).await;
+    let p = Server::problem(answer, 400, "invalid_parameter");
     assert!(p.get("param").is_none());
-    let p = Server::problem(
-        s.post("/distance/batch", &json!({"pairs": [[0, 1], [2, 99]]}))
-            .await,
-        400,
-        "square_off_board",
-    );
-    assert_eq!(p["param"], "pairs[1][1]");
-    let p = Server::problem(
-        s.post("/distance/batch", &json!({"pairs": [[0, 1, 2]]}))
-            .await,
-        400,
-        "invalid_parameter",
-    );
-    assert_eq!(p["param"], "pairs[0]");
-    Server::problem(
-        s.post("/distance/batch", &json!({"pairs": "no"})).await,
-        400,
-        "invalid_parameter",
-    );
+    let answer = s.post("/distance/batch", &json!({"pairs": "no"})).await;
+    Server::problem(answer, 400, "invalid_parameter");
 }
 
 #[tokio::test]
 async fn malformed_json_and_media_types() {
     let s = common::start().await;
-    Server::problem(
-        s.post_raw("/distance", Some("application/json"), "{\"src\": 19,")
-            .await,
-        400,
-        "malformed_json",
-    );
-    Server::problem(
-        s.post_raw("/distance", Some("application/json"), "").await,
-        400,
-        "malformed_json",
-    );
-    Server::problem(
-        s.post_raw("/distance", Some("application/json"), "{} {}")
-            .await,
-        400,
-        "malformed_json",
-    );
-    Server::problem(
-        s.post_raw("/distance", Some("application/json"), vec![0xff, 0xfe])
-            .await,
-        400,
-        "malformed_json",
-    );
-    Server::problem(
-        s.post_raw("/distance", None, "{\"src\":19,\"dest\":36}")
-            .await,
-        415,
-        "unsupported_media_type",
-    );
-    Server::problem(
-        s.post_raw("/distance", Some("text/plain"), "{\"src\":19,\"dest\":36}")
-            .await,
-        415,
-        "unsupported_media_type",
-    );
-    let (status, _, _) = s
-        .post_raw(
-            "/distance",
-            Some("application/json; charset=utf-8"),
-            "{\"src\":19,\"dest\":36}",
-        )
-        .await;
+    let json = Some("application/json");
+    let answerable = r#"{"src":19,"dest":36}"#;
+    for (content_type, body, status, code) in [
+        (json, r#"{"src": 19,"#.as_bytes(), 400, "malformed_json"),
+        (json, "".as_bytes(), 400, "malformed_json"),
+        (json, "{} {}".as_bytes(), 400, "malformed_json"),
+        (json, &[0xff_u8, 0xfe][..], 400, "malformed_json"),
+        (None, answerable.as_bytes(), 415, "unsupported_media_type"),
+        (
+            Some("text/plain"),
+            answerable.as_bytes(),
+            415,
+            "unsupported_media_type",
+        ),
+    ] {
+        let answer = s.post_raw("/distance", content_type, body).await;
+        Server::problem(answer, status, code);
+    }
+    let utf8 = Some("application/json; charset=utf-8");
+    let (status, _, _) = s.post_raw("/distance", utf8, answerable).await;
     assert_eq!(status, 200);
 }
 
@@ -356,12 +312,7 @@ async fn unknown_routes_and_methods() {
     Server::problem(s.get("/distance/").await, 404, "not_found");
     let r = s.client.delete(s.url("/distance")).send().await.unwrap();
     assert_eq!(r.headers()["allow"], "GET,HEAD,POST");
-    let r = (
-        r.status().as_u16(),
-        r.headers()["content-type"].to_str().unwrap().to_owned(),
-        r.text().await.unwrap(),
-    );
-    Server::problem(r, 405, "method_not_allowed");
+    Server::problem(common::parts(r).await, 405, "method_not_allowed");
     // /colour answers POST too (every plain-board endpoint does); /healthz does not.
     Server::problem(
         s.post("/healthz", &json!({"square": "d3"})).await,
@@ -369,53 +320,6 @@ async fn unknown_routes_and_methods() {
         "method_not_allowed",
     );
     Server::problem(s.get("/distance/batch").await, 405, "method_not_allowed");
-}
-
-#[tokio::test]
-async fn limits_are_configurable() {
-    let config = Config {
-        body_limit: 1024,
-        max_batch: 3,
-        max_path_squares: 4,
-        ..Config::default()
-    };
-    let s = common::start_with(config).await;
-    let big = format!("{{\"pairs\": [{}[0, 1]]}}", "[0, 1], ".repeat(200));
-    let p = Server::problem(
-        s.post_raw("/distance/batch", Some("application/json"), big)
-            .await,
-        413,
-        "payload_too_large",
-    );
-    assert!(p["detail"].as_str().unwrap().contains("1024"));
-    let p = Server::problem(
-        s.post(
-            "/distance/batch",
-            &json!({"pairs": [[0, 1], [0, 1], [0, 1], [0, 1]]}),
-        )
-        .await,
-        400,
-        "too_many_items",
-    );
-    assert_eq!(p["param"], "pairs");
-    // g2 to a8 is 4 moves, 5 squares: one more than allowed.
-    let p = Server::problem(s.get("/path?from=g2&to=a8").await, 422, "path_too_long");
-    assert!(p["detail"].as_str().unwrap().contains("/distance"));
-    assert_eq!(s.get_json("/path?from=g2&to=e3").await["moves"], 1);
-}
-
-#[tokio::test]
-async fn default_body_limit_is_4_mib() {
-    let s = common::start().await;
-    let big = format!(
-        "{{\"src\": 19, \"dest\": 36, \"pad\": \"{}\"}}",
-        "x".repeat(4 * 1024 * 1024)
-    );
-    Server::problem(
-        s.post_raw("/distance", Some("application/json"), big).await,
-        413,
-        "payload_too_large",
-    );
 }
 
 #[tokio::test]

@@ -1,19 +1,20 @@
-//! The connection and client limits through the real server: write timeout,
-//! body timeout (408), early 413, the body budget, max connections, fair
-//! turns of heavy work, the rate limit (429), and HTTP/2 with prior
-//! knowledge. The shutdown deadline is in `tests/binary.rs`.
+//! The connection and client limits through the real server: header,
+//! write and body timeouts (408), the body limit (413, at once for a
+//! declared length), the body budget, max connections, the batch and path
+//! limits, the heavy-work queue (503) and its fair turns, the rate limit
+//! (429), and HTTP/2 with prior knowledge. The shutdown deadline is in
+//! `tests/binary.rs`; each endpoint's board-size limits are with its tests.
 
 mod common;
 
 use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
 
-use knightd::Config;
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 
-use common::{start, start_with};
+use common::{start, start_configured, Server};
 
 /// Longer than any limit under test takes to act; a test that waits this
 /// long has failed.
@@ -29,6 +30,13 @@ async fn answer_head(stream: &mut TcpStream) -> String {
     String::from_utf8_lossy(&buf[..n]).into_owned()
 }
 
+/// A new connection to `server` on which `bytes` have been sent.
+async fn connect_sending(server: &Server, bytes: &[u8]) -> TcpStream {
+    let mut stream = TcpStream::connect(server.addr).await.unwrap();
+    stream.write_all(bytes).await.unwrap();
+    stream
+}
+
 fn post_head(path: &str, length: u64) -> String {
     format!(
         "POST {path} HTTP/1.1\r\nHost: knightd\r\nContent-Type: application/json\r\nContent-Length: {length}\r\n\r\n"
@@ -37,49 +45,65 @@ fn post_head(path: &str, length: u64) -> String {
 
 #[tokio::test]
 async fn a_body_that_stops_arriving_is_408() {
-    let server = start_with(Config {
-        body_timeout_ms: 300,
-        ..Config::default()
-    })
-    .await;
-    let mut stream = TcpStream::connect(server.addr).await.unwrap();
-    let body = br#"{"width": 8, "height": 8, "path": ["a1", "#;
-    stream
-        .write_all(post_head("/validate", 100).as_bytes())
-        .await
-        .unwrap();
-    stream.write_all(body).await.unwrap();
-    let head = answer_head(&mut stream).await;
+    let server = start_configured(|c| c.body_timeout_ms = 300).await;
+    let body = r#"{"width": 8, "height": 8, "path": ["a1", "#;
+    let request = format!("{}{body}", post_head("/validate", 100));
+    let head = answer_head(&mut connect_sending(&server, request.as_bytes()).await).await;
     assert!(head.starts_with("HTTP/1.1 408"), "{head}");
     assert!(head.contains("body_timeout"), "{head}");
 }
 
+/// The body limit, 4 MiB unless configured: a body over it is 413, and a
+/// declared length over it is 413 at once, before any body arrives.
 #[tokio::test]
-async fn a_declared_length_over_the_limit_is_413_at_once() {
+async fn bodies_over_the_limit_are_413() {
     // The body timeout is far off: the answer cannot be waiting for it.
-    let server = start_with(Config {
-        body_timeout_ms: 60_000,
-        ..Config::default()
-    })
-    .await;
-    let mut stream = TcpStream::connect(server.addr).await.unwrap();
-    let head = post_head("/validate", 99_999_999_999);
-    stream
-        .write_all(format!("{head}{{").as_bytes())
-        .await
-        .unwrap();
-    let head = answer_head(&mut stream).await;
+    let server = start_configured(|c| c.body_timeout_ms = 60_000).await;
+    let request = format!("{}{{", post_head("/validate", 99_999_999_999));
+    let head = answer_head(&mut connect_sending(&server, request.as_bytes()).await).await;
     assert!(head.starts_with("HTTP/1.1 413"), "{head}");
     assert!(head.contains("payload_too_large"), "{head}");
+    // The default limit is 4 MiB.
+    let big = format!(
+        "{{\"src\": 19, \"dest\": 36, \"pad\": \"{}\"}}",
+        "x".repeat(4 * 1024 * 1024)
+    );
+    Server::problem(
+        server
+            .post_raw("/distance", Some("application/json"), big)
+            .await,
+        413,
+        "payload_too_large",
+    );
+    // A limit of 1024 bytes, named in the answer.
+    let server = start_configured(|c| c.body_limit = 1024).await;
+    let big = format!("{{\"pairs\": [{}[0, 1]]}}", "[0, 1], ".repeat(200));
+    let p = Server::problem(
+        server
+            .post_raw("/distance/batch", Some("application/json"), big)
+            .await,
+        413,
+        "payload_too_large",
+    );
+    assert!(p["detail"].as_str().unwrap().contains("1024"));
+}
+
+/// The most pairs of a batch and the most squares of a listed path.
+#[tokio::test]
+async fn batch_and_path_limits_are_configurable() {
+    let s = start_configured(|c| (c.max_batch, c.max_path_squares) = (3, 4)).await;
+    let four = json!({"pairs": [[0, 1], [0, 1], [0, 1], [0, 1]]});
+    let answer = s.post("/distance/batch", &four).await;
+    Server::problem_naming(answer, 400, "too_many_items", "pairs");
+    // g2 to a8 is 4 moves, 5 squares: one more than allowed.
+    let p = Server::problem(s.get("/path?from=g2&to=a8").await, 422, "path_too_long");
+    assert!(p["detail"].as_str().unwrap().contains("/distance"));
+    assert_eq!(s.get_json("/path?from=g2&to=e3").await["moves"], 1);
 }
 
 #[tokio::test]
 async fn bodies_past_the_budget_are_503_with_retry_after() {
-    let server = start_with(Config {
-        body_budget: 1_000,
-        ..Config::default()
-    })
-    .await;
+    let server = start_configured(|c| c.body_budget = 1_000).await;
     let path: Vec<&str> = std::iter::repeat_n("a1", 300).collect();
     let big = json!({"width": 8, "height": 8, "path": path});
     let r = server
@@ -107,11 +131,7 @@ async fn bodies_past_the_budget_are_503_with_retry_after() {
 
 #[tokio::test]
 async fn a_client_that_reads_nothing_is_disconnected_after_the_write_timeout() {
-    let server = start_with(Config {
-        write_timeout_ms: 500,
-        ..Config::default()
-    })
-    .await;
+    let server = start_configured(|c| c.write_timeout_ms = 500).await;
     // A small receive window, so that the answer (megabytes) stalls at once.
     let socket = TcpSocket::new_v4().unwrap();
     socket.set_recv_buffer_size(4096).unwrap();
@@ -147,19 +167,32 @@ async fn a_client_that_reads_nothing_is_disconnected_after_the_write_timeout() {
     );
 }
 
+/// A client that never finishes its request headers is disconnected after
+/// `--header-timeout-ms`.
+#[tokio::test]
+async fn slow_clients_are_cut_off() {
+    let s = start_configured(|c| c.header_timeout_ms = 200).await;
+    let mut stream = connect_sending(&s, b"GET /healthz HTTP/1.1\r\nHost: x\r\n").await;
+    let started = std::time::Instant::now();
+    let mut buffer = Vec::new();
+    let read = tokio::time::timeout(
+        std::time::Duration::from_secs(5),
+        stream.read_to_end(&mut buffer),
+    )
+    .await;
+    assert!(read.is_ok(), "the connection was still open after 5 s");
+    assert!(started.elapsed() >= std::time::Duration::from_millis(150));
+    // A complete request on a new connection is answered as usual.
+    assert_eq!(s.get_json("/healthz").await, json!({"status": "ok"}));
+}
+
 #[tokio::test]
 async fn connections_past_the_limit_wait_for_a_free_one() {
-    let server = start_with(Config {
-        max_connections: 2,
-        ..Config::default()
-    })
-    .await;
+    let server = start_configured(|c| c.max_connections = 2).await;
     // Two connections that have begun a request and hold their places.
     let mut held = Vec::new();
     for _ in 0..2 {
-        let mut s = TcpStream::connect(server.addr).await.unwrap();
-        s.write_all(b"GET /healthz HTTP/1.1\r\n").await.unwrap();
-        held.push(s);
+        held.push(connect_sending(&server, b"GET /healthz HTTP/1.1\r\n").await);
     }
     tokio::time::sleep(Duration::from_millis(200)).await;
     let client = reqwest::Client::new();
@@ -193,12 +226,7 @@ fn client_at(ip: &str) -> reqwest::Client {
 
 #[tokio::test]
 async fn heavy_work_is_shared_in_turn_and_one_client_is_capped() {
-    let server = start_with(Config {
-        heavy_workers: 1,
-        heavy_queue_per_client: 3,
-        ..Config::default()
-    })
-    .await;
+    let server = start_configured(|c| (c.heavy_workers, c.heavy_queue_per_client) = (1, 3)).await;
     let (hog, other) = (client_at("127.0.0.2"), client_at("127.0.0.3"));
     let done = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     let ask = |client: &reqwest::Client, who: &'static str, url: String, body: Option<Value>| {
@@ -252,38 +280,82 @@ async fn heavy_work_is_shared_in_turn_and_one_client_is_capped() {
     assert!(place <= 2, "{done:?}");
 }
 
+/// The heavy-work queue itself: one runs, one waits, the next is refused
+/// with the configured `Retry-After`.
 #[tokio::test]
-async fn small_tours_are_answered_even_when_heavy_work_is_full() {
-    let server = start_with(Config {
-        heavy_workers: 1,
-        heavy_queue: 0,
-        ..Config::default()
-    })
-    .await;
+async fn heavy_work_past_the_queue_is_503_with_retry_after() {
+    use knightd::heavy::Heavy;
+    let pool = Heavy::new(1, 1, 7);
+    // Work of one client, as a request's handler sees the pool.
+    let heavy = pool.for_client("192.0.2.1".parse().unwrap());
+    let (release, wait) = std::sync::mpsc::channel::<()>();
+    let wait = std::sync::Arc::new(std::sync::Mutex::new(wait));
+    let running = {
+        let (heavy, wait) = (heavy.clone(), wait.clone());
+        tokio::spawn(async move { heavy.run(move || wait.lock().unwrap().recv().ok()).await })
+    };
+    while pool.admitted() < 1 {
+        tokio::task::yield_now().await;
+    }
+    let queued = {
+        let heavy = heavy.clone();
+        tokio::spawn(async move { heavy.run(|| 2).await })
+    };
+    while pool.admitted() < 2 {
+        tokio::task::yield_now().await;
+    }
+    assert_eq!(pool.queued(), 1);
+    let refused = heavy.run(|| 3).await.unwrap_err();
+    use axum::response::IntoResponse;
+    let response = refused.into_response();
+    assert_eq!(response.status(), 503);
+    assert_eq!(response.headers()["retry-after"], "7");
+    assert_eq!(
+        response.headers()["content-type"],
+        "application/problem+json"
+    );
+    release.send(()).unwrap();
+    assert!(running.await.unwrap().is_ok());
+    assert_eq!(queued.await.unwrap().unwrap(), 2);
+    assert_eq!(pool.admitted(), 0);
+}
+
+/// With one heavy worker and no queue, heavy work asked for while a search
+/// runs is refused at once, a 503 problem with `Retry-After` counted in the
+/// metrics; small tours and the cheap endpoints are answered all the while.
+#[tokio::test]
+async fn heavy_work_past_the_queue_is_503_and_light_work_is_answered() {
+    let server = start_configured(|c| (c.heavy_workers, c.heavy_queue) = (1, 0)).await;
     let client = server.client.clone();
     let url = server.url("/longest-path");
-    let busy = tokio::spawn(async move { client.post(url).json(&search(800)).send().await });
+    let busy = tokio::spawn(async move { client.post(url).json(&search(1000)).send().await });
+    tokio::time::sleep(Duration::from_millis(200)).await;
     let started = Instant::now();
-    loop {
-        let (status, _, _) = server.get("/tour?width=10&height=10").await;
-        if status == 503 {
-            break;
+    let refused = loop {
+        let r = server.get_with("/tour?width=10&height=10", &[]).await;
+        if r.status() == 503 {
+            break r;
         }
         assert!(started.elapsed() < PATIENCE, "the search never started");
         tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    };
+    assert_eq!(refused.headers()["retry-after"], "1");
+    Server::problem(common::parts(refused).await, 503, "overloaded");
     let tour = server.get_json("/tour?width=8&height=8").await;
     assert_eq!(tour["path"].as_array().unwrap().len(), 64);
-    busy.await.unwrap().unwrap();
+    // Cheap endpoints never queue.
+    assert_eq!(server.get_json("/distance?from=a1&to=h8").await["moves"], 6);
+    assert_eq!(busy.await.unwrap().unwrap().status(), 200);
+    let (_, _, body) = server.get("/metrics").await;
+    assert!(
+        body.contains(r#"knightd_requests_total{route="/tour",method="GET",status="503"} 1"#),
+        "{body}"
+    );
 }
 
 #[tokio::test]
 async fn a_client_over_its_rate_is_429_with_ratelimit_headers() {
-    let server = start_with(Config {
-        rate_limit: Some("2/min".parse().unwrap()),
-        ..Config::default()
-    })
-    .await;
+    let server = start_configured(|c| c.rate_limit = Some("2/min".parse().unwrap())).await;
     for remaining in ["1", "0"] {
         let r = server.get_with("/colour?square=a1", &[]).await;
         assert_eq!(r.status(), 200);

@@ -1,5 +1,6 @@
 //! Operational behaviour: request ids, caching headers, CORS, compression,
-//! metrics, and the heavy-work limits.
+//! metrics, and graceful shutdown. The limits (timeouts, body size, the
+//! heavy-work queue) are in `tests/limits.rs`.
 
 mod common;
 
@@ -58,11 +59,8 @@ async fn cors_is_off_unless_asked() {
         .await;
     assert!(!r.headers().contains_key("access-control-allow-origin"));
 
-    let config = Config {
-        cors_origins: vec!["https://example.org".to_owned()],
-        ..Config::default()
-    };
-    let s = common::start_with(config).await;
+    let s =
+        common::start_configured(|c| c.cors_origins = vec!["https://example.org".to_owned()]).await;
     let r = s
         .get_with("/healthz", &[("origin", "https://example.org")])
         .await;
@@ -143,44 +141,6 @@ async fn metrics_count_requests_by_route_and_status() {
     assert!(body.contains("knightd_heavy_queue_depth 0"), "{body}");
 }
 
-#[tokio::test]
-async fn heavy_work_past_the_queue_is_503_with_retry_after() {
-    use knightd::heavy::Heavy;
-    let pool = Heavy::new(1, 1, 7);
-    // Work of one client, as a request's handler sees the pool.
-    let heavy = pool.for_client("192.0.2.1".parse().unwrap());
-    let (release, wait) = std::sync::mpsc::channel::<()>();
-    let wait = std::sync::Arc::new(std::sync::Mutex::new(wait));
-    let running = {
-        let (heavy, wait) = (heavy.clone(), wait.clone());
-        tokio::spawn(async move { heavy.run(move || wait.lock().unwrap().recv().ok()).await })
-    };
-    while pool.admitted() < 1 {
-        tokio::task::yield_now().await;
-    }
-    let queued = {
-        let heavy = heavy.clone();
-        tokio::spawn(async move { heavy.run(|| 2).await })
-    };
-    while pool.admitted() < 2 {
-        tokio::task::yield_now().await;
-    }
-    assert_eq!(pool.queued(), 1);
-    let refused = heavy.run(|| 3).await.unwrap_err();
-    use axum::response::IntoResponse;
-    let response = refused.into_response();
-    assert_eq!(response.status(), 503);
-    assert_eq!(response.headers()["retry-after"], "7");
-    assert_eq!(
-        response.headers()["content-type"],
-        "application/problem+json"
-    );
-    release.send(()).unwrap();
-    assert!(running.await.unwrap().is_ok());
-    assert_eq!(queued.await.unwrap().unwrap(), 2);
-    assert_eq!(pool.admitted(), 0);
-}
-
 /// On shutdown, a request in flight completes, new connections are refused,
 /// and `serve` returns.
 #[tokio::test]
@@ -229,79 +189,4 @@ async fn graceful_shutdown_finishes_requests_in_flight() {
         .expect("serve returns once the request is answered")
         .unwrap()
         .unwrap();
-}
-
-/// A client that never finishes its request headers is disconnected after
-/// `--header-timeout-ms`.
-#[tokio::test]
-async fn slow_clients_are_cut_off() {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let config = Config {
-        header_timeout_ms: 200,
-        ..Config::default()
-    };
-    let s = common::start_with(config).await;
-    let mut stream = tokio::net::TcpStream::connect(s.addr).await.unwrap();
-    stream
-        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
-        .await
-        .unwrap();
-    let started = std::time::Instant::now();
-    let mut buffer = Vec::new();
-    let read = tokio::time::timeout(
-        std::time::Duration::from_secs(5),
-        stream.read_to_end(&mut buffer),
-    )
-    .await;
-    assert!(read.is_ok(), "the connection was still open after 5 s");
-    assert!(started.elapsed() >= std::time::Duration::from_millis(150));
-    // A complete request on a new connection is answered as usual.
-    assert_eq!(s.get_json("/healthz").await, json!({"status": "ok"}));
-}
-
-/// Over HTTP: with one heavy worker and no queue, a second heavy request
-/// while the first runs is a 503 problem with `Retry-After`.
-#[tokio::test]
-async fn heavy_work_past_the_queue_is_503_over_http() {
-    let config = Config {
-        heavy_workers: 1,
-        heavy_queue: 0,
-        ..Config::default()
-    };
-    let s = common::start_with(config).await;
-    let board = include_str!("../assets/page/boards/challenge-28x32.txt");
-    let busy = {
-        let (client, url) = (s.client.clone(), s.url("/longest-path"));
-        tokio::spawn(async move {
-            client
-                .post(url)
-                .json(&json!({"board": board, "from": "af27", "to": "ae1", "time_limit_ms": 1000}))
-                .send()
-                .await
-                .unwrap()
-                .status()
-        })
-    };
-    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-    let r = s
-        .client
-        .get(s.url("/tour?width=20&height=20"))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.headers()["retry-after"], "1");
-    let answer = (
-        r.status().as_u16(),
-        r.headers()["content-type"].to_str().unwrap().to_owned(),
-        r.text().await.unwrap(),
-    );
-    common::Server::problem(answer, 503, "overloaded");
-    // Cheap endpoints never queue.
-    assert_eq!(s.get_json("/distance?from=a1&to=h8").await["moves"], 6);
-    assert_eq!(busy.await.unwrap(), 200);
-    let (_, _, body) = s.get("/metrics").await;
-    assert!(
-        body.contains(r#"knightd_requests_total{route="/tour",method="GET",status="503"} 1"#),
-        "{body}"
-    );
 }

@@ -4,8 +4,11 @@
 //! the question and its answer, start and end marked, the closing move of a
 //! closed tour, move numbers legible or left out with a note, and a board
 //! too large to draw whole drawn on the part around the path, the same
-//! part as text and as SVG. Snapshots live in `tests/snapshots/`;
-//! `UPDATE_SNAPSHOTS=1 cargo test --test pictures` rewrites them.
+//! part as text and as SVG. Its snapshots live in `tests/snapshots/`;
+//! `UPDATE_SNAPSHOTS=1 cargo test --test pictures` rewrites them. The
+//! refused step's picture is the library's snapshot
+//! (`crates/knight/tests/snapshots/validate-fault.svg`, written by
+//! `cargo test -p knight --test terrain`).
 
 mod common;
 
@@ -233,11 +236,7 @@ async fn a_refused_step_is_drawn_with_its_reason() {
         .await;
     assert_eq!(status, 200);
     check_svg(&svg);
-    let want = std::fs::read_to_string(format!(
-        "{}/tests/snapshots/validate-fault.svg",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap();
+    let want = common::solver_snapshot("validate-fault.svg");
     assert_eq!(svg, want);
     assert!(texts(&svg).contains("Not valid at step 2: d5 to d6 is not a knight move."));
     let (_, _, svg) = s
@@ -343,7 +342,11 @@ async fn a_board_too_large_to_draw_whole_is_drawn_around_the_path() {
 fn every_committed_picture_is_well_formed() {
     let root = env!("CARGO_MANIFEST_DIR");
     let mut seen = 0;
-    for dir in ["tests/snapshots", "docs/pictures"] {
+    for dir in [
+        "tests/snapshots",
+        "crates/knight/tests/snapshots",
+        "docs/pictures",
+    ] {
         let Ok(entries) = std::fs::read_dir(format!("{root}/{dir}")) else {
             continue;
         };

@@ -4,11 +4,11 @@
 //! tours are tested with the library (`crates/knight/tests/`).
 
 mod common;
-#[path = "../crates/knight/tests/reference/mod.rs"]
-mod reference;
+#[path = "../crates/knight/tests/support/mod.rs"]
+mod support;
 
-use reference::{assert_tour, from_name};
 use serde_json::{json, Value};
+use support::tours::{assert_tour, from_name};
 
 /// The squares of an answer in index notation on a board `w` wide.
 fn indices(v: &Value, w: u64) -> Vec<(u64, u64)> {

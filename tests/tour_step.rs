@@ -6,13 +6,13 @@
 
 mod common;
 
-#[path = "../crates/knight/tests/reference/mod.rs"]
-mod reference;
+#[path = "../crates/knight/tests/support/mod.rs"]
+mod support;
 
 use std::collections::HashSet;
 
-use reference::{from_name, is_knight_move as knight};
 use serde_json::{json, Value};
+use support::tours::{from_name, is_knight_move as knight};
 
 #[tokio::test]
 async fn step_agrees_with_tour_over_http_on_whole_boards() {

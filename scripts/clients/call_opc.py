@@ -160,21 +160,7 @@ called["getOpenapi30"] = "the 3.0.3 copy"
 
 # The page's files.
 for module in sorted(m.name for m in pkgutil.iter_modules(page.__path__)):
-    operation = "".join(w.capitalize() if i else w for i, w in enumerate(module.split("_")))
     body = importlib.import_module(f"knightd_opc.api.page.{module}").sync(client=client)
-    assert isinstance(body, str) and body, (module, body)
-    assert ref.PAGE.get(operation, "") in body, (module, body[:80])
-    called[operation] = f"{len(body)} characters"
+    ref.check_page_file(ref.operation_id(module), body, called)
 
-operations = {
-    op["operationId"]
-    for item in yaml.safe_load(document)["paths"].values()
-    for op in item.values()
-    if isinstance(op, dict) and "operationId" in op
-}
-missing = operations - set(called)
-assert not missing, f"operations not called: {sorted(missing)}"
-assert not set(called) - operations, sorted(set(called) - operations)
-print(f"  openapi-python-client: {len(called)} operations answered as the contract says, e.g.")
-for operation in ["getDistance", "getPath", "postPath", "postTourStep", "postLongestPath"]:
-    print(f"    {operation}: {called[operation]}")
+ref.check_every_operation_called(yaml.safe_load(document), called, "openapi-python-client")

@@ -1,6 +1,8 @@
 """What the generated Python clients' calls must answer, worked out here
 without knightd: squares, knight moves, breadth-first distances, tours and
-colours. scripts/clients/call.ts holds the same for the TypeScript client.
+colours; and the checks both Python callers (call_opc.py, call_generator.py)
+make alike: the page's files, and every operation of the document called.
+scripts/clients/call.ts holds the same for the TypeScript client.
 """
 
 from collections import deque
@@ -120,3 +122,35 @@ PAGE = {
     "getPageFavicon": "<svg",
     "getPageChallengeBoard": ". . .",
 }
+
+
+def operation_id(snake):
+    """The operationId of a generated function or module: get_page_style is
+    getPageStyle."""
+    return "".join(w.capitalize() if i else w for i, w in enumerate(snake.split("_")))
+
+
+def check_page_file(operation, body, called):
+    """A file of the page, read as text: not empty, and beginning with (or
+    holding) what PAGE says. Records it in `called`."""
+    assert isinstance(body, str) and body, (operation, body)
+    assert PAGE.get(operation, "") in body, (operation, body[:80])
+    called[operation] = f"{len(body)} characters"
+
+
+def check_every_operation_called(document, called, client):
+    """Fails unless `called` (operationId: what it answered) names every
+    operation of the parsed OpenAPI `document` and no other; then prints a
+    few of the answers, for `client`."""
+    operations = {
+        op["operationId"]
+        for item in document["paths"].values()
+        for op in item.values()
+        if isinstance(op, dict) and "operationId" in op
+    }
+    missing = operations - set(called)
+    assert not missing, f"operations not called: {sorted(missing)}"
+    assert not set(called) - operations, sorted(set(called) - operations)
+    print(f"  {client}: {len(called)} operations answered as the contract says, e.g.")
+    for operation in ["getDistance", "getPath", "postPath", "postTourStep", "postLongestPath"]:
+        print(f"    {operation}: {called[operation]}")

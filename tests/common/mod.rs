@@ -16,6 +16,14 @@ pub async fn start() -> Server {
     start_with(Config::default()).await
 }
 
+/// Starts knightd with the default configuration as `change` leaves it:
+/// `start_configured(|c| c.max_batch = 3)`.
+pub async fn start_configured(change: impl FnOnce(&mut Config)) -> Server {
+    let mut config = Config::default();
+    change(&mut config);
+    start_with(config).await
+}
+
 /// Starts knightd with `config`, on a free port of 127.0.0.1.
 pub async fn start_with(config: Config) -> Server {
     knightd::warm();
@@ -110,9 +118,34 @@ impl Server {
         assert!(v["title"].is_string() && v["detail"].is_string(), "{body}");
         v
     }
+
+    /// Expects a problem+json answer with `status` and `code` (as
+    /// [`Server::problem`]) that names the parameter `param`; returns it.
+    pub fn problem_naming(
+        answer: (u16, String, String),
+        status: u16,
+        code: &str,
+        param: &str,
+    ) -> Value {
+        let v = Self::problem(answer, status, code);
+        assert_eq!(v["param"], param, "{v}");
+        v
+    }
 }
 
-async fn parts(r: reqwest::Response) -> (u16, String, String) {
+/// A snapshot the library's tests keep (`crates/knight/tests/snapshots/`,
+/// rewritten by `UPDATE_SNAPSHOTS=1 cargo test -p knight --test terrain`):
+/// the server draws its pictures with the same functions.
+pub fn solver_snapshot(name: &str) -> String {
+    let path = format!(
+        "{}/crates/knight/tests/snapshots/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The status, content type and body of a response.
+pub async fn parts(r: reqwest::Response) -> (u16, String, String) {
     let status = r.status().as_u16();
     let kind = r
         .headers()

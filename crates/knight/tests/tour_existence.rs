@@ -7,12 +7,12 @@
 //! The long sweeps are `#[ignore]`d; run them in release:
 //! `cargo test --release -p knight --test tour_existence -- --include-ignored`.
 
-mod reference;
+mod support;
 
 use std::sync::OnceLock;
 
 use knight::{tour, Board, Cache, Square, TourError, TourMethod, TourRequest};
-use reference::{assert_tour, tour_exists as brute_force_exists};
+use support::tours::{assert_tour, tour_exists as brute_force_exists};
 
 fn cache() -> &'static Cache {
     static CACHE: OnceLock<Cache> = OnceLock::new();

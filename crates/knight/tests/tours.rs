@@ -6,12 +6,12 @@
 //! exhaustive sweeps are `#[ignore]`d; run them in release:
 //! `cargo test --release -p knight --test tours -- --include-ignored`.
 
-mod reference;
+mod support;
 
 use std::sync::OnceLock;
 
 use knight::{tour, Board, Cache, IndexedTour, Square, TourError, TourMethod, TourRequest};
-use reference::{all_tour_ends, check_tour, is_knight_move as knight, Mix, Xy};
+use support::tours::{all_tour_ends, check_tour, is_knight_move as knight, Mix, Xy};
 
 type Coord = Xy;
 

@@ -298,7 +298,7 @@ mod tests {
 
     #[test]
     fn plain_sample_matches_bfs() {
-        let terrain = t(include_str!("../../../../tests/boards/sample-8x8.txt"));
+        let terrain = t(include_str!("../../tests/boards/sample-8x8.txt"));
         let board = terrain.board();
         for a in 0..64 {
             let from = board.from_index(a).unwrap();

@@ -1,8 +1,6 @@
 //! The independent reference every tour test checks against: a tour
 //! checker, plain exhaustive searches and a seeded generator, sharing no
-//! code with the solver. The library's tests use it as `mod reference;`,
-//! the service's tests by path.
-#![allow(dead_code)] // Each test file uses some of it.
+//! code with the solver.
 
 use std::collections::HashSet;
 

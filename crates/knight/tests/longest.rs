@@ -1,54 +1,19 @@
-//! `/longest-path`: the solver checked against an independent path checker
-//! and an exhaustive search on small boards, and the endpoint through the
-//! real server.
+//! Longest paths through the library alone: the solver checked against an
+//! independent path checker (in `support/mod.rs`) and an exhaustive search
+//! on small boards, seeded random boards among them. `/longest-path` over
+//! HTTP is in the server's `tests/longest_http.rs`.
 
-mod common;
+mod support;
 
 use std::time::Duration;
 
 use knight::{longest_path, Longest};
 use knight::{BarrierRule, Terrain};
 use knight::{Board, Colour, Square};
-use knightd::Config;
-use serde_json::{json, Value};
 
-use common::{start, start_with, Server};
+use support::{check, terrain, CHALLENGE};
 
 const LIMIT: Duration = Duration::from_millis(2_000);
-
-fn terrain(text: &str) -> Terrain {
-    Terrain::parse(text, 1_000_000).unwrap()
-}
-
-/// Checks a path move by move with the terrain's rules alone: knight moves
-/// the terrain allows, the hop listed after every teleport landed on, no
-/// square twice, from `from` to `to`. Its moves and cost.
-fn check(t: &Terrain, rule: BarrierRule, from: Square, to: Square, path: &[Square]) -> (u64, u64) {
-    assert_eq!(path.first(), Some(&from), "{path:?}");
-    assert_eq!(path.last(), Some(&to), "{path:?}");
-    let mut seen = std::collections::HashSet::new();
-    for s in path {
-        assert!(seen.insert(*s), "{s} twice in {path:?}");
-    }
-    let (mut moves, mut cost, mut i, mut at) = (0, 0, 1, from);
-    while i < path.len() {
-        let y = path[i];
-        t.check_move(at, y, rule)
-            .unwrap_or_else(|f| panic!("{at} to {y}: {f:?} in {path:?}"));
-        moves += 1;
-        cost += t.cell(y).landing_cost().unwrap();
-        at = y;
-        i += 1;
-        if let Some(partner) = t.teleport_partner(y) {
-            if y != to {
-                assert_eq!(path.get(i), Some(&partner), "missing hop in {path:?}");
-                at = partner;
-                i += 1;
-            }
-        }
-    }
-    (moves, cost)
-}
 
 /// The most moves of any path from `from` to each square (`None` where
 /// there is none), by trying every simple path: an exhaustive search as
@@ -113,6 +78,20 @@ fn brute_force(t: &Terrain, rule: BarrierRule, from: Square) -> Vec<Option<u64>>
 
 fn solve(t: &Terrain, rule: BarrierRule, from: Square, to: Square) -> Longest {
     longest_path(t, rule, from, to, LIMIT).unwrap()
+}
+
+/// The solver's answer within `limit`, its path checked by [`check`]: the
+/// answer, and the path's moves and cost.
+fn checked(
+    t: &Terrain,
+    rule: BarrierRule,
+    from: Square,
+    to: Square,
+    limit: Duration,
+) -> (Longest, u64, u64) {
+    let answer = longest_path(t, rule, from, to, limit).unwrap();
+    let (moves, cost) = check(t, rule, from, to, answer.path.as_ref().unwrap());
+    (answer, moves, cost)
 }
 
 /// Every pair of landable squares of `t`: the solver's path is valid and
@@ -190,14 +169,7 @@ fn empty_6x6_all_pairs_meet_the_colour_bound() {
     for i in 0..36 {
         for j in 0..36 {
             let (from, to) = (board.from_index(i).unwrap(), board.from_index(j).unwrap());
-            let answer = solve(&t, BarrierRule::Either, from, to);
-            let (moves, _) = check(
-                &t,
-                BarrierRule::Either,
-                from,
-                to,
-                answer.path.as_ref().unwrap(),
-            );
+            let (answer, moves, _) = checked(&t, BarrierRule::Either, from, to, LIMIT);
             let bound = if i == j {
                 0
             } else {
@@ -220,14 +192,7 @@ fn empty_8x8_opposite_colours_give_63_moves() {
             if from.colour() == to.colour() {
                 continue;
             }
-            let answer = solve(&t, BarrierRule::Either, from, to);
-            let (moves, _) = check(
-                &t,
-                BarrierRule::Either,
-                from,
-                to,
-                answer.path.as_ref().unwrap(),
-            );
+            let (answer, moves, _) = checked(&t, BarrierRule::Either, from, to, LIMIT);
             assert_eq!(moves, 63, "{from} to {to}");
             assert_eq!(answer.upper_bound, Some(63));
             assert!(answer.optimal);
@@ -240,40 +205,25 @@ fn empty_32x32_gives_a_hamiltonian_path() {
     let board = Board::new(32, 32).unwrap();
     let t = Terrain::plain(board);
     let (from, to) = (Square::new(0, 0), Square::new(31, 0));
-    let answer = solve(&t, BarrierRule::Either, from, to);
-    let (moves, _) = check(
-        &t,
-        BarrierRule::Either,
-        from,
-        to,
-        answer.path.as_ref().unwrap(),
-    );
+    let (answer, moves, _) = checked(&t, BarrierRule::Either, from, to, LIMIT);
     assert_eq!(moves, 1023);
     assert!(answer.optimal);
 }
 
 #[test]
 fn challenge_board_paths_are_valid_and_bounded() {
-    let t = terrain(include_str!("../assets/page/boards/challenge-28x32.txt"));
+    let t = terrain(CHALLENGE);
     let board = t.board();
     for (from, to) in [("a1", "af28"), ("g20", "af3"), ("u23", "a7")] {
         let from: knight::SquareName = from.parse().unwrap();
         let to: knight::SquareName = to.parse().unwrap();
         let (from, to) = (from.on(board).unwrap(), to.on(board).unwrap());
-        let answer = longest_path(
+        let (answer, moves, cost) = checked(
             &t,
             BarrierRule::Either,
             from,
             to,
             Duration::from_millis(300),
-        )
-        .unwrap();
-        let (moves, cost) = check(
-            &t,
-            BarrierRule::Either,
-            from,
-            to,
-            answer.path.as_ref().unwrap(),
         );
         assert_eq!((answer.moves, answer.cost), (Some(moves), Some(cost)));
         let bound = answer.upper_bound.unwrap();
@@ -319,7 +269,7 @@ fn unreachable_and_trivial_answers() {
 
 #[test]
 fn answers_are_deterministic() {
-    let t = terrain(include_str!("../assets/page/boards/challenge-28x32.txt"));
+    let t = terrain(CHALLENGE);
     // A budget so small that the first search is what answers.
     let ask = || {
         longest_path(
@@ -334,207 +284,6 @@ fn answers_are_deterministic() {
     assert_eq!(ask(), ask());
 }
 
-// Through the server.
-
-async fn longest(server: &Server, body: Value) -> Value {
-    server.post_json("/longest-path", &body).await
-}
-
-#[tokio::test]
-async fn plain_board_over_http() {
-    let server = start().await;
-    let v = longest(&server, json!({"from": "a1", "to": "b1"})).await;
-    assert_eq!(v["moves"], 63);
-    assert_eq!(v["upper_bound"], 63);
-    assert_eq!(v["optimal"], true);
-    assert_eq!(v["cost"], 63);
-    assert_eq!(
-        (v["width"].clone(), v["height"].clone()),
-        (json!(8), json!(8))
-    );
-    assert_eq!(v["path"].as_array().unwrap().len(), 64);
-    assert_eq!(
-        (v["from"].clone(), v["to"].clone()),
-        (json!("a1"), json!("b1"))
-    );
-    let v = longest(
-        &server,
-        json!({"src": 0, "dest": 2, "width": 5, "height": 5}),
-    )
-    .await;
-    assert_eq!(v["from"], 0);
-    assert!(v["path"][0].is_u64());
-    assert_eq!(v["optimal"], true);
-    let v = longest(&server, json!({"from": "a1", "to": "a1"})).await;
-    assert_eq!(
-        (v["moves"].clone(), v["path"].clone()),
-        (json!(0), json!(["a1"]))
-    );
-    let v = longest(
-        &server,
-        json!({"from": "b2", "to": "a1", "width": 3, "height": 3}),
-    )
-    .await;
-    assert_eq!(v["path"], Value::Null);
-    assert_eq!(v["moves"], Value::Null);
-    assert_eq!(v["upper_bound"], Value::Null);
-}
-
-#[tokio::test]
-async fn terrain_board_over_http() {
-    let server = start().await;
-    // S and E are the default ends; the path hops between the teleports.
-    let board = ["S . . .", ". . T .", ". . . .", "T . . E"];
-    let v = longest(&server, json!({"board": board, "notation": "algebraic"})).await;
-    let path: Vec<Square> = v["path"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| {
-            let name: knight::SquareName = s.as_str().unwrap().parse().unwrap();
-            name.on(Board::new(4, 4).unwrap()).unwrap()
-        })
-        .collect();
-    let t = terrain(&board.join("\n"));
-    let (moves, cost) = check(
-        &t,
-        BarrierRule::Either,
-        t.start().unwrap(),
-        t.end().unwrap(),
-        &path,
-    );
-    assert_eq!(
-        (v["moves"].clone(), v["cost"].clone()),
-        (json!(moves), json!(cost))
-    );
-    assert!(v["upper_bound"].as_u64().unwrap() >= moves);
-    let text = include_str!("../assets/page/boards/challenge-28x32.txt");
-    let v = longest(
-        &server,
-        json!({"board": text, "from": "a1", "to": "af28", "time_limit_ms": 200, "barrier_rule": "either"}),
-    )
-    .await;
-    assert!(v["moves"].as_u64().unwrap() > 0);
-    assert_eq!(v["optimal"], v["moves"] == v["upper_bound"]);
-    // format=text numbers the squares of the path on the board.
-    let (status, kind, text) = server
-        .post(
-            "/longest-path?format=text",
-            &json!({"from": "a1", "to": "b1"}),
-        )
-        .await;
-    assert_eq!((status, kind.as_str()), (200, "text/plain; charset=utf-8"));
-    // Eight ranks, each after its label; then the files and the summary.
-    let numbers: Vec<u64> = text
-        .lines()
-        .take(8)
-        .flat_map(|row| row.split_whitespace().skip(1))
-        .map(|n| n.parse().unwrap())
-        .collect();
-    let mut sorted = numbers.clone();
-    sorted.sort_unstable();
-    assert_eq!(sorted, (0..64).collect::<Vec<u64>>(), "{text}");
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[8].split_whitespace().collect::<String>(), "abcdefgh");
-    assert!(
-        lines[10].contains("upper bound 63 moves: proven optimal"),
-        "the summary says the bound and whether it is proven: {text}"
-    );
-    let (status, kind, svg) = server
-        .post(
-            "/longest-path?format=svg",
-            &json!({"from": "a1", "to": "b1"}),
-        )
-        .await;
-    assert_eq!((status, kind.as_str()), (200, "image/svg+xml"));
-    assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{svg}");
-}
-
-#[tokio::test]
-async fn errors_over_http() {
-    let config = Config {
-        max_longest_squares: 100,
-        ..Config::default()
-    };
-    let server = start_with(config).await;
-    let post = |body: Value| {
-        let server = &server;
-        async move { server.post("/longest-path", &body).await }
-    };
-    let e = Server::problem(
-        post(json!({"from": "a1", "to": "b1", "time_limit_ms": 10_001})).await,
-        400,
-        "invalid_parameter",
-    );
-    assert_eq!(e["param"], "time_limit_ms");
-    let e = Server::problem(
-        post(json!({"from": "a1", "to": "b1", "width": 11, "height": 10})).await,
-        422,
-        "board_too_large",
-    );
-    assert_eq!(e["param"], "width");
-    let big = vec![". . . . . . . . . . ."; 10];
-    Server::problem(
-        post(json!({"from": "a1", "to": "b1", "board": big})).await,
-        422,
-        "board_too_large",
-    );
-    let e = Server::problem(
-        post(json!({"from": "a1", "to": "z9"})).await,
-        400,
-        "square_off_board",
-    );
-    assert_eq!(e["param"], "to");
-    let e = Server::problem(post(json!({"to": "b1"})).await, 400, "missing_parameter");
-    assert_eq!(e["param"], "from");
-    let e = Server::problem(
-        post(json!({"from": "a1", "to": "a2", "board": ["R . .", ". . ."]})).await,
-        400,
-        "square_not_landable",
-    );
-    assert_eq!(e["param"], "to");
-    let e = Server::problem(
-        post(json!({"from": "a1", "to": "b1", "board": ". .", "width": 2})).await,
-        400,
-        "invalid_parameter",
-    );
-    assert_eq!(e["param"], "board");
-    let e = Server::problem(
-        post(json!({"from": "a1", "to": "b1", "barrier_rule": "either"})).await,
-        400,
-        "invalid_parameter",
-    );
-    assert_eq!(e["param"], "barrier_rule");
-    let e = Server::problem(
-        post(json!({"from": "a1", "to": "b1", "board": ". . .", "barrier_rule": "short"})).await,
-        400,
-        "invalid_parameter",
-    );
-    assert_eq!(e["param"], "barrier_rule");
-    let e = Server::problem(
-        post(json!({"from": "a1", "to": "b1", "speed": 1})).await,
-        400,
-        "unknown_parameter",
-    );
-    assert_eq!(e["param"], "speed");
-    Server::problem(
-        post(json!({"from": "a1", "to": "b1", "time_limit_ms": -1})).await,
-        400,
-        "invalid_parameter",
-    );
-    Server::problem(
-        server
-            .post(
-                "/longest-path?format=png",
-                &json!({"from": "a1", "to": "b1"}),
-            )
-            .await,
-        400,
-        "invalid_parameter",
-    );
-    Server::problem(server.get("/longest-path").await, 405, "method_not_allowed");
-}
-
 /// The largest board /longest-path takes answers within its time limit
 /// (slow in a debug build: run with `--ignored`, best with `--release`).
 #[test]
@@ -544,14 +293,7 @@ fn largest_board_answers_in_time() {
     let t = Terrain::plain(board);
     let (from, to) = (Square::new(0, 0), Square::new(255, 254));
     let started = std::time::Instant::now();
-    let answer = longest_path(&t, BarrierRule::Either, from, to, Duration::from_secs(3)).unwrap();
-    let (moves, _) = check(
-        &t,
-        BarrierRule::Either,
-        from,
-        to,
-        answer.path.as_ref().unwrap(),
-    );
+    let (answer, moves, _) = checked(&t, BarrierRule::Either, from, to, Duration::from_secs(3));
     eprintln!(
         "{moves} of {:?} in {:?}",
         answer.upper_bound,
@@ -578,8 +320,7 @@ fn teleport_board_of_the_unsound_bound() {
         .collect();
     assert_eq!(check(&t, rule, from, to, &twelve).0, 12);
     let optimum = brute_force(&t, rule, from)[t.board().index(to) as usize].unwrap();
-    let answer = solve(&t, rule, from, to);
-    let (moves, _) = check(&t, rule, from, to, answer.path.as_ref().unwrap());
+    let (answer, moves, _) = checked(&t, rule, from, to, LIMIT);
     assert!(answer.upper_bound.unwrap() >= optimum, "{answer:?}");
     assert_eq!(moves, optimum, "{answer:?}");
     assert!(answer.optimal);

@@ -1,0 +1,193 @@
+//! `/longest-path` over HTTP through the real server: plain and terrain
+//! boards, its text and SVG answers, and its problems. The solver itself is
+//! tested in the library's `crates/knight/tests/longest.rs`; the paths here
+//! are held to the same path checker.
+
+mod common;
+#[path = "../crates/knight/tests/support/mod.rs"]
+mod support;
+
+use knight::BarrierRule;
+use knight::{Board, Square};
+use serde_json::{json, Value};
+
+use common::{start, start_configured, Server};
+use support::{check, terrain, CHALLENGE};
+
+async fn longest(server: &Server, body: Value) -> Value {
+    server.post_json("/longest-path", &body).await
+}
+
+#[tokio::test]
+async fn plain_board_over_http() {
+    let server = start().await;
+    let v = longest(&server, json!({"from": "a1", "to": "b1"})).await;
+    assert_eq!(v["moves"], 63);
+    assert_eq!(v["upper_bound"], 63);
+    assert_eq!(v["optimal"], true);
+    assert_eq!(v["cost"], 63);
+    assert_eq!(
+        (v["width"].clone(), v["height"].clone()),
+        (json!(8), json!(8))
+    );
+    assert_eq!(v["path"].as_array().unwrap().len(), 64);
+    assert_eq!(
+        (v["from"].clone(), v["to"].clone()),
+        (json!("a1"), json!("b1"))
+    );
+    let v = longest(
+        &server,
+        json!({"src": 0, "dest": 2, "width": 5, "height": 5}),
+    )
+    .await;
+    assert_eq!(v["from"], 0);
+    assert!(v["path"][0].is_u64());
+    assert_eq!(v["optimal"], true);
+    let v = longest(&server, json!({"from": "a1", "to": "a1"})).await;
+    assert_eq!(
+        (v["moves"].clone(), v["path"].clone()),
+        (json!(0), json!(["a1"]))
+    );
+    let v = longest(
+        &server,
+        json!({"from": "b2", "to": "a1", "width": 3, "height": 3}),
+    )
+    .await;
+    assert_eq!(v["path"], Value::Null);
+    assert_eq!(v["moves"], Value::Null);
+    assert_eq!(v["upper_bound"], Value::Null);
+}
+
+#[tokio::test]
+async fn terrain_board_over_http() {
+    let server = start().await;
+    // S and E are the default ends; the path hops between the teleports.
+    let board = ["S . . .", ". . T .", ". . . .", "T . . E"];
+    let v = longest(&server, json!({"board": board, "notation": "algebraic"})).await;
+    let path: Vec<Square> = v["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let name: knight::SquareName = s.as_str().unwrap().parse().unwrap();
+            name.on(Board::new(4, 4).unwrap()).unwrap()
+        })
+        .collect();
+    let t = terrain(&board.join("\n"));
+    let (moves, cost) = check(
+        &t,
+        BarrierRule::Either,
+        t.start().unwrap(),
+        t.end().unwrap(),
+        &path,
+    );
+    assert_eq!(
+        (v["moves"].clone(), v["cost"].clone()),
+        (json!(moves), json!(cost))
+    );
+    assert!(v["upper_bound"].as_u64().unwrap() >= moves);
+    let v = longest(
+        &server,
+        json!({"board": CHALLENGE, "from": "a1", "to": "af28", "time_limit_ms": 200, "barrier_rule": "either"}),
+    )
+    .await;
+    assert!(v["moves"].as_u64().unwrap() > 0);
+    assert_eq!(v["optimal"], v["moves"] == v["upper_bound"]);
+    // format=text numbers the squares of the path on the board.
+    let a1_to_b1 = json!({"from": "a1", "to": "b1"});
+    let (status, kind, text) = server.post("/longest-path?format=text", &a1_to_b1).await;
+    assert_eq!((status, kind.as_str()), (200, "text/plain; charset=utf-8"));
+    // Eight ranks, each after its label; then the files and the summary.
+    let numbers: Vec<u64> = text
+        .lines()
+        .take(8)
+        .flat_map(|row| row.split_whitespace().skip(1))
+        .map(|n| n.parse().unwrap())
+        .collect();
+    let mut sorted = numbers.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, (0..64).collect::<Vec<u64>>(), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[8].split_whitespace().collect::<String>(), "abcdefgh");
+    assert!(
+        lines[10].contains("upper bound 63 moves: proven optimal"),
+        "the summary says the bound and whether it is proven: {text}"
+    );
+    let (status, kind, svg) = server.post("/longest-path?format=svg", &a1_to_b1).await;
+    assert_eq!((status, kind.as_str()), (200, "image/svg+xml"));
+    assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{svg}");
+}
+
+#[tokio::test]
+async fn errors_over_http() {
+    let server = start_configured(|c| c.max_longest_squares = 100).await;
+    for (status, code, param, body) in [
+        (
+            400,
+            "invalid_parameter",
+            "time_limit_ms",
+            json!({"from": "a1", "to": "b1", "time_limit_ms": 10_001}),
+        ),
+        (
+            422,
+            "board_too_large",
+            "width",
+            json!({"from": "a1", "to": "b1", "width": 11, "height": 10}),
+        ),
+        (
+            400,
+            "square_off_board",
+            "to",
+            json!({"from": "a1", "to": "z9"}),
+        ),
+        (400, "missing_parameter", "from", json!({"to": "b1"})),
+        (
+            400,
+            "square_not_landable",
+            "to",
+            json!({"from": "a1", "to": "a2", "board": ["R . .", ". . ."]}),
+        ),
+        (
+            400,
+            "invalid_parameter",
+            "board",
+            json!({"from": "a1", "to": "b1", "board": ". .", "width": 2}),
+        ),
+        (
+            400,
+            "invalid_parameter",
+            "barrier_rule",
+            json!({"from": "a1", "to": "b1", "barrier_rule": "either"}),
+        ),
+        (
+            400,
+            "invalid_parameter",
+            "barrier_rule",
+            json!({"from": "a1", "to": "b1", "board": ". . .", "barrier_rule": "short"}),
+        ),
+        (
+            400,
+            "unknown_parameter",
+            "speed",
+            json!({"from": "a1", "to": "b1", "speed": 1}),
+        ),
+    ] {
+        let answer = server.post("/longest-path", &body).await;
+        Server::problem_naming(answer, status, code, param);
+    }
+    let big = vec![". . . . . . . . . . ."; 10];
+    let board_too_large = json!({"from": "a1", "to": "b1", "board": big});
+    let answer = server.post("/longest-path", &board_too_large).await;
+    Server::problem(answer, 422, "board_too_large");
+    let negative = json!({"from": "a1", "to": "b1", "time_limit_ms": -1});
+    let answer = server.post("/longest-path", &negative).await;
+    Server::problem(answer, 400, "invalid_parameter");
+    let answer = server
+        .post(
+            "/longest-path?format=png",
+            &json!({"from": "a1", "to": "b1"}),
+        )
+        .await;
+    Server::problem(answer, 400, "invalid_parameter");
+    Server::problem(server.get("/longest-path").await, 405, "method_not_allowed");
+}
