@@ -7,8 +7,9 @@
 //! `Retry-After`, when the queue is full, when its client already has its
 //! share queued, or when the work ahead of it (by estimate) would not let it
 //! start before the request timeout. A handler's work is queued as its
-//! client's through [`Work`], its extractor, which names the client as
-//! [`Limits::client`](crate::layers::limits::Limits::client) does.
+//! client's through [`Work`], which it gets with the state as [`Served`]
+//! (an extractor naming the client as
+//! [`Limits::client`](crate::layers::limits::Limits::client) does).
 //!
 //! One rule says what is heavy: work measured in more than [`INLINE_UNITS`]
 //! units (squares listed, searched or drawn; characters of a board to parse),
@@ -48,19 +49,32 @@ const FIRST_TYPICAL: Duration = Duration::from_millis(100);
 const MOST_RETRY_AFTER_SECS: u64 = 60;
 
 /// The heavy-work pool as one request sees it: its work is queued as its
-/// client's. A handler takes it as an argument (it is an extractor).
+/// client's. A handler gets it with the state, as [`Served`].
 #[derive(Clone, Debug)]
 pub struct Work {
     heavy: Heavy,
     client: IpAddr,
 }
 
-impl FromRequestParts<AppState> for Work {
+/// What a handler that runs heavy work is given instead of
+/// `State<AppState>`: the shared state, and the heavy-work pool as the
+/// request's client sees it (named as
+/// [`Limits::client`](crate::layers::limits::Limits::client) names it).
+#[derive(Clone, Debug)]
+pub struct Served {
+    pub state: AppState,
+    pub work: Work,
+}
+
+impl FromRequestParts<AppState> for Served {
     type Rejection = Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Work, Infallible> {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Served, Infallible> {
         let client = state.limits.client_of(&parts.extensions, &parts.headers);
-        Ok(state.heavy.for_client(client))
+        Ok(Served {
+            state: state.clone(),
+            work: state.heavy.for_client(client),
+        })
     }
 }
 

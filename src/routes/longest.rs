@@ -3,11 +3,10 @@
 
 use std::time::Duration;
 
-use axum::extract::State;
 use axum::response::Response;
 use serde::Serialize;
 
-use crate::heavy::Work;
+use crate::heavy::Served;
 use crate::heavy::SMALL_SEARCH_SQUARES;
 use crate::params;
 use crate::request::board::{ground_arg, path_ends, search_error, GroundArg, TerrainArgs};
@@ -17,7 +16,6 @@ use crate::request::square::{Ends, PlainArgs};
 use crate::response::picture::{check_drawable, respond, Format};
 use crate::response::problem::ApiError;
 use crate::routes::path::{path_overlay, terrain_question, PathAnswer};
-use crate::AppState;
 use knight::longest_path;
 use knight::{Ground, Terrain};
 
@@ -45,8 +43,7 @@ pub struct LongestAnswer {
 }
 
 pub async fn handler(
-    State(state): State<AppState>,
-    work: Work,
+    Served { state, work }: Served,
     format: Format,
     JsonBody(req): JsonBody<LongestBody>,
 ) -> Result<Response, ApiError> {

@@ -1,12 +1,11 @@
 //! `/path`: one shortest path on a plain board (GET or POST), or the cheapest
 //! path on a terrain board (POST with `board`).
 
-use axum::extract::State;
 use axum::response::Response;
 use serde::Serialize;
 
 use crate::convert::len64;
-use crate::heavy::Work;
+use crate::heavy::{Served, Work};
 use crate::params;
 use crate::request::board::{ground_arg, path_ends, search_error, GroundArg, TerrainArgs};
 use crate::request::extract::{JsonBody, QueryParams};
@@ -74,8 +73,7 @@ impl PathAnswer {
 }
 
 pub async fn get(
-    State(state): State<AppState>,
-    work: Work,
+    Served { state, work }: Served,
     accept: Accept,
     QueryParams(req): QueryParams<PathQuery>,
 ) -> Result<Response, ApiError> {
@@ -84,8 +82,7 @@ pub async fn get(
 }
 
 pub async fn post(
-    State(state): State<AppState>,
-    heavy: Work,
+    Served { state, work: heavy }: Served,
     format: Format,
     JsonBody(req): JsonBody<PathBody>,
 ) -> Result<Response, ApiError> {

@@ -5,14 +5,13 @@
 
 use std::sync::Arc;
 
-use axum::extract::State;
 use axum::response::Response;
 use axum::Json;
 use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 
-use crate::heavy::Work;
 use crate::heavy::SMALL_TOUR_SQUARES;
+use crate::heavy::{Served, Work};
 use crate::params;
 use crate::request::extract::{JsonBody, QueryParams};
 use crate::request::params::{choice, Given};
@@ -109,8 +108,7 @@ impl Serialize for ShownPath<'_> {
 }
 
 pub async fn get(
-    State(state): State<AppState>,
-    work: Work,
+    Served { state, work }: Served,
     accept: Accept,
     QueryParams(req): QueryParams<TourQuery>,
 ) -> Result<Response, ApiError> {
@@ -125,8 +123,7 @@ pub async fn get(
 }
 
 pub async fn post(
-    State(state): State<AppState>,
-    work: Work,
+    Served { state, work }: Served,
     format: Format,
     JsonBody(req): JsonBody<TourBody>,
 ) -> Result<Response, ApiError> {
@@ -312,16 +309,14 @@ pub struct StepAnswer {
 }
 
 pub async fn step_get(
-    State(state): State<AppState>,
-    work: Work,
+    Served { state, work }: Served,
     QueryParams(req): QueryParams<StepRequest>,
 ) -> Result<Json<StepAnswer>, ApiError> {
     step(state, work, req).await.map(Json)
 }
 
 pub async fn step_post(
-    State(state): State<AppState>,
-    work: Work,
+    Served { state, work }: Served,
     JsonBody(req): JsonBody<StepRequest>,
 ) -> Result<Json<StepAnswer>, ApiError> {
     step(state, work, req).await.map(Json)

@@ -5,12 +5,11 @@
 //! An empty `path` is a 400 (a path lists at least the square the knight
 //! starts on); the rules of a path are in `solver::validate`.
 
-use axum::extract::State;
 use axum::response::Response;
 use serde::Serialize;
 
 use crate::convert::len64;
-use crate::heavy::Work;
+use crate::heavy::Served;
 use crate::params;
 use crate::request::board::{ground_arg, GroundArg, TerrainArgs};
 use crate::request::extract::JsonBody;
@@ -18,7 +17,6 @@ use crate::request::params::Given;
 use crate::request::square::{PlainArgs, Shown, ShownSquare, SquareArg};
 use crate::response::picture::{respond, svg_response, text_response, Format};
 use crate::response::problem::{ApiError, Code};
-use crate::AppState;
 use knight::Square;
 use knight::{validate, StepFault, Validation};
 use knight::{Caption, Overlay, RenderError};
@@ -68,8 +66,7 @@ struct Drawing {
 }
 
 pub async fn handler(
-    State(state): State<AppState>,
-    heavy: Work,
+    Served { state, work: heavy }: Served,
     format: Format,
     JsonBody(req): JsonBody<ValidateBody>,
 ) -> Result<Response, ApiError> {
