@@ -111,7 +111,12 @@ fn main() {
             let mut times = vec![];
             for _ in 0..7 {
                 let t = Instant::now();
-                let r = auto(board, s, false).map(|t| t.len());
+                let request = TourRequest {
+                    board,
+                    start: s,
+                    method: TourMethod::Construction { closed: false },
+                };
+                let r = tour(request, LIMIT, cache()).map(|a| a.tour.squares.len());
                 times.push(t.elapsed());
                 assert!(r.is_ok());
             }
