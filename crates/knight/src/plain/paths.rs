@@ -30,6 +30,10 @@ pub struct ShortestPaths {
     /// The paths of the page, one after another, each `moves + 1` squares
     /// from `from` to `to` (one allocation for the page).
     pub squares: Vec<Square>,
+    /// Every square that lies on some shortest path, by its move: `layers[k]`
+    /// holds those `k` moves from `from`, by board index (for a picture of
+    /// them all).
+    pub layers: Vec<Vec<Square>>,
 }
 
 impl ShortestPaths {
@@ -201,6 +205,7 @@ pub fn shortest_paths(
             moves: None,
             count: Count::default(),
             squares: Vec::new(),
+            layers: Vec::new(),
         });
     };
     let layers = Layers::new(board, from, to, moves, max_squares)?;
@@ -218,6 +223,7 @@ pub fn shortest_paths(
         moves: Some(moves),
         count,
         squares,
+        layers: layers.squares,
     })
 }
 
