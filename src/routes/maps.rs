@@ -141,12 +141,12 @@ async fn map(
         } else {
             format!("the {board} board has {squares} squares; a distance map shows at most {limit}: give a window, such as files=a..p&ranks=1..16")
         };
-        let param = if req.files.is_given() {
-            "files"
-        } else {
-            "ranks"
-        };
-        return Err(ApiError::new(Code::BoardTooLarge, detail).at(param));
+        let error = ApiError::new(Code::BoardTooLarge, detail);
+        return Err(match (req.files.is_given(), req.ranks.is_given()) {
+            (true, _) => error.at("files"),
+            (false, true) => error.at("ranks"),
+            (false, false) => error,
+        });
     }
     let make = move || -> Result<Response, ApiError> {
         let map =

@@ -49,6 +49,22 @@ impl Count {
         })
     }
 
+    /// `self - other`, or None when `other` is larger (a place counted from
+    /// the end: the last page of paths starts at `count - limit`).
+    ///
+    /// ```
+    /// use knight::Count;
+    /// assert_eq!(Count::from(10u64).checked_sub(&Count::from(3u64)), Some(Count::from(7u64)));
+    /// assert_eq!(Count::from(3u64).checked_sub(&Count::from(10u64)), None);
+    /// ```
+    pub fn checked_sub(&self, other: &Count) -> Option<Count> {
+        (self >= other).then(|| {
+            let mut difference = self.clone();
+            difference.sub_assign(other);
+            difference
+        })
+    }
+
     /// Subtracts `other`, which is at most `self`.
     pub(crate) fn sub_assign(&mut self, other: &Count) {
         debug_assert!(*self >= *other);
