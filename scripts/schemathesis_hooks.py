@@ -80,6 +80,9 @@ def kind_of(case, problem):
         and case.method.upper() == "GET"
     ):
         return "step or square: exactly one, in a query string"
+    if code == "invalid_parameter" and param in ("files", "ranks") and "runs backwards" in detail:
+        # A pattern cannot say that the first of a range comes before its last.
+        return "invalid_parameter: a window's range that runs backwards"
     if code == "invalid_parameter" and param in ENDS and "given twice" in detail:
         if case.method.upper() == "GET":
             return "invalid_parameter: a name and its alias in the query"

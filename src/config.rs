@@ -97,6 +97,22 @@ pub struct Config {
     #[arg(long, env = "KNIGHTD_MAX_TOUR_SQUARES", default_value_t = 1_000_000)]
     pub max_tour_squares: u64,
 
+    /// Most squares a /distance-map shows (a board, or a window of one).
+    #[arg(long, env = "KNIGHTD_MAX_MAP_SQUARES", default_value_t = 65_536)]
+    pub max_map_squares: u64,
+
+    /// Most squares that may lie on shortest paths for /shortest-paths.
+    #[arg(
+        long,
+        env = "KNIGHTD_MAX_SHORTEST_PATH_SQUARES",
+        default_value_t = 1_000_000
+    )]
+    pub max_shortest_path_squares: u64,
+
+    /// Most paths one page of /shortest-paths lists (its largest `limit`).
+    #[arg(long, env = "KNIGHTD_MAX_PATHS_PAGE", default_value_t = 10_000)]
+    pub max_paths_page: u64,
+
     /// Largest terrain board, in squares, for /path and /validate.
     #[arg(long, env = "KNIGHTD_MAX_TERRAIN_SQUARES", default_value_t = 1_000_000)]
     pub max_terrain_squares: u64,

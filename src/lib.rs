@@ -28,7 +28,7 @@ use axum::Router;
 pub use config::Config;
 use layers::front::FrontLayer;
 use layers::middleware;
-use routes::{colour, distance, longest, moves, ops, path, tour, validate};
+use routes::{colour, distance, longest, maps, moves, ops, path, tour, validate};
 pub use server::{serve, warm};
 pub use state::AppState;
 
@@ -59,6 +59,14 @@ pub fn app(config: &Config) -> Router {
         .route("/colour", cached(colour::handler).post(colour::handler))
         .route("/color", cached(colour::handler).post(colour::handler))
         .route("/moves", cached(moves::handler).post(moves::handler))
+        .route(
+            "/distance-map",
+            pictured(cached(maps::map_get).post(maps::map_post)),
+        )
+        .route(
+            "/shortest-paths",
+            pictured(cached(maps::paths_get).post(maps::paths_post)),
+        )
         .route("/distance/batch", post(distance::batch))
         .route("/validate", pictured(post(validate::handler)))
         .route("/longest-path", pictured(post(longest::handler)))

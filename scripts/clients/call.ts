@@ -64,6 +64,43 @@ function movesFrom(s: Sq, width: number, height: number): number[] {
     .sort((a, b) => a - b);
 }
 
+/** Breadth-first search from a: each square's distance and number of
+ * shortest paths, keyed by "f,r". */
+function bfsFrom(a: Sq, width: number, height: number): { dist: Map<string, number>; ways: Map<string, number> } {
+  const start = square(a, width);
+  const dist = new Map<string, number>([[start.join(), 0]]);
+  const ways = new Map<string, number>([[start.join(), 1]]);
+  const queue = [start];
+  for (let i = 0; i < queue.length; i++) {
+    const [f, r] = queue[i];
+    const d = dist.get([f, r].join())!;
+    for (const [df, dr] of JUMPS) {
+      const n: [number, number] = [f + df, r + dr];
+      if (n[0] < 0 || n[0] >= width || n[1] < 0 || n[1] >= height) continue;
+      if (!dist.has(n.join())) {
+        dist.set(n.join(), d + 1);
+        ways.set(n.join(), ways.get([f, r].join())!);
+        queue.push(n);
+      } else if (dist.get(n.join()) === d + 1) {
+        ways.set(n.join(), ways.get(n.join())! + ways.get([f, r].join())!);
+      }
+    }
+  }
+  return { dist, ways };
+}
+
+/** The distance map of the whole board, highest rank first, as text. */
+function distanceRows(a: Sq, width: number, height: number): string {
+  const { dist } = bfsFrom(a, width, height);
+  const rows: (number | null)[][] = [];
+  for (let r = height - 1; r >= 0; r--) {
+    const row: (number | null)[] = [];
+    for (let f = 0; f < width; f++) row.push(dist.get([f, r].join()) ?? null);
+    rows.push(row);
+  }
+  return JSON.stringify(rows);
+}
+
 /** Fewest knight moves by breadth-first search; null if unreachable. */
 function distance(a: Sq, b: Sq, width: number, height: number): number | null {
   const start = square(a, width);
@@ -215,6 +252,27 @@ async function main(base: string, served: string, operationIds: string[]): Promi
   const m = await plain.postMoves({ squareRequest: { square: 19, width: 5, height: 5 } });
   check(m.moves.join() === movesFrom(19, 5, 5).join(), "19 on 5x5", m);
   called.set("postMoves", "19 on 5x5");
+  const map = await plain.getDistanceMap({ from: "g2" });
+  check(JSON.stringify(map.rows) === distanceRows("g2", 8, 8) && map.farthest === 5, "the map of g2", map);
+  called.set("getDistanceMap", "g2: at most 5 moves");
+  const windowed = await plain.postDistanceMap({ distanceMapRequest: { src: 0, width: 5, height: 5, files: "b..d", ranks: "2..3" } });
+  const whole = JSON.parse(distanceRows(0, 5, 5));
+  check(JSON.stringify(windowed.rows) === JSON.stringify(whole.slice(2, 4).map((row: unknown[]) => row.slice(1, 4))), "the window", windowed);
+  called.set("postDistanceMap", "a1 on 5x5, the window b..d, 2..3");
+  const all = await plain.getShortestPaths({ from: "g2", to: "a8", limit: 3 });
+  const ways = bfsFrom("g2", 8, 8).ways.get(square("a8", 8).join());
+  check(all.count === String(ways) && all.count === "6" && all.paths.length === 3, "g2 -> a8", all);
+  for (const p of all.paths) {
+    check(p.length === 5 && p[0] === "g2" && p[4] === "a8" && p.every((s, i) => i === 0 || isKnightMove(square(p[i - 1], 8), square(s, 8))), "a shortest path", p);
+  }
+  called.set("getShortestPaths", "g2 -> a8: 6 paths, a page of 3");
+  const page = await plain.postShortestPaths({ shortestPathsRequest: { src: 0, dest: 63, offset: 100, limit: 2 } });
+  const corner = bfsFrom(0, 8, 8).ways.get(square(63, 8).join());
+  check(page.count === String(corner) && page.offset === 100 && page.paths.length === 2, "0 -> 63", page);
+  for (const p of page.paths) {
+    check(p.length === distance(0, 63, 8, 8)! + 1 && p[0] === 0 && p[p.length - 1] === 63 && p.every((s, i) => i === 0 || isKnightMove(square(p[i - 1], 8), square(s, 8))), "a shortest path", p);
+  }
+  called.set("postShortestPaths", `0 -> 63: ${page.count} paths, the page at 100`);
 
   // Terrain boards.
   const checked = await terrain.postValidate({ validateRequest: { path: ["b6", "d5", "d6"] } });

@@ -23,10 +23,12 @@ from knightd_gen.exceptions import ApiException
 from knightd_gen.models import (
     BatchRequest,
     Board,
+    DistanceMapRequest,
     DistanceRequest,
     Format,
     LongestPathRequest,
     PathRequest,
+    ShortestPathsRequest,
     Square,
     SquareRequest,
     TourMethod,
@@ -129,6 +131,23 @@ called["getMoves"] = "g1"
 a = plain.post_moves(SquareRequest(square=Square(19), width=5, height=5))
 assert squares(a.moves) == ref.moves_from(19, 5, 5), a
 called["postMoves"] = "19 on 5x5"
+a = plain.get_distance_map(var_from="g2")
+assert a.rows == ref.distance_rows("g2", 8, 8) and a.farthest == 5, a
+called["getDistanceMap"] = "g2: at most 5 moves"
+a = plain.post_distance_map(DistanceMapRequest(src=Square(0), width=5, height=5, files="b..d", ranks="2..3"))
+rows = ref.distance_rows(0, 5, 5)
+assert a.rows == [row[1:4] for row in rows[2:4]] and v(a.var_from) == 0, a
+called["postDistanceMap"] = "a1 on 5x5, the window b..d, 2..3"
+a = plain.get_shortest_paths(var_from="g2", to="a8", limit=3)
+assert a.count == str(ref.count_paths("g2", "a8", 8, 8)) == "6" and len(a.paths) == 3, a
+for p in a.paths:
+    ref.check_shortest_path(squares(p), "g2", "a8", 8, 8)
+called["getShortestPaths"] = "g2 -> a8: 6 paths, a page of 3"
+a = plain.post_shortest_paths(ShortestPathsRequest(src=Square(0), dest=Square(63), offset=100, limit=2))
+assert a.count == str(ref.count_paths(0, 63, 8, 8)) and a.offset == 100 and len(a.paths) == 2, a
+for p in a.paths:
+    ref.check_shortest_path(squares(p), 0, 63, 8, 8)
+called["postShortestPaths"] = f"0 -> 63: {a.count} paths, the page at 100"
 
 # Terrain boards.
 body = ValidateRequest(path=[Square("b6"), Square("d5"), Square("d6")])

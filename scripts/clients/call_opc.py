@@ -28,15 +28,19 @@ from knightd_opc.api.plain import (
     get_color,
     get_colour,
     get_distance,
+    get_distance_map,
     get_moves,
     get_path,
+    get_shortest_paths,
     get_tour,
     get_tour_step,
     post_color,
     post_colour,
     post_distance,
     post_distance_batch,
+    post_distance_map,
     post_moves,
+    post_shortest_paths,
     post_tour,
     post_tour_step,
 )
@@ -44,11 +48,13 @@ from knightd_opc.api.terrain import post_longest_path, post_path, post_validate
 from knightd_opc.models import (
     BatchRequest,
     DistanceAnswer,
+    DistanceMapRequest,
     DistanceRequest,
     Format,
     LongestPathRequest,
     PathRequest,
     ProblemBadRequest,
+    ShortestPathsRequest,
     SquareRequest,
     TourMethod,
     TourRequest,
@@ -131,6 +137,23 @@ called["getMoves"] = "g1"
 a = post_moves.sync(client=client, body=SquareRequest(square=19, width=5, height=5))
 assert a.moves == ref.moves_from(19, 5, 5), a
 called["postMoves"] = "19 on 5x5"
+a = get_distance_map.sync(client=client, from_="g2")
+assert a.rows == ref.distance_rows("g2", 8, 8) and a.farthest == 5, a
+called["getDistanceMap"] = "g2: at most 5 moves"
+a = post_distance_map.sync(client=client, body=DistanceMapRequest(src=0, width=5, height=5, files="b..d", ranks="2..3"))
+rows = ref.distance_rows(0, 5, 5)
+assert a.rows == [row[1:4] for row in rows[2:4]] and a.from_ == 0, a
+called["postDistanceMap"] = "a1 on 5x5, the window b..d, 2..3"
+a = get_shortest_paths.sync(client=client, from_="g2", to="a8", limit=3)
+assert a.count == str(ref.count_paths("g2", "a8", 8, 8)) == "6" and len(a.paths) == 3, a
+for p in a.paths:
+    ref.check_shortest_path(p, "g2", "a8", 8, 8)
+called["getShortestPaths"] = "g2 -> a8: 6 paths, a page of 3"
+a = post_shortest_paths.sync(client=client, body=ShortestPathsRequest(src=0, dest=63, offset=100, limit=2))
+assert a.count == str(ref.count_paths(0, 63, 8, 8)) and a.offset == 100 and len(a.paths) == 2, a
+for p in a.paths:
+    ref.check_shortest_path(p, 0, 63, 8, 8)
+called["postShortestPaths"] = f"0 -> 63: {a.count} paths, the page at 100"
 
 # Terrain boards.
 a = post_validate.sync(client=client, body=ValidateRequest(path=["b6", "d5", "d6"]))

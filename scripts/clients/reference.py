@@ -70,6 +70,39 @@ def distance(a, b, width, height):
     return None
 
 
+def distances_from(a, width, height):
+    """Breadth-first search from a: each square's distance and number of
+    shortest paths, by (file, rank)."""
+    start = square(a, width)
+    dist, ways = {start: 0}, {start: 1}
+    queue = deque([start])
+    while queue:
+        f, r = queue.popleft()
+        for df, dr in JUMPS:
+            n = (f + df, r + dr)
+            if not (0 <= n[0] < width and 0 <= n[1] < height):
+                continue
+            if n not in dist:
+                dist[n] = dist[(f, r)] + 1
+                ways[n] = ways[(f, r)]
+                queue.append(n)
+            elif dist[n] == dist[(f, r)] + 1:
+                ways[n] += ways[(f, r)]
+    return dist, ways
+
+
+def distance_rows(a, width, height):
+    """The distance map of the whole board, highest rank first."""
+    dist, _ = distances_from(a, width, height)
+    return [[dist.get((f, r)) for f in range(width)] for r in reversed(range(height))]
+
+
+def count_paths(a, b, width, height):
+    """The number of shortest paths from a to b."""
+    _, ways = distances_from(a, width, height)
+    return ways.get(square(b, width), 0)
+
+
 def is_knight_path(path, width):
     squares = [square(s, width) for s in path]
     return all(is_knight_move(a, b) for a, b in zip(squares, squares[1:]))

@@ -67,9 +67,8 @@ pub async fn method_not_allowed(route: Option<MatchedPath>) -> ApiError {
 pub fn allowed_methods(path: &str) -> &'static str {
     match path {
         "/distance/batch" | "/validate" | "/longest-path" => "POST",
-        "/distance" | "/path" | "/tour" | "/tour/step" | "/colour" | "/color" | "/moves" => {
-            "GET,HEAD,POST"
-        }
+        "/distance" | "/path" | "/tour" | "/tour/step" | "/colour" | "/color" | "/moves"
+        | "/distance-map" | "/shortest-paths" => "GET,HEAD,POST",
         _ => "GET,HEAD",
     }
 }

@@ -208,6 +208,64 @@ pub struct Overlay {
     pub ends: Vec<Square>,
     /// The words under the picture.
     pub caption: Caption,
+    /// Squares shaded and numbered by a count (a distance map: each square's
+    /// fewest moves; or every square on some shortest path, by its move),
+    /// under the path, with a legend of the shades. When given, the picture
+    /// shows exactly the part of the board they cover.
+    pub shades: Vec<(Square, u64)>,
+    /// Draw, faint, every knight move from a shaded square to one shaded
+    /// one more (the graph of every shortest path), when there are at most
+    /// [`GRAPH_SQUARES`] shaded squares.
+    pub shade_moves: bool,
+}
+
+/// The most shaded squares whose moves are drawn (see
+/// [`Overlay::shade_moves`]): past it the lines would hide the board.
+pub const GRAPH_SQUARES: usize = 2_000;
+
+/// The shades of [`Overlay::shades`], lightest first.
+const SHADES: [&str; 8] = [
+    "#fff7bc", "#fee391", "#fec44f", "#fe9929", "#ec7014", "#cc4c02", "#993404", "#662506",
+];
+
+/// The shade of count `n` when the largest is `top`: one each while they
+/// fit, else bands.
+fn shade_of(n: u64, top: u64) -> usize {
+    const LAST: u64 = 7; // SHADES.len() - 1
+    let band = if top <= LAST {
+        n.min(LAST)
+    } else {
+        n * LAST / top
+    };
+    usize::try_from(band).unwrap_or(0)
+}
+
+/// The part of the board a drawing shows: exactly the shaded squares when
+/// there are any, else [`view`] around the path and the marks.
+fn view_of(board: Board, path: &[Square], overlay: &Overlay) -> Result<View, RenderError> {
+    if overlay.shades.is_empty()
+        || (board.files().end <= WHOLE_SIDE && board.ranks().end <= WHOLE_SIDE)
+    {
+        return view(board, &overlay.around(path));
+    }
+    let squares = || overlay.shades.iter().map(|s| s.0);
+    let files = squares().map(|s| s.file()).min().unwrap_or(0)
+        ..squares().map(|s| s.file() + 1).max().unwrap_or(1);
+    let ranks = squares().map(|s| s.rank()).min().unwrap_or(0)
+        ..squares().map(|s| s.rank() + 1).max().unwrap_or(1);
+    let cropped = files != board.files() || ranks != board.ranks();
+    let view = View {
+        files,
+        ranks,
+        cropped,
+    };
+    if view.squares() > MAX_DRAWN_SQUARES {
+        return Err(RenderError::TooLarge {
+            squares: view.squares(),
+            limit: MAX_DRAWN_SQUARES,
+        });
+    }
+    Ok(view)
 }
 
 impl Overlay {
@@ -310,14 +368,21 @@ pub fn text_with_path(ground: Ground<'_>, path: &[Square]) -> Result<String, Ren
 /// The board, or the part of it `overlay` and `path` are about, as text
 /// with the path's squares numbered by move.
 pub fn text(ground: Ground<'_>, path: &[Square], overlay: &Overlay) -> Result<String, RenderError> {
-    let view = view(ground.board(), &overlay.around(path))?;
+    let view = view_of(ground.board(), path, overlay)?;
     let numbers = move_numbers(ground, path);
     let spots = Spots::new(&view);
     let mut by_square = vec![u64::MAX; spots.len()];
+    for &(square, n) in overlay.shades.iter().filter(|s| view.contains(s.0)) {
+        by_square[spots.index(square)] = n;
+    }
     for (&square, &n) in path.iter().zip(&numbers) {
         by_square[spots.index(square)] = n;
     }
-    let width = numbers.last().map_or(1, |n| n.to_string().len());
+    let top = numbers
+        .iter()
+        .chain(overlay.shades.iter().map(|s| &s.1))
+        .max();
+    let width = top.map_or(1, |n| n.to_string().len());
     let mut out = String::with_capacity(text_len(view.squares(), width + 1));
     write_text(&mut out, ground, &view, width, true, |s| {
         let n = by_square[spots.index(s)];
@@ -524,7 +589,7 @@ fn number_size(digits: usize) -> f64 {
 /// ```
 pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<String, RenderError> {
     let board = ground.board();
-    let view = view(board, &overlay.around(path))?;
+    let view = view_of(board, path, &overlay)?;
     let moves = move_numbers(ground, path);
     let (nf, nr) = (view.files.len() as f64, view.ranks.len() as f64);
     // Centre of a square in picture units: the view's top rank at the top.
@@ -536,11 +601,14 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
 
     // Pixels a unit: the board at most MAX_PIXELS (48 a square at most),
     // more when that keeps the move numbers legible.
-    let digits = moves.last().map_or(1, |n| n.to_string().len());
+    let top_shade = overlay.shades.iter().map(|s| s.1).max();
+    let top = moves.iter().copied().chain(top_shade).max();
+    let digits = top.map_or(1, |n| n.to_string().len());
     let size = number_size(digits);
     let long = nf.max(nr) + 1.0;
     let mut scale = (MAX_PIXELS / long).min(48.0);
-    let numbered_len = path.len() <= NUMBERED_POINTS && !path.is_empty();
+    let numbered_len = (path.len() <= NUMBERED_POINTS && !path.is_empty())
+        || (!overlay.shades.is_empty() && view.squares() <= NUMBERED_POINTS as u64);
     if numbered_len && scale * size < MIN_NUMBER_PX {
         scale = scale.max((MIN_NUMBER_PX / size).min(MAX_NUMBERED_PIXELS / long));
     }
@@ -580,6 +648,9 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
             the_board(board)
         ));
     }
+    if !overlay.shades.is_empty() && !numbered {
+        notes.push("Numbers left out: the squares are too small to number legibly; the shades say how far each is.".to_owned());
+    }
     if !path.is_empty() && !numbered {
         notes.push(if path.len() > NUMBERED_POINTS {
             format!(
@@ -618,6 +689,18 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
     let _ = writeln!(out, "<title>knightd: {}</title>", esc(&title));
 
     draw_squares(&mut out, ground, &view, x_of, y_of);
+    if let Some(top) = top_shade {
+        draw_shades(
+            &mut out,
+            &overlay.shades,
+            top,
+            numbered.then_some(size),
+            (x_of, y_of),
+        );
+        if overlay.shade_moves && overlay.shades.len() <= GRAPH_SQUARES {
+            draw_shade_moves(&mut out, &overlay.shades, centre);
+        }
+    }
     if let Ground::Terrain(terrain) = ground {
         if let Some(teleports) = terrain.teleports() {
             let mut rings = String::new();
@@ -677,7 +760,7 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
     }
     draw_path(&mut out, ground, path, &moves, &overlay, centre, line);
     draw_ends(&mut out, path, &overlay, &view, centre, line);
-    if numbered {
+    if numbered && !path.is_empty() {
         draw_numbers(&mut out, path, &moves, centre, size);
     }
 
@@ -800,6 +883,75 @@ fn draw_squares(
             };
             let _ = writeln!(out, r#"<g fill="{fill}">{title}{rects}</g>"#);
         }
+    }
+}
+
+/// The shaded squares, each with its number when `numbered` (at that font
+/// size). Each carries its `data-square` too, so a click on it names it.
+fn draw_shades(
+    out: &mut String,
+    shades: &[(Square, u64)],
+    top: u64,
+    numbered: Option<f64>,
+    (x_of, y_of): (impl Fn(u32) -> f64, impl Fn(u32) -> f64),
+) {
+    let mut groups: [String; SHADES.len()] = Default::default();
+    let mut numbers: [String; 2] = Default::default();
+    for &(square, n) in shades {
+        let (x, y) = (x_of(square.file()), y_of(square.rank()));
+        let shade = shade_of(n, top);
+        let _ = write!(
+            groups[shade],
+            r#"<rect x="{x}" y="{y}" width="1" height="1" data-square="{square}" data-moves="{n}"/>"#
+        );
+        if let Some(size) = numbered {
+            let _ = write!(
+                numbers[usize::from(shade >= 5)],
+                r#"<text x="{}" y="{}">{n}</text>"#,
+                num(x + 0.5),
+                num(y + 0.5 + size * 0.36)
+            );
+        }
+    }
+    for (fill, rects) in SHADES.iter().zip(&groups) {
+        if !rects.is_empty() {
+            let _ = writeln!(out, r#"<g fill="{fill}" fill-opacity="0.85">{rects}</g>"#);
+        }
+    }
+    if let Some(size) = numbered {
+        for (fill, texts) in [INK, "#fff"].iter().zip(&numbers) {
+            if !texts.is_empty() {
+                let _ = writeln!(
+                    out,
+                    r#"<g text-anchor="middle" font-size="{}" fill="{fill}" pointer-events="none">{texts}</g>"#,
+                    num(size)
+                );
+            }
+        }
+    }
+}
+
+/// Faint lines for the knight moves from each shaded square to those
+/// shaded one more.
+fn draw_shade_moves(
+    out: &mut String,
+    shades: &[(Square, u64)],
+    centre: impl Fn(Square) -> (f64, f64),
+) {
+    let mut d = String::new();
+    for &(a, n) in shades {
+        for &(b, m) in shades {
+            if m == n + 1 && a.is_knight_move_to(b) {
+                let ((x1, y1), (x2, y2)) = (centre(a), centre(b));
+                let _ = write!(d, "M{} {}L{} {}", num(x1), num(y1), num(x2), num(y2));
+            }
+        }
+    }
+    if !d.is_empty() {
+        let _ = writeln!(
+            out,
+            r#"<path d="{d}" fill="none" stroke="{MUTED}" stroke-opacity="0.45" stroke-width="0.05" pointer-events="none"><title>knight moves of the shortest paths</title></path>"#
+        );
     }
 }
 
@@ -1083,6 +1235,22 @@ fn legend_items(
     overlay: &Overlay,
 ) -> Vec<Key> {
     let mut keys = Vec::new();
+    if let Some(top) = overlay.shades.iter().map(|s| s.1).max() {
+        // One entry a shade shown: its count, or the range of a band.
+        let mut bands: Vec<(u64, u64)> = vec![(u64::MAX, 0); SHADES.len()];
+        for &(_, n) in &overlay.shades {
+            let band = &mut bands[shade_of(n, top)];
+            *band = (band.0.min(n), band.1.max(n));
+        }
+        for (fill, &(lo, hi)) in SHADES.iter().zip(&bands).filter(|(_, b)| b.0 <= b.1) {
+            let name = match (lo == hi, hi) {
+                (true, 1) => "1 move".to_owned(),
+                (true, _) => format!("{lo} moves"),
+                (false, _) => format!("{lo}–{hi} moves"),
+            };
+            keys.push(Key::Square(fill, name));
+        }
+    }
     if let Ground::Terrain(_) = ground {
         let mut seen = [false; 6];
         for rank in view.ranks.clone() {

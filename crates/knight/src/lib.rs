@@ -57,7 +57,10 @@ pub use draw::{
     svg as draw_svg, text as draw_text, text_with_knight as draw_knight,
     text_with_path as draw_path_text, view as drawn_part, Caption, Overlay, RenderError, View,
 };
+pub use plain::count::Count;
 pub use plain::distance::{knight_distance, shortest_path, DistanceError};
+pub use plain::map::{distance_map, DistanceMap, MapError};
+pub use plain::paths::{shortest_paths, PathsError, ShortestPaths};
 pub use terrain::cheapest::{cheapest_path, CheapestError, CheapestPath, MoveGrid};
 pub use terrain::longest::{longest_path, Longest};
 pub use terrain::validate::{validate, StepFault, Validation};

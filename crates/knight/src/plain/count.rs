@@ -1,0 +1,195 @@
+//! [`Count`]: a whole number of any size, for the number of shortest paths
+//! (it outgrows every integer type: the far corners of a 1000 × 1000 board
+//! are joined by a number of paths with hundreds of digits).
+//!
+//! Base 10⁹ limbs, least significant first: adding and comparing are a loop
+//! over limbs, and writing it in decimal needs no division. Only what the
+//! counting and unranking of paths need is here (add, subtract, compare).
+
+use std::cmp::Ordering;
+use std::fmt;
+
+use crate::board::Int;
+
+/// One limb holds a number below this.
+const BASE: u32 = 1_000_000_000;
+
+/// A whole number of any size (the number of shortest paths, or a place
+/// among them). Written in decimal by `Display`.
+///
+/// ```
+/// use knight::Count;
+/// let mut n = Count::from(999_999_999_999_999_999u64);
+/// n += &Count::from(2u64);
+/// assert_eq!(n.to_string(), "1000000000000000001");
+/// assert!(n > Count::from(u64::MAX / 20));
+/// assert_eq!(Count::default().to_string(), "0");
+/// ```
+#[derive(Clone, Default, PartialEq, Eq, Hash)]
+pub struct Count {
+    /// Base 10⁹, least significant first, no leading (last) zero limbs.
+    limbs: Vec<u32>,
+}
+
+impl Count {
+    /// One.
+    pub fn one() -> Count {
+        Count { limbs: vec![1] }
+    }
+
+    /// Whether it is zero.
+    pub fn is_zero(&self) -> bool {
+        self.limbs.is_empty()
+    }
+
+    /// The number as a `u64`, if it fits.
+    pub fn to_u64(&self) -> Option<u64> {
+        self.limbs.iter().rev().try_fold(0u64, |n, &limb| {
+            n.checked_mul(u64::from(BASE))?.checked_add(u64::from(limb))
+        })
+    }
+
+    /// Subtracts `other`, which is at most `self`.
+    pub(crate) fn sub_assign(&mut self, other: &Count) {
+        debug_assert!(*self >= *other);
+        let mut borrow = 0u32;
+        for (i, limb) in self.limbs.iter_mut().enumerate() {
+            let take = other.limbs.get(i).copied().unwrap_or(0) + borrow;
+            if take == 0 && i >= other.limbs.len() {
+                break;
+            }
+            if *limb >= take {
+                *limb -= take;
+                borrow = 0;
+            } else {
+                *limb = *limb + BASE - take;
+                borrow = 1;
+            }
+        }
+        self.trim();
+    }
+
+    fn trim(&mut self) {
+        while self.limbs.last() == Some(&0) {
+            self.limbs.pop();
+        }
+    }
+}
+
+impl From<u64> for Count {
+    fn from(mut n: u64) -> Count {
+        let mut limbs = Vec::new();
+        while n > 0 {
+            limbs.push((n % u64::from(BASE)).u32());
+            n /= u64::from(BASE);
+        }
+        Count { limbs }
+    }
+}
+
+impl std::ops::AddAssign<&Count> for Count {
+    fn add_assign(&mut self, other: &Count) {
+        if self.limbs.len() < other.limbs.len() {
+            self.limbs.resize(other.limbs.len(), 0);
+        }
+        let mut carry = 0u32;
+        for (i, limb) in self.limbs.iter_mut().enumerate() {
+            let add = other.limbs.get(i).copied().unwrap_or(0) + carry;
+            if add == 0 && i >= other.limbs.len() {
+                break;
+            }
+            let sum = *limb + add;
+            (*limb, carry) = if sum >= BASE {
+                (sum - BASE, 1)
+            } else {
+                (sum, 0)
+            };
+        }
+        if carry > 0 {
+            self.limbs.push(carry);
+        }
+    }
+}
+
+impl Ord for Count {
+    fn cmp(&self, other: &Count) -> Ordering {
+        self.limbs
+            .len()
+            .cmp(&other.limbs.len())
+            .then_with(|| self.limbs.iter().rev().cmp(other.limbs.iter().rev()))
+    }
+}
+
+impl PartialOrd for Count {
+    fn partial_cmp(&self, other: &Count) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some((top, rest)) = self.limbs.split_last() else {
+            return f.write_str("0");
+        };
+        write!(f, "{top}")?;
+        for limb in rest.iter().rev() {
+            write!(f, "{limb:09}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Count({self})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Against u128 arithmetic, across limb boundaries.
+    #[test]
+    fn adds_subtracts_compares_and_writes_as_u128_does() {
+        let values: Vec<u128> = [
+            0u128,
+            1,
+            999_999_999,
+            1_000_000_000,
+            1_000_000_001,
+            999_999_999_999_999_999,
+            u128::from(u64::MAX),
+            u128::from(u64::MAX) * 1_000_003,
+        ]
+        .into_iter()
+        .collect();
+        let count = |v: u128| {
+            let (high, low) = (v / (1 << 64), v % (1 << 64));
+            let mut c = Count::from(u64::try_from(high).unwrap());
+            // high × 2^64 by doubling, then + low.
+            for _ in 0..64 {
+                let twice = c.clone();
+                c += &twice;
+            }
+            c += &Count::from(u64::try_from(low).unwrap());
+            c
+        };
+        for &a in &values {
+            assert_eq!(count(a).to_string(), a.to_string());
+            assert_eq!(count(a).to_u64(), u64::try_from(a).ok());
+            for &b in &values {
+                let mut sum = count(a);
+                sum += &count(b);
+                assert_eq!(sum.to_string(), (a + b).to_string());
+                assert_eq!(count(a).cmp(&count(b)), a.cmp(&b), "{a} {b}");
+                if a >= b {
+                    let mut difference = count(a);
+                    difference.sub_assign(&count(b));
+                    assert_eq!(difference.to_string(), (a - b).to_string());
+                    assert_eq!(difference.is_zero(), a == b);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,359 @@
+//! `/distance-map` (how far every square of a board, or of a window of it,
+//! is from one square) and `/shortest-paths` (how many shortest paths join
+//! two squares, and any page of them), GET with a query or POST with the
+//! same fields as JSON; both also drawn (`format=text` or `svg`).
+
+use axum::response::Response;
+use serde::Serialize;
+
+use crate::convert::len64;
+use crate::heavy::Served;
+use crate::params;
+use crate::request::extract::{JsonBody, QueryParams};
+use crate::request::params::Given;
+use crate::request::square::{
+    required, squares_on, Ends, PlainArgs, Shown, ShownSquare, SquareArg,
+};
+use crate::response::picture::{respond, Accept, Format};
+use crate::response::problem::{ApiError, Code};
+use knight::{distance_map, shortest_paths, Count, MapError, PathsError};
+use knight::{file_name, Board, Caption, Ground, Overlay, Square};
+
+params! {
+    /// What `/distance-map` asks: from where, on which board, over which
+    /// window (each side whole when absent).
+    pub struct MapArgs {
+        pub from: Given<SquareArg>,
+        pub files: Given<String>,
+        pub ranks: Given<String>,
+        pub plain: PlainArgs,
+    }
+}
+
+params! {
+    /// `GET /distance-map`.
+    pub struct MapQuery {
+        pub map: MapArgs,
+        pub format: Given<Format>,
+    }
+}
+
+params! {
+    /// What `/shortest-paths` asks: the two squares, the board, and the page.
+    pub struct PathsArgs {
+        pub ends: Ends,
+        pub offset: Given<u64>,
+        pub limit: Given<u64>,
+        pub plain: PlainArgs,
+    }
+}
+
+params! {
+    /// `GET /shortest-paths`.
+    pub struct PathsQuery {
+        pub paths: PathsArgs,
+        pub format: Given<Format>,
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct MapAnswer {
+    pub from: ShownSquare,
+    pub width: u64,
+    pub height: u64,
+    /// The window's files, by name, left to right.
+    pub files: Vec<String>,
+    /// The window's ranks, by number (from 1), highest first.
+    pub ranks: Vec<u64>,
+    pub rows: Vec<Vec<Option<u64>>>,
+    pub farthest: Option<u64>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PathsAnswer {
+    pub from: ShownSquare,
+    pub to: ShownSquare,
+    pub width: u64,
+    pub height: u64,
+    pub moves: Option<u64>,
+    /// A decimal string: it outgrows every integer type.
+    pub count: String,
+    pub offset: u64,
+    pub paths: Vec<Vec<ShownSquare>>,
+}
+
+pub async fn map_get(
+    served: Served,
+    accept: Accept,
+    QueryParams(req): QueryParams<MapQuery>,
+) -> Result<Response, ApiError> {
+    map(served, req.map, accept.or_query(req.format)).await
+}
+
+pub async fn map_post(
+    served: Served,
+    format: Format,
+    JsonBody(req): JsonBody<MapArgs>,
+) -> Result<Response, ApiError> {
+    map(served, req, format).await
+}
+
+pub async fn paths_get(
+    served: Served,
+    accept: Accept,
+    QueryParams(req): QueryParams<PathsQuery>,
+) -> Result<Response, ApiError> {
+    paths(served, req.paths, accept.or_query(req.format)).await
+}
+
+pub async fn paths_post(
+    served: Served,
+    format: Format,
+    JsonBody(req): JsonBody<PathsArgs>,
+) -> Result<Response, ApiError> {
+    paths(served, req, format).await
+}
+
+async fn map(
+    Served { state, work }: Served,
+    req: MapArgs,
+    format: Format,
+) -> Result<Response, ApiError> {
+    let (shown, [from]) = req.plain.squares([("from", req.from.as_ref())])?;
+    let board = shown.board;
+    let limit = state.config.max_map_squares;
+    let files = window(
+        req.files.0.as_deref(),
+        "files",
+        board.files().end,
+        Side::Files,
+    )?;
+    let ranks = window(
+        req.ranks.0.as_deref(),
+        "ranks",
+        board.ranks().end,
+        Side::Ranks,
+    )?;
+    let squares = len64(files.len()) * len64(ranks.len());
+    if squares > limit {
+        let detail = if req.files.is_given() || req.ranks.is_given() {
+            format!("the window has {squares} squares; a distance map shows at most {limit}: give a smaller 'files' or 'ranks' range")
+        } else {
+            format!("the {board} board has {squares} squares; a distance map shows at most {limit}: give a window, such as files=a..p&ranks=1..16")
+        };
+        let param = if req.files.is_given() {
+            "files"
+        } else {
+            "ranks"
+        };
+        return Err(ApiError::new(Code::BoardTooLarge, detail).at(param));
+    }
+    let make = move || -> Result<Response, ApiError> {
+        let map =
+            distance_map(board, from, files.clone(), ranks.clone(), limit).map_err(map_error)?;
+        let answer = MapAnswer {
+            from: shown.square(from),
+            width: board.width(),
+            height: board.height(),
+            files: files.clone().map(|f| file_name(u64::from(f))).collect(),
+            ranks: ranks.clone().rev().map(|r| u64::from(r) + 1).collect(),
+            rows: map.rows().map(<[Option<u64>]>::to_vec).collect(),
+            farthest: map.farthest,
+        };
+        let shades = ranks
+            .clone()
+            .rev()
+            .flat_map(|r| files.clone().map(move |f| Square::new(f, r)))
+            .zip(map.moves.iter())
+            .filter_map(|(s, m)| m.map(|m| (s, m)))
+            .collect();
+        let verdict = match map.farthest {
+            Some(far) if far > 0 => {
+                format!("every square shown is at most {far} moves from {from}")
+            }
+            _ => format!("no other square shown can be reached from {from}"),
+        };
+        let overlay = Overlay {
+            ends: vec![from],
+            shades,
+            caption: Caption {
+                asked: format!("Fewest moves from {from} to every square"),
+                verdict: Some(verdict),
+                ..Caption::default()
+            },
+            ..Overlay::default()
+        };
+        respond(format, Ground::Plain(board), None, &answer, overlay)
+    };
+    work.run_sized(squares, make).await?
+}
+
+async fn paths(
+    Served { state, work }: Served,
+    req: PathsArgs,
+    format: Format,
+) -> Result<Response, ApiError> {
+    let args = required(req.ends.named())?;
+    let (shown, [from, to]) = squares_on(req.plain.board()?, req.plain.notation, args)?;
+    let board = shown.board;
+    let most = state.config.max_paths_page;
+    let limit = req.limit.or(100);
+    if limit > most {
+        return Err(ApiError::invalid(
+            "limit",
+            format!("'limit' is {limit}: a page lists at most {most} paths"),
+        ));
+    }
+    let offset = req.offset.or(0);
+    let max_squares = state.config.max_shortest_path_squares;
+    // The work grows with the squares on shortest paths: about the square
+    // of the moves, within the board.
+    let moves = knight::knight_distance(board, from, to).unwrap_or(0);
+    let units = board
+        .squares()
+        .min((moves + 1).saturating_mul(moves + 1).saturating_mul(8));
+    let make = move || -> Result<Response, ApiError> {
+        let found = shortest_paths(board, from, to, &Count::from(offset), limit, max_squares)
+            .map_err(|e| paths_error(e, &shown, [from, to]))?;
+        let answer = PathsAnswer {
+            from: shown.square(from),
+            to: shown.square(to),
+            width: board.width(),
+            height: board.height(),
+            moves: found.moves,
+            count: found.count.to_string(),
+            offset,
+            paths: found.paths().map(|p| shown.squares(p)).collect(),
+        };
+        let first = found.paths().next().filter(|_| found.moves.is_some());
+        let shades = found
+            .layers
+            .iter()
+            .enumerate()
+            .flat_map(|(k, layer)| layer.iter().map(move |&s| (s, len64(k))))
+            .collect();
+        let verdict = match (found.moves, first) {
+            (None, _) => "unreachable".to_owned(),
+            (Some(_), Some(_)) => format!(
+                "{} shortest paths; path {} drawn, every square on some shortest path shaded by its move",
+                found.count,
+                offset + 1
+            ),
+            (Some(_), None) => format!("{} shortest paths; none at place {offset}", found.count),
+        };
+        let overlay = Overlay {
+            ends: vec![from, to],
+            shades,
+            shade_moves: true,
+            caption: Caption {
+                asked: format!("Every shortest path from {from} to {to}"),
+                moves: found.moves,
+                verdict: Some(verdict),
+                ..Caption::default()
+            },
+            ..Overlay::default()
+        };
+        respond(format, Ground::Plain(board), first, &answer, overlay)
+    };
+    work.run_sized(units, make).await?
+}
+
+/// Which side of the board a window's range is along.
+#[derive(Clone, Copy)]
+enum Side {
+    /// Files: letters as in names (`a..p`) or indices from 0 (`0..15`).
+    Files,
+    /// Ranks: numbers as in names, from 1 (`1..16`).
+    Ranks,
+}
+
+/// The window along one side: `first..last`, both included, or the whole
+/// side when absent.
+fn window(
+    sent: Option<&str>,
+    param: &str,
+    side_len: u32,
+    side: Side,
+) -> Result<std::ops::Range<u32>, ApiError> {
+    let Some(sent) = sent else {
+        return Ok(0..side_len);
+    };
+    let how = match side {
+        Side::Files => "file letters or indices from 0, such as a..p or 0..15",
+        Side::Ranks => "rank numbers from 1, such as 1..16",
+    };
+    let bad = || {
+        ApiError::invalid(
+            param,
+            format!("'{sent}' is not a range of {how} (first..last, both included)"),
+        )
+    };
+    let (first, last) = sent.split_once("..").ok_or_else(bad)?;
+    let read = |text: &str| -> Option<u64> {
+        let text = text.trim();
+        match side {
+            Side::Files if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
+                text.parse().ok()
+            }
+            Side::Files => text
+                .parse::<knight::SquareName>()
+                .ok()
+                .or_else(|| format!("{text}1").parse::<knight::SquareName>().ok())
+                .and_then(|name| match name {
+                    knight::SquareName::Algebraic { file, .. } => Some(file),
+                    knight::SquareName::Index(_) => None,
+                }),
+            Side::Ranks => text.parse::<u64>().ok().and_then(|r| r.checked_sub(1)),
+        }
+    };
+    let (first, last) = (read(first).ok_or_else(bad)?, read(last).ok_or_else(bad)?);
+    if first > last {
+        return Err(ApiError::invalid(
+            param,
+            format!(
+                "'{sent}' runs backwards: give the first {} before the last",
+                side_word(side)
+            ),
+        ));
+    }
+    if last >= u64::from(side_len) {
+        return Err(ApiError::new(
+            Code::SquareOffBoard,
+            format!(
+                "'{sent}' goes past the board, which has {side_len} {}",
+                side_word(side)
+            ),
+        )
+        .at(param));
+    }
+    let to32 = |v: u64| u32::try_from(v).map_err(|_| bad());
+    Ok(to32(first)?..to32(last)? + 1)
+}
+
+fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::Files => "files",
+        Side::Ranks => "ranks",
+    }
+}
+
+fn map_error(error: MapError) -> ApiError {
+    match error {
+        MapError::TooLarge { squares, limit } => ApiError::new(
+            Code::BoardTooLarge,
+            format!("the window has {squares} squares; a distance map shows at most {limit}"),
+        ),
+        MapError::OffBoard => ApiError::invalid("files", "the window is not within the board"),
+    }
+}
+
+fn paths_error(error: PathsError, shown: &Shown, [from, to]: [Square; 2]) -> ApiError {
+    let PathsError::TooLarge { squares, limit } = error;
+    let board: Board = shown.board;
+    ApiError::new(
+        Code::BoardTooLarge,
+        format!(
+            "more than {limit} squares of the {board} board lie on shortest paths from {from} to {to} ({squares} found before stopping): choose squares closer together"
+        ),
+    )
+}
