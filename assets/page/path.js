@@ -53,7 +53,8 @@ function controls(s, offset = s.offset) {
   const input = at();
   input.value = (k + 1n).toString();
   input.size = Math.max(2, Math.min(s.count.length + 1, 24));
-  el('paths-nav').hidden = false;
+  // One path only: nothing to step through.
+  el('paths-nav').hidden = s.count === '1';
   prev().disabled = k <= 0n;
   next().disabled = k >= last;
   stepper().hidden = false;

@@ -87,9 +87,12 @@ async function listed(page) {
   return page.locator('#answer-list .square-name').allTextContents();
 }
 
-/** Clicks a square of the board: the picture names each square with data-square. */
+/**
+ * Clicks a square of the board: the picture names each square with
+ * data-square, and the page makes the one on top a button.
+ */
 async function clickSquare(page, name) {
-  await page.locator(`#board svg [data-square="${name}"]`).click();
+  await page.locator(`#board svg [data-square="${name}"][role="button"]`).click();
 }
 
 /**
@@ -324,19 +327,22 @@ for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone'
   });
 }
 
-test('Square tab: a board too large to map whole is mapped around the square', async (t) => {
+test('Square tab: a board too large to map whole is mapped, numbered, around the square', async (t) => {
   const page = await open(t, '/#/moves?square=d4&width=1000&height=1000', { width: 1280, height: 900 });
   await answered(page, /d4 is a dark square/);
   await clickSquare(page, 'c3');
   const sentence = await answered(page, /c3 is a dark square/);
-  // The 64×64 corner around c3: files a..bl, ranks 1..64.
-  const map = await api('distance-map?from=c3&width=1000&height=1000&files=a..bl&ranks=1..64');
-  assert.equal(map.files.length, 64);
-  assert.equal(map.ranks.length, 64);
-  assert.match(sentence, new RegExp(`Every square of this 64×64 part of the board is at most ${map.farthest} moves from c3\\.`));
+  // The 31×31 corner around c3 (files a..ae, ranks 1..31): a window of at
+  // most 64×64 and of squares few enough for the server to number them.
+  const map = await api('distance-map?from=c3&width=1000&height=1000&files=a..ae&ranks=1..31');
+  assert.equal(map.files.length, 31);
+  assert.equal(map.ranks.length, 31);
+  assert.match(sentence, new RegExp(`Every square of this 31×31 part of the board is at most ${map.farthest} moves from c3\\.`));
   const names = await namedSquares(page);
-  assert.ok(names.length <= 64 * 64 && names.includes('c3') && names.includes('bl64'), `${names.length} squares named`);
+  assert.equal(names.length, 31 * 31);
+  assert.ok(names.includes('c3') && names.includes('ae31') && !names.includes('af1'));
   await assertDistancesDrawn(page, map);
+  assert.match(await page.locator('#board-note').textContent(), /numbered and shaded .* on the part of the board around it/);
   assert.equal(await page.locator('#moves-form .error:not(:empty)').count(), 0, 'no error');
   await shot(page, 'square-distance-map-window');
 });
@@ -400,6 +406,14 @@ for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone'
     await answered(again, /6 shortest paths/);
     await atPath(again, '5');
     assert.deepEqual(await listed(again), all.paths[4]);
+    // A link past the last path opens the first, and says why.
+    const past = await open(t, '/#/path?from=g2&to=a8&offset=6', viewport);
+    await answered(past, /6 shortest paths/);
+    await atPath(past, '1');
+    assert.deepEqual(await listed(past), all.paths[0]);
+    assert.equal(await past.locator('#paths-error').textContent(),
+      'There are only 6 shortest paths: path 7 is not one of them, the first is shown.');
+    assert.equal(new URL(past.url()).hash, '#/path?from=g2&to=a8');
   });
 }
 
@@ -422,4 +436,17 @@ test('Path tab: a count past 2^53 is shown as given and stepped with BigInt', as
   await atPath(page, (count - 1n).toString());
   assert.deepEqual(await listed(page), (await api(`shortest-paths?${q}&offset=${before}&limit=1`)).paths[0]);
   assert.equal(new URL(page.url()).hash, `#/path?${q}&offset=${before}`);
+});
+
+test('Path tab: shortest paths over too many squares to count: the path alone, and why', async (t) => {
+  const q = 'from=a1&to=a5000&width=5000&height=5000';
+  const page = await open(t, `/#/path?${q}`, { width: 1280, height: 900 });
+  await answered(page, /From a1 to a5000 on the 5000×5000 board: \d+ moves, no fewer\.$/);
+  const refused = await api(`shortest-paths?${q}&limit=1`);
+  assert.equal(refused.code, 'board_too_large');
+  assert.equal(await page.locator('#paths-count').textContent(), 'Shortest paths: not counted');
+  assert.equal(await page.locator('#paths-error').textContent(), refused.detail);
+  assert.equal(await page.locator('#paths-error').getAttribute('data-code'), 'board_too_large');
+  assert.equal(await page.locator('#paths-nav').isHidden(), true);
+  assert.deepEqual(await listed(page), (await api(`path?${q}`)).path);
 });
