@@ -47,6 +47,13 @@ export class Board {
     this.squares = new Map();
     for (const el of svg.querySelectorAll('[data-square]')) {
       const name = el.getAttribute('data-square').toLowerCase();
+      // A square drawn twice (a shade over the board's square, as the
+      // distance maps draw them): the one on top is the square's button.
+      const under = this.squares.get(name);
+      if (under) {
+        for (const attr of ['tabindex', 'role', 'aria-label']) under.removeAttribute(attr);
+        under.setAttribute('aria-hidden', 'true');
+      }
       this.squares.set(name, el);
       el.setAttribute('tabindex', '-1');
       el.setAttribute('role', 'button');

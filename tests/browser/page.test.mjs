@@ -87,30 +87,53 @@ async function listed(page) {
   return page.locator('#answer-list .square-name').allTextContents();
 }
 
-/** Clicks a square of the board: the picture names each square with data-square. */
+/**
+ * Clicks a square of the board: the picture names each square with
+ * data-square, and the page makes the one on top a button.
+ */
 async function clickSquare(page, name) {
-  await page.locator(`#board svg [data-square="${name}"]`).click();
+  await page.locator(`#board svg [data-square="${name}"][role="button"]`).click();
 }
 
-/** The names of the squares the picture on the board draws. */
+/**
+ * The names of the squares the picture on the board draws, each once (a
+ * shaded picture draws a shade over a square, with the same name).
+ */
 async function namedSquares(page) {
-  return page.locator('#board svg [data-square]').evaluateAll(
+  const names = await page.locator('#board svg [data-square]').evaluateAll(
     (els) => els.map((el) => el.getAttribute('data-square')),
   );
+  return [...new Set(names)];
 }
 
-test('load /, click two squares, and the listed path is /path\'s answer', async (t) => {
+/** How many squares of the picture are buttons (one a square, whatever is drawn over it). */
+async function squareButtons(page) {
+  return page.locator('#board svg [data-square][role="button"]').count();
+}
+
+/**
+ * The path a page lists for a question of /path: the first of its shortest
+ * paths (/shortest-paths, in their fixed order), as many moves as /path's.
+ */
+async function firstShortest(query) {
+  const [one, paths] = await Promise.all([api(`path?${query}`), api(`shortest-paths?${query}&limit=1`)]);
+  assert.equal(paths.moves, one.moves, '/path and /shortest-paths agree on the moves');
+  assert.equal(paths.paths[0].length, one.path.length);
+  return { ...one, path: paths.paths[0] };
+}
+
+test('load /, click two squares, and the listed path is the first shortest path', async (t) => {
   const page = await open(t, '/');
   await answered(page, /From g2 to a8/);
-  assert.deepEqual(await listed(page), (await api('path?from=g2&to=a8')).path);
+  assert.deepEqual(await listed(page), (await firstShortest('from=g2&to=a8')).path);
   const names = await namedSquares(page);
   assert.equal(names.length, 64, 'every square of the 8×8 picture is named');
-  assert.equal(new Set(names).size, 64);
+  assert.equal(await squareButtons(page), 64, 'each square one button');
   await clickSquare(page, 'b1');
   await answered(page, /starts on b1/);
   await clickSquare(page, 'h7');
   const sentence = await answered(page, /From b1 to h7/);
-  const expected = await api('path?from=b1&to=h7');
+  const expected = await firstShortest('from=b1&to=h7');
   assert.deepEqual(await listed(page), expected.path);
   assert.match(sentence, new RegExp(`${expected.moves} moves`));
   assert.equal(new URL(page.url()).hash, '#/path?from=b1&to=h7');
@@ -133,7 +156,7 @@ test('a path on a board too large to draw whole is shown around it', async (t) =
   // The picture is now the part around c3, the board's corner.
   await clickSquare(page, 'g7');
   await answered(page, /From c3 to g7/);
-  const expected = await api('path?from=c3&to=g7&width=1000&height=1000');
+  const expected = await firstShortest('from=c3&to=g7&width=1000&height=1000');
   assert.deepEqual(await listed(page), expected.path);
   await shot(page, 'path-cropped');
 });
@@ -150,7 +173,7 @@ test('a square typed and a wrong one explained next to its field', async (t) => 
   await page.locator('#path-to').fill('e7');
   await page.locator('#path-to').press('Enter');
   await answered(page, /From c3 to e7/);
-  assert.deepEqual(await listed(page), (await api('path?from=c3&to=e7')).path);
+  assert.deepEqual(await listed(page), (await firstShortest('from=c3&to=e7')).path);
   assert.equal(await page.locator('#path-from-error').textContent(), '');
 });
 
@@ -255,4 +278,175 @@ test('readable on a 390 px wide phone screen', async (t) => {
   await page.goto(`${BASE}/#/path?preset=challenge&from=a1&to=af28`);
   await answered(page, /Cheapest path/);
   await shot(page, 'phone-terrain');
+});
+
+/** The numbers a picture writes (its <text>s that are whole numbers), counted. */
+async function numbersDrawn(page) {
+  const texts = await page.locator('#board svg text').allTextContents();
+  const counted = new Map();
+  for (const text of texts.map((s) => s.trim()).filter((s) => /^\d+$/.test(s))) {
+    counted.set(text, (counted.get(text) || 0) + 1);
+  }
+  return counted;
+}
+
+/** Checks that the picture writes every distance of a /distance-map answer. */
+async function assertDistancesDrawn(page, map) {
+  const drawn = await numbersDrawn(page);
+  const wanted = new Map();
+  for (const d of map.rows.flat().filter((d) => d !== null)) {
+    wanted.set(String(d), (wanted.get(String(d)) || 0) + 1);
+  }
+  for (const [d, n] of wanted) {
+    assert.ok((drawn.get(d) || 0) >= n, `the picture writes ${d} on ${n} squares (${drawn.get(d) || 0} found)`);
+  }
+}
+
+for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`Square tab (${name}): a clicked square's distance map, every square numbered`, async (t) => {
+    const page = await open(t, '/#/moves?square=d4', viewport);
+    await answered(page, /d4 is a dark square/);
+    await clickSquare(page, 'e4');
+    const sentence = await answered(page, /e4 is a light square/);
+    assert.equal(new URL(page.url()).hash, '#/moves?square=e4');
+    const map = await api('distance-map?from=e4&width=8&height=8');
+    assert.equal(map.farthest, 4, 'no square of the 8×8 board is more than 4 moves from e4');
+    assert.match(sentence, /Every square is at most 4 moves from e4\. A knight on it has 8 moves/);
+    assert.deepEqual(await listed(page), (await api('moves?square=e4')).moves);
+    assert.equal((await namedSquares(page)).length, 64, 'the map names every square, so clicks still work');
+    assert.equal(await squareButtons(page), 64, 'each square one button, under its shade or not');
+    await assertDistancesDrawn(page, map);
+    assert.equal(await page.locator('#moves-form .error:not(:empty)').count(), 0, 'no error');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px too wide)`);
+    await shot(page, `square-distance-map-${name}`);
+    // The back button returns to the square before, and its map.
+    await page.goBack();
+    const before = await api('distance-map?from=d4');
+    await answered(page, new RegExp(`d4 is a dark square\\. Every square is at most ${before.farthest} moves from d4\\.`));
+  });
+}
+
+test('Square tab: a board too large to map whole is mapped, numbered, around the square', async (t) => {
+  const page = await open(t, '/#/moves?square=d4&width=1000&height=1000', { width: 1280, height: 900 });
+  await answered(page, /d4 is a dark square/);
+  await clickSquare(page, 'c3');
+  const sentence = await answered(page, /c3 is a dark square/);
+  // The 31×31 corner around c3 (files a..ae, ranks 1..31): a window of at
+  // most 64×64 and of squares few enough for the server to number them.
+  const map = await api('distance-map?from=c3&width=1000&height=1000&files=a..ae&ranks=1..31');
+  assert.equal(map.files.length, 31);
+  assert.equal(map.ranks.length, 31);
+  assert.match(sentence, new RegExp(`Every square of this 31×31 part of the board is at most ${map.farthest} moves from c3\\.`));
+  const names = await namedSquares(page);
+  assert.equal(names.length, 31 * 31);
+  assert.ok(names.includes('c3') && names.includes('ae31') && !names.includes('af1'));
+  await assertDistancesDrawn(page, map);
+  assert.match(await page.locator('#board-note').textContent(), /numbered and shaded .* on the part of the board around it/);
+  assert.equal(await page.locator('#moves-form .error:not(:empty)').count(), 0, 'no error');
+  await shot(page, 'square-distance-map-window');
+});
+
+/** The path number shown, its count, and whether Previous and Next can be pressed. */
+async function pathStep(page) {
+  return {
+    at: await page.locator('#paths-at').inputValue(),
+    of: await page.locator('#paths-of').textContent(),
+    previous: await page.locator('#paths-prev').isEnabled(),
+    next: await page.locator('#paths-next').isEnabled(),
+  };
+}
+
+/** Waits until path `n` (one-based, a string) is drawn and listed. */
+async function atPath(page, n) {
+  await page.waitForFunction((want) => document.getElementById('paths-at').value === want &&
+    document.getElementById('board').getAttribute('aria-busy') !== 'true', n, { timeout: 15000 });
+}
+
+for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`Path tab (${name}): every shortest path, stepped through with Previous and Next`, async (t) => {
+    const page = await open(t, '/#/path?from=g2&to=a8', viewport);
+    const sentence = await answered(page, /From g2 to a8/);
+    const all = await api('shortest-paths?from=g2&to=a8');
+    assert.equal(all.count, '6');
+    assert.equal(all.paths.length, 6);
+    assert.match(sentence, /4 moves, no fewer, by any of 6 shortest paths\./);
+    assert.equal(await page.locator('#paths-count').textContent(), '6 shortest paths');
+    await atPath(page, '1');
+    assert.deepEqual(await pathStep(page), { at: '1', of: 'of 6', previous: false, next: true });
+    assert.deepEqual(await listed(page), all.paths[0]);
+    await page.locator('#paths-next').click();
+    await atPath(page, '2');
+    const second = await api('shortest-paths?from=g2&to=a8&offset=1&limit=1');
+    assert.deepEqual(await listed(page), second.paths[0]);
+    assert.notDeepEqual(second.paths[0], all.paths[0], 'the listed squares changed');
+    assert.deepEqual(await pathStep(page), { at: '2', of: 'of 6', previous: true, next: true });
+    assert.equal(new URL(page.url()).hash, '#/path?from=g2&to=a8&offset=1');
+    await shot(page, `path-shortest-2-of-6-${name}`);
+    await page.locator('#paths-prev').click();
+    await atPath(page, '1');
+    assert.deepEqual(await listed(page), all.paths[0]);
+    assert.equal(new URL(page.url()).hash, '#/path?from=g2&to=a8');
+    // A number typed: the last path, and Next can no longer be pressed.
+    await page.locator('#paths-at').fill('6');
+    await page.locator('#paths-at').press('Enter');
+    await atPath(page, '6');
+    assert.deepEqual(await listed(page), all.paths[5]);
+    assert.deepEqual(await pathStep(page), { at: '6', of: 'of 6', previous: true, next: false });
+    // A number that is not one is explained next to it.
+    await page.locator('#paths-at').fill('7');
+    await page.locator('#paths-at').press('Enter');
+    assert.equal(await page.locator('#paths-error').textContent(), 'Type a whole number from 1 to 6.');
+    assert.equal(await page.locator('#paths-at').getAttribute('aria-invalid'), 'true');
+    assert.deepEqual(await listed(page), all.paths[5]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px too wide)`);
+    // A link with its offset reopens that path.
+    const again = await open(t, '/#/path?from=g2&to=a8&offset=4', viewport);
+    await answered(again, /6 shortest paths/);
+    await atPath(again, '5');
+    assert.deepEqual(await listed(again), all.paths[4]);
+    // A link past the last path opens the first, and says why.
+    const past = await open(t, '/#/path?from=g2&to=a8&offset=6', viewport);
+    await answered(past, /6 shortest paths/);
+    await atPath(past, '1');
+    assert.deepEqual(await listed(past), all.paths[0]);
+    assert.equal(await past.locator('#paths-error').textContent(),
+      'There are only 6 shortest paths: path 7 is not one of them, the first is shown.');
+    assert.equal(new URL(past.url()).hash, '#/path?from=g2&to=a8');
+  });
+}
+
+test('Path tab: a count past 2^53 is shown as given and stepped with BigInt', async (t) => {
+  // a1 to cv100 on a 100×100 board: 66 moves, each +1+2 or +2+1, so
+  // C(66, 33) = 7219428434016265740 shortest paths, more than 2^53 and less than 2^64.
+  const q = 'from=a1&to=cv100&width=100&height=100';
+  const first = await api(`shortest-paths?${q}&limit=1`);
+  assert.equal(first.count, '7219428434016265740');
+  const count = BigInt(first.count);
+  const last = (count - 1n).toString();
+  const page = await open(t, `/#/path?${q}&offset=${last}`, { width: 1280, height: 900 });
+  await answered(page, /by any of 7219428434016265740 shortest paths\./);
+  await atPath(page, first.count);
+  assert.deepEqual(await pathStep(page), { at: first.count, of: `of ${first.count}`, previous: true, next: false });
+  assert.deepEqual(await listed(page), (await api(`shortest-paths?${q}&offset=${last}&limit=1`)).paths[0]);
+  await shot(page, 'path-shortest-huge-count');
+  await page.locator('#paths-prev').click();
+  const before = (count - 2n).toString();
+  await atPath(page, (count - 1n).toString());
+  assert.deepEqual(await listed(page), (await api(`shortest-paths?${q}&offset=${before}&limit=1`)).paths[0]);
+  assert.equal(new URL(page.url()).hash, `#/path?${q}&offset=${before}`);
+});
+
+test('Path tab: shortest paths over too many squares to count: the path alone, and why', async (t) => {
+  const q = 'from=a1&to=a5000&width=5000&height=5000';
+  const page = await open(t, `/#/path?${q}`, { width: 1280, height: 900 });
+  await answered(page, /From a1 to a5000 on the 5000×5000 board: \d+ moves, no fewer\.$/);
+  const refused = await api(`shortest-paths?${q}&limit=1`);
+  assert.equal(refused.code, 'board_too_large');
+  assert.equal(await page.locator('#paths-count').textContent(), 'Shortest paths: not counted');
+  assert.equal(await page.locator('#paths-error').textContent(), refused.detail);
+  assert.equal(await page.locator('#paths-error').getAttribute('data-code'), 'board_too_large');
+  assert.equal(await page.locator('#paths-nav').isHidden(), true);
+  assert.deepEqual(await listed(page), (await api(`path?${q}`)).path);
 });
