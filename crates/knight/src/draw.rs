@@ -640,12 +640,17 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
     let mut notes = Vec::new();
     if view.cropped {
         notes.push(format!(
-            "Shown: files {}–{}, ranks {}–{} of {}, the part around the path.",
+            "Shown: files {}–{}, ranks {}–{} of {}, {}.",
             file_name(u64::from(view.files.start)),
             file_name(u64::from(view.files.end - 1)),
             grouped(u64::from(view.ranks.start) + 1),
             grouped(u64::from(view.ranks.end)),
-            the_board(board)
+            the_board(board),
+            if overlay.shades.is_empty() {
+                "the part around the path"
+            } else {
+                "the part asked for"
+            }
         ));
     }
     if !overlay.shades.is_empty() && !numbered {
