@@ -266,13 +266,13 @@ async function main(base: string, served: string, operationIds: string[]): Promi
     check(p.length === 5 && p[0] === "g2" && p[4] === "a8" && p.every((s, i) => i === 0 || isKnightMove(square(p[i - 1], 8), square(s, 8))), "a shortest path", p);
   }
   called.set("getShortestPaths", "g2 -> a8: 6 paths, a page of 3");
-  const page = await plain.postShortestPaths({ shortestPathsRequest: { src: 0, dest: 63, offset: 100, limit: 2 } });
+  const fromCorner = await plain.postShortestPaths({ shortestPathsRequest: { src: 0, dest: 63, offset: 100, limit: 2 } });
   const corner = bfsFrom(0, 8, 8).ways.get(square(63, 8).join());
-  check(page.count === String(corner) && page.offset === 100 && page.paths.length === 2, "0 -> 63", page);
-  for (const p of page.paths) {
+  check(fromCorner.count === String(corner) && fromCorner.offset === 100 && fromCorner.paths.length === 2, "0 -> 63", fromCorner);
+  for (const p of fromCorner.paths) {
     check(p.length === distance(0, 63, 8, 8)! + 1 && p[0] === 0 && p[p.length - 1] === 63 && p.every((s, i) => i === 0 || isKnightMove(square(p[i - 1], 8), square(s, 8))), "a shortest path", p);
   }
-  called.set("postShortestPaths", `0 -> 63: ${page.count} paths, the page at 100`);
+  called.set("postShortestPaths", `0 -> 63: ${fromCorner.count} paths, the page at 100`);
 
   // Terrain boards.
   const checked = await terrain.postValidate({ validateRequest: { path: ["b6", "d5", "d6"] } });
