@@ -3,6 +3,8 @@
 //! two squares, and any page of them), GET with a query or POST with the
 //! same fields as JSON; both also drawn (`format=text` or `svg`).
 
+use std::ops::Range;
+
 use axum::response::Response;
 use serde::Serialize;
 
@@ -20,12 +22,20 @@ use knight::{distance_map, shortest_paths, Count, MapError, PathsError};
 use knight::{file_name, Board, Caption, Ground, Overlay, Square};
 
 params! {
-    /// What `/distance-map` asks: from where, on which board, over which
-    /// window (each side whole when absent).
-    pub struct MapArgs {
-        pub from: Given<SquareArg>,
+    /// The part of a board a distance map shows: `files` and `ranks`, each
+    /// `first..last` (each side whole when absent).
+    pub struct Window {
         pub files: Given<String>,
         pub ranks: Given<String>,
+    }
+}
+
+params! {
+    /// What `/distance-map` asks: from where, on which board, over which
+    /// window.
+    pub struct MapArgs {
+        pub from: Given<SquareArg>,
+        pub window: Window,
         pub plain: PlainArgs,
     }
 }
@@ -82,37 +92,31 @@ pub struct PathsAnswer {
     pub paths: Vec<Vec<ShownSquare>>,
 }
 
-pub async fn map_get(
-    served: Served,
-    accept: Accept,
-    QueryParams(req): QueryParams<MapQuery>,
-) -> Result<Response, ApiError> {
-    map(served, req.map, accept.or_query(req.format)).await
+/// The GET and POST handlers of an endpoint that reads its fields from the
+/// query or the JSON body, and answers a picture by `format` (a GET's
+/// `Accept` too).
+macro_rules! get_and_post {
+    ($get:ident, $post:ident, $query:ty, $field:ident, $body:ty, $answer:ident) => {
+        pub async fn $get(
+            served: Served,
+            accept: Accept,
+            QueryParams(req): QueryParams<$query>,
+        ) -> Result<Response, ApiError> {
+            $answer(served, req.$field, accept.or_query(req.format)).await
+        }
+
+        pub async fn $post(
+            served: Served,
+            format: Format,
+            JsonBody(req): JsonBody<$body>,
+        ) -> Result<Response, ApiError> {
+            $answer(served, req, format).await
+        }
+    };
 }
 
-pub async fn map_post(
-    served: Served,
-    format: Format,
-    JsonBody(req): JsonBody<MapArgs>,
-) -> Result<Response, ApiError> {
-    map(served, req, format).await
-}
-
-pub async fn paths_get(
-    served: Served,
-    accept: Accept,
-    QueryParams(req): QueryParams<PathsQuery>,
-) -> Result<Response, ApiError> {
-    paths(served, req.paths, accept.or_query(req.format)).await
-}
-
-pub async fn paths_post(
-    served: Served,
-    format: Format,
-    JsonBody(req): JsonBody<PathsArgs>,
-) -> Result<Response, ApiError> {
-    paths(served, req, format).await
-}
+get_and_post!(map_get, map_post, MapQuery, map, MapArgs, map);
+get_and_post!(paths_get, paths_post, PathsQuery, paths, PathsArgs, paths);
 
 async fn map(
     Served { state, work }: Served,
@@ -122,31 +126,22 @@ async fn map(
     let (shown, [from]) = req.plain.squares([("from", req.from.as_ref())])?;
     let board = shown.board;
     let limit = state.config.max_map_squares;
-    let files = window(
-        req.files.0.as_deref(),
-        "files",
-        board.files().end,
-        Side::Files,
-    )?;
-    let ranks = window(
-        req.ranks.0.as_deref(),
-        "ranks",
-        board.ranks().end,
-        Side::Ranks,
-    )?;
+    let (files, ranks) = req.window.ranges(board)?;
     let squares = len64(files.len()) * len64(ranks.len());
     if squares > limit {
-        let detail = if req.files.is_given() || req.ranks.is_given() {
+        let detail = if req.window.files.is_given() || req.window.ranks.is_given() {
             format!("the window has {squares} squares; a distance map shows at most {limit}: give a smaller 'files' or 'ranks' range")
         } else {
             format!("the {board} board has {squares} squares; a distance map shows at most {limit}: give a window, such as files=a..p&ranks=1..16")
         };
         let error = ApiError::new(Code::BoardTooLarge, detail);
-        return Err(match (req.files.is_given(), req.ranks.is_given()) {
-            (true, _) => error.at("files"),
-            (false, true) => error.at("ranks"),
-            (false, false) => error,
-        });
+        return Err(
+            match (req.window.files.is_given(), req.window.ranks.is_given()) {
+                (true, _) => error.at("files"),
+                (false, true) => error.at("ranks"),
+                (false, false) => error,
+            },
+        );
     }
     let make = move || -> Result<Response, ApiError> {
         let map =
@@ -258,6 +253,18 @@ async fn paths(
     work.run_sized(units, make).await?
 }
 
+impl Window {
+    /// The files and ranks of the window on `board`.
+    fn ranges(&self, board: Board) -> Result<(Range<u32>, Range<u32>), ApiError> {
+        let files = self.files.0.as_deref();
+        let ranks = self.ranks.0.as_deref();
+        Ok((
+            window(files, "files", board.files().end, Side::Files)?,
+            window(ranks, "ranks", board.ranks().end, Side::Ranks)?,
+        ))
+    }
+}
+
 /// Which side of the board a window's range is along.
 #[derive(Clone, Copy)]
 enum Side {
@@ -274,7 +281,7 @@ fn window(
     param: &str,
     side_len: u32,
     side: Side,
-) -> Result<std::ops::Range<u32>, ApiError> {
+) -> Result<Range<u32>, ApiError> {
     let Some(sent) = sent else {
         return Ok(0..side_len);
     };

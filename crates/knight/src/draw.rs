@@ -137,6 +137,17 @@ impl View {
     }
 }
 
+/// `view`, if it is not too large to draw.
+fn drawable_view(view: View) -> Result<View, RenderError> {
+    if view.squares() > MAX_DRAWN_SQUARES {
+        return Err(RenderError::TooLarge {
+            squares: view.squares(),
+            limit: MAX_DRAWN_SQUARES,
+        });
+    }
+    Ok(view)
+}
+
 /// The part of `board` a drawing of `around` (the squares it is about)
 /// shows: the whole board when it is at most `WHOLE_SIDE` a side, else the
 /// squares around them, at most `MAX_DRAWN_SQUARES`.
@@ -154,13 +165,7 @@ pub fn view(board: Board, around: &[Square]) -> Result<View, RenderError> {
             cropped,
         }
     };
-    if view.squares() > MAX_DRAWN_SQUARES {
-        return Err(RenderError::TooLarge {
-            squares: view.squares(),
-            limit: MAX_DRAWN_SQUARES,
-        });
-    }
-    Ok(view)
+    drawable_view(view)
 }
 
 /// The range of `coords` widened by [`MARGIN`] and to at least [`MIN_VIEW`],
@@ -259,13 +264,7 @@ fn view_of(board: Board, path: &[Square], overlay: &Overlay) -> Result<View, Ren
         ranks,
         cropped,
     };
-    if view.squares() > MAX_DRAWN_SQUARES {
-        return Err(RenderError::TooLarge {
-            squares: view.squares(),
-            limit: MAX_DRAWN_SQUARES,
-        });
-    }
-    Ok(view)
+    drawable_view(view)
 }
 
 impl Overlay {
@@ -608,7 +607,8 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
     let long = nf.max(nr) + 1.0;
     let mut scale = (MAX_PIXELS / long).min(48.0);
     let numbered_len = (path.len() <= NUMBERED_POINTS && !path.is_empty())
-        || (!overlay.shades.is_empty() && view.squares() <= NUMBERED_POINTS as u64);
+        || (!overlay.shades.is_empty()
+            && usize::try_from(view.squares()).is_ok_and(|n| n <= NUMBERED_POINTS));
     if numbered_len && scale * size < MIN_NUMBER_PX {
         scale = scale.max((MIN_NUMBER_PX / size).min(MAX_NUMBERED_PIXELS / long));
     }
