@@ -220,13 +220,13 @@ pub struct Overlay {
     pub shades: Vec<(Square, u64)>,
     /// Draw, faint, every knight move from a shaded square to one shaded
     /// one more (the graph of every shortest path), when there are at most
-    /// [`GRAPH_SQUARES`] shaded squares.
+    /// 2,000 shaded squares (past that the lines would hide the board).
     pub shade_moves: bool,
 }
 
 /// The most shaded squares whose moves are drawn (see
 /// [`Overlay::shade_moves`]): past it the lines would hide the board.
-pub const GRAPH_SQUARES: usize = 2_000;
+const GRAPH_SQUARES: usize = 2_000;
 
 /// The shades of [`Overlay::shades`], lightest first.
 const SHADES: [&str; 8] = [
