@@ -200,6 +200,12 @@ async fn paths(
         ));
     }
     let offset = req.offset.or(0);
+    if offset > MAX_OFFSET {
+        return Err(ApiError::invalid(
+            "offset",
+            format!("'offset' is too large: the largest is {MAX_OFFSET}"),
+        ));
+    }
     let max_squares = state.config.max_shortest_path_squares;
     // The work grows with the squares on shortest paths: about the square
     // of the moves, within the board.
@@ -264,6 +270,9 @@ impl Window {
         ))
     }
 }
+
+/// The largest `offset` (openapi.yaml's `PathsOffset`).
+const MAX_OFFSET: u64 = 999_999_999_999_999_999;
 
 /// Which side of the board a window's range is along.
 #[derive(Clone, Copy)]
