@@ -8,25 +8,11 @@ use std::collections::VecDeque;
 use knight::{distance_map, knight_distance, shortest_paths, Board, Count, Square};
 
 mod support;
-use support::tours::Mix;
+use support::tours::{moves_from, Mix};
 
-const MOVES: [(i64, i64); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-
+/// The squares a knight reaches from `(f, r)` (the reference's own moves).
 fn neighbours(w: u32, h: u32, (f, r): (u32, u32)) -> impl Iterator<Item = (u32, u32)> {
-    MOVES.iter().filter_map(move |&(df, dr)| {
-        let f = u32::try_from(i64::from(f) + df).ok().filter(|&f| f < w)?;
-        let r = u32::try_from(i64::from(r) + dr).ok().filter(|&r| r < h)?;
-        Some((f, r))
-    })
+    moves_from(w.into(), h.into(), (f.into(), r.into())).map(|(f, r)| (f as u32, r as u32))
 }
 
 /// Breadth-first search from `from`: each square's distance and number of

@@ -12,7 +12,7 @@ mod support;
 use std::sync::OnceLock;
 
 use knight::{tour, Board, Cache, Square, TourError, TourMethod, TourRequest};
-use support::tours::{assert_tour, tour_exists as brute_force_exists};
+use support::tours::{assert_tour, moves_from, tour_exists as brute_force_exists};
 
 fn cache() -> &'static Cache {
     static CACHE: OnceLock<Cache> = OnceLock::new();
@@ -169,24 +169,12 @@ fn narrow_boards_every_start_to_40() {
 /// code with the solver: whether an open tour starts at `start`.
 fn pruned_search_exists(w: usize, h: usize, start: usize) -> bool {
     let n = w * h;
+    let (wu, hu) = (w as u64, h as u64);
     let neighbours: Vec<Vec<usize>> = (0..n)
         .map(|i| {
-            let (x, y) = ((i % w) as i64, (i / w) as i64);
-            [
-                (1, 2),
-                (2, 1),
-                (2, -1),
-                (1, -2),
-                (-1, -2),
-                (-2, -1),
-                (-2, 1),
-                (-1, 2),
-            ]
-            .iter()
-            .map(|&(dx, dy)| (x + dx, y + dy))
-            .filter(|&(x, y)| x >= 0 && y >= 0 && x < w as i64 && y < h as i64)
-            .map(|(x, y)| y as usize * w + x as usize)
-            .collect()
+            moves_from(wu, hu, ((i % w) as u64, (i / w) as u64))
+                .map(|(x, y)| (y * wu + x) as usize)
+                .collect()
         })
         .collect();
     fn go(
