@@ -134,6 +134,22 @@ async fn every_shortest_path_from_g2_to_a8() {
 async fn shortest_path_limits_and_errors() {
     let s = common::start().await;
     let p = Server::problem(
+        s.post(
+            "/shortest-paths",
+            &json!({"from": 0, "to": 0, "offset": 10_000_000_000_000_000_000u64}),
+        )
+        .await,
+        400,
+        "invalid_parameter",
+    );
+    assert_eq!(p["param"], "offset");
+    assert!(p["detail"].as_str().unwrap().contains("too large"), "{p}");
+    // The largest offset past the last path is an empty page.
+    let end = s
+        .get_json("/shortest-paths?from=a1&to=b3&offset=9223372036854775807")
+        .await;
+    assert_eq!(end["paths"], json!([]));
+    let p = Server::problem(
         s.get("/shortest-paths?from=a1&to=h8&limit=10001").await,
         400,
         "invalid_parameter",

@@ -271,8 +271,9 @@ impl Window {
     }
 }
 
-/// The largest `offset` (openapi.yaml's `PathsOffset`).
-const MAX_OFFSET: u64 = 999_999_999_999_999_999;
+/// The largest `offset` (openapi.yaml's `PathsOffset`): the largest
+/// integer most client generators hold.
+const MAX_OFFSET: u64 = 9_223_372_036_854_775_807;
 
 /// Which side of the board a window's range is along.
 #[derive(Clone, Copy)]
