@@ -3,9 +3,13 @@
 # engine: reads the Dockerfile's build stage (its COPY/ADD sources and its
 # `cargo build` command) and .dockerignore, assembles that build context in
 # target/image-context/, and runs the build stage's own command there,
-# offline, with this checkout's target directory (compiled dependencies are
-# reused; the binary lands in target/release/knightd, which the release
-# scripts then run).
+# offline, into a target directory of its own, target/image-build/ (kept
+# between runs, so a rebuild compiles only what changed), then copies the
+# binary to target/release/knightd, which the release scripts run. Its own
+# directory because cargo names a workspace package's artifacts by its path
+# within the workspace: built into the checkout's target/, the context's
+# copy of the sources and the checkout's would share artifacts, and a later
+# `cargo build --release` could keep ones built from the older copy.
 #
 # A file the image would lack fails here with its name: first by a check of
 # every include_str!/include_bytes! of the sources, then by the build itself.
@@ -168,5 +172,9 @@ if [ -n "$missing" ]; then
 fi
 
 echo "image-context: $(find "$context" -type f | wc -l) files, as the Dockerfile's build stage gets them; running: $command"
-(cd "$context" && CARGO_TARGET_DIR="$repo/target" CARGO_NET_OFFLINE=true bash -c "$command")
+(cd "$context" && CARGO_TARGET_DIR="$repo/target/image-build" CARGO_NET_OFFLINE=true bash -c "$command")
+mkdir -p "$repo/target/release"
+# A new file, not written through a link cargo may hold to its own build.
+rm -f "$repo/target/release/knightd"
+cp "$repo/target/image-build/release/knightd" "$repo/target/release/knightd"
 echo "image-context: built target/release/knightd from the image's context"
