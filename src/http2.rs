@@ -53,6 +53,35 @@ use crate::server::Stall;
 /// never refused for the budget: health checks, errors, most answers.
 pub const SMALL: u64 = 16 * 1024;
 
+/// What `/metrics` shows of HTTP/2, counted over the process (knightd
+/// serves once).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Figures {
+    /// Answer bytes handed to HTTP/2 and not yet let through, now.
+    pub held: u64,
+    /// Streams reset for waiting on their clients for the write timeout.
+    pub stalled_streams: u64,
+    /// Connections closed because none of their answers moved.
+    pub stalled_connections: u64,
+    /// Answers refused (503) past an answer budget.
+    pub refused: u64,
+}
+
+static HELD: AtomicU64 = AtomicU64::new(0);
+static STALLED_STREAMS: AtomicU64 = AtomicU64::new(0);
+static STALLED_CONNECTIONS: AtomicU64 = AtomicU64::new(0);
+static REFUSED: AtomicU64 = AtomicU64::new(0);
+
+/// The figures now.
+pub fn figures() -> Figures {
+    Figures {
+        held: HELD.load(Ordering::Relaxed),
+        stalled_streams: STALLED_STREAMS.load(Ordering::Relaxed),
+        stalled_connections: STALLED_CONNECTIONS.load(Ordering::Relaxed),
+        refused: REFUSED.load(Ordering::Relaxed),
+    }
+}
+
 /// The budget of answer bytes over all connections, shared by every
 /// connection one `serve` accepts.
 #[derive(Debug)]
@@ -127,6 +156,7 @@ impl Connection {
             tracing::debug!(
                 "no answer of an HTTP/2 connection moved for the write timeout: closed"
             );
+            STALLED_CONNECTIONS.fetch_add(1, Ordering::Relaxed);
             self.close.notify_one();
         }
     }
@@ -167,6 +197,7 @@ impl Connection {
 }
 
 fn refuse(held: usize, budget: usize, flag: &str) -> Response {
+    REFUSED.fetch_add(1, Ordering::Relaxed);
     ApiError::answers_overloaded(held, budget, flag, 1).into_response()
 }
 
@@ -220,6 +251,7 @@ impl Sending {
         self.held = n;
         self.connection.held.fetch_add(n, Ordering::Relaxed);
         self.connection.budget.held.fetch_add(n, Ordering::Relaxed);
+        HELD.fetch_add(len64(n), Ordering::Relaxed);
     }
 
     fn release(&mut self) {
@@ -227,6 +259,7 @@ impl Sending {
         if n > 0 {
             self.connection.held.fetch_sub(n, Ordering::Relaxed);
             self.connection.budget.held.fetch_sub(n, Ordering::Relaxed);
+            HELD.fetch_sub(len64(n), Ordering::Relaxed);
         }
     }
 
@@ -362,6 +395,7 @@ impl<F: Future<Output = ()>> Future for Watched<F> {
             tracing::debug!(
                 "an HTTP/2 answer waited on its client for the write timeout: stream reset"
             );
+            STALLED_STREAMS.fetch_add(1, Ordering::Relaxed);
             this.connection.stalled();
             return Poll::Ready(());
         }

@@ -533,9 +533,18 @@ async fn a_stalled_http2_stream_is_reset_within_the_write_timeout() {
     // No answer of the connection moved: it is closed too.
     let closed = tokio::time::timeout(PATIENCE, connection).await;
     assert!(closed.is_ok(), "the connection is closed");
-    // The server still answers.
-    let (status, _, _) = server.get("/healthz").await;
+    // The server still answers, and counts them (over the process: other
+    // tests' servers may add to it).
+    let (status, _, metrics) = server.get("/metrics").await;
     assert_eq!(status, 200);
+    let count = |name: &str| -> u64 {
+        metrics
+            .lines()
+            .find_map(|l| l.strip_prefix(name)?.trim().parse().ok())
+            .unwrap_or_else(|| panic!("{name} in /metrics"))
+    };
+    assert!(count("knightd_http2_stalled_streams_total ") >= 1);
+    assert!(count("knightd_http2_stalled_connections_total ") >= 1);
 }
 
 #[tokio::test]
