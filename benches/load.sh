@@ -13,6 +13,8 @@
 #   5. peak memory (VmHWM).
 # Needs wrk (apt-get install wrk) and curl. LOAD_SECONDS (default 10) is the
 # length of each wrk run; LOAD_CONNECTIONS (128) and LOAD_THREADS (1) its shape.
+# LOAD_NO_BUILD=1 uses target/release/knightd as it is; LOAD_SERVER_ENV="K=V …"
+# is knightd's extra environment (e.g. LD_PRELOAD=… to try an allocator).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk > /dev/null || { echo "load.sh needs wrk: apt-get install -y wrk" >&2; exit 1; }
@@ -24,7 +26,7 @@ threads=${LOAD_THREADS:-1}
 # Curls per tour measurement; the median is kept.
 curls=${LOAD_CURLS:-7}
 . scripts/knightd-release.sh
-build_knightd
+[ "${LOAD_NO_BUILD:-0}" = 1 ] || build_knightd
 cargo build --release --locked --example bare_stack
 tmp=$(mktemp -d)
 bare_pid=""
@@ -39,7 +41,8 @@ cleanup() {
 trap cleanup EXIT
 # The default configuration, as the container runs it: info logs in JSON,
 # no per-request access line (see --access-log).
-start_knightd
+# shellcheck disable=SC2086 # K=V pairs, split on purpose
+start_knightd ${LOAD_SERVER_ENV:-}
 base="http://$addr"
 target/release/examples/bare_stack --bind 127.0.0.1:0 > "$tmp/bare.out" 2>&1 &
 bare_pid=$!

@@ -13,8 +13,20 @@
 #   f. Content-Length: 99999999999 with a 1-byte body: status, time;
 #   g. 127.0.0.2 keeps 20 /longest-path requests of 2 s in flight while
 #      127.0.0.3 asks a 100x100 tour: its latency;
-#   h. floods of 400s and 503s: ERROR/WARN log lines per second.
-# The helpers are Python 3, standard library only (scripts/hostile/).
+#   h. floods of 400s and 503s: ERROR/WARN log lines per second;
+#   i. HTTP/2: 300 connections x 128 streams (--short 20 x 128) of big tours
+#      with a flow-control window of 0: peak RSS, every stalled stream reset
+#      or its connection closed within the write timeout + 5 s, /healthz p99,
+#      and RSS 60 s (--short 15 s) after the storm against the warm baseline;
+#   j. HTTP/2: 10 connections x 128 streams of /longest-path searches:
+#      every one answered, /healthz p99;
+#   k. HTTP/2 floods: SETTINGS, PING, CONTINUATION, rapid reset: RSS growth,
+#      the last two cut off, /healthz p99, memory after;
+#   l. tours of 2,000 distinct board shapes 500x500..1000x1000 in turn
+#      (--short 60): peak RSS against the cache's budget + 128 MiB.
+# The helpers are Python 3 (scripts/hostile/): the standard library, and
+# Python's `h2` for the HTTP/2 storms, installed pinned into
+# target/hostile-python when it is missing.
 #
 #   scripts/hostile.sh           the full storms (a few minutes); exits 0
 #                                once it has printed the table
@@ -63,7 +75,17 @@ if [ -n "${HOSTILE_MAX_CONNECTIONS:-}" ]; then
 fi
 # shellcheck disable=SC2206 # word splitting of K=V pairs is the point
 server_env+=(${HOSTILE_SERVER_ENV:-})
-only=${HOSTILE_ONLY:-a b c d e f g h}
+only=${HOSTILE_ONLY:-a b c d e f g h i j k l}
+
+# Python's h2 (and what it needs), pinned, for the HTTP/2 storms.
+if ! python3 -c 'import h2' 2> /dev/null; then
+  pylib=target/hostile-python
+  if ! PYTHONPATH=$pylib python3 -c 'import h2' 2> /dev/null; then
+    python3 -m pip install --quiet --disable-pip-version-check --no-deps --target "$pylib" \
+      h2==4.3.0 hpack==4.2.0 hyperframe==6.1.0
+  fi
+  export PYTHONPATH="$PWD/$pylib${PYTHONPATH:+:$PYTHONPATH}"
+fi
 
 . scripts/knightd-release.sh
 [ "${HOSTILE_NO_BUILD:-0}" = 1 ] || build_knightd
@@ -202,6 +224,10 @@ if [ "$short" = 1 ]; then
   run_storm f huge-length 3
   run_storm g fairness 12 --probes 2
   run_storm h flood 6 --seconds 4
+  run_storm i h2-stalled $((write_ms / 1000 + 40)) --write-timeout-ms "$write_ms" --clients 20 --streams 128 --after 15
+  run_storm j h2-heavy 40 --clients 4 --streams 64
+  run_storm k h2-floods 40 --clients 2 --seconds 3 --after 15
+  run_storm l cache-shapes 60 --clients 60
 else
   run_storm a nonreaders $((write_ms / 1000 + 65)) --write-timeout-ms "$write_ms"
   run_storm b compressed 60 --seconds 10
@@ -211,6 +237,10 @@ else
   run_storm f huge-length 35
   run_storm g fairness 45 --probes 3
   run_storm h flood 12 --seconds 8
+  run_storm i h2-stalled $((write_ms / 1000 + 150)) --write-timeout-ms "$write_ms" --clients 300 --streams 128 --after 60
+  run_storm j h2-heavy 90 --clients 10 --streams 128
+  run_storm k h2-floods 120 --clients 4 --seconds 8 --after 60
+  run_storm l cache-shapes 400 --clients 2000
 fi
 
 echo

@@ -64,6 +64,27 @@ pub struct Config {
     #[arg(long, env = "KNIGHTD_BODY_BUDGET", default_value_t = 64 * 1024 * 1024)]
     pub body_budget: usize,
 
+    /// Streams one HTTP/2 connection may have open at once
+    /// (SETTINGS_MAX_CONCURRENT_STREAMS).
+    #[arg(long, env = "KNIGHTD_HTTP2_MAX_STREAMS", default_value_t = 128)]
+    pub http2_max_streams: u32,
+
+    /// Bytes of HTTP/2 answers handed to the connection and not yet let
+    /// through by their clients' flow-control windows, over all
+    /// connections; past it, new answers over 16 KiB get 503 and
+    /// `Retry-After`.
+    #[arg(long, env = "KNIGHTD_ANSWER_BUDGET", default_value_t = 64 * 1024 * 1024)]
+    pub answer_budget: usize,
+
+    /// The same bytes on one HTTP/2 connection; past it, that connection's
+    /// new answers over 16 KiB get 503 and `Retry-After`.
+    #[arg(
+        long,
+        env = "KNIGHTD_ANSWER_BUDGET_PER_CONNECTION",
+        default_value_t = 4 * 1024 * 1024
+    )]
+    pub answer_budget_per_connection: usize,
+
     /// Connections open at once; past it, new connections wait in the
     /// listen backlog. Lowered to fit the descriptor limit.
     #[arg(long, env = "KNIGHTD_MAX_CONNECTIONS", default_value_t = 10_000)]

@@ -10,6 +10,7 @@
 pub mod config;
 pub mod convert;
 pub mod heavy;
+pub mod http2;
 pub mod layers;
 pub mod request;
 pub mod response;

@@ -5,6 +5,11 @@ use knightd::config::{Config, LogFormat};
 use tokio::net::TcpListener;
 use tracing_subscriber::EnvFilter;
 
+/// jemalloc, whose background thread returns freed memory to the system:
+/// glibc's allocator kept what a storm took (docs/performance.md).
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 fn main() -> std::process::ExitCode {
     let config = Config::parse();
     if config.health_check {

@@ -16,13 +16,11 @@
 
 use std::future::Future;
 use std::io;
-use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
-use axum::extract::ConnectInfo;
 use axum::Router;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::Semaphore;
@@ -30,6 +28,7 @@ use tokio::task::JoinSet;
 
 use crate::config::Config;
 use crate::convert::{len64, to_usize};
+use crate::http2::{Answers, Budget, Connection, Streams};
 
 /// Descriptors kept back from `--max-connections` for the listener, logs
 /// and whatever else the process opens.
@@ -83,23 +82,13 @@ pub async fn serve(
     config: &Config,
     shutdown: impl Future<Output = ()>,
 ) -> io::Result<()> {
-    use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
-    use hyper_util::server::conn::auto;
+    use hyper_util::rt::TokioIo;
     use hyper_util::server::graceful::GracefulShutdown;
-    use hyper_util::service::TowerToHyperService;
-    use tower_http::add_extension::AddExtension;
 
     let header_timeout = Duration::from_millis(config.header_timeout_ms.max(1));
     let write_timeout = Duration::from_millis(config.write_timeout_ms.max(1));
-    let mut http = auto::Builder::new(TokioExecutor::new());
-    http.http1()
-        .timer(TokioTimer::new())
-        .header_read_timeout(header_timeout);
-    http.http2()
-        .timer(TokioTimer::new())
-        .max_concurrent_streams(128)
-        .keep_alive_interval(Some(header_timeout))
-        .keep_alive_timeout(header_timeout);
+    let budget = Budget::new(config);
+    let settings = Arc::new(config.clone());
     let connections = Arc::new(Semaphore::new(max_connections(config)));
     let graceful = GracefulShutdown::new();
     let mut open = JoinSet::new();
@@ -128,9 +117,10 @@ pub async fn serve(
                     }
                 };
                 let _ = stream.set_nodelay(true);
-                let http = http.clone();
+                let connection = Connection::new(&budget);
+                let settings = Arc::clone(&settings);
                 let watcher = graceful.watcher();
-                let service = AddExtension::new(app.clone(), ConnectInfo::<SocketAddr>(peer));
+                let service = Answers::new(app.clone(), peer, &connection);
                 open.spawn(async move {
                     let _permit = permit;
                     // A client that sends nothing at all never reaches
@@ -141,9 +131,16 @@ pub async fn serve(
                         _ => return,
                     }
                     let io = TokioIo::new(WriteTimeout::new(stream, write_timeout));
-                    let connection = http.serve_connection(io, TowerToHyperService::new(service));
-                    if let Err(e) = watcher.watch(connection).await {
-                        tracing::debug!(error = %e, "connection ended with an error");
+                    let http = http(&settings, Streams::new(&connection));
+                    let serving = watcher.watch(http.serve_connection(io, service));
+                    tokio::select! {
+                        served = serving => {
+                            if let Err(e) = served {
+                                tracing::debug!(error = %e, "connection ended with an error");
+                            }
+                        }
+                        // Dropped: closed.
+                        () = connection.closed() => {}
                     }
                 });
             }
@@ -164,6 +161,68 @@ pub async fn serve(
     }
     open.shutdown().await;
     Ok(())
+}
+
+/// The HTTP/1.1 and HTTP/2 settings of one connection, whose HTTP/2
+/// streams run on `streams` (which holds them to the write timeout).
+fn http(config: &Config, streams: Streams) -> hyper_util::server::conn::auto::Builder<Streams> {
+    use hyper_util::rt::TokioTimer;
+    let header_timeout = Duration::from_millis(config.header_timeout_ms.max(1));
+    let mut http = hyper_util::server::conn::auto::Builder::new(streams);
+    http.http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(header_timeout);
+    http.http2()
+        .timer(TokioTimer::new())
+        .max_concurrent_streams(config.http2_max_streams)
+        // At most one chunk of an answer waits in a stream's send buffer.
+        .max_send_buf_size(crate::response::answer::CHUNK)
+        .keep_alive_interval(Some(header_timeout))
+        .keep_alive_timeout(header_timeout);
+    http
+}
+
+/// The one rule of a stalled answer: an answer that waits on its client
+/// for the write timeout, without moving, is given up. Used by the
+/// connection's writes ([`WriteTimeout`]: HTTP/1.1, and HTTP/2's socket)
+/// and by each HTTP/2 stream ([`crate::http2`]).
+pub struct Stall {
+    timeout: Duration,
+    sleep: Option<Pin<Box<tokio::time::Sleep>>>,
+    /// The timer runs: the answer has waited since it last moved.
+    armed: bool,
+}
+
+impl Stall {
+    pub fn new(timeout: Duration) -> Stall {
+        Stall {
+            timeout,
+            sleep: None,
+            armed: false,
+        }
+    }
+
+    /// The answer moved: its wait, if it waits again, starts anew.
+    pub fn progressed(&mut self) {
+        self.armed = false;
+    }
+
+    /// The answer waits on its client: ready once it has waited the whole
+    /// timeout since it last moved (the timer wakes `cx` then).
+    pub fn waiting(&mut self, cx: &mut Context<'_>) -> Poll<()> {
+        if !self.armed {
+            self.armed = true;
+            let deadline = tokio::time::Instant::now() + self.timeout;
+            match &mut self.sleep {
+                Some(sleep) => sleep.as_mut().reset(deadline),
+                None => self.sleep = Some(Box::pin(tokio::time::sleep_until(deadline))),
+            }
+        }
+        match &mut self.sleep {
+            Some(sleep) => sleep.as_mut().poll(cx),
+            None => Poll::Pending,
+        }
+    }
 }
 
 /// A warning at most once a second, counting the ones held back.
@@ -199,32 +258,25 @@ impl Throttled {
 /// connection, and with it the answer it was writing.
 pub struct WriteTimeout<T> {
     inner: T,
-    timeout: Duration,
-    /// Armed while a write waits on the client.
-    stalled: Option<Pin<Box<tokio::time::Sleep>>>,
+    stall: Stall,
 }
 
 impl<T> WriteTimeout<T> {
     pub fn new(inner: T, timeout: Duration) -> WriteTimeout<T> {
         WriteTimeout {
             inner,
-            timeout,
-            stalled: None,
+            stall: Stall::new(timeout),
         }
     }
 
-    /// After a write returned `poll`: disarms the timer when it is done,
-    /// else arms it (when it is not armed) and fails once it has run out.
+    /// After a write returned `poll`: it moved when it is done, else it
+    /// waits on the client, and fails once it has waited the timeout.
     fn watch<R>(&mut self, cx: &mut Context<'_>, poll: Poll<io::Result<R>>) -> Poll<io::Result<R>> {
         if poll.is_ready() {
-            self.stalled = None;
+            self.stall.progressed();
             return poll;
         }
-        let timeout = self.timeout;
-        let stalled = self
-            .stalled
-            .get_or_insert_with(|| Box::pin(tokio::time::sleep(timeout)));
-        match stalled.as_mut().poll(cx) {
+        match self.stall.waiting(cx) {
             Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
                 io::ErrorKind::TimedOut,
                 "the client took no bytes of its answer for the write timeout",

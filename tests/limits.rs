@@ -2,10 +2,14 @@
 //! write and body timeouts (408), the body limit (413, at once for a
 //! declared length), the body budget, max connections, the batch and path
 //! limits, the heavy-work queue (503) and its fair turns, the rate limit
-//! (429), and HTTP/2 with prior knowledge. The shutdown deadline is in
+//! (429), and HTTP/2 with prior knowledge: a stream whose client keeps its
+//! window shut is reset within the write timeout, its connection closed,
+//! and answers past the answer budget are 503. The shutdown deadline is in
 //! `tests/binary.rs`; each endpoint's board-size limits are with its tests.
 
 mod common;
+#[path = "../crates/knight/tests/support/mod.rs"]
+mod support;
 
 use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
@@ -414,4 +418,177 @@ async fn http2_with_prior_knowledge_on_the_same_port() {
     let (status, _, _) = server.get("/healthz").await;
     assert_eq!(status, 200);
     let _: SocketAddr = server.addr;
+}
+
+/// An HTTP/2 connection (prior knowledge) to `server` whose streams open
+/// with a flow-control window of `window` bytes (0: the client lets no
+/// byte of an answer through); the connection's task ends when it closes.
+async fn h2_connect(
+    server: &Server,
+    window: u32,
+) -> (
+    h2::client::SendRequest<bytes::Bytes>,
+    tokio::task::JoinHandle<Result<(), h2::Error>>,
+) {
+    let tcp = TcpStream::connect(server.addr).await.unwrap();
+    let (client, connection) = h2::client::Builder::new()
+        .initial_window_size(window)
+        .handshake(tcp)
+        .await
+        .unwrap();
+    (client, tokio::spawn(connection))
+}
+
+/// GET `path` on an HTTP/2 connection: the answer's head, and its body
+/// (not read).
+async fn h2_get(
+    client: &h2::client::SendRequest<bytes::Bytes>,
+    server: &Server,
+    path: &str,
+) -> http::Response<h2::RecvStream> {
+    let request = http::Request::get(server.url(path)).body(()).unwrap();
+    let mut ready = client.clone().ready().await.unwrap();
+    let (answer, _) = ready.send_request(request, true).unwrap();
+    tokio::time::timeout(PATIENCE, answer)
+        .await
+        .expect("the head of the answer comes")
+        .unwrap()
+}
+
+/// The rest of `body`, giving back every byte read to the window.
+async fn h2_read(body: &mut h2::RecvStream) -> Result<Vec<u8>, h2::Error> {
+    let mut all = Vec::new();
+    while let Some(data) = body.data().await {
+        let data = data?;
+        body.flow_control().release_capacity(data.len()).unwrap();
+        all.extend_from_slice(&data);
+    }
+    Ok(all)
+}
+
+/// The squares of a tour answer in index notation on a board `w` wide.
+fn tour_squares(body: &[u8], w: u64) -> Vec<(u64, u64)> {
+    let v: Value = serde_json::from_slice(body).unwrap();
+    v["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| (i.as_u64().unwrap() % w, i.as_u64().unwrap() / w))
+        .collect()
+}
+
+#[tokio::test]
+async fn http2_answers_arrive_whole_when_the_client_reads() {
+    let server = start().await;
+    // A window smaller than the answers, opened as the client reads: the
+    // answer comes in many windows, its last byte held back to the end.
+    let (client, _) = h2_connect(&server, 1000).await;
+    for (w, h) in [(8, 8), (40, 40), (120, 90)] {
+        let path = format!("/tour?width={w}&height={h}&start=a1&notation=index");
+        let answer = h2_get(&client, &server, &path).await;
+        assert_eq!(answer.status(), 200, "{path}");
+        let body = h2_read(&mut answer.into_body()).await.unwrap();
+        support::tours::assert_tour(w, h, (0, 0), false, &tour_squares(&body, w));
+        // The same bytes as over HTTP/1.1.
+        let (_, _, plain) = server.get(&path).await;
+        assert!(body == plain.as_bytes(), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn a_stalled_http2_stream_is_reset_within_the_write_timeout() {
+    let timeout = Duration::from_millis(600);
+    let server = start_configured(|c| c.write_timeout_ms = 600).await;
+    let (client, connection) = h2_connect(&server, 0).await;
+    // A tour of 120x90 squares (about 60 KB, streamed) and one of 40x40
+    // (about 6 KB, written whole): neither gets a byte through a shut
+    // window.
+    let mut stalled = Vec::new();
+    for path in ["/tour?width=120&height=90", "/tour?width=40&height=40"] {
+        let answer = h2_get(&client, &server, path).await;
+        assert_eq!(answer.status(), 200);
+        stalled.push((Instant::now(), answer.into_body()));
+    }
+    for (began, mut body) in stalled {
+        let read = tokio::time::timeout(PATIENCE, body.data())
+            .await
+            .expect("the stalled stream ends");
+        // Reset, or gone with its connection (closed when its last stream
+        // stalls, perhaps before the reset is written).
+        let error = match read {
+            Some(Err(e)) => e,
+            other => panic!("a stalled stream ended with {other:?}, not a reset"),
+        };
+        assert!(
+            error.reason() == Some(h2::Reason::CANCEL) || error.is_io(),
+            "{error}"
+        );
+        let took = began.elapsed();
+        assert!(
+            took >= timeout - Duration::from_millis(100)
+                && took <= timeout + Duration::from_secs(2),
+            "reset after {took:?}, the write timeout is {timeout:?}"
+        );
+    }
+    // No answer of the connection moved: it is closed too.
+    let closed = tokio::time::timeout(PATIENCE, connection).await;
+    assert!(closed.is_ok(), "the connection is closed");
+    // The server still answers, and counts them (over the process: other
+    // tests' servers may add to it).
+    let (status, _, metrics) = server.get("/metrics").await;
+    assert_eq!(status, 200);
+    let count = |name: &str| -> u64 {
+        metrics
+            .lines()
+            .find_map(|l| l.strip_prefix(name)?.trim().parse().ok())
+            .unwrap_or_else(|| panic!("{name} in /metrics"))
+    };
+    assert!(count("knightd_http2_stalled_streams_total ") >= 1);
+    assert!(count("knightd_http2_stalled_connections_total ") >= 1);
+}
+
+#[tokio::test]
+async fn http2_answers_past_the_answer_budget_are_503_with_retry_after() {
+    for (per_connection, all, flag) in [
+        (1, 64 << 20, "--answer-budget-per-connection"),
+        (4 << 20, 1, "--answer-budget"),
+    ] {
+        let server = start_configured(|c| {
+            c.answer_budget_per_connection = per_connection;
+            c.answer_budget = all;
+        })
+        .await;
+        // A window of 1,000 bytes holds the first chunk of this answer (and
+        // lets a problem through).
+        let (stalled, _) = h2_connect(&server, 1000).await;
+        let big = "/tour?width=120&height=90";
+        let first = h2_get(&stalled, &server, big).await;
+        assert_eq!(first.status(), 200);
+        // The connection that holds it (per connection), or another (in
+        // all), asks for another big answer: refused.
+        let (other, _) = h2_connect(&server, 65_535).await;
+        let asking = if per_connection == 1 {
+            &stalled
+        } else {
+            &other
+        };
+        let refused = h2_get(asking, &server, big).await;
+        assert_eq!(refused.status(), 503, "{flag}");
+        let headers = refused.headers().clone();
+        assert_eq!(headers["retry-after"], "1");
+        assert_eq!(headers["content-type"], "application/problem+json");
+        let body = h2_read(&mut refused.into_body()).await.unwrap();
+        let problem: Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(problem["code"], "overloaded");
+        assert_eq!(problem["status"], 503);
+        let detail = problem["detail"].as_str().unwrap();
+        assert!(detail.contains(flag), "{detail}");
+        // Small answers are never refused for it.
+        let small = h2_get(asking, &server, "/distance?from=a1&to=h8").await;
+        assert_eq!(small.status(), 200);
+        let body = h2_read(&mut small.into_body()).await.unwrap();
+        let v: Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(v["moves"], 6);
+        drop(first);
+    }
 }

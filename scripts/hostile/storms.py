@@ -700,9 +700,13 @@ def main():
     parser.add_argument("--probes", type=int, default=3)
     parser.add_argument("--write-timeout-ms", type=int, default=10_000)
     parser.add_argument("--body-timeout-ms", type=int, default=10_000)
+    parser.add_argument("--streams", type=int, default=128, help="HTTP/2 streams a connection")
+    parser.add_argument("--after", type=float, default=60, help="seconds to wait for memory after")
     parser.add_argument("--ready")
     parser.add_argument("--log")
     args = parser.parse_args()
+    import h2storms
+
     storms = {
         "nonreaders": (nonreaders, 120),
         "compressed": (compressed, 6),
@@ -712,6 +716,10 @@ def main():
         "huge-length": (huge_length, 1),
         "fairness": (fairness, 20),
         "flood": (flood, 48),
+        "h2-stalled": (h2storms.h2_stalled, 300),
+        "h2-heavy": (h2storms.h2_heavy, 10),
+        "h2-floods": (h2storms.h2_floods, 4),
+        "cache-shapes": (h2storms.cache_shapes, 2000),
     }
     if args.storm not in storms:
         parser.error(f"unknown storm {args.storm!r}; one of {', '.join(storms)}")

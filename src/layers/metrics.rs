@@ -207,6 +207,7 @@ impl Metrics {
             misses,
             evictions,
         } = cache;
+        let http2 = crate::http2::figures();
         for (name, kind, help, value) in [
             (
                 "cache_bytes",
@@ -238,6 +239,30 @@ impl Metrics {
                 "counter",
                 "Tables dropped to make room.",
                 evictions,
+            ),
+            (
+                "http2_answer_bytes_held",
+                "gauge",
+                "Bytes of HTTP/2 answers not yet let through by their clients' windows.",
+                http2.held,
+            ),
+            (
+                "http2_stalled_streams_total",
+                "counter",
+                "HTTP/2 streams reset after waiting on their clients for the write timeout.",
+                http2.stalled_streams,
+            ),
+            (
+                "http2_stalled_connections_total",
+                "counter",
+                "HTTP/2 connections closed because none of their answers moved for the write timeout.",
+                http2.stalled_connections,
+            ),
+            (
+                "http2_refused_total",
+                "counter",
+                "HTTP/2 answers refused (503) past an answer budget.",
+                http2.refused,
             ),
         ] {
             let _ = writeln!(out, "# HELP knightd_{name} {help}");

@@ -287,6 +287,24 @@ impl ApiError {
         .retry_after(secs)
     }
 
+    /// HTTP/2 answers waiting for their clients to let them through hold
+    /// `held` bytes, at or past `budget` (`flag` names the limit: on this
+    /// connection, or over all); retry after `secs`.
+    pub fn answers_overloaded(held: usize, budget: usize, flag: &str, secs: u64) -> ApiError {
+        let whose = if flag.ends_with("per-connection") {
+            "this connection's answers"
+        } else {
+            "the answers of all connections"
+        };
+        ApiError::new(
+            Code::Overloaded,
+            format!(
+                "{whose} already hold {held} bytes that their clients have not let through (HTTP/2 flow control), at or past the budget of {budget} bytes ({flag}); read those answers, or retry later"
+            ),
+        )
+        .retry_after(secs)
+    }
+
     /// A request body that stopped arriving for `millis` milliseconds.
     pub fn body_timeout(millis: u64) -> ApiError {
         ApiError::new(

@@ -1,0 +1,469 @@
+//! HTTP/2 streams held to the rule HTTP/1.1 connections are held to: an
+//! answer its client accepts no bytes of for `--write-timeout-ms` is given
+//! up ([`Stall`](crate::server::Stall), the one rule). On HTTP/1.1 the
+//! socket shows the stall (its writes wait); on HTTP/2 a client stalls one
+//! stream by keeping its flow-control window shut while the socket stays
+//! writable, so the rule is kept per stream:
+//!
+//! - hyper runs each stream's answer as a task given to the connection's
+//!   executor, [`Streams`], which wraps it in [`Watched`]: once the answer
+//!   has begun, a stream whose body has waited on its client (not on the
+//!   server) for the write timeout is dropped, which resets it
+//!   (`RST_STREAM`, `CANCEL`) and frees what it held;
+//! - every answer's body is wrapped in [`Sending`], which tells `Watched`
+//!   when it moves (through a thread-local set while the stream is
+//!   polled), holds back its last byte so that the stream lasts until the
+//!   client's window has let the rest through (else the end of an answer
+//!   would sit in the connection's buffer, unwatched), and counts the bytes
+//!   it has handed to HTTP/2 that the client has not yet let through;
+//! - a connection on which no answer has moved for the write timeout when
+//!   one of its streams is reset is closed ([`Connection::closed`]);
+//! - those bytes count against `--answer-budget-per-connection` and
+//!   `--answer-budget` (over all connections): past either, a new answer
+//!   over [`SMALL`] bytes gets 503 `overloaded` with `Retry-After`.
+//!
+//! HTTP/1.1 answers pass untouched: one connection holds one answer, whose
+//! writes the socket's own timeout watches.
+
+use std::cell::Cell;
+use std::convert::Infallible;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+
+use axum::body::{Body, Bytes};
+use axum::extract::ConnectInfo;
+use axum::http::{Request, Version};
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+use http_body::{Frame, SizeHint};
+use hyper::body::Incoming;
+use tower::Service;
+
+use crate::config::Config;
+use crate::convert::len64;
+use crate::response::problem::ApiError;
+use crate::server::Stall;
+
+/// Answers of at most this many bytes (known before they are sent) are
+/// never refused for the budget: health checks, errors, most answers.
+pub const SMALL: u64 = 16 * 1024;
+
+/// What `/metrics` shows of HTTP/2, counted over the process (knightd
+/// serves once).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Figures {
+    /// Answer bytes handed to HTTP/2 and not yet let through, now.
+    pub held: u64,
+    /// Streams reset for waiting on their clients for the write timeout.
+    pub stalled_streams: u64,
+    /// Connections closed because none of their answers moved.
+    pub stalled_connections: u64,
+    /// Answers refused (503) past an answer budget.
+    pub refused: u64,
+}
+
+static HELD: AtomicU64 = AtomicU64::new(0);
+static STALLED_STREAMS: AtomicU64 = AtomicU64::new(0);
+static STALLED_CONNECTIONS: AtomicU64 = AtomicU64::new(0);
+static REFUSED: AtomicU64 = AtomicU64::new(0);
+
+/// The figures now.
+pub fn figures() -> Figures {
+    Figures {
+        held: HELD.load(Ordering::Relaxed),
+        stalled_streams: STALLED_STREAMS.load(Ordering::Relaxed),
+        stalled_connections: STALLED_CONNECTIONS.load(Ordering::Relaxed),
+        refused: REFUSED.load(Ordering::Relaxed),
+    }
+}
+
+/// The budget of answer bytes over all connections, shared by every
+/// connection one `serve` accepts.
+#[derive(Debug)]
+pub struct Budget {
+    held: AtomicUsize,
+    limit: usize,
+    per_connection: usize,
+    write_timeout: Duration,
+}
+
+impl Budget {
+    pub fn new(config: &Config) -> Arc<Budget> {
+        Arc::new(Budget {
+            held: AtomicUsize::new(0),
+            limit: config.answer_budget,
+            per_connection: config.answer_budget_per_connection,
+            write_timeout: Duration::from_millis(config.write_timeout_ms.max(1)),
+        })
+    }
+
+    /// Bytes held now, over all connections.
+    pub fn held(&self) -> usize {
+        self.held.load(Ordering::Relaxed)
+    }
+}
+
+/// What one connection's streams share.
+#[derive(Debug)]
+pub struct Connection {
+    budget: Arc<Budget>,
+    held: AtomicUsize,
+    opened: Instant,
+    /// When an answer of this connection last moved, in milliseconds
+    /// after `opened`.
+    moved: AtomicU64,
+    close: tokio::sync::Notify,
+}
+
+impl Connection {
+    pub fn new(budget: &Arc<Budget>) -> Arc<Connection> {
+        Arc::new(Connection {
+            budget: Arc::clone(budget),
+            held: AtomicUsize::new(0),
+            opened: Instant::now(),
+            moved: AtomicU64::new(0),
+            close: tokio::sync::Notify::new(),
+        })
+    }
+
+    /// Resolves when every answer of the connection has stalled: the
+    /// connection is to be closed.
+    pub async fn closed(&self) {
+        self.close.notified().await;
+    }
+
+    fn now(&self) -> u64 {
+        crate::convert::millis(self.opened.elapsed())
+    }
+
+    fn moved(&self) {
+        self.moved.store(self.now(), Ordering::Relaxed);
+    }
+
+    /// One of the connection's streams was reset for stalling: when no
+    /// answer of the connection has moved for the write timeout either,
+    /// the connection is closed.
+    fn stalled(&self) {
+        let idle = self
+            .now()
+            .saturating_sub(self.moved.load(Ordering::Relaxed));
+        if idle >= crate::convert::millis(self.budget.write_timeout) {
+            tracing::debug!(
+                "no answer of an HTTP/2 connection moved for the write timeout: closed"
+            );
+            STALLED_CONNECTIONS.fetch_add(1, Ordering::Relaxed);
+            self.close.notify_one();
+        }
+    }
+
+    /// `response`, ready to send on HTTP/2: its body counted and watched,
+    /// or, when it is large and the budget is spent, a 503.
+    fn answer(self: &Arc<Connection>, response: Response) -> Response {
+        let size = http_body::Body::size_hint(response.body());
+        let small = size.exact().is_some_and(|n| n <= SMALL);
+        let response = if small {
+            response
+        } else {
+            let budget = &self.budget;
+            let here = self.held.load(Ordering::Relaxed);
+            let all = budget.held();
+            if here >= budget.per_connection {
+                refuse(
+                    here,
+                    budget.per_connection,
+                    "--answer-budget-per-connection",
+                )
+            } else if all >= budget.limit {
+                refuse(all, budget.limit, "--answer-budget")
+            } else {
+                response
+            }
+        };
+        let connection = Arc::clone(self);
+        response.map(|body| {
+            Body::new(Sending {
+                body,
+                tail: None,
+                held: 0,
+                connection,
+            })
+        })
+    }
+}
+
+fn refuse(held: usize, budget: usize, flag: &str) -> Response {
+    REFUSED.fetch_add(1, Ordering::Relaxed);
+    ApiError::answers_overloaded(held, budget, flag, 1).into_response()
+}
+
+/// What the body of the stream being polled did during that poll, for
+/// [`Watched`]: set by [`Sending`], read and cleared by `Watched`.
+#[derive(Clone, Copy, Default)]
+struct Polled {
+    /// The body gave a frame, or ended.
+    moved: bool,
+    /// Whose turn it was when the body was last polled.
+    turn: Option<Turn>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Turn {
+    /// The body gave a frame: the next comes when the client has let it
+    /// through.
+    Client,
+    /// The body is being made.
+    Server,
+}
+
+thread_local! {
+    static POLLED: Cell<Polled> = Cell::new(Polled::default());
+}
+
+fn note(moved: bool, turn: Turn) {
+    POLLED.with(|p| {
+        let was = p.get();
+        p.set(Polled {
+            moved: was.moved || moved,
+            turn: Some(turn),
+        });
+    });
+}
+
+/// An HTTP/2 answer's body: see the module's documentation.
+struct Sending {
+    body: Body,
+    /// The last byte, held back until the rest has been let through.
+    tail: Option<Bytes>,
+    /// Bytes given to hyper and not yet let through (until the next poll:
+    /// hyper asks for more once they fit the client's window).
+    held: usize,
+    connection: Arc<Connection>,
+}
+
+impl Sending {
+    fn hold(&mut self, n: usize) {
+        self.release();
+        self.held = n;
+        self.connection.held.fetch_add(n, Ordering::Relaxed);
+        self.connection.budget.held.fetch_add(n, Ordering::Relaxed);
+        HELD.fetch_add(len64(n), Ordering::Relaxed);
+    }
+
+    fn release(&mut self) {
+        let n = std::mem::take(&mut self.held);
+        if n > 0 {
+            self.connection.held.fetch_sub(n, Ordering::Relaxed);
+            self.connection.budget.held.fetch_sub(n, Ordering::Relaxed);
+            HELD.fetch_sub(len64(n), Ordering::Relaxed);
+        }
+    }
+
+    fn give(&mut self, data: Bytes) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
+        self.hold(data.len());
+        note(true, Turn::Client);
+        Poll::Ready(Some(Ok(Frame::data(data))))
+    }
+}
+
+impl Drop for Sending {
+    fn drop(&mut self) {
+        self.release();
+    }
+}
+
+impl http_body::Body for Sending {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
+        let this = self.get_mut();
+        // Asked again: what was given has been let through.
+        this.release();
+        if let Some(tail) = this.tail.take() {
+            return this.give(tail);
+        }
+        match Pin::new(&mut this.body).poll_frame(cx) {
+            Poll::Ready(Some(Ok(frame))) => match frame.into_data() {
+                Ok(mut data) => {
+                    if this.body.is_end_stream() && data.len() > 1 {
+                        this.tail = Some(data.split_off(data.len() - 1));
+                    }
+                    this.give(data)
+                }
+                Err(frame) => {
+                    note(true, Turn::Client);
+                    Poll::Ready(Some(Ok(frame)))
+                }
+            },
+            Poll::Pending => {
+                note(false, Turn::Server);
+                Poll::Pending
+            }
+            done => {
+                note(true, Turn::Client);
+                done
+            }
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.tail.is_none() && self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        let tail = self.tail.as_ref().map_or(0, |t| len64(t.len()));
+        let inner = self.body.size_hint();
+        let mut hint = SizeHint::new();
+        hint.set_lower(inner.lower() + tail);
+        if let Some(upper) = inner.upper() {
+            hint.set_upper(upper + tail);
+        }
+        hint
+    }
+}
+
+/// The executor of one connection's HTTP/2 streams: each runs
+/// [`Watched`].
+#[derive(Clone, Debug)]
+pub struct Streams {
+    connection: Arc<Connection>,
+}
+
+impl Streams {
+    pub fn new(connection: &Arc<Connection>) -> Streams {
+        Streams {
+            connection: Arc::clone(connection),
+        }
+    }
+}
+
+impl<F> hyper::rt::Executor<F> for Streams
+where
+    F: Future<Output = ()> + Send + 'static,
+{
+    fn execute(&self, stream: F) {
+        let timeout = self.connection.budget.write_timeout;
+        tokio::spawn(Watched {
+            stream: Box::pin(stream),
+            stall: Stall::new(timeout),
+            begun: false,
+            turn: Turn::Server,
+            connection: Arc::clone(&self.connection),
+        });
+    }
+}
+
+/// One HTTP/2 stream's task, given up (dropped: the stream is reset) once
+/// its answer has waited on its client for the write timeout.
+struct Watched<F> {
+    stream: Pin<Box<F>>,
+    stall: Stall,
+    /// The answer has begun: its body was polled.
+    begun: bool,
+    turn: Turn,
+    connection: Arc<Connection>,
+}
+
+impl<F: Future<Output = ()>> Future for Watched<F> {
+    type Output = ();
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
+        let this = self.get_mut();
+        let before = POLLED.with(|p| p.replace(Polled::default()));
+        let done = this.stream.as_mut().poll(cx);
+        let polled = POLLED.with(|p| p.replace(before));
+        if done.is_ready() {
+            return Poll::Ready(());
+        }
+        if let Some(turn) = polled.turn {
+            this.begun = true;
+            this.turn = turn;
+        }
+        if polled.moved {
+            this.stall.progressed();
+            this.connection.moved();
+        }
+        if this.begun && this.turn == Turn::Client && this.stall.waiting(cx).is_ready() {
+            tracing::debug!(
+                "an HTTP/2 answer waited on its client for the write timeout: stream reset"
+            );
+            STALLED_STREAMS.fetch_add(1, Ordering::Relaxed);
+            this.connection.stalled();
+            return Poll::Ready(());
+        }
+        Poll::Pending
+    }
+}
+
+/// The service of one connection: the router, with the peer's address
+/// (`ConnectInfo`) on every request, and on HTTP/2 every answer passed
+/// through [`Connection::answer`].
+#[derive(Clone, Debug)]
+pub struct Answers {
+    router: Router,
+    peer: ConnectInfo<SocketAddr>,
+    connection: Arc<Connection>,
+}
+
+impl Answers {
+    pub fn new(router: Router, peer: SocketAddr, connection: &Arc<Connection>) -> Answers {
+        Answers {
+            router,
+            peer: ConnectInfo(peer),
+            connection: Arc::clone(connection),
+        }
+    }
+}
+
+type Routed = <Router as Service<Request<Incoming>>>::Future;
+
+impl hyper::service::Service<Request<Incoming>> for Answers {
+    type Response = Response;
+    type Error = Infallible;
+    type Future = Answer;
+
+    fn call(&self, mut request: Request<Incoming>) -> Answer {
+        request.extensions_mut().insert(self.peer);
+        let http2 = request.version() == Version::HTTP_2;
+        // A router is always ready.
+        let routed = self.router.clone().call(request);
+        if http2 {
+            let connection = Arc::clone(&self.connection);
+            // Boxed: the task of a stream keeps the room its largest state
+            // took, and a stream may wait long on its client.
+            Answer::Http2(Box::pin(async move {
+                let Ok(response) = routed.await;
+                Ok(connection.answer(response))
+            }))
+        } else {
+            Answer::Http1(routed)
+        }
+    }
+}
+
+/// The answer of [`Answers`]. HTTP/1.1's is the router's own, not boxed:
+/// that would be an allocation a request.
+#[allow(clippy::large_enum_variant)]
+pub enum Answer {
+    Http1(Routed),
+    Http2(Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>),
+}
+
+impl Future for Answer {
+    type Output = Result<Response, Infallible>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        match self.get_mut() {
+            Answer::Http1(routed) => Pin::new(routed).poll(cx),
+            Answer::Http2(answer) => answer.as_mut().poll(cx),
+        }
+    }
+}
