@@ -282,6 +282,9 @@ pub struct Overlay {
     /// one more (the graph of every shortest path), when there are at most
     /// 2,000 shaded squares (past that the lines would hide the board).
     pub shade_moves: bool,
+    /// A square whose knight moves are drawn as moves: a line from it to
+    /// each square one move away (a square's own picture).
+    pub moves_of: Option<Square>,
 }
 
 /// The most shaded squares whose moves are drawn (see
@@ -502,6 +505,8 @@ const MUTED: &str = "#555";
 const PATH: &str = "#1d3557";
 const HOP: &str = "#8e44ad";
 const CLOSING: &str = "#e07b00";
+/// A square's own knight moves (see [`Overlay::moves_of`]).
+const MOVE: &str = "#0b6e4f";
 const FAULT: &str = "#d00000";
 const START: &str = "#2e7d32";
 const END: &str = "#c62828";
@@ -805,6 +810,10 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
         if overlay.shade_moves && overlay.shades.len() <= GRAPH_SQUARES {
             draw_shade_moves(&mut out, &overlay.shades, centre);
         }
+    }
+    if let Some(from) = overlay.moves_of.filter(|&s| view.contains(s)) {
+        let moves = board.knight_moves(from).filter(|&s| view.contains(s));
+        draw_moves_of(&mut out, from, moves, centre, (0.09f64).max(px(2.0)));
     }
     if let Ground::Terrain(terrain) = ground {
         if let Some(teleports) = terrain.teleports() {
@@ -1300,6 +1309,43 @@ fn ordinal(n: usize) -> String {
     format!("{n}{suffix}")
 }
 
+/// The knight's moves from `from`, each a line with a dot where it lands,
+/// `data-square` naming the square it lands on.
+fn draw_moves_of(
+    out: &mut String,
+    from: Square,
+    moves: impl Iterator<Item = Square>,
+    centre: impl Fn(Square) -> (f64, f64),
+    width: f64,
+) {
+    let (x1, y1) = centre(from);
+    let mut lines = String::new();
+    for to in moves {
+        // Stopping short of the square's centre, where its number is.
+        let (cx, cy) = centre(to);
+        let (dx, dy) = (cx - x1, cy - y1);
+        let shorter = 1.0 - 0.3 / dx.hypot(dy);
+        let (x2, y2) = (x1 + dx * shorter, y1 + dy * shorter);
+        let _ = write!(
+            lines,
+            r#"<g data-move="{to}"><title>{from} → {to}</title><path d="M{} {}L{} {}"/><circle cx="{}" cy="{}" r="0.08"/></g>"#,
+            num(x1),
+            num(y1),
+            num(x2),
+            num(y2),
+            num(x2),
+            num(y2)
+        );
+    }
+    if !lines.is_empty() {
+        let _ = writeln!(
+            out,
+            r#"<g stroke="{MOVE}" fill="{MOVE}" stroke-opacity="0.85" stroke-width="{}" stroke-linecap="round" pointer-events="none">{lines}</g>"#,
+            num(width)
+        );
+    }
+}
+
 /// How many squares apart the points of a path of `len` squares are drawn:
 /// 1 (every square) up to [`STEPPED_POINTS`], else the fewest that keep it
 /// to [`SAMPLED_POINTS`].
@@ -1513,6 +1559,9 @@ fn legend_items(
     }
     if path.len() > 1 {
         keys.push(Key::Line(PATH, false, "knight move"));
+    }
+    if overlay.moves_of.is_some() {
+        keys.push(Key::Line(MOVE, false, "its knight moves"));
     }
     let hop = path
         .windows(2)
