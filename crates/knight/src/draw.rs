@@ -316,11 +316,8 @@ fn view_of(
     overlay: &Overlay,
     drawing: Drawing,
 ) -> Result<View, RenderError> {
-    // Shaded squares are drawn one by one.
-    let drawing = match drawing {
-        Drawing::Plain if !overlay.shades.is_empty() => Drawing::Squares,
-        other => other,
-    };
+    // Shaded squares are drawn one by one over a plain board (of any size):
+    // past MAX_DRAWN_SQUARES of them the SVG leaves them out (see `svg`).
     if overlay.shades.is_empty()
         || (board.files().end <= WHOLE_SIDE && board.ranks().end <= WHOLE_SIDE)
     {
@@ -670,6 +667,18 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
         Ground::Terrain(_) => Drawing::Squares,
     };
     let view = view_of(board, path, &overlay, drawing)?;
+    let mut overlay = overlay;
+    // Too many shaded squares to draw one by one: left out, with a note.
+    let unshaded = overlay.shades.len();
+    if unshaded.u64() > MAX_DRAWN_SQUARES {
+        overlay.shades = Vec::new();
+        overlay.shade_moves = false;
+    }
+    let unshaded = if overlay.shades.is_empty() {
+        unshaded
+    } else {
+        0
+    };
     let moves = move_numbers(ground, path);
     let (nf, nr) = (view.files.len() as f64, view.ranks.len() as f64);
     // Centre of a square in picture units: the view's top rank at the top.
@@ -699,8 +708,7 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
     let px = |p: f64| p / scale;
     // A large plain part is one pattern, checkered while a square is at
     // least MIN_CHECKER_PX; a long path is drawn through every k-th square.
-    let patterned =
-        drawing == Drawing::Plain && overlay.shades.is_empty() && view.squares() > PATTERN_SQUARES;
+    let patterned = drawing == Drawing::Plain && view.squares() > PATTERN_SQUARES;
     let checkered = !patterned || scale >= MIN_CHECKER_PX;
     let every = sampling(path.len());
 
@@ -740,6 +748,13 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
             } else {
                 "the part asked for"
             }
+        ));
+    }
+    if unshaded > 0 {
+        notes.push(format!(
+            "The {} squares to shade are more than the {} drawn one by one: left out.",
+            grouped(unshaded.u64()),
+            grouped(MAX_DRAWN_SQUARES)
         ));
     }
     if !checkered {
