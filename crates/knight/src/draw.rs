@@ -8,7 +8,8 @@
 //! coordinates labelled ([`view`]). Text and SVG draw the same part. Text,
 //! one character a square, refuses ([`RenderError::TooLarge`]) a part of
 //! more than [`MAX_DRAWN_SQUARES`] squares, e.g. a tour of a 300×300 board;
-//! so does an SVG that draws its squares one by one (terrain, shades). An
+//! so does an SVG of a terrain, drawn square by square (shaded squares past
+//! it are left out of a picture, with a note). An
 //! SVG of a plain part larger than [`PATTERN_SQUARES`] draws the board as
 //! one checkered pattern (or one plain rectangle when its squares are
 //! smaller than [`MIN_CHECKER_PX`]) with the path over it, so a picture of
@@ -117,7 +118,7 @@ impl fmt::Display for RenderError {
                 text: false,
             } => write!(
                 f,
-                "the picture would draw {squares} terrain or shaded squares one by one, more than the {limit} drawn; ask about a smaller part of the board"
+                "the picture would draw {squares} terrain squares one by one, more than the {limit} drawn; ask about a smaller board"
             ),
         }
     }
@@ -139,12 +140,13 @@ fn drawable(board: Board, limit: u64) -> Result<(), RenderError> {
 /// How a picture draws its squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Drawing {
-    /// Text: one character a square, at most [`MAX_DRAWN_SQUARES`].
+    /// Text: one character a square, at most 65,536 (`MAX_DRAWN_SQUARES`).
     Text,
-    /// SVG of a terrain or of shaded squares: one `<rect>` a square, at
-    /// most [`MAX_DRAWN_SQUARES`].
+    /// SVG of a terrain: one `<rect>` a square, at most 65,536
+    /// (`MAX_DRAWN_SQUARES`).
     Squares,
-    /// SVG of a plain board: any size (a pattern past [`PATTERN_SQUARES`]).
+    /// SVG of a plain board: any size, one pattern past 4,096 squares
+    /// (`PATTERN_SQUARES`); shaded squares over it past 65,536 are left out.
     Plain,
 }
 
@@ -586,7 +588,23 @@ fn text_width(text: &str, size: f64) -> f64 {
 fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
+    // A word wider than a line (a count of 137 digits) is cut into pieces
+    // that fit.
+    let mut words: Vec<String> = Vec::new();
     for word in text.split(' ') {
+        let mut piece = String::new();
+        for c in word.chars() {
+            piece.push(c);
+            // (With a twentieth to spare: the widths are estimates.)
+            if text_width(&piece, size) * 1.05 > width && piece.chars().count() > 1 {
+                let last = piece.pop().unwrap_or(c);
+                words.push(std::mem::take(&mut piece));
+                piece.push(last);
+            }
+        }
+        words.push(piece);
+    }
+    for word in words.iter().map(String::as_str) {
         let candidate = if line.is_empty() {
             word.to_owned()
         } else {
@@ -1786,6 +1804,20 @@ mod tests {
         )
         .unwrap();
         assert_eq!((v.squares(), v.cropped), (MAX_DRAWN_SQUARES, false));
+    }
+
+    #[test]
+    fn a_word_wider_than_a_line_is_cut_to_fit() {
+        let count = "7".repeat(137);
+        let text = format!("Every path: {count} of them.");
+        let lines = wrap(&text, 14.0, 300.0);
+        assert!(lines.len() > 2, "{lines:?}");
+        assert!(
+            lines.iter().all(|l| text_width(l, 14.0) <= 300.0),
+            "{lines:?}"
+        );
+        // Nothing lost: the pieces put back together are the text.
+        assert_eq!(lines.concat().replace(' ', ""), text.replace(' ', ""));
     }
 
     #[test]
