@@ -138,6 +138,12 @@ pub struct Config {
     #[arg(long, env = "KNIGHTD_MAX_TERRAIN_SQUARES", default_value_t = 1_000_000)]
     pub max_terrain_squares: u64,
 
+    /// Longest side, in pixels, of a PNG picture (`format=png`, its largest
+    /// `size`): the PNG of a 4096×4096 picture is rasterised in about a
+    /// quarter of a second and holds 64 MiB of pixels while it is drawn.
+    #[arg(long, env = "KNIGHTD_MAX_PNG_SIDE", default_value_t = 4_096)]
+    pub max_png_side: u32,
+
     /// Largest board, in squares, for /longest-path.
     #[arg(long, env = "KNIGHTD_MAX_LONGEST_SQUARES", default_value_t = 65_536)]
     pub max_longest_squares: u64,

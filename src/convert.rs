@@ -36,6 +36,20 @@ pub fn micros(d: Duration) -> u64 {
     u64::try_from(d.as_micros()).unwrap_or(u64::MAX)
 }
 
+/// The whole pixels that hold `x`: the least n ≥ `x`, from 1 to `max`.
+pub fn pixels(x: f64, max: u32) -> u32 {
+    let (mut lo, mut hi) = (1, max.max(1));
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if f64::from(mid) >= x {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    lo
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

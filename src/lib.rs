@@ -22,7 +22,7 @@ pub mod state;
 use std::time::Duration;
 
 use axum::handler::Handler;
-use axum::middleware::from_fn;
+use axum::middleware::{from_fn, from_fn_with_state};
 use axum::routing::{get, post, MethodRouter};
 use axum::Router;
 
@@ -44,9 +44,13 @@ where
     get(handler).route_layer(from_fn(middleware::cache_for_a_day))
 }
 
-/// The routes of an endpoint that can answer a picture, chosen by `Accept`.
-fn pictured(route: MethodRouter<AppState>) -> MethodRouter<AppState> {
-    route.layer(from_fn(response::picture::vary_accept))
+/// The routes of an endpoint that can answer a picture, chosen by `format`
+/// or `Accept`: PNG rasterised from its SVG.
+fn pictured(state: &AppState, route: MethodRouter<AppState>) -> MethodRouter<AppState> {
+    route.layer(from_fn_with_state(
+        state.clone(),
+        response::raster::pictured,
+    ))
 }
 
 /// The router knightd serves, with every layer.
@@ -54,23 +58,29 @@ pub fn app(config: &Config) -> Router {
     let state = AppState::new(config);
     let router = Router::new()
         .route("/distance", cached(distance::get).post(distance::post))
-        .route("/path", pictured(cached(path::get).post(path::post)))
-        .route("/tour", pictured(cached(tour::get).post(tour::post)))
+        .route(
+            "/path",
+            pictured(&state, cached(path::get).post(path::post)),
+        )
+        .route(
+            "/tour",
+            pictured(&state, cached(tour::get).post(tour::post)),
+        )
         .route("/tour/step", cached(tour::step_get).post(tour::step_post))
         .route("/colour", cached(colour::handler).post(colour::handler))
         .route("/color", cached(colour::handler).post(colour::handler))
         .route("/moves", cached(moves::handler).post(moves::handler))
         .route(
             "/distance-map",
-            pictured(cached(maps::map_get).post(maps::map_post)),
+            pictured(&state, cached(maps::map_get).post(maps::map_post)),
         )
         .route(
             "/shortest-paths",
-            pictured(cached(maps::paths_get).post(maps::paths_post)),
+            pictured(&state, cached(maps::paths_get).post(maps::paths_post)),
         )
         .route("/distance/batch", post(distance::batch))
-        .route("/validate", pictured(post(validate::handler)))
-        .route("/longest-path", pictured(post(longest::handler)))
+        .route("/validate", pictured(&state, post(validate::handler)))
+        .route("/longest-path", pictured(&state, post(longest::handler)))
         .route("/healthz", get(ops::healthz))
         .route("/readyz", get(ops::readyz))
         .route("/metrics", get(ops::metrics))

@@ -424,7 +424,7 @@ async fn errors_speak_plain_words() {
         "/distance?from=g2&to=a0",
         "/distance?from=g2&to=",
         "/distance?from=g2&to=z9",
-        "/path?from=g2&to=a8&format=png",
+        "/path?from=g2&to=a8&format=gif",
         "/tour?closed=yes",
         "/tour?start=a1&closed=1",
         "/tour?width=3&height=3",
@@ -539,9 +539,9 @@ async fn errors_speak_plain_words() {
             "\"algebraic\" or \"index\"",
         ),
         (
-            "/path?from=g2&to=a8&format=png",
+            "/path?from=g2&to=a8&format=gif",
             "format",
-            "\"json\", \"text\" or \"svg\"",
+            "\"json\", \"text\", \"svg\" or \"png\"",
         ),
         ("/tour?closed=yes", "closed", "true or false"),
         (

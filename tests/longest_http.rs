@@ -184,7 +184,7 @@ async fn errors_over_http() {
     Server::problem(answer, 400, "invalid_parameter");
     let answer = server
         .post(
-            "/longest-path?format=png",
+            "/longest-path?format=gif",
             &json!({"from": "a1", "to": "b1"}),
         )
         .await;

@@ -322,20 +322,162 @@ async fn a_board_too_large_to_draw_whole_is_drawn_around_the_path() {
         "{words}"
     );
 
-    // Too much of a board to draw, as text and as SVG alike: 422.
+    // Too much of a board to print as text: 422, saying what to ask for
+    // instead; the SVG draws it.
     for query in [
         "/path?from=a1&to=all1000&width=1000&height=1000",
         "/tour?width=300&height=300",
     ] {
-        for format in ["text", "svg"] {
-            let v = common::Server::problem(
-                s.get(&format!("{query}&format={format}")).await,
-                422,
-                "render_too_large",
-            );
-            assert_eq!(v["param"], "format");
+        let v = common::Server::problem(
+            s.get(&format!("{query}&format=text")).await,
+            422,
+            "render_too_large",
+        );
+        assert_eq!(v["param"], "format");
+        assert!(v["detail"].as_str().unwrap().contains("SVG or PNG"), "{v}");
+        check_svg(&svg_of(&s, &format!("{query}&format=svg")).await);
+    }
+}
+
+/// The points of a path's `d` written as one move and relative lines
+/// (`M x y l dx dy dx dy …`), in units.
+fn relative_points(d: &str) -> Vec<(f64, f64)> {
+    let d = d.strip_prefix('M').unwrap();
+    let (start, rest) = d.split_once('l').unwrap();
+    let numbers = |t: &str| -> Vec<f64> {
+        // Numbers are apart by a space or by the minus that starts one.
+        t.replace('-', " -")
+            .split_whitespace()
+            .map(|n| n.parse().unwrap())
+            .collect()
+    };
+    let first = numbers(start);
+    let mut at = (first[0], first[1]);
+    let mut points = vec![at];
+    for pair in numbers(rest).chunks(2) {
+        at = (at.0 + pair[0], at.1 + pair[1]);
+        points.push(at);
+    }
+    points
+}
+
+/// The fewest knight moves between two squares of a `width`×`height`
+/// board, by plain breadth-first search: the reference.
+fn bfs_moves(width: i64, height: i64, from: (i64, i64), to: (i64, i64)) -> Option<u64> {
+    let index = |(f, r): (i64, i64)| usize::try_from(r * width + f).unwrap();
+    let mut seen = vec![u64::MAX; usize::try_from(width * height).unwrap()];
+    let mut queue = std::collections::VecDeque::from([from]);
+    seen[index(from)] = 0;
+    while let Some((f, r)) = queue.pop_front() {
+        let d = seen[index((f, r))];
+        if (f, r) == to {
+            return Some(d);
+        }
+        for (df, dr) in [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ] {
+            let next = (f + df, r + dr);
+            if (0..width).contains(&next.0)
+                && (0..height).contains(&next.1)
+                && seen[index(next)] == u64::MAX
+            {
+                seen[index(next)] = d + 1;
+                queue.push_back(next);
+            }
         }
     }
+    None
+}
+
+#[tokio::test]
+async fn large_boards_are_drawn_as_a_pattern_with_the_answer_over_it() {
+    let s = common::start().await;
+
+    // A path across 1000×1000: its 567 moves (as breadth-first search
+    // finds), each drawn as its own segment, over one checkered pattern.
+    let query = "/path?from=a1&to=zz999&width=1000&height=1000";
+    let want = bfs_moves(1000, 1000, (0, 0), (701, 998)).unwrap();
+    assert_eq!(want, 567);
+    let svg = svg_of(&s, &format!("{query}&format=svg")).await;
+    assert!(svg.len() <= 200_000, "{} bytes", svg.len());
+    assert!(check_svg(&svg).is_empty(), "no square drawn on its own");
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let view = doc
+        .descendants()
+        .find_map(|n| n.attribute("data-view"))
+        .unwrap();
+    // Files a to zz and two more, the whole height.
+    assert_eq!(view, "0 0 704 1000");
+    let segments = steps(&svg).iter().filter(|&&n| n > 0).count();
+    // A segment per move, and the end ring's step.
+    assert_eq!(segments, 567 + 1);
+    assert!(texts(&svg).contains("567 moves"), "{}", texts(&svg));
+    let answer = s.get_json(query).await;
+    assert_eq!(answer["moves"], 567);
+
+    // A tour of 1000×1000: at most 2 MB, its line through every 16th
+    // square of the JSON tour, first and last included.
+    let query = "/tour?width=1000&height=1000";
+    let svg = svg_of(&s, &format!("{query}&format=svg")).await;
+    assert!(svg.len() <= 2_000_000, "{} bytes", svg.len());
+    check_svg(&svg);
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    // The line in bands, first to last, each starting where the one
+    // before ends.
+    let mut drawn: Vec<(f64, f64)> = Vec::new();
+    let bands = doc.descendants().filter(|n| {
+        n.has_tag_name("path")
+            && n.children()
+                .any(|c| c.text().is_some_and(|t| t.contains("through every 16th")))
+    });
+    for band in bands {
+        let points = relative_points(band.attribute("d").unwrap());
+        if let Some(&end) = drawn.last() {
+            assert_eq!(points[0], end, "a band starts where the one before ends");
+            drawn.extend(&points[1..]);
+        } else {
+            drawn = points;
+        }
+    }
+    let tour = s.get_json(&format!("{query}&notation=index")).await;
+    let tour: Vec<i64> = tour["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_i64().unwrap())
+        .collect();
+    assert_eq!(tour.len(), 1_000_000);
+    let mut picked: Vec<i64> = tour.iter().step_by(16).copied().collect();
+    picked.push(tour[tour.len() - 1]);
+    let centres: Vec<(f64, f64)> = picked
+        .iter()
+        .map(|i| {
+            (
+                i32::try_from(i % 1000).unwrap(),
+                i32::try_from(i / 1000).unwrap(),
+            )
+        })
+        .map(|(f, r)| (f64::from(f) + 0.5, f64::from(999 - r) + 0.5))
+        .collect();
+    assert_eq!(drawn, centres);
+    let words = texts(&svg).replace('\n', " ");
+    assert!(
+        words.contains("every 16th of its 1,000,000 squares"),
+        "{words}"
+    );
+
+    // The pattern, checkered where a square is 2 px or more: a snapshot.
+    let svg = svg_of(&s, "/path?from=a1&to=cv100&width=100&height=100&format=svg").await;
+    assert!(check_svg(&svg).is_empty());
+    assert!(svg.contains(r#"stroke-dasharray="1 1""#), "checkered");
+    snapshot("path-pattern.svg", &svg);
 }
 
 #[test]

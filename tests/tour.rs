@@ -98,7 +98,7 @@ async fn start_defaults_to_a1_and_formats_parse() {
             assert_eq!(numbers, (0..64).collect::<Vec<u64>>(), "{body}");
         }
     }
-    common::Server::problem(s.get("/tour?format=png").await, 400, "invalid_parameter");
+    common::Server::problem(s.get("/tour?format=gif").await, 400, "invalid_parameter");
 }
 
 #[tokio::test]

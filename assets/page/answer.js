@@ -16,14 +16,57 @@ export function hint(text) {
   note().textContent = text || '';
 }
 
+/** Squares listed at once; a longer list (a tour of 1000×1000) is shown a page at a time. */
+const LIST_PAGE = 1000;
+
+// The list on show: its squares, how each is written, and the page shown.
+let listed = { squares: [], item: null, page: 0 };
+
+/** A button of the list's page bar: to the page `to`. */
+function pageButton(text, to) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = text;
+  button.addEventListener('click', () => showPage(to));
+  return button;
+}
+
+/** Shows page `page` of the list on show, with buttons to the pages around it. */
+function showPage(page) {
+  const ol = list();
+  const { squares, item } = listed;
+  const first = page * LIST_PAGE;
+  const last = Math.min(squares.length, first + LIST_PAGE);
+  listed.page = page;
+  const items = [];
+  for (let i = first; i < last; i += 1) items.push(item(squares[i], i));
+  if (squares.length > LIST_PAGE) {
+    const bar = (where) => {
+      const li = document.createElement('li');
+      li.className = `list-more list-more-${where}`;
+      const words = document.createElement('span');
+      const count = (n) => n.toLocaleString('en');
+      words.textContent = `Squares ${count(first)}–${count(last - 1)} of ${count(squares.length)} `;
+      li.append(words);
+      if (first > 0) li.append(pageButton(`Previous ${count(LIST_PAGE)}`, page - 1));
+      if (last < squares.length) li.append(pageButton(`Next ${count(Math.min(LIST_PAGE, squares.length - last))}`, page + 1));
+      return li;
+    };
+    items.unshift(bar('top'));
+    items.push(bar('bottom'));
+  }
+  ol.replaceChildren(...items);
+}
+
 /**
- * Lists squares as text. `status(i)` may give each item a note and a class
- * ({ text, cls }); `current` marks one item as the knight's place.
+ * Lists squares as text, a page at a time on a long list. `status(i)` may
+ * give each item a note and a class ({ text, cls }); `current` marks one
+ * item as the knight's place.
  */
 export function listSquares(squares, { status, current } = {}) {
   const ol = list();
   ol.start = 0;
-  const items = squares.map((square, i) => {
+  const item = (square, i) => {
     const li = document.createElement('li');
     li.value = i;
     const name = document.createElement('span');
@@ -42,16 +85,18 @@ export function listSquares(squares, { status, current } = {}) {
     }
     if (i === current) li.setAttribute('aria-current', 'step');
     return li;
-  });
-  ol.replaceChildren(...items);
+  };
+  listed = { squares, item, page: 0 };
+  showPage(Number.isInteger(current) ? Math.floor(current / LIST_PAGE) : 0);
 }
 
-/** Moves the "knight is here" mark of the list to item `k`. */
+/** Moves the "knight is here" mark of the list to item `k` (showing its page). */
 export function markCurrent(k) {
   const ol = list();
   const old = ol.querySelector('[aria-current]');
   if (old) old.removeAttribute('aria-current');
-  const item = ol.children[k];
+  if (Math.floor(k / LIST_PAGE) !== listed.page && k < listed.squares.length) showPage(Math.floor(k / LIST_PAGE));
+  const item = ol.querySelector(`li[value="${k}"]:not(.list-more)`);
   if (item) {
     item.setAttribute('aria-current', 'step');
     const box = ol.getBoundingClientRect();
@@ -65,6 +110,7 @@ export function markCurrent(k) {
 /** Empties the answer. */
 export function clearAnswer() {
   say('');
+  listed = { squares: [], item: null, page: 0 };
   list().replaceChildren();
 }
 
@@ -89,8 +135,9 @@ export function showProblem(form, problem) {
     const field = form.querySelector(`[name="${CSS.escape(param)}"]`);
     if (field) field.setAttribute('aria-invalid', 'true');
   } else {
+    // Under the form: the detail says in words what was wrong; the API's
+    // parameter names are not the page's.
     slot = form.querySelector('.error[data-for="*"]');
-    if (param) text = `${text} (${param})`;
   }
   slot.textContent = text;
   if (problem.code) slot.dataset.code = problem.code;

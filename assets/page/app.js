@@ -96,6 +96,7 @@ async function show() {
     clearAnswer();
     boardEl.classList.add('stale');
     showProblem(form, error instanceof Problem ? error : { detail: String(error.message || error) });
+    if (board.svg) hint('The faded picture is of the question before: this one has no answer to draw.');
   } finally {
     if (!controller.signal.aborted || ctx.signal === controller.signal) boardEl.removeAttribute('aria-busy');
   }

@@ -40,6 +40,11 @@ export class Board {
     const focused = this.focusedSquare();
     const svg = document.importNode(root, true);
     svg.classList.add('board-svg');
+    // Its width in squares (a unit a square), for a phone to draw it large
+    // enough to tap (style.css); set through the CSSOM, which the page's
+    // Content-Security-Policy allows.
+    const box = svg.viewBox && svg.viewBox.baseVal;
+    if (box && box.width > 0) svg.style.setProperty('--board-units', String(box.width));
     this.container.replaceChildren(svg);
     this.svg = svg;
     this.width = Number(width);
@@ -171,9 +176,15 @@ export class Board {
     const matrix = this.svg.getScreenCTM();
     if (!matrix) return null;
     const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
-    const file = Math.floor(point.x);
+    // A board drawn as one pattern says which part of the board it shows:
+    // data-view="<first file> <first rank> <files> <ranks>", 0-based.
+    const view = this.svg.querySelector('[data-view]');
+    const [left, bottom, files, ranks] = view
+      ? view.getAttribute('data-view').split(' ').map(Number)
+      : [0, 0, this.width, this.height];
+    const column = Math.floor(point.x);
     const row = Math.floor(point.y);
-    if (!(file >= 0 && row >= 0 && file < this.width && row < this.height)) return null;
-    return squareName(file, this.height - 1 - row);
+    if (!(column >= 0 && row >= 0 && column < files && row < ranks)) return null;
+    return squareName(left + column, bottom + ranks - 1 - row);
   }
 }

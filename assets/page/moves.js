@@ -92,8 +92,9 @@ export default {
     const question = { square: p.square, width: p.width, height: p.height };
     const mapQuestion = distanceQuestion(p.square, p.width, p.height);
     const windowed = mapQuestion.files !== undefined;
-    // The distance map is asked with the rest; when it cannot be had, the
-    // square is drawn as before (/path from it to itself) and the reason shown.
+    // The distance map is asked with the rest: its picture is the square's
+    // own (the square, its moves drawn, every square shaded by its distance).
+    // When it cannot be had, the board is cleared and the reason shown.
     const distances = Promise.all([
       get('distance-map', mapQuestion, { signal: ctx.signal }),
       get('distance-map', mapQuestion, { format: 'svg', signal: ctx.signal }),
@@ -109,9 +110,8 @@ export default {
     const failed = !Array.isArray(mapped);
     let numbered = false;
     if (failed) {
-      const picture = { from: p.square, to: p.square, width: p.width, height: p.height };
-      const svg = await get('path', picture, { format: 'svg', signal: ctx.signal });
-      ctx.draw(svg, p.width || 8, p.height || 8);
+      ctx.check();
+      ctx.board.clear();
     } else {
       const svg = ctx.draw(mapped[1], p.width || 8, p.height || 8);
       // Numbered when the picture writes a number for each square reached
@@ -120,10 +120,9 @@ export default {
       const numbers = [...svg.querySelectorAll('text')].filter((t) => /^\d+$/.test(t.textContent.trim())).length;
       numbered = numbers >= reached;
     }
+    // The picture draws the moves themselves: painting the squares they
+    // land on would hide the shading.
     ctx.board.mark([moves.square], 'is-from');
-    // The map shades every square by its distance: its moves are numbered 1
-    // there, and painting them over would hide the shading.
-    if (failed) ctx.board.mark(moves.moves, 'is-move');
     const n = moves.moves.length;
     const reach = n === 0
       ? 'A knight on it has no move.'
@@ -137,7 +136,7 @@ export default {
       // The map's `from` is the form's `square`.
       const param = problem.param === 'from' ? 'square' : problem.param;
       showProblem(ctx.form, { code: problem.code, param, detail: `No distance map: ${problem.detail}` });
-      ctx.hint(ctx.board.named ? 'Its moves are marked on the board. Click another square.' : 'Click another square.');
+      ctx.hint('Its moves are listed below. Type another square.');
     } else {
       const how = numbered ? 'numbered and shaded' : 'shaded';
       const part = windowed ? ', on the part of the board around it' : '';

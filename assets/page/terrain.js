@@ -58,6 +58,26 @@ function question(p, rows) {
   return { board: rows.join('\n'), from: p.from, to: p.to, barrier_rule: p.barrier_rule };
 }
 
+/**
+ * The squares of the path a picture draws, in order: its start, then where
+ * each numbered step (data-step) lands, each point named by the square
+ * (data-square) drawn under it; none when no step is drawn.
+ */
+export function pathOfPicture(svg) {
+  const names = new Map();
+  for (const rect of svg.querySelectorAll('rect[data-square]')) {
+    names.set(`${rect.getAttribute('x')},${rect.getAttribute('y')}`, rect.getAttribute('data-square'));
+  }
+  const at = (x, y) => names.get(`${Math.floor(x)},${Math.floor(y)}`);
+  const steps = [...svg.querySelectorAll('path[data-step]')]
+    .map((el) => [Number(el.getAttribute('data-step')), (el.getAttribute('d').match(/-?[\d.]+/g) || []).map(Number)])
+    .filter(([, d]) => d.length === 4)
+    .sort((a, b) => a[0] - b[0]);
+  if (steps.length === 0) return [];
+  const [, first] = steps[0];
+  return [at(first[0], first[1]), ...steps.map(([, d]) => at(d[2], d[3]))];
+}
+
 export default {
   tab: 'terrain',
   form: 'terrain-form',
@@ -98,25 +118,20 @@ export default {
     if (ctx.route === 'longest-path') {
       const limit = p.time_limit_ms || 1000;
       ctx.say(`Searching for the longest path (for up to ${limit} ms)…`);
-      const answer = await post('longest-path', { ...q, time_limit_ms: number(p.time_limit_ms) }, { signal: ctx.signal });
-      ctx.check();
-      if (answer.path === null) {
-        await this.drawGround(ctx, q, rows);
-        ctx.say(`There is no path from ${p.from} to ${p.to} on this board.`);
-        ctx.list([]);
-        return;
-      }
-      // The picture is of the very path listed: a second search could find another.
-      const svg = await post('validate', { board: q.board, barrier_rule: q.barrier_rule, path: answer.path }, {
+      // One search, drawn by /longest-path itself: its caption says the
+      // moves, the cost, the proven upper bound and whether the path is
+      // proven optimal, and the list is read from the very path drawn (a
+      // second search could find another). A live view of the search (the
+      // NDJSON stream) would replace this one request.
+      const svgText = await post('longest-path', { ...q, time_limit_ms: number(p.time_limit_ms) }, {
         format: 'svg', signal: ctx.signal,
       });
-      ctx.draw(svg, width, height);
-      const verdict = answer.optimal
-        ? 'It is proven optimal: no path has more moves.'
-        : `It is not proven optimal: no path can have more than ${answer.upper_bound} moves (a proven bound), so at most ${answer.upper_bound - answer.moves} more might be found.`;
-      ctx.say(`Longest path found from ${answer.path[0]} to ${answer.path[answer.path.length - 1]}: ` +
-        `${plural(answer.moves, 'move', 'moves')}, cost ${answer.cost}, upper bound ${answer.upper_bound}. ${verdict}`);
-      ctx.list(answer.path);
+      const svg = ctx.draw(svgText, width, height);
+      const title = svg.querySelector('title');
+      const caption = title ? title.textContent.replace(/^knightd: /, '') : '';
+      const path = pathOfPicture(svg);
+      ctx.say(caption);
+      ctx.list(path);
     } else {
       const [answer, svg] = await Promise.all([
         post('path', q, { signal: ctx.signal }),
@@ -135,14 +150,6 @@ export default {
     ctx.board.mark([p.from], 'is-from');
     ctx.board.mark([p.to], 'is-to');
     ctx.hint('Click a square to paint it with the brush.');
-  },
-
-  /** The board with no path: a path of its start square alone. */
-  async drawGround(ctx, q, rows) {
-    const svg = await post('validate', { board: q.board, barrier_rule: q.barrier_rule, path: [q.from] }, {
-      format: 'svg', signal: ctx.signal,
-    });
-    ctx.draw(svg, rows[0].length, rows.length);
   },
 
   async pick(name, ctx) {

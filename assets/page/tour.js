@@ -5,6 +5,7 @@
 import { get, post } from './api.js';
 import { markCurrent } from './answer.js';
 import { go, replace } from './state.js';
+import { readForm } from './form.js';
 
 const TICK_MS = 350;
 
@@ -145,7 +146,9 @@ export default {
   },
 
   pick(name, ctx) {
-    const p = ctx.values();
+    // The size typed in the form, even before it is submitted: the board
+    // on screen may be of the size asked before.
+    const p = { ...ctx.values(), ...readForm(ctx.form) };
     go('tour', { width: p.width, height: p.height, start: name, closed: p.closed, method: p.method });
   },
 

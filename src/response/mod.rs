@@ -1,8 +1,10 @@
 //! Shaping an answer: the one error, answered as problem+json (`problem`),
 //! pictures chosen by `format` or `Accept` (`picture`), large JSON answers
-//! streamed as the client reads them (`answer`) and gzip (`compress`).
+//! streamed as the client reads them (`answer`), gzip (`compress`) and PNG
+//! pictures rasterised from the SVG (`raster`).
 
 pub mod answer;
 pub mod compress;
 pub mod picture;
 pub mod problem;
+pub mod raster;

@@ -1,13 +1,12 @@
 //! Answers that may be pictures: `?format=` (or, without it, the `Accept`
 //! header) picks JSON (the default), the challenge's text board (`text`,
 //! `text/plain; charset=utf-8`) or an SVG picture (`svg`, `image/svg+xml`),
-//! drawn by `solver::render`. Every
+//! drawn by the library (`png` is the SVG rasterised by `raster`). Every
 //! endpoint that answers a path or a tour shapes its answer through
 //! [`respond`].
 
-use axum::extract::{FromRequestParts, Request};
+use axum::extract::FromRequestParts;
 use axum::http::{header, request::Parts, HeaderMap, HeaderValue};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
@@ -38,6 +37,10 @@ impl<'de> Deserialize<'de> for Format {
                 ("json", Format::Json),
                 ("text", Format::Text),
                 ("svg", Format::Svg),
+                // `png` never reaches a handler: the picture layer
+                // (`raster::pictured`) asks the handler for the SVG it
+                // rasterises. Listed so that a wrong value names it.
+                ("png", Format::Svg),
             ],
         )
     }
@@ -78,6 +81,18 @@ impl Accept {
     /// JSON, then SVG, then text on a tie). None without an `Accept`
     /// header, or when it accepts none of them.
     pub fn of(headers: &HeaderMap) -> Accept {
+        Accept(Self::rate(headers).and_then(|(format, _)| format))
+    }
+
+    /// Whether `headers` ask for a PNG (`image/png`) above the three
+    /// formats [`Accept::of`] chooses from (a tie goes to them).
+    pub fn prefers_png(headers: &HeaderMap) -> bool {
+        Self::rate(headers).is_some_and(|(_, png)| png)
+    }
+
+    /// The format of the three `headers` prefer, and whether `image/png`
+    /// is rated above it; None without an `Accept` header.
+    fn rate(headers: &HeaderMap) -> Option<(Option<Format>, bool)> {
         let mut ranges: Vec<(&str, &str, f32)> = Vec::new();
         for value in headers.get_all(header::ACCEPT) {
             let Ok(value) = value.to_str() else { continue };
@@ -95,7 +110,7 @@ impl Accept {
             }
         }
         if ranges.is_empty() {
-            return Accept(None);
+            return None;
         }
         let quality = |kind: &str, subtype: &str| -> f32 {
             let mut best: Option<(u8, f32)> = None;
@@ -124,7 +139,7 @@ impl Accept {
                 (chosen, best) = (Some(format), q);
             }
         }
-        Accept(chosen)
+        Some((chosen, quality("image", "png") > best))
     }
 
     /// `?format=` if given, else this, else JSON.
@@ -139,16 +154,6 @@ impl<S: Send + Sync> FromRequestParts<S> for Accept {
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Accept, Self::Rejection> {
         Ok(Accept::of(&parts.headers))
     }
-}
-
-/// Layer of the routes that can answer a picture: their answers vary with
-/// `Accept`.
-pub async fn vary_accept(request: Request, next: Next) -> Response {
-    let mut response = next.run(request).await;
-    response
-        .headers_mut()
-        .append(header::VARY, HeaderValue::from_static("accept"));
-    response
 }
 
 /// The answer in the requested format: `answer` as JSON, or `ground` (a
@@ -179,14 +184,17 @@ pub fn respond<T: Serialize>(
 /// empty (a tour). Call it before a long search or tour whose answer would
 /// then not be drawn; [`respond`] checks again.
 pub fn check_drawable(format: Format, board: Board, around: &[Square]) -> Result<(), ApiError> {
-    if format != Format::Json {
-        let corners = [
-            Square::new(0, 0),
-            Square::new(board.files().end - 1, board.ranks().end - 1),
-        ];
-        let around = if around.is_empty() { &corners } else { around };
-        knight::drawn_part(board, around)?;
-    }
+    let drawing = match format {
+        Format::Json => return Ok(()),
+        Format::Text => knight::Drawing::Text,
+        Format::Svg => knight::Drawing::Plain,
+    };
+    let corners = [
+        Square::new(0, 0),
+        Square::new(board.files().end - 1, board.ranks().end - 1),
+    ];
+    let around = if around.is_empty() { &corners } else { around };
+    knight::drawn_part(board, around, drawing)?;
     Ok(())
 }
 

@@ -453,7 +453,7 @@ pub fn allowed(shape: &str) -> Option<&'static str> {
             SQUARE
         }
         "notation" => "\"algebraic\" or \"index\"",
-        "format" => "\"json\", \"text\" or \"svg\"",
+        "format" => "\"json\", \"text\", \"svg\" or \"png\"",
         "barrier_rule" => "\"either\" or \"long_leg\"",
         "method" => "\"auto\" or \"warnsdorff\"",
         "closed" | "render" | "simple" => "true or false",

@@ -180,6 +180,7 @@ fn frames(ground: Ground<'_>, reached: &[Square]) -> Result<Vec<String>, RenderE
         return Err(RenderError::TooLarge {
             squares: total,
             limit: MAX_FRAME_SQUARES,
+            text: true,
         });
     }
     reached
@@ -190,7 +191,7 @@ fn frames(ground: Ground<'_>, reached: &[Square]) -> Result<Vec<String>, RenderE
 
 /// Frames too many to draw, at `param` (`render` or `format`).
 fn too_large(error: RenderError, param: &str) -> ApiError {
-    let RenderError::TooLarge { squares, limit } = error;
+    let RenderError::TooLarge { squares, limit, .. } = error;
     ApiError::new(
         Code::RenderTooLarge,
         format!(

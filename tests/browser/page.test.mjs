@@ -74,12 +74,12 @@ async function api(endpoint, body) {
 }
 
 /** Waits until the page has answered (nothing in flight) and returns its sentence. */
-async function answered(page, pattern) {
+async function answered(page, pattern, timeout = 15000) {
   await page.waitForFunction((source) => {
     const board = document.getElementById('board');
     const summary = document.getElementById('summary').textContent;
     return board.getAttribute('aria-busy') !== 'true' && new RegExp(source).test(summary);
-  }, pattern.source, { timeout: 15000 });
+  }, pattern.source, { timeout });
   return page.locator('#summary').textContent();
 }
 
@@ -229,8 +229,11 @@ test('the challenge preset and its cheapest and longest paths', async (t) => {
   await shot(page, 'challenge-cheapest');
   await page.locator('#terrain-time').fill('300');
   await page.locator('button[value="longest-path"]').click();
-  const longest = await answered(page, /Longest path found/);
-  assert.match(longest, /upper bound \d+\. It is (proven optimal|not proven optimal)/);
+  // The caption of /longest-path's own picture: the bound, and whether the
+  // path is proven optimal.
+  const longest = await answered(page, /^Longest path \(searched for up to 300 ms\) from a1 to af28/);
+  assert.match(longest, /upper bound \d+ moves: (proven optimal|not proven optimal)\.$/);
+  assert.doesNotMatch(longest, /Check of a path|valid/);
   const squares = await listed(page);
   assert.equal(squares[0], 'a1');
   assert.equal(squares[squares.length - 1], 'af28');
@@ -267,6 +270,106 @@ test('colour and moves of a square', async (t) => {
   assert.match(sentence, /3 moves/);
 });
 
+for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`a path across 1000×1000 (${name}): its moves, its list and its picture`, async (t) => {
+    const q = 'from=a1&to=zz999&width=1000&height=1000';
+    const page = await open(t, `/#/path?${q}`, viewport);
+    const sentence = await answered(page, /From a1 to zz999 on the 1000×1000 board/, 60000);
+    // The first of its shortest paths (their count is past 2^53), drawn
+    // over every square on some shortest path (too many to shade: left out).
+    const path = await firstShortest(q);
+    assert.equal(path.moves, 567);
+    assert.match(sentence, /567 moves, no fewer, by any of \d+ shortest paths/);
+    await atPath(page, '1');
+    assert.deepEqual(await listed(page), path.path);
+    assert.match(await page.locator('#board svg').textContent(), /squares to shade are more than the 65,536 drawn one by one/);
+    // Drawn: the board as one pattern (the part the path crosses) with the
+    // path's 567 moves over it; no error, nothing faded.
+    // The part of the board every shortest path crosses: files a..aaa.
+    assert.equal(await page.locator('#board svg [data-view]').getAttribute('data-view'), '0 0 703 1000');
+    assert.equal(await page.locator('#board svg path[data-step]').count(), 567);
+    assert.equal(await page.locator('#board.stale').count(), 0);
+    assert.equal(await page.locator('#path-form .error:not(:empty)').count(), 0, 'no error');
+    const board = await page.locator('#board svg').boundingBox();
+    assert.ok(board.width > 200 && board.height > 200, JSON.stringify(board));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px too wide)`);
+    await shot(page, `path-1000-${name}`);
+  });
+}
+
+test('a tour of 1000×1000 is drawn, listed a page at a time', async (t) => {
+  const q = 'width=1000&height=1000&start=a1';
+  const page = await open(t, `/#/tour?${q}`, { width: 1280, height: 900 });
+  const sentence = await answered(page, /tour of the 1000×1000 board from a1/, 120000);
+  assert.match(sentence, /every square once, 999999 moves/);
+  const tour = await api(`tour?${q}`);
+  assert.equal(tour.path.length, 1000000);
+  assert.equal(await page.locator('#board svg [data-view]').getAttribute('data-view'), '0 0 1000 1000');
+  assert.match(await page.locator('#board svg title').first().textContent(), /Knight's tour from a1 on the 1000×1000 board/);
+  // The list, a thousand squares at a time: the page of the step shown
+  // (the last), then the page before it.
+  assert.equal(await page.locator('#step-slider').getAttribute('max'), '999999');
+  assert.deepEqual(await listed(page), tour.path.slice(999000));
+  assert.equal(await page.locator('#answer-list li[aria-current] .square-name').textContent(), tour.path[999999]);
+  await page.locator('#answer-list .list-more-top button', { hasText: 'Previous' }).click();
+  assert.deepEqual(await listed(page), tour.path.slice(998000, 999000));
+  // The slider's step brings its page back.
+  await page.locator('#step-slider').focus();
+  await page.locator('#step-slider').press('Home');
+  assert.equal(await page.locator('#step-label').textContent(), `Step 0 of 999999: ${tour.path[0]}`);
+  assert.deepEqual(await listed(page), tour.path.slice(0, 1000));
+  await shot(page, 'tour-1000');
+});
+
+test('the Tour tab asks for the size typed, not the size on screen', async (t) => {
+  const page = await open(t, '/#/tour?width=5&height=5&start=a1', { width: 1280, height: 900 });
+  await answered(page, /tour of the 5×5 board/);
+  await page.locator('#tour-width').fill('6');
+  await page.locator('#tour-height').fill('7');
+  await clickSquare(page, 'c3');
+  await answered(page, /tour of the 6×7 board from c3/);
+  assert.equal(new URL(page.url()).hash, '#/tour?width=6&height=7&start=c3');
+});
+
+test('Square tab: the picture is the square\'s own, its moves drawn', async (t) => {
+  const page = await open(t, '/#/moves?square=e4', { width: 1280, height: 900 });
+  await answered(page, /e4 is a light square/);
+  const caption = await page.locator('#board svg > title').textContent();
+  assert.match(caption, /Fewest moves from e4 to every square on the 8×8 board\. Light square, 8 knight moves \(drawn\)/);
+  assert.doesNotMatch(caption, /Shortest path|0 moves/);
+  const moves = await page.locator('#board svg [data-move]').evaluateAll((els) => els.map((el) => el.getAttribute('data-move')));
+  assert.deepEqual(moves.sort(), (await api('moves?square=e4')).moves.sort());
+  await shot(page, 'square-own-picture');
+});
+
+test('a failed question says the picture is of the one before, in plain words', async (t) => {
+  const page = await open(t, '/#/path?from=g2&to=a8', { width: 1280, height: 900 });
+  await answered(page, /From g2 to a8/);
+  await page.goto(`${BASE}/#/tour?width=3&height=3&start=a1`);
+  await page.waitForFunction(() => document.querySelector('#tour-form .error[data-for="*"]').textContent !== '');
+  const detail = await page.locator('#tour-form .error[data-for="*"]').textContent();
+  assert.doesNotMatch(detail, /\((format|width|height|start|board)\)$/, 'no parameter name tacked on');
+  assert.match(await page.locator('#board-note').textContent(), /faded picture is of the question before/);
+});
+
+test('1280×900: the terrain buttons stay in view with the picture', async (t) => {
+  const page = await open(t, '/#/path?preset=challenge&from=a1&to=af28', { width: 1280, height: 900 });
+  await answered(page, /Cheapest path/);
+  for (const value of ['path', 'longest-path']) {
+    const button = await page.locator(`button[value="${value}"]`).boundingBox();
+    assert.ok(button.y >= 0 && button.y + button.height <= 900, `${value} button at ${JSON.stringify(button)}`);
+  }
+  const board = await page.locator('#board svg').boundingBox();
+  assert.ok(board.y < 900 && board.x > 300, JSON.stringify(board));
+  // Scrolled down the form, the picture stays on screen.
+  await page.evaluate(() => window.scrollTo(0, 600));
+  const after = await page.locator('#board svg').boundingBox();
+  assert.ok(after.y < 100 && after.y + after.height > 300, `the picture stays: ${JSON.stringify(after)}`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, 'terrain-wide');
+});
+
 test('readable on a 390 px wide phone screen', async (t) => {
   const page = await open(t, '/#/tour?width=5&height=5&start=a1', { width: 390, height: 844 });
   await answered(page, /tour of the 5×5 board/);
@@ -275,8 +378,23 @@ test('readable on a 390 px wide phone screen', async (t) => {
   const board = await page.locator('#board svg').boundingBox();
   assert.ok(board.width >= 300 && board.x >= 0 && board.x + board.width <= 390, JSON.stringify(board));
   await shot(page, 'phone-tour');
+  // The tabs on one row.
+  const tabs = await page.locator('.tabs a').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+  assert.equal(new Set(tabs).size, 1, `tabs on one row: ${tabs}`);
   await page.goto(`${BASE}/#/path?preset=challenge&from=a1&to=af28`);
   await answered(page, /Cheapest path/);
+  // The terrain board large enough to tap (its squares at least 20 px),
+  // panned in its own frame; the page itself does not scroll sideways.
+  const square = await page.locator('#board svg [data-square="a1"]').boundingBox();
+  assert.ok(square.width >= 20, `a square is ${square.width} px wide`);
+  const frame = await page.locator('#board').boundingBox();
+  assert.ok(frame.width <= 390, JSON.stringify(frame));
+  const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(wider <= 0, `no sideways scrolling of the page (${wider} px too wide)`);
+  // The question comes before the list of the answer.
+  const form = await page.locator('#terrain-form').boundingBox();
+  const list = await page.locator('#answer-list').boundingBox();
+  assert.ok(form.y < list.y, `form at ${form.y}, list at ${list.y}`);
   await shot(page, 'phone-terrain');
 });
 
@@ -441,12 +559,17 @@ test('Path tab: a count past 2^53 is shown as given and stepped with BigInt', as
 test('Path tab: shortest paths over too many squares to count: the path alone, and why', async (t) => {
   const q = 'from=a1&to=a5000&width=5000&height=5000';
   const page = await open(t, `/#/path?${q}`, { width: 1280, height: 900 });
-  await answered(page, /From a1 to a5000 on the 5000×5000 board: \d+ moves, no fewer\.$/);
+  await answered(page, /From a1 to a5000 on the 5000×5000 board: \d+ moves, no fewer\.$/, 60000);
   const refused = await api(`shortest-paths?${q}&limit=1`);
   assert.equal(refused.code, 'board_too_large');
   assert.equal(await page.locator('#paths-count').textContent(), 'Shortest paths: not counted');
   assert.equal(await page.locator('#paths-error').textContent(), refused.detail);
   assert.equal(await page.locator('#paths-error').getAttribute('data-code'), 'board_too_large');
   assert.equal(await page.locator('#paths-nav').isHidden(), true);
-  assert.deepEqual(await listed(page), (await api(`path?${q}`)).path);
+  // Listed a thousand squares at a time.
+  const path = (await api(`path?${q}`)).path;
+  assert.ok(path.length > 1000);
+  assert.deepEqual(await listed(page), path.slice(0, 1000));
+  await page.locator('#answer-list .list-more-bottom button', { hasText: 'Next' }).click();
+  assert.deepEqual(await listed(page), path.slice(1000, 2000));
 });

@@ -5,9 +5,15 @@
 //! drawn whole. A larger one is drawn on the part around what the picture
 //! is about (the path, the squares asked about, a refused step), with a
 //! margin of [`MARGIN`] squares and at least [`MIN_VIEW`] a side, and its
-//! coordinates labelled ([`view`]). Text and SVG draw the same part, and both
-//! refuse ([`RenderError::TooLarge`]) a part of more than
-//! [`MAX_DRAWN_SQUARES`] squares, e.g. a tour of a 300×300 board.
+//! coordinates labelled ([`view`]). Text and SVG draw the same part. Text,
+//! one character a square, refuses ([`RenderError::TooLarge`]) a part of
+//! more than [`MAX_DRAWN_SQUARES`] squares, e.g. a tour of a 300×300 board;
+//! so does an SVG of a terrain, drawn square by square (shaded squares past
+//! it are left out of a picture, with a note). An
+//! SVG of a plain part larger than [`PATTERN_SQUARES`] draws the board as
+//! one checkered pattern (or one plain rectangle when its squares are
+//! smaller than [`MIN_CHECKER_PX`]) with the path over it, so a picture of
+//! any plain board has a size that depends on the path, not the board.
 //!
 //! **Text.** Rows top first (the highest rank first), one character per
 //! square, squares separated by single spaces, each row ending in a newline:
@@ -24,7 +30,11 @@
 //! **SVG.** One unit per square, the view's top-left square at (0, 0), its
 //! bottom rank at the bottom, files and ranks labelled around it. Every
 //! square is one `<rect>` carrying `data-square="<name>"`, painted light,
-//! dark or with its terrain. Over them: the path as one segment per move
+//! dark or with its terrain; past [`PATTERN_SQUARES`] plain squares, the
+//! board is one light `<rect>` under one `<path>` of dark dashes, one line a
+//! row, carrying `data-view="<first file> <first rank> <files> <ranks>"`
+//! (0-based) so a page can still name the square clicked. Over them: the
+//! path as one segment per move
 //! (`data-step="<n>"`, the move's number in the path, teleport hops dashed),
 //! the closing move of a closed tour, a refused step, start and end rings,
 //! and numbered points when the numbers stay legible ([`MIN_NUMBER_PX`]), or
@@ -38,7 +48,7 @@
 use std::fmt::{self, Write};
 use std::ops::Range;
 
-use super::board::{file_name, widen, Board, Square};
+use super::board::{file_name, widen, Board, Int, Square};
 
 use super::terrain::{move_numbers, Cell, Ground};
 
@@ -46,9 +56,18 @@ use super::terrain::{move_numbers, Cell, Ground};
 pub const MAX_TEXT_SQUARES: u64 = 1_000_000;
 /// Boards of at most this many files and ranks are drawn whole.
 pub const WHOLE_SIDE: u32 = 64;
-/// The most squares a drawing of a path shows, as text or SVG: as many as
-/// the largest board the longest-path search takes.
+/// The most squares a drawing shows one by one (text, terrain, shaded
+/// squares): as many as the largest board the longest-path search takes.
 pub const MAX_DRAWN_SQUARES: u64 = 65_536;
+/// A plain part of more squares than this (64×64) is drawn as one
+/// checkered pattern rather than square by square.
+pub const PATTERN_SQUARES: u64 = 4_096;
+/// Squares drawn smaller than this many pixels are not checkered: the
+/// board is one plain rectangle (a checker finer than the screen is noise).
+pub const MIN_CHECKER_PX: f64 = 2.0;
+/// A path of more squares than [`STEPPED_POINTS`] is drawn through every
+/// k-th square, k the smallest that keeps it to this many points.
+pub const SAMPLED_POINTS: usize = 65_536;
 /// Squares shown beyond the path on each side of a part of a large board.
 pub const MARGIN: u32 = 2;
 /// A part of a large board is at least this many files and ranks (when the
@@ -69,21 +88,37 @@ pub const MIN_NUMBER_PX: f64 = 10.0;
 /// Why a board is not drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RenderError {
-    /// The picture would show `squares` squares, more than `limit`.
+    /// The picture would show `squares` squares one by one, more than
+    /// `limit`.
     TooLarge {
         /// The squares the picture would show.
         squares: u64,
         /// The most a picture shows.
         limit: u64,
+        /// The picture is text (one character a square); an SVG of the
+        /// same plain board would be drawn.
+        text: bool,
     },
 }
 
 impl fmt::Display for RenderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RenderError::TooLarge { squares, limit } => write!(
+            RenderError::TooLarge {
+                squares,
+                limit,
+                text: true,
+            } => write!(
                 f,
-                "the drawing would show {squares} squares, too many to draw; at most {limit} squares are drawn (a path on a larger board is drawn on the part of the board around it)"
+                "the text picture would show {squares} squares, one character each, more than the {limit} printed as text; ask for the SVG or PNG picture, which draws a board of any size"
+            ),
+            RenderError::TooLarge {
+                squares,
+                limit,
+                text: false,
+            } => write!(
+                f,
+                "the picture would draw {squares} terrain squares one by one, more than the {limit} drawn; ask about a smaller board"
             ),
         }
     }
@@ -96,9 +131,23 @@ fn drawable(board: Board, limit: u64) -> Result<(), RenderError> {
         return Err(RenderError::TooLarge {
             squares: board.squares(),
             limit,
+            text: true,
         });
     }
     Ok(())
+}
+
+/// How a picture draws its squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Drawing {
+    /// Text: one character a square, at most 65,536 (`MAX_DRAWN_SQUARES`).
+    Text,
+    /// SVG of a terrain: one `<rect>` a square, at most 65,536
+    /// (`MAX_DRAWN_SQUARES`).
+    Squares,
+    /// SVG of a plain board: any size, one pattern past 4,096 squares
+    /// (`PATTERN_SQUARES`); shaded squares over it past 65,536 are left out.
+    Plain,
 }
 
 /// The part of a board a drawing shows: files and ranks, 0-based, half open.
@@ -127,6 +176,17 @@ impl View {
         side(&self.files) * side(&self.ranks)
     }
 
+    /// Its files (`by_rows`: the length of a row) or ranks.
+    fn side(&self, by_rows: bool) -> u32 {
+        let r = if by_rows { &self.files } else { &self.ranks };
+        r.end - r.start
+    }
+
+    /// Its rows (`by_rows`) or columns: the other side.
+    fn lines(&self, by_rows: bool) -> u32 {
+        self.side(!by_rows)
+    }
+
     fn contains(&self, square: Square) -> bool {
         self.files.contains(&square.file()) && self.ranks.contains(&square.rank())
     }
@@ -137,12 +197,13 @@ impl View {
     }
 }
 
-/// `view`, if it is not too large to draw.
-fn drawable_view(view: View) -> Result<View, RenderError> {
-    if view.squares() > MAX_DRAWN_SQUARES {
+/// `view`, if it is not too large to draw as `drawing`.
+fn drawable_view(view: View, drawing: Drawing) -> Result<View, RenderError> {
+    if drawing != Drawing::Plain && view.squares() > MAX_DRAWN_SQUARES {
         return Err(RenderError::TooLarge {
             squares: view.squares(),
             limit: MAX_DRAWN_SQUARES,
+            text: drawing == Drawing::Text,
         });
     }
     Ok(view)
@@ -150,8 +211,9 @@ fn drawable_view(view: View) -> Result<View, RenderError> {
 
 /// The part of `board` a drawing of `around` (the squares it is about)
 /// shows: the whole board when it is at most `WHOLE_SIDE` a side, else the
-/// squares around them, at most `MAX_DRAWN_SQUARES`.
-pub fn view(board: Board, around: &[Square]) -> Result<View, RenderError> {
+/// squares around them; refused when `drawing` draws it square by square
+/// and it has more than `MAX_DRAWN_SQUARES`.
+pub fn view(board: Board, around: &[Square], drawing: Drawing) -> Result<View, RenderError> {
     let (width, height) = (board.files().end, board.ranks().end);
     let view = if width <= WHOLE_SIDE && height <= WHOLE_SIDE {
         View::whole(board)
@@ -165,7 +227,7 @@ pub fn view(board: Board, around: &[Square]) -> Result<View, RenderError> {
             cropped,
         }
     };
-    drawable_view(view)
+    drawable_view(view, drawing)
 }
 
 /// The range of `coords` widened by [`MARGIN`] and to at least [`MIN_VIEW`],
@@ -222,6 +284,9 @@ pub struct Overlay {
     /// one more (the graph of every shortest path), when there are at most
     /// 2,000 shaded squares (past that the lines would hide the board).
     pub shade_moves: bool,
+    /// A square whose knight moves are drawn as moves: a line from it to
+    /// each square one move away (a square's own picture).
+    pub moves_of: Option<Square>,
 }
 
 /// The most shaded squares whose moves are drawn (see
@@ -247,11 +312,18 @@ fn shade_of(n: u64, top: u64) -> usize {
 
 /// The part of the board a drawing shows: exactly the shaded squares when
 /// there are any, else [`view`] around the path and the marks.
-fn view_of(board: Board, path: &[Square], overlay: &Overlay) -> Result<View, RenderError> {
+fn view_of(
+    board: Board,
+    path: &[Square],
+    overlay: &Overlay,
+    drawing: Drawing,
+) -> Result<View, RenderError> {
+    // Shaded squares are drawn one by one over a plain board (of any size):
+    // past MAX_DRAWN_SQUARES of them the SVG leaves them out (see `svg`).
     if overlay.shades.is_empty()
         || (board.files().end <= WHOLE_SIDE && board.ranks().end <= WHOLE_SIDE)
     {
-        return view(board, &overlay.around(path));
+        return view(board, &overlay.around(path), drawing);
     }
     let squares = || overlay.shades.iter().map(|s| s.0);
     let files = squares().map(|s| s.file()).min().unwrap_or(0)
@@ -264,7 +336,7 @@ fn view_of(board: Board, path: &[Square], overlay: &Overlay) -> Result<View, Ren
         ranks,
         cropped,
     };
-    drawable_view(view)
+    drawable_view(view, drawing)
 }
 
 impl Overlay {
@@ -367,7 +439,7 @@ pub fn text_with_path(ground: Ground<'_>, path: &[Square]) -> Result<String, Ren
 /// The board, or the part of it `overlay` and `path` are about, as text
 /// with the path's squares numbered by move.
 pub fn text(ground: Ground<'_>, path: &[Square], overlay: &Overlay) -> Result<String, RenderError> {
-    let view = view_of(ground.board(), path, overlay)?;
+    let view = view_of(ground.board(), path, overlay, Drawing::Text)?;
     let numbers = move_numbers(ground, path);
     let spots = Spots::new(&view);
     let mut by_square = vec![u64::MAX; spots.len()];
@@ -425,11 +497,15 @@ fn text_len(squares: u64, width: usize) -> usize {
 
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
+/// A board whose squares are too small to checker: between light and dark.
+const PLAIN_BOARD: &str = "#d3b18c";
 const INK: &str = "#1f2328";
 const MUTED: &str = "#555";
 const PATH: &str = "#1d3557";
 const HOP: &str = "#8e44ad";
 const CLOSING: &str = "#e07b00";
+/// A square's own knight moves (see [`Overlay::moves_of`]).
+const MOVE: &str = "#0b6e4f";
 const FAULT: &str = "#d00000";
 const START: &str = "#2e7d32";
 const END: &str = "#c62828";
@@ -512,7 +588,23 @@ fn text_width(text: &str, size: f64) -> f64 {
 fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
+    // A word wider than a line (a count of 137 digits) is cut into pieces
+    // that fit.
+    let mut words: Vec<String> = Vec::new();
     for word in text.split(' ') {
+        let mut piece = String::new();
+        for c in word.chars() {
+            piece.push(c);
+            // (With a twentieth to spare: the widths are estimates.)
+            if text_width(&piece, size) * 1.05 > width && piece.chars().count() > 1 {
+                let last = piece.pop().unwrap_or(c);
+                words.push(std::mem::take(&mut piece));
+                piece.push(last);
+            }
+        }
+        words.push(piece);
+    }
+    for word in words.iter().map(String::as_str) {
         let candidate = if line.is_empty() {
             word.to_owned()
         } else {
@@ -557,7 +649,7 @@ fn the_board(board: Board) -> String {
 }
 
 fn plural(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+    format!("{} {}", grouped(n), if n == 1 { one } else { many })
 }
 
 /// The font size of a move number of `digits` digits, in units.
@@ -588,7 +680,23 @@ fn number_size(digits: usize) -> f64 {
 /// ```
 pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<String, RenderError> {
     let board = ground.board();
-    let view = view_of(board, path, &overlay)?;
+    let drawing = match ground {
+        Ground::Plain(_) => Drawing::Plain,
+        Ground::Terrain(_) => Drawing::Squares,
+    };
+    let view = view_of(board, path, &overlay, drawing)?;
+    let mut overlay = overlay;
+    // Too many shaded squares to draw one by one: left out, with a note.
+    let unshaded = overlay.shades.len();
+    if unshaded.u64() > MAX_DRAWN_SQUARES {
+        overlay.shades = Vec::new();
+        overlay.shade_moves = false;
+    }
+    let unshaded = if overlay.shades.is_empty() {
+        unshaded
+    } else {
+        0
+    };
     let moves = move_numbers(ground, path);
     let (nf, nr) = (view.files.len() as f64, view.ranks.len() as f64);
     // Centre of a square in picture units: the view's top rank at the top.
@@ -609,11 +717,18 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
     let numbered_len = (path.len() <= NUMBERED_POINTS && !path.is_empty())
         || (!overlay.shades.is_empty()
             && usize::try_from(view.squares()).is_ok_and(|n| n <= NUMBERED_POINTS));
-    if numbered_len && scale * size < MIN_NUMBER_PX {
-        scale = scale.max((MIN_NUMBER_PX / size).min(MAX_NUMBERED_PIXELS / long));
+    // Grown only when that makes the numbers legible.
+    let legible = MIN_NUMBER_PX / size;
+    if numbered_len && scale < legible && legible * long <= MAX_NUMBERED_PIXELS + 1e-9 {
+        scale = legible;
     }
     let numbered = numbered_len && scale * size >= MIN_NUMBER_PX - 1e-9;
     let px = |p: f64| p / scale;
+    // A large plain part is one pattern, checkered while a square is at
+    // least MIN_CHECKER_PX; a long path is drawn through every k-th square.
+    let patterned = drawing == Drawing::Plain && view.squares() > PATTERN_SQUARES;
+    let checkered = !patterned || scale >= MIN_CHECKER_PX;
+    let every = sampling(path.len());
 
     // Labels: at least 10 px, every `stride`-th file and rank when they
     // would overlap.
@@ -653,6 +768,25 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
             }
         ));
     }
+    if unshaded > 0 {
+        notes.push(format!(
+            "The {} squares to shade are more than the {} drawn one by one: left out.",
+            grouped(unshaded.u64()),
+            grouped(MAX_DRAWN_SQUARES)
+        ));
+    }
+    if !checkered {
+        notes.push(format!(
+            "Squares are smaller than {MIN_CHECKER_PX} px at this size: the board is drawn plain, without its checks."
+        ));
+    }
+    if every > 1 {
+        notes.push(format!(
+            "The path is drawn through every {} of its {} squares, first and last included, to keep the picture small.",
+            ordinal(every),
+            grouped(path.len().u64())
+        ));
+    }
     if !overlay.shades.is_empty() && !numbered {
         notes.push("Numbers left out: the squares are too small to number legibly; the shades say how far each is.".to_owned());
     }
@@ -660,7 +794,7 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
         notes.push(if path.len() > NUMBERED_POINTS {
             format!(
                 "Move numbers left out: the path lists {} squares, more than {NUMBERED_POINTS} are not numbered.",
-                path.len()
+                grouped(path.len().u64())
             )
         } else {
             "Move numbers left out: the squares are too small to number legibly.".to_owned()
@@ -693,7 +827,11 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
     let title = caption_text(&overlay.caption, board).join(" ");
     let _ = writeln!(out, "<title>knightd: {}</title>", esc(&title));
 
-    draw_squares(&mut out, ground, &view, x_of, y_of);
+    if patterned {
+        draw_pattern(&mut out, &view, checkered);
+    } else {
+        draw_squares(&mut out, ground, &view, x_of, y_of);
+    }
     if let Some(top) = top_shade {
         draw_shades(
             &mut out,
@@ -705,6 +843,10 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
         if overlay.shade_moves && overlay.shades.len() <= GRAPH_SQUARES {
             draw_shade_moves(&mut out, &overlay.shades, centre);
         }
+    }
+    if let Some(from) = overlay.moves_of.filter(|&s| view.contains(s)) {
+        let moves = board.knight_moves(from).filter(|&s| view.contains(s));
+        draw_moves_of(&mut out, from, moves, centre, (0.09f64).max(px(2.0)));
     }
     if let Ground::Terrain(terrain) = ground {
         if let Some(teleports) = terrain.teleports() {
@@ -748,7 +890,8 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
     if view.cropped {
         draw_open_edges(&mut out, board, &view, px(1.5));
     }
-    let line = (0.09f64).max(px(1.5)).min(0.25);
+    // At least a pixel wide, however small the squares.
+    let line = (0.09f64).max(px(1.5)).min(px(1.0).max(0.25));
     if let Some((from, to)) = overlay.fault {
         let ((x1, y1), (x2, y2)) = (centre(from), centre(to));
         let _ = writeln!(
@@ -763,8 +906,20 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
             num(y2 - 0.2)
         );
     }
-    draw_path(&mut out, ground, path, &moves, &overlay, centre, line);
-    draw_ends(&mut out, path, &overlay, &view, centre, line);
+    if every > 1 {
+        draw_sampled_path(&mut out, path, every, centre, line);
+    } else {
+        draw_path(&mut out, ground, path, &moves, &overlay, centre, line);
+    }
+    // Rings at least 5 px across, however small the squares.
+    draw_ends(
+        &mut out,
+        path,
+        &overlay,
+        &view,
+        centre,
+        (line, px(5.0).max(0.43)),
+    );
     if numbered && !path.is_empty() {
         draw_numbers(&mut out, path, &moves, centre, size);
     }
@@ -1119,6 +1274,187 @@ fn draw_path(
     }
 }
 
+/// The board of a large plain part: one light rectangle, and one path of
+/// dark dashes a unit long and a unit apart, one line along each row (or
+/// each file, when there are fewer files than ranks), each starting on its
+/// first dark square; dashing starts anew on each line. Plain when not
+/// `checkered`.
+fn draw_pattern(out: &mut String, view: &View, checkered: bool) {
+    let (files, ranks) = (view.files.len(), view.ranks.len());
+    let _ = write!(
+        out,
+        r#"<g data-view="{} {} {files} {ranks}"><title>the board: light and dark squares</title>"#,
+        view.files.start, view.ranks.start
+    );
+    if !checkered {
+        let _ = writeln!(
+            out,
+            r#"<rect x="0" y="0" width="{files}" height="{ranks}" fill="{PLAIN_BOARD}"/></g>"#
+        );
+        return;
+    }
+    let _ = write!(
+        out,
+        r#"<rect x="0" y="0" width="{files}" height="{ranks}" fill="{LIGHT}"/>"#
+    );
+    // Along rows: x from the left, the row of rank r at y = top - 1 - r.
+    let by_rows = files >= ranks;
+    let mut d = String::with_capacity(widen(view.lines(by_rows)) * 16);
+    for i in 0..view.lines(by_rows) {
+        // The line's file and rank of its first square.
+        let (file, rank) = if by_rows {
+            (view.files.start, view.ranks.end - 1 - i)
+        } else {
+            (view.files.start + i, view.ranks.end - 1)
+        };
+        // a1 is dark: a square is dark when file + rank is even.
+        let skip = (file + rank) % 2;
+        let mid = f64::from(i) + 0.5;
+        let (x, y) = if by_rows {
+            (f64::from(skip), mid)
+        } else {
+            (mid, f64::from(skip))
+        };
+        let run = num(f64::from(view.side(by_rows) - skip));
+        let _ = write!(
+            d,
+            "M{} {}{}{run}",
+            num(x),
+            num(y),
+            if by_rows { 'h' } else { 'v' }
+        );
+    }
+    let _ = writeln!(
+        out,
+        r#"<path d="{d}" stroke="{DARK}" stroke-width="1" stroke-dasharray="1 1"/></g>"#
+    );
+}
+
+/// "2nd", "3rd", "16th", "21st".
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// The knight's moves from `from`, each a line with a dot where it lands,
+/// `data-square` naming the square it lands on.
+fn draw_moves_of(
+    out: &mut String,
+    from: Square,
+    moves: impl Iterator<Item = Square>,
+    centre: impl Fn(Square) -> (f64, f64),
+    width: f64,
+) {
+    let (x1, y1) = centre(from);
+    let mut lines = String::new();
+    for to in moves {
+        // Stopping short of the square's centre, where its number is.
+        let (cx, cy) = centre(to);
+        let (dx, dy) = (cx - x1, cy - y1);
+        let shorter = 1.0 - 0.3 / dx.hypot(dy);
+        let (x2, y2) = (x1 + dx * shorter, y1 + dy * shorter);
+        let _ = write!(
+            lines,
+            r#"<g data-move="{to}"><title>{from} → {to}</title><path d="M{} {}L{} {}"/><circle cx="{}" cy="{}" r="0.08"/></g>"#,
+            num(x1),
+            num(y1),
+            num(x2),
+            num(y2),
+            num(x2),
+            num(y2)
+        );
+    }
+    if !lines.is_empty() {
+        let _ = writeln!(
+            out,
+            r#"<g stroke="{MOVE}" fill="{MOVE}" stroke-opacity="0.85" stroke-width="{}" stroke-linecap="round" pointer-events="none">{lines}</g>"#,
+            num(width)
+        );
+    }
+}
+
+/// How many squares apart the points of a path of `len` squares are drawn:
+/// 1 (every square) up to [`STEPPED_POINTS`], else the fewest that keep it
+/// to [`SAMPLED_POINTS`].
+fn sampling(len: usize) -> usize {
+    if len <= STEPPED_POINTS {
+        1
+    } else {
+        len.div_ceil(SAMPLED_POINTS)
+    }
+}
+
+/// The colours of a sampled path's bands, first to last: its order seen at
+/// a glance where single moves cannot be.
+const BANDS: [&str; 6] = [
+    "#1d3557", "#2a6f97", "#2a9d8f", "#6a4c93", "#b5179e", "#d00000",
+];
+
+/// The bands of a sampled path of `len` squares drawn through every
+/// `every`-th: the positions in the path where each starts, and the last.
+fn bands(len: usize, every: usize) -> Vec<usize> {
+    let last = len - 1;
+    let points: Vec<usize> = (0..last).step_by(every).chain([last]).collect();
+    let per = (points.len() - 1).div_ceil(BANDS.len()).max(1);
+    let mut starts: Vec<usize> = points.iter().step_by(per).copied().collect();
+    if starts.last() != Some(&last) {
+        starts.push(last);
+    }
+    starts
+}
+
+/// A path too long to draw move by move (on a plain board, so without
+/// hops): a line through every `every`-th square and the last, in relative
+/// moves (a few bytes a point), in [`BANDS`] from first to last, each band
+/// its own `<path>` starting where the one before ends.
+fn draw_sampled_path(
+    out: &mut String,
+    path: &[Square],
+    every: usize,
+    centre: impl Fn(Square) -> (f64, f64),
+    width: f64,
+) {
+    if path.len() < 2 {
+        return;
+    }
+    let starts = bands(path.len(), every);
+    for (band, pair) in starts.windows(2).enumerate() {
+        let (from, to) = (pair[0], pair[1]);
+        let (mut x, mut y) = centre(path[from]);
+        let mut d = format!("M{} {}l", num(x), num(y));
+        let points = (from + every..to).step_by(every).chain([to]);
+        for (k, i) in points.enumerate() {
+            let (nx, ny) = centre(path[i]);
+            let (dx, dy) = (num(nx - x), num(ny - y));
+            // Numbers apart by a space, or by the minus sign that starts one.
+            if k > 0 && !dx.starts_with('-') {
+                d.push(' ');
+            }
+            d.push_str(&dx);
+            if !dy.starts_with('-') {
+                d.push(' ');
+            }
+            d.push_str(&dy);
+            (x, y) = (nx, ny);
+        }
+        let _ = writeln!(
+            out,
+            r#"<path d="{d}" fill="none" stroke="{}" stroke-opacity="0.85" stroke-width="{}" stroke-linejoin="round" stroke-linecap="round"><title>the path, through every {} square: moves {} to {}</title></path>"#,
+            BANDS[band % BANDS.len()],
+            num(width),
+            ordinal(every),
+            grouped(from.u64()),
+            grouped(to.u64())
+        );
+    }
+}
+
 /// Rings on the start (green) and end (red) of the path, or on the squares
 /// asked about when there is no path.
 fn draw_ends(
@@ -1127,7 +1463,7 @@ fn draw_ends(
     overlay: &Overlay,
     view: &View,
     centre: impl Fn(Square) -> (f64, f64),
-    width: f64,
+    (width, radius): (f64, f64),
 ) {
     let ends: Vec<(Square, &str, usize, &str)> = match (path.first(), path.last()) {
         (Some(&first), Some(&last)) => {
@@ -1152,9 +1488,10 @@ fn draw_ends(
         let (x, y) = centre(square);
         let _ = write!(
             rings,
-            r#"<circle cx="{}" cy="{}" r="0.43" stroke="{colour}" data-step="{step}"><title>{name}: {square}</title></circle>"#,
+            r#"<circle cx="{}" cy="{}" r="{}" stroke="{colour}" data-step="{step}"><title>{name}: {square}</title></circle>"#,
             num(x),
-            num(y)
+            num(y),
+            num(radius)
         );
     }
     if !rings.is_empty() {
@@ -1279,8 +1616,22 @@ fn legend_items(
             keys.push(Key::Ring(END, "end"));
         }
     }
-    if path.len() > 1 {
+    let every = sampling(path.len());
+    if every > 1 {
+        // A sampled path's bands, first to last.
+        for (colour, pair) in BANDS.iter().zip(bands(path.len(), every).windows(2)) {
+            let name = format!(
+                "moves {}–{}",
+                grouped(pair[0].u64()),
+                grouped(pair[1].u64())
+            );
+            keys.push(Key::Square(colour, name));
+        }
+    } else if path.len() > 1 {
         keys.push(Key::Line(PATH, false, "knight move"));
+    }
+    if overlay.moves_of.is_some() {
+        keys.push(Key::Line(MOVE, false, "its knight moves"));
     }
     let hop = path
         .windows(2)
@@ -1416,32 +1767,68 @@ mod tests {
 
     #[test]
     fn views_are_whole_small_boards_or_the_part_around() {
+        let plain = Drawing::Plain;
         let small = Board::new(64, 64).unwrap();
-        assert!(!view(small, &[]).unwrap().cropped);
+        assert!(!view(small, &[], plain).unwrap().cropped);
         let big = Board::new(1000, 1000).unwrap();
-        let v = view(big, &[Square::new(0, 0), Square::new(7, 7)]).unwrap();
+        let v = view(big, &[Square::new(0, 0), Square::new(7, 7)], plain).unwrap();
         assert_eq!((v.files, v.ranks, v.cropped), (0..10, 0..10, true));
-        let v = view(big, &[Square::new(500, 999)]).unwrap();
+        let v = view(big, &[Square::new(500, 999)], plain).unwrap();
         assert_eq!((v.files, v.ranks), (496..504, 992..1000));
-        let v = view(big, &[]).unwrap();
+        let v = view(big, &[], plain).unwrap();
         assert_eq!((v.files, v.ranks), (0..8, 0..8));
         // A 1×N board keeps its one file.
         let thin = Board::new(1, 1_000_000_000).unwrap();
-        let v = view(thin, &[Square::new(0, 5)]).unwrap();
+        let v = view(thin, &[Square::new(0, 5)], plain).unwrap();
         assert_eq!((v.files, v.ranks), (0..1, 1..9));
-        // The whole of a 300×300 tour is too many squares.
+        // The whole of a 300×300 tour is too many squares for text, or to
+        // draw one by one; an SVG of the plain board draws it.
         let tour = Board::new(300, 300).unwrap();
         let corners = [Square::new(0, 0), Square::new(299, 299)];
-        assert_eq!(
-            view(tour, &corners),
-            Err(RenderError::TooLarge {
-                squares: 90_000,
-                limit: MAX_DRAWN_SQUARES
-            })
-        );
+        for (drawing, text) in [(Drawing::Text, true), (Drawing::Squares, false)] {
+            assert_eq!(
+                view(tour, &corners, drawing),
+                Err(RenderError::TooLarge {
+                    squares: 90_000,
+                    limit: MAX_DRAWN_SQUARES,
+                    text,
+                })
+            );
+        }
+        assert_eq!(view(tour, &corners, plain).unwrap().squares(), 90_000);
         let most = Board::new(256, 256).unwrap();
-        let v = view(most, &[Square::new(0, 0), Square::new(255, 255)]).unwrap();
+        let v = view(
+            most,
+            &[Square::new(0, 0), Square::new(255, 255)],
+            Drawing::Text,
+        )
+        .unwrap();
         assert_eq!((v.squares(), v.cropped), (MAX_DRAWN_SQUARES, false));
+    }
+
+    #[test]
+    fn a_word_wider_than_a_line_is_cut_to_fit() {
+        let count = "7".repeat(137);
+        let text = format!("Every path: {count} of them.");
+        let lines = wrap(&text, 14.0, 300.0);
+        assert!(lines.len() > 2, "{lines:?}");
+        assert!(
+            lines.iter().all(|l| text_width(l, 14.0) <= 300.0),
+            "{lines:?}"
+        );
+        // Nothing lost: the pieces put back together are the text.
+        assert_eq!(lines.concat().replace(' ', ""), text.replace(' ', ""));
+    }
+
+    #[test]
+    fn ordinals() {
+        let got: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 16, 21, 22, 112]
+            .map(ordinal)
+            .into();
+        assert_eq!(
+            got,
+            ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "16th", "21st", "22nd", "112th"]
+        );
     }
 
     #[test]

@@ -56,7 +56,8 @@ pub use board::{
 pub use cache::{Cache, CacheStats};
 pub use draw::{
     svg as draw_svg, text as draw_text, text_with_knight as draw_knight,
-    text_with_path as draw_path_text, view as drawn_part, Caption, Overlay, RenderError, View,
+    text_with_path as draw_path_text, view as drawn_part, Caption, Drawing, Overlay, RenderError,
+    View,
 };
 pub use plain::count::Count;
 pub use plain::distance::{knight_distance, shortest_path, DistanceError};
