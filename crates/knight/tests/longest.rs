@@ -20,22 +20,9 @@ const LIMIT: Duration = Duration::from_millis(2_000);
 /// plain as can be, independent of the solver. The moves the terrain allows
 /// are listed once per square, by `Terrain::check_move`.
 fn brute_force(t: &Terrain, rule: BarrierRule, from: Square) -> Vec<Option<u64>> {
-    let board = t.board();
-    let n = board.squares() as usize;
-    assert!(n <= 64);
-    let square = |i: usize| board.from_index(i as u64).unwrap();
-    let index = |s: Square| board.index(s) as usize;
-    let moves: Vec<Vec<usize>> = (0..n)
-        .map(|i| {
-            let at = square(i);
-            (0..n)
-                .filter(|&j| t.check_move(at, square(j), rule).is_ok())
-                .collect()
-        })
-        .collect();
-    let partner: Vec<Option<usize>> = (0..n)
-        .map(|i| t.teleport_partner(square(i)).map(index))
-        .collect();
+    let index = |s: Square| usize::try_from(t.board().index(s)).unwrap();
+    let (moves, partner) = move_lists(t, rule);
+    let n = moves.len();
     struct Walk<'a> {
         moves: &'a [Vec<usize>],
         partner: &'a [Option<usize>],
@@ -74,6 +61,184 @@ fn brute_force(t: &Terrain, rule: BarrierRule, from: Square) -> Vec<Option<u64>>
     walk.best[index(from)] = Some(0);
     walk.go(index(from), 1 << index(from), 0);
     walk.best
+}
+
+/// The moves the terrain allows from each square of a board of at most 64
+/// squares (by `Terrain::check_move`, squares by board index), and each
+/// square's teleport partner.
+fn move_lists(t: &Terrain, rule: BarrierRule) -> (Vec<Vec<usize>>, Vec<Option<usize>>) {
+    let board = t.board();
+    let n = usize::try_from(board.squares()).unwrap();
+    assert!(n <= 64);
+    let square = |i: usize| board.from_index(u64::try_from(i).unwrap()).unwrap();
+    let index = |s: Square| usize::try_from(board.index(s)).unwrap();
+    let moves = (0..n)
+        .map(|i| {
+            let at = square(i);
+            (0..n)
+                .filter(|&j| t.check_move(at, square(j), rule).is_ok())
+                .collect()
+        })
+        .collect();
+    let partner = (0..n)
+        .map(|i| t.teleport_partner(square(i)).map(index))
+        .collect();
+    (moves, partner)
+}
+
+/// The most moves of any path from `from` to `to` (`None` when there is
+/// none), by a search of every simple path that gives up a branch only when
+/// it cannot beat the best so far: when `to` is not reachable from the
+/// knight through unvisited squares, or when the unvisited squares reachable
+/// are too few. Each further move lands on a different one of them; and once
+/// a teleport is visited no hop is left, so the squares landed on alternate
+/// colours from the knight's: then `k` more moves need `k / 2` (rounded
+/// down) of the knight's colour and `k / 2` (rounded up) of the other. With
+/// the hop left, the squares after the knight's are two alternating runs
+/// (the hop between them), with at most one square more of one colour in
+/// each, and one square more than the moves.
+/// A square other than a teleport or `to` that cannot be entered from the
+/// knight or a reachable square and left for another is not counted.
+/// Reachability here ignores the hop's being forced and the partner's being
+/// visited, so it finds at least what the knight can reach. Independent of
+/// the solver. `None` when it would take more than `nodes` steps (a few
+/// boards of 36 squares would take minutes).
+fn exhaustive_longest(
+    t: &Terrain,
+    rule: BarrierRule,
+    from: Square,
+    to: Square,
+    nodes: u64,
+) -> Option<Option<u64>> {
+    let index = |s: Square| usize::try_from(t.board().index(s)).unwrap();
+    let (moves, partner) = move_lists(t, rule);
+    struct Walk<'a> {
+        moves: &'a [Vec<usize>],
+        partner: &'a [Option<usize>],
+        to: usize,
+        best: Option<u64>,
+        /// The dark squares of the board, and the teleports.
+        dark: u64,
+        teleports: u64,
+        /// Steps left before the search gives up.
+        nodes: u64,
+        /// For each square, the squares with a move to it, and to which it
+        /// has a move.
+        into: Vec<u64>,
+        out: Vec<u64>,
+    }
+    impl Walk<'_> {
+        /// At most how many more moves reach `to` through `reach`.
+        fn most(&self, at: usize, visited: u64, reach: u64) -> u64 {
+            // A square passed through other than a teleport is entered by a
+            // move from the knight's square or one of `reach`, and left by
+            // one to another of `reach`: one with no such two is not landed
+            // on.
+            let mut reach = reach;
+            for v in 0..self.moves.len() {
+                if reach & (1 << v) == 0 || v == self.to || self.partner[v].is_some() {
+                    continue;
+                }
+                let ins = self.into[v] & (reach | 1 << at);
+                let outs = self.out[v] & reach;
+                if ins == 0 || outs == 0 || (ins | outs).count_ones() < 2 {
+                    reach &= !(1 << v);
+                }
+            }
+            let all = u64::from(reach.count_ones());
+            let mine = if self.dark & (1 << at) != 0 {
+                self.dark
+            } else {
+                !self.dark
+            };
+            let same = u64::from((reach & mine).count_ones());
+            let other = all - same;
+            if self.teleports == 0 || visited & self.teleports != 0 {
+                all.min(2 * same.min(other) + u64::from(other > same))
+            } else {
+                // With the hop, the squares after the knight's are at most
+                // two alternating runs: one more square than moves, at most
+                // one more of either colour in each run.
+                all.min(2 * same.min(other) + 1)
+            }
+        }
+        /// The unvisited squares reachable from `at` (a bit set), each move
+        /// or hop followed from every square reached.
+        fn reachable(&self, at: usize, visited: u64) -> u64 {
+            let (mut reached, mut frontier) = (0u64, vec![at]);
+            while let Some(u) = frontier.pop() {
+                for &y in self.moves[u].iter().chain(self.partner[u].as_slice()) {
+                    if (visited | reached) & (1 << y) == 0 {
+                        reached |= 1 << y;
+                        frontier.push(y);
+                    }
+                }
+            }
+            reached
+        }
+        fn go(&mut self, at: usize, visited: u64, moves: u64) {
+            if self.nodes == 0 {
+                return;
+            }
+            self.nodes -= 1;
+            let reach = self.reachable(at, visited);
+            if reach & (1 << self.to) == 0
+                || self
+                    .best
+                    .is_some_and(|b| moves + self.most(at, visited, reach) <= b)
+            {
+                return;
+            }
+            // Fewest onward moves first, so that long paths come early.
+            let mut order = self.moves[at].clone();
+            order.sort_by_key(|&y| (self.out[y] & !visited).count_ones());
+            for y in order {
+                if visited & (1 << y) != 0 {
+                    continue;
+                }
+                match self.partner[y] {
+                    // Landing on the end, or hopping onto it, ends the path.
+                    _ if y == self.to => self.best = self.best.max(Some(moves + 1)),
+                    Some(q) if q == self.to => self.best = self.best.max(Some(moves + 1)),
+                    Some(q) if visited & (1 << q) != 0 => {}
+                    Some(q) => self.go(q, visited | 1 << y | 1 << q, moves + 1),
+                    None => self.go(y, visited | 1 << y, moves + 1),
+                }
+            }
+        }
+    }
+    if from == to {
+        return Some(Some(0));
+    }
+    let board = t.board();
+    let bits = |keep: &dyn Fn(Square) -> bool| {
+        (0..board.squares())
+            .map(|i| board.from_index(i).unwrap())
+            .filter(|&s| keep(s))
+            .fold(0u64, |set, s| set | 1 << index(s))
+    };
+    let mut walk = Walk {
+        moves: &moves,
+        partner: &partner,
+        to: index(to),
+        best: None,
+        dark: bits(&|s| s.colour() == Colour::Dark),
+        teleports: bits(&|s| t.teleport_partner(s).is_some()),
+        nodes,
+        into: (0..moves.len())
+            .map(|v| {
+                (0..moves.len())
+                    .filter(|&u| moves[u].contains(&v))
+                    .fold(0, |set, u| set | 1 << u)
+            })
+            .collect(),
+        out: moves
+            .iter()
+            .map(|list| list.iter().fold(0, |set, &v| set | 1 << v))
+            .collect(),
+    };
+    walk.go(index(from), 1 << index(from), 0);
+    (walk.nodes > 0).then_some(walk.best)
 }
 
 fn solve(t: &Terrain, rule: BarrierRule, from: Square, to: Square) -> Longest {
@@ -450,6 +615,32 @@ fn random_board(random: &mut impl FnMut() -> u64, max_squares: u64) -> Terrain {
     Terrain::from_rows(rows.iter().map(String::as_str), 1_000).unwrap()
 }
 
+/// The next random board of at most `max_squares` squares whose landable
+/// squares number within `landable`, a random rule, and its landable squares.
+fn random_case(
+    random: &mut impl FnMut() -> u64,
+    max_squares: u64,
+    landable: std::ops::RangeInclusive<usize>,
+) -> (Terrain, BarrierRule, Vec<Square>) {
+    loop {
+        let t = random_board(random, max_squares);
+        let board = t.board();
+        let squares: Vec<Square> = (0..board.squares())
+            .filter_map(|i| board.from_index(i))
+            .filter(|&s| t.can_land(s))
+            .collect();
+        if !landable.contains(&squares.len()) {
+            continue;
+        }
+        let rule = if random() % 2 == 0 {
+            BarrierRule::Either
+        } else {
+            BarrierRule::LongLeg
+        };
+        return (t, rule, squares);
+    }
+}
+
 /// splitmix64, so that the boards never change.
 fn seeded(seed: u64) -> impl FnMut() -> u64 {
     let mut state = seed;
@@ -474,23 +665,9 @@ fn random_boards_agree_with_brute_force(
 ) {
     let mut random = seeded(seed);
     let mut failures = Vec::new();
-    let mut tried = 0;
-    while tried < boards {
-        let t = random_board(&mut random, max_squares);
+    for _ in 0..boards {
+        let (t, rule, landable) = random_case(&mut random, max_squares, 2..=max_landable);
         let board = t.board();
-        let landable: Vec<Square> = (0..board.squares())
-            .filter_map(|i| board.from_index(i))
-            .filter(|&s| t.can_land(s))
-            .collect();
-        if landable.len() < 2 || landable.len() > max_landable {
-            continue;
-        }
-        tried += 1;
-        let rule = if random() % 2 == 0 {
-            BarrierRule::Either
-        } else {
-            BarrierRule::LongLeg
-        };
         let from = landable[random() as usize % landable.len()];
         let truth = brute_force(&t, rule, from);
         for _ in 0..3 {
@@ -550,4 +727,59 @@ fn random_small_boards_agree_with_brute_force() {
 #[ignore]
 fn many_random_boards_agree_with_brute_force() {
     random_boards_agree_with_brute_force(17, 20_000, 30, 30);
+}
+
+/// `boards` random boards of 25 to 36 landable squares, a random rule and
+/// start and up to three random ends each: the bound the solver answers is
+/// at least the optimum of [`exhaustive_longest`], and its path valid and
+/// no longer. The solver gets no time, so that the bound answered is the
+/// one proven before any search, unless the search of a small board ends
+/// within its first few hundred nodes (and so proves its path longest).
+/// Ends the exhaustive search cannot settle within `nodes` steps are left
+/// out (and counted).
+fn bounds_hold_on_larger_boards(seed: u64, boards: usize, nodes: u64) {
+    let mut random = seeded(seed);
+    let (mut tight, mut ends, mut left_out) = (0, 0, 0);
+    for _ in 0..boards {
+        let (t, rule, landable) = random_case(&mut random, 48, 25..=36);
+        let pick = |r: u64| landable[usize::try_from(r).unwrap() % landable.len()];
+        let from = pick(random());
+        for _ in 0..3 {
+            let to = pick(random());
+            let Some(optimum) = exhaustive_longest(&t, rule, from, to, nodes) else {
+                left_out += 1;
+                continue;
+            };
+            let answer = longest_path(&t, rule, from, to, Duration::ZERO).unwrap();
+            let context = format!("{from} to {to} under {rule} on\n{t:?}\n{answer:?}");
+            match (optimum, &answer.path) {
+                (None, None) => assert_eq!(answer.upper_bound, None, "{context}"),
+                (Some(best), Some(path)) => {
+                    let (moves, _) = check(&t, rule, from, to, path);
+                    let bound = answer.upper_bound.unwrap();
+                    assert!(moves <= best && best <= bound, "optimum {best}: {context}");
+                    assert_eq!(answer.optimal, moves == bound, "{context}");
+                    ends += 1;
+                    tight += usize::from(bound == best);
+                }
+                _ => panic!("optimum {optimum:?}: {context}"),
+            }
+        }
+    }
+    eprintln!("{tight} of {ends} bounds equal to the optimum; {left_out} ends left out");
+    assert!(left_out * 10 <= ends, "{left_out} ends left out of {ends}");
+}
+
+/// 100 boards of 25 to 36 landable squares.
+#[test]
+fn bound_is_at_least_the_optimum_on_boards_of_up_to_36_squares() {
+    bounds_hold_on_larger_boards(36, 100, 50_000);
+}
+
+/// The same on 2,000 boards, with a larger budget for the exhaustive
+/// search: run with `--ignored`, best with `--release`.
+#[test]
+#[ignore]
+fn bound_is_at_least_the_optimum_on_many_boards_of_up_to_36_squares() {
+    bounds_hold_on_larger_boards(37, 2_000, 3_000_000);
 }
