@@ -3,7 +3,7 @@
 // (#/longest-path?…&time_limit_ms=1000). Squares are painted by clicking
 // with a brush; the rows can also be edited as text.
 
-import { post } from './api.js';
+import { post, stream } from './api.js';
 import { parseSquare, squareName } from './squares.js';
 import { go } from './state.js';
 import { number } from './form.js';
@@ -58,24 +58,81 @@ function question(p, rows) {
   return { board: rows.join('\n'), from: p.from, to: p.to, barrier_rule: p.barrier_rule };
 }
 
+/** "812 moves, cost 950" of a line of the longest path's search. */
+function found(line) {
+  return line.moves === null || line.moves === undefined
+    ? 'no path found'
+    : `${plural(line.moves, 'move', 'moves')}, cost ${line.cost}`;
+}
+
+/** What the search has proven of its final path: whether it is the longest, and the bound. */
+function verdict(line) {
+  if (line.upper_bound === null || line.upper_bound === undefined) return '';
+  return line.optimal
+    ? ` — proven optimal (upper bound ${line.upper_bound} moves)`
+    : ` — not proven optimal: upper bound ${line.upper_bound} moves`;
+}
+
 /**
- * The squares of the path a picture draws, in order: its start, then where
- * each numbered step (data-step) lands, each point named by the square
- * (data-square) drawn under it; none when no step is drawn.
+ * The longest path, live: /longest-path streamed (NDJSON), each line's path
+ * drawn as it comes (one picture asked at a time, the newest path next),
+ * its moves rising and its bound falling, with the time the search has
+ * run; the final line's verdict in the caption. Leaving the tab, or asking
+ * again, aborts the request (ctx.signal), and the server stops searching.
  */
-export function pathOfPicture(svg) {
-  const names = new Map();
-  for (const rect of svg.querySelectorAll('rect[data-square]')) {
-    names.set(`${rect.getAttribute('x')},${rect.getAttribute('y')}`, rect.getAttribute('data-square'));
+async function longest(ctx, body, limit, [width, height]) {
+  const began = performance.now();
+  const elapsed = () => Math.round(performance.now() - began);
+  let latest = null;
+  let drawing = null;
+  let drawn = null;
+  const status = () => {
+    const bound = latest && latest.upper_bound !== null && latest.upper_bound !== undefined
+      ? `; upper bound ${latest.upper_bound} moves` : '';
+    ctx.say(latest
+      ? `Searching for the longest path, ${elapsed()} ms of up to ${limit} ms: ${found(latest)} so far${bound}.`
+      : `Searching for the longest path, ${elapsed()} ms of up to ${limit} ms…`);
+  };
+  const draw = async () => {
+    while (latest && latest.path && latest !== drawn && !ctx.signal.aborted) {
+      const line = latest;
+      const svg = await post('validate', { board: body.board, barrier_rule: body.barrier_rule, path: line.path }, {
+        format: 'svg', signal: ctx.signal,
+      });
+      ctx.draw(svg, width, height);
+      ctx.board.mark([line.from], 'is-from');
+      ctx.board.mark([line.to], 'is-to');
+      drawn = line;
+    }
+  };
+  const ticker = window.setInterval(() => {
+    if (!ctx.signal.aborted) status();
+  }, 100);
+  status();
+  try {
+    const last = await stream('longest-path', body, (line) => {
+      latest = line;
+      if (line.final) return;
+      status();
+      ctx.list(line.path || []);
+      // A picture of a path already bettered is not worth an error.
+      if (!drawing) drawing = draw().catch(() => {}).finally(() => { drawing = null; });
+    }, { signal: ctx.signal });
+    window.clearInterval(ticker);
+    await drawing;
+    await draw();
+    if (!drawn) {
+      // No path: the board alone, its start marked.
+      const svg = await post('validate', { board: body.board, path: [last.from] }, { format: 'svg', signal: ctx.signal });
+      ctx.draw(svg, width, height);
+    }
+    const ms = last.elapsed_ms ?? elapsed();
+    ctx.say(`Longest path (searched for up to ${limit} ms) from ${last.from} to ${last.to}, in ${ms} ms: ` +
+      `${found(last)}${verdict(last)}.`);
+    ctx.list(last.path || []);
+  } finally {
+    window.clearInterval(ticker);
   }
-  const at = (x, y) => names.get(`${Math.floor(x)},${Math.floor(y)}`);
-  const steps = [...svg.querySelectorAll('path[data-step]')]
-    .map((el) => [Number(el.getAttribute('data-step')), (el.getAttribute('d').match(/-?[\d.]+/g) || []).map(Number)])
-    .filter(([, d]) => d.length === 4)
-    .sort((a, b) => a[0] - b[0]);
-  if (steps.length === 0) return [];
-  const [, first] = steps[0];
-  return [at(first[0], first[1]), ...steps.map(([, d]) => at(d[2], d[3]))];
 }
 
 export default {
@@ -116,22 +173,7 @@ export default {
     Object.assign(lastTerrain, { ground: groundParam(rows), from: p.from, to: p.to });
     const q = question(p, rows);
     if (ctx.route === 'longest-path') {
-      const limit = p.time_limit_ms || 1000;
-      ctx.say(`Searching for the longest path (for up to ${limit} ms)…`);
-      // One search, drawn by /longest-path itself: its caption says the
-      // moves, the cost, the proven upper bound and whether the path is
-      // proven optimal, and the list is read from the very path drawn (a
-      // second search could find another). A live view of the search (the
-      // NDJSON stream) would replace this one request.
-      const svgText = await post('longest-path', { ...q, time_limit_ms: number(p.time_limit_ms) }, {
-        format: 'svg', signal: ctx.signal,
-      });
-      const svg = ctx.draw(svgText, width, height);
-      const title = svg.querySelector('title');
-      const caption = title ? title.textContent.replace(/^knightd: /, '') : '';
-      const path = pathOfPicture(svg);
-      ctx.say(caption);
-      ctx.list(path);
+      await longest(ctx, { ...q, time_limit_ms: number(p.time_limit_ms) }, p.time_limit_ms || 1000, [width, height]);
     } else {
       const [answer, svg] = await Promise.all([
         post('path', q, { signal: ctx.signal }),
