@@ -8,7 +8,7 @@
 // whole tour is what Finish draws.
 
 import { get, post } from './api.js';
-import { showProblem } from './answer.js';
+import { clearErrors, showProblem } from './answer.js';
 import { number, readForm } from './form.js';
 import { parseSquare, splitSquares, squareName } from './squares.js';
 import { go } from './state.js';
@@ -67,6 +67,7 @@ function verdict(g) {
       ? `Every square is played: the tour is ${g.answer.closed ? 'closed and ' : ''}complete.`
       : `The tour can still be finished: ${left.toLocaleString('en')} squares to go.`, 'good');
     buttons({ undo: true, ask: left > 0 });
+    if (left > 0) g.ctx.hint(`It can still be finished. ${next(g)}, or ask for a Hint.`);
     return;
   }
   const p = g.problem;
@@ -74,8 +75,14 @@ function verdict(g) {
     no_tour: 'It cannot be finished from here',
     tour_not_found: 'The search could not tell in time whether it can be finished',
   }[p.code] || 'The server could not say whether the tour can be finished';
-  status(`${lead}: ${p.detail}`, 'bad');
+  status(`${lead}: ${p.detail.replace(/([^.])$/, '$1.')}`, 'bad');
   buttons({ undo: true });
+  g.ctx.hint(`${lead}: why is said above the Hint and Finish buttons. Undo, or play on.`);
+}
+
+/** What to click next: a knight's move from the last square played. */
+function next(g) {
+  return `Click a square a knight's move from ${g.played[g.played.length - 1]} (marked)`;
 }
 
 /** Draws the squares played, numbered, with the knight and its free moves marked. */
@@ -153,7 +160,7 @@ export async function showGame(ctx) {
       `${(size.width * size.height).toLocaleString('en')} squares of the ${size.width}×${size.height} board; ` +
       `the knight is on ${last}.`);
     ctx.list(played);
-    ctx.hint(`Click a square a knight's move from ${last} (marked), or Undo.`);
+    ctx.hint(`${next(g)}, or Undo.`);
   }
   const { answer, problem } = await finishing;
   ctx.check();
@@ -184,7 +191,7 @@ export function pickGame(name, ctx) {
   const at = played.indexOf(name);
   let refused = null;
   if (at >= 0) {
-    refused = `${name} is already played (square ${at + 1} of your tour): a tour visits every square once.`;
+    refused = `${name} is already played (numbered ${at} on the board): a tour visits every square once.`;
   } else if (!freeMoves(last, [], g.size).includes(name)) {
     const free = freeMoves(last, played, g.size);
     refused = `${name} is not a knight move from ${last}: ` +
@@ -214,10 +221,12 @@ export function setupGame(ctx) {
   el('game-hint').addEventListener('click', () => {
     const g = game;
     if (!g || !g.answer) return;
-    const next = g.answer.path[g.played.length];
+    const square = g.answer.path[g.played.length];
     g.ctx.board.unmark('is-hint');
-    g.ctx.board.mark([next], 'is-hint');
-    status(`Hint: ${next} is a next square from which the tour can be finished.`, 'good');
+    g.ctx.board.mark([square], 'is-hint');
+    clearErrors(g.ctx.form);
+    status(`Hint: ${square} is a next square from which the tour can be finished.`, 'good');
+    g.ctx.hint(`Hint: ${square} (marked). Click it, or another square a knight's move away.`);
   });
 }
 

@@ -86,13 +86,16 @@ async function longest(ctx, body, limit, [width, height]) {
   let latest = null;
   let drawing = null;
   let drawn = null;
-  const status = () => {
+  // The sentence of the search so far: said (aria-live) at each line, and
+  // under the board with the running time at each tick.
+  const progress = (ms) => {
     const bound = latest && latest.upper_bound !== null && latest.upper_bound !== undefined
       ? `; upper bound ${latest.upper_bound} moves` : '';
-    ctx.say(latest
-      ? `Searching for the longest path, ${elapsed()} ms of up to ${limit} ms: ${found(latest)} so far${bound}.`
-      : `Searching for the longest path, ${elapsed()} ms of up to ${limit} ms…`);
+    return latest
+      ? `Searching for the longest path, ${ms} ms of up to ${limit} ms: ${found(latest)} so far${bound}.`
+      : `Searching for the longest path, ${ms} ms of up to ${limit} ms…`;
   };
+  const status = () => ctx.hint(progress(elapsed()));
   const draw = async () => {
     while (latest && latest.path && latest !== drawn && !ctx.signal.aborted) {
       const line = latest;
@@ -109,11 +112,14 @@ async function longest(ctx, body, limit, [width, height]) {
     if (!ctx.signal.aborted) status();
   }, 100);
   status();
+  ctx.say(progress(0));
+  // The picture grows as the search runs: not faded as a question in flight is.
+  ctx.board.container.classList.add('live');
   try {
     const last = await stream('longest-path', body, (line) => {
       latest = line;
       if (line.final) return;
-      status();
+      ctx.say(progress(line.elapsed_ms ?? elapsed()));
       ctx.list(line.path || []);
       // A picture of a path already bettered is not worth an error.
       if (!drawing) drawing = draw().catch(() => {}).finally(() => { drawing = null; });
@@ -132,6 +138,7 @@ async function longest(ctx, body, limit, [width, height]) {
     ctx.list(last.path || []);
   } finally {
     window.clearInterval(ticker);
+    ctx.board.container.classList.remove('live');
   }
 }
 

