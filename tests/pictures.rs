@@ -429,15 +429,23 @@ async fn large_boards_are_drawn_as_a_pattern_with_the_answer_over_it() {
     assert!(svg.len() <= 2_000_000, "{} bytes", svg.len());
     check_svg(&svg);
     let doc = roxmltree::Document::parse(&svg).unwrap();
-    let line = doc
-        .descendants()
-        .find(|n| {
-            n.children()
+    // The line in bands, first to last, each starting where the one
+    // before ends.
+    let mut drawn: Vec<(f64, f64)> = Vec::new();
+    let bands = doc.descendants().filter(|n| {
+        n.has_tag_name("path")
+            && n.children()
                 .any(|c| c.text().is_some_and(|t| t.contains("through every 16th")))
-        })
-        .and_then(|n| n.attribute("d"))
-        .unwrap();
-    let drawn = relative_points(line);
+    });
+    for band in bands {
+        let points = relative_points(band.attribute("d").unwrap());
+        if let Some(&end) = drawn.last() {
+            assert_eq!(points[0], end, "a band starts where the one before ends");
+            drawn.extend(&points[1..]);
+        } else {
+            drawn = points;
+        }
+    }
     let tour = s.get_json(&format!("{query}&notation=index")).await;
     let tour: Vec<i64> = tour["path"]
         .as_array()

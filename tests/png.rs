@@ -141,6 +141,8 @@ async fn size_sets_the_longer_side_within_the_limit() {
         (300, "/path?from=g2&to=a8"),
         (1, "/path?from=g2&to=a8"),
         (500, "/tour?width=5&height=5&start=a1"),
+        (499, "/tour?width=1000&height=1000"),
+        (333, "/distance-map?from=g2"),
     ] {
         let r = fetch(
             &s,

@@ -240,9 +240,11 @@ pub fn rasterise(svg: &[u8], size: Option<u32>, max: u32) -> Result<Vec<u8>, Api
     let side = |n: u32| f32::from(u16::try_from(n).unwrap_or(u16::MAX));
     let want = size.map_or(longer.min(side(max)), side);
     let scale = want / longer;
+    // Whole pixels, a thousandth of one forgiven (single precision's
+    // rounding would otherwise add a pixel to the side `size` names).
     let (width, height) = (
-        pixels(f64::from(own.width() * scale), max),
-        pixels(f64::from(own.height() * scale), max),
+        pixels(f64::from(own.width() * scale) - 1e-3, max),
+        pixels(f64::from(own.height() * scale) - 1e-3, max),
     );
     let mut pixmap = tiny_skia::Pixmap::new(width, height).ok_or_else(ApiError::internal)?;
     pixmap.fill(tiny_skia::Color::WHITE);

@@ -8,7 +8,8 @@
 //! coordinates labelled ([`view`]). Text and SVG draw the same part. Text,
 //! one character a square, refuses ([`RenderError::TooLarge`]) a part of
 //! more than [`MAX_DRAWN_SQUARES`] squares, e.g. a tour of a 300×300 board;
-//! so does an SVG that draws its squares one by one (terrain, shades). An
+//! so does an SVG of a terrain, drawn square by square (shaded squares past
+//! it are left out of a picture, with a note). An
 //! SVG of a plain part larger than [`PATTERN_SQUARES`] draws the board as
 //! one checkered pattern (or one plain rectangle when its squares are
 //! smaller than [`MIN_CHECKER_PX`]) with the path over it, so a picture of
@@ -117,7 +118,7 @@ impl fmt::Display for RenderError {
                 text: false,
             } => write!(
                 f,
-                "the picture would draw {squares} terrain or shaded squares one by one, more than the {limit} drawn; ask about a smaller part of the board"
+                "the picture would draw {squares} terrain squares one by one, more than the {limit} drawn; ask about a smaller board"
             ),
         }
     }
@@ -139,12 +140,13 @@ fn drawable(board: Board, limit: u64) -> Result<(), RenderError> {
 /// How a picture draws its squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Drawing {
-    /// Text: one character a square, at most [`MAX_DRAWN_SQUARES`].
+    /// Text: one character a square, at most 65,536 (`MAX_DRAWN_SQUARES`).
     Text,
-    /// SVG of a terrain or of shaded squares: one `<rect>` a square, at
-    /// most [`MAX_DRAWN_SQUARES`].
+    /// SVG of a terrain: one `<rect>` a square, at most 65,536
+    /// (`MAX_DRAWN_SQUARES`).
     Squares,
-    /// SVG of a plain board: any size (a pattern past [`PATTERN_SQUARES`]).
+    /// SVG of a plain board: any size, one pattern past 4,096 squares
+    /// (`PATTERN_SQUARES`); shaded squares over it past 65,536 are left out.
     Plain,
 }
 
@@ -586,7 +588,23 @@ fn text_width(text: &str, size: f64) -> f64 {
 fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
+    // A word wider than a line (a count of 137 digits) is cut into pieces
+    // that fit.
+    let mut words: Vec<String> = Vec::new();
     for word in text.split(' ') {
+        let mut piece = String::new();
+        for c in word.chars() {
+            piece.push(c);
+            // (With a twentieth to spare: the widths are estimates.)
+            if text_width(&piece, size) * 1.05 > width && piece.chars().count() > 1 {
+                let last = piece.pop().unwrap_or(c);
+                words.push(std::mem::take(&mut piece));
+                piece.push(last);
+            }
+        }
+        words.push(piece);
+    }
+    for word in words.iter().map(String::as_str) {
         let candidate = if line.is_empty() {
             word.to_owned()
         } else {
@@ -631,7 +649,7 @@ fn the_board(board: Board) -> String {
 }
 
 fn plural(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+    format!("{} {}", grouped(n), if n == 1 { one } else { many })
 }
 
 /// The font size of a move number of `digits` digits, in units.
@@ -776,7 +794,7 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
         notes.push(if path.len() > NUMBERED_POINTS {
             format!(
                 "Move numbers left out: the path lists {} squares, more than {NUMBERED_POINTS} are not numbered.",
-                path.len()
+                grouped(path.len().u64())
             )
         } else {
             "Move numbers left out: the squares are too small to number legibly.".to_owned()
@@ -1372,9 +1390,29 @@ fn sampling(len: usize) -> usize {
     }
 }
 
+/// The colours of a sampled path's bands, first to last: its order seen at
+/// a glance where single moves cannot be.
+const BANDS: [&str; 6] = [
+    "#1d3557", "#2a6f97", "#2a9d8f", "#6a4c93", "#b5179e", "#d00000",
+];
+
+/// The bands of a sampled path of `len` squares drawn through every
+/// `every`-th: the positions in the path where each starts, and the last.
+fn bands(len: usize, every: usize) -> Vec<usize> {
+    let last = len - 1;
+    let points: Vec<usize> = (0..last).step_by(every).chain([last]).collect();
+    let per = (points.len() - 1).div_ceil(BANDS.len()).max(1);
+    let mut starts: Vec<usize> = points.iter().step_by(per).copied().collect();
+    if starts.last() != Some(&last) {
+        starts.push(last);
+    }
+    starts
+}
+
 /// A path too long to draw move by move (on a plain board, so without
-/// hops): one line through every `every`-th square and the last, in
-/// relative moves (a few bytes a point).
+/// hops): a line through every `every`-th square and the last, in relative
+/// moves (a few bytes a point), in [`BANDS`] from first to last, each band
+/// its own `<path>` starting where the one before ends.
 fn draw_sampled_path(
     out: &mut String,
     path: &[Square],
@@ -1382,33 +1420,39 @@ fn draw_sampled_path(
     centre: impl Fn(Square) -> (f64, f64),
     width: f64,
 ) {
-    let Some(&first) = path.first() else {
+    if path.len() < 2 {
         return;
-    };
-    let (mut x, mut y) = centre(first);
-    let mut d = format!("M{} {}l", num(x), num(y));
-    let last = path.len() - 1;
-    let points = (every..last).step_by(every).chain([last]);
-    for (k, i) in points.enumerate() {
-        let (nx, ny) = centre(path[i]);
-        let (dx, dy) = (num(nx - x), num(ny - y));
-        // Numbers apart by a space, or by the minus sign that starts one.
-        if k > 0 && !dx.starts_with('-') {
-            d.push(' ');
-        }
-        d.push_str(&dx);
-        if !dy.starts_with('-') {
-            d.push(' ');
-        }
-        d.push_str(&dy);
-        (x, y) = (nx, ny);
     }
-    let _ = writeln!(
-        out,
-        r#"<path d="{d}" fill="none" stroke="{PATH}" stroke-opacity="0.8" stroke-width="{}" stroke-linejoin="round" stroke-linecap="round"><title>the path, through every {} square</title></path>"#,
-        num(width),
-        ordinal(every)
-    );
+    let starts = bands(path.len(), every);
+    for (band, pair) in starts.windows(2).enumerate() {
+        let (from, to) = (pair[0], pair[1]);
+        let (mut x, mut y) = centre(path[from]);
+        let mut d = format!("M{} {}l", num(x), num(y));
+        let points = (from + every..to).step_by(every).chain([to]);
+        for (k, i) in points.enumerate() {
+            let (nx, ny) = centre(path[i]);
+            let (dx, dy) = (num(nx - x), num(ny - y));
+            // Numbers apart by a space, or by the minus sign that starts one.
+            if k > 0 && !dx.starts_with('-') {
+                d.push(' ');
+            }
+            d.push_str(&dx);
+            if !dy.starts_with('-') {
+                d.push(' ');
+            }
+            d.push_str(&dy);
+            (x, y) = (nx, ny);
+        }
+        let _ = writeln!(
+            out,
+            r#"<path d="{d}" fill="none" stroke="{}" stroke-opacity="0.85" stroke-width="{}" stroke-linejoin="round" stroke-linecap="round"><title>the path, through every {} square: moves {} to {}</title></path>"#,
+            BANDS[band % BANDS.len()],
+            num(width),
+            ordinal(every),
+            grouped(from.u64()),
+            grouped(to.u64())
+        );
+    }
 }
 
 /// Rings on the start (green) and end (red) of the path, or on the squares
@@ -1572,7 +1616,18 @@ fn legend_items(
             keys.push(Key::Ring(END, "end"));
         }
     }
-    if path.len() > 1 {
+    let every = sampling(path.len());
+    if every > 1 {
+        // A sampled path's bands, first to last.
+        for (colour, pair) in BANDS.iter().zip(bands(path.len(), every).windows(2)) {
+            let name = format!(
+                "moves {}–{}",
+                grouped(pair[0].u64()),
+                grouped(pair[1].u64())
+            );
+            keys.push(Key::Square(colour, name));
+        }
+    } else if path.len() > 1 {
         keys.push(Key::Line(PATH, false, "knight move"));
     }
     if overlay.moves_of.is_some() {
@@ -1749,6 +1804,20 @@ mod tests {
         )
         .unwrap();
         assert_eq!((v.squares(), v.cropped), (MAX_DRAWN_SQUARES, false));
+    }
+
+    #[test]
+    fn a_word_wider_than_a_line_is_cut_to_fit() {
+        let count = "7".repeat(137);
+        let text = format!("Every path: {count} of them.");
+        let lines = wrap(&text, 14.0, 300.0);
+        assert!(lines.len() > 2, "{lines:?}");
+        assert!(
+            lines.iter().all(|l| text_width(l, 14.0) <= 300.0),
+            "{lines:?}"
+        );
+        // Nothing lost: the pieces put back together are the text.
+        assert_eq!(lines.concat().replace(' ', ""), text.replace(' ', ""));
     }
 
     #[test]
