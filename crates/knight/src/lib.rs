@@ -28,7 +28,8 @@
 //!   written: an index or an algebraic name), [`Notation`], [`Colour`];
 //! - plain boards of any size: [`knight_distance`], [`shortest_path`];
 //! - terrain boards: [`Terrain`], [`BarrierRule`], [`cheapest_path`],
-//!   [`validate`], [`longest_path`];
+//!   [`validate`], [`longest_path`] (and [`longest_path_watched`], which
+//!   reports each improvement as the search makes it);
 //! - knight's tours: the one door [`tour()`] with its [`TourRequest`] and
 //!   [`TourMethod`], and [`IndexedTour`], which reads any step of the same
 //!   tour on boards up to 10⁹ a side without building it;
@@ -63,7 +64,7 @@ pub use plain::distance::{knight_distance, shortest_path, DistanceError};
 pub use plain::map::{distance_map, DistanceMap, MapError};
 pub use plain::paths::{shortest_paths, PathsError, ShortestPaths};
 pub use terrain::cheapest::{cheapest_path, CheapestError, CheapestPath, MoveGrid};
-pub use terrain::longest::{longest_path, Longest};
+pub use terrain::longest::{longest_path, longest_path_watched, Longest, LongestWatch};
 pub use terrain::validate::{validate, StepFault, Validation};
 pub use terrain::{
     BarrierRule, Cell, End, Ground, Reason, SearchError, Terrain, TerrainError, UnknownBarrierRule,

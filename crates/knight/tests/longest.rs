@@ -7,7 +7,7 @@ mod support;
 
 use std::time::Duration;
 
-use knight::{longest_path, Longest};
+use knight::{longest_path, longest_path_watched, Longest, LongestWatch};
 use knight::{BarrierRule, Terrain};
 use knight::{Board, Colour, Square};
 
@@ -229,6 +229,81 @@ fn challenge_board_paths_are_valid_and_bounded() {
         let bound = answer.upper_bound.unwrap();
         assert!(moves <= bound && bound <= 804, "{moves} {bound}");
     }
+}
+
+/// Keeps every report of a watched search; cancels after `stop_after`.
+struct Reports {
+    seen: std::sync::Mutex<Vec<Longest>>,
+    stop_after: usize,
+}
+
+impl LongestWatch for Reports {
+    fn improved(&self, best: &Longest) {
+        self.seen.lock().unwrap().push(best.clone());
+    }
+    fn cancelled(&self) -> bool {
+        self.seen.lock().unwrap().len() >= self.stop_after
+    }
+}
+
+#[test]
+fn watched_search_reports_each_improvement_and_stops_when_cancelled() {
+    let t = terrain(CHALLENGE);
+    let board = t.board();
+    let ends = |from: &str, to: &str| {
+        let name = |s: &str| s.parse::<knight::SquareName>().unwrap().on(board).unwrap();
+        (name(from), name(to))
+    };
+    let (from, to) = ends("a1", "af28");
+    let watch = Reports {
+        seen: std::sync::Mutex::new(Vec::new()),
+        stop_after: usize::MAX,
+    };
+    let limit = Duration::from_millis(300);
+    let last = longest_path_watched(&t, BarrierRule::Either, from, to, limit, &watch).unwrap();
+    let seen = watch.seen.into_inner().unwrap();
+    assert!(!seen.is_empty(), "the first report is a shortest path");
+    for pair in seen.windows(2) {
+        assert!(pair[0].moves < pair[1].moves, "each report is longer");
+        assert!(
+            pair[0].upper_bound >= pair[1].upper_bound,
+            "the bound never rises"
+        );
+    }
+    for report in &seen {
+        let (moves, cost) = check(
+            &t,
+            BarrierRule::Either,
+            from,
+            to,
+            report.path.as_ref().unwrap(),
+        );
+        assert_eq!((report.moves, report.cost), (Some(moves), Some(cost)));
+        assert!(report.moves <= last.moves && report.upper_bound >= last.upper_bound);
+    }
+    // Cancelled at its first report, the search stops long before its time.
+    let watch = Reports {
+        seen: std::sync::Mutex::new(Vec::new()),
+        stop_after: 1,
+    };
+    let started = std::time::Instant::now();
+    let limit = Duration::from_secs(20);
+    let early = longest_path_watched(&t, BarrierRule::Either, from, to, limit, &watch).unwrap();
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    let (moves, _) = check(
+        &t,
+        BarrierRule::Either,
+        from,
+        to,
+        early.path.as_ref().unwrap(),
+    );
+    assert_eq!(early.moves, Some(moves));
+    let reports = watch.seen.into_inner().unwrap().len();
+    assert!(reports <= 2, "{reports} reports after the cancel");
 }
 
 #[test]

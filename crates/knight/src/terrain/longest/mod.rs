@@ -74,6 +74,66 @@ pub fn longest_path(
     to: Square,
     time_limit: Duration,
 ) -> Result<Longest, SearchError> {
+    longest_path_watched(terrain, rule, from, to, time_limit, &Unwatched)
+}
+
+/// What the caller of [`longest_path_watched`] learns while the search
+/// runs, and how it stops the search early.
+pub trait LongestWatch {
+    /// The best answer so far, each time its path or bound improves: first
+    /// a shortest path with the proven bound, then every longer path found.
+    /// Not called for the final answer, which the search returns.
+    fn improved(&self, best: &Longest);
+
+    /// Whether the caller no longer wants the answer (a client gone away):
+    /// the search stops within a few hundred nodes of this turning true and
+    /// returns its best so far. Read often: keep it cheap.
+    fn cancelled(&self) -> bool {
+        false
+    }
+}
+
+/// The watch of [`longest_path`]: nobody.
+struct Unwatched;
+
+impl LongestWatch for Unwatched {
+    fn improved(&self, _: &Longest) {}
+}
+
+/// [`longest_path`], telling `watch` of each improvement as the search
+/// makes it and stopping when it is cancelled.
+///
+/// # Errors
+///
+/// As [`longest_path`].
+///
+/// ```
+/// use std::cell::Cell;
+/// use std::time::Duration;
+/// use knight::{longest_path_watched, BarrierRule, Longest, LongestWatch, Square, Terrain};
+/// struct Count(Cell<u64>);
+/// impl LongestWatch for Count {
+///     fn improved(&self, best: &Longest) {
+///         // Each report beats the one before it.
+///         assert!(best.moves.unwrap() > self.0.get() || self.0.get() == 0);
+///         self.0.set(best.moves.unwrap());
+///     }
+/// }
+/// let terrain = Terrain::parse(". . .\n. . .\n. . .\n. . .", 100)?;
+/// let seen = Count(Cell::new(0));
+/// let found = longest_path_watched(&terrain, BarrierRule::Either, Square::new(0, 0), Square::new(1, 0), Duration::from_secs(1), &seen)?;
+/// assert_eq!(found.moves, Some(11));
+/// assert!(seen.0.get() >= 1, "the first report is a shortest path");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn longest_path_watched(
+    terrain: &Terrain,
+    rule: BarrierRule,
+    from: Square,
+    to: Square,
+    time_limit: Duration,
+    watch: &dyn LongestWatch,
+) -> Result<Longest, SearchError> {
     let deadline = Instant::now() + time_limit;
     terrain.check_ends(from, to)?;
     if from == to {
@@ -104,21 +164,27 @@ pub fn longest_path(
     let cap = proven.moves.map_or(count(graph.len()), |m| {
         i64::try_from(m).expect("a bound of the graph")
     });
-    let mut searcher = Searcher::new(&graph, &proven.rank, &proven.usable, Clock::new(deadline));
+    let clock = Clock::new(deadline, watch);
+    let mut searcher = Searcher::new(&graph, &proven.rank, &proven.usable, clock);
     let (best, exhausted) = search_longest(&graph, &mut searcher, shortest, cap);
-    let moves = u64::try_from(count(best.len()) - 1).expect("a path has a square");
-    let upper_bound = if exhausted {
-        moves
-    } else {
+    Ok(answer(&graph, &best, (!exhausted).then_some(cap)))
+}
+
+/// The answer a path makes: its squares, moves and cost, and the bound —
+/// `cap` where the search was not exhausted (or the path's own moves when
+/// it was, or when it reaches `cap`).
+fn answer(graph: &Graph, stops: &[Stop], cap: Option<i64>) -> Longest {
+    let moves = u64::try_from(stops.len() - 1).expect("a path has a square");
+    let upper_bound = cap.map_or(moves, |cap| {
         u64::try_from(cap).map_or(moves, |cap| cap.max(moves))
-    };
-    Ok(Longest {
-        path: Some(squares_of(&graph, &best)),
+    });
+    Longest {
+        path: Some(squares_of(graph, stops)),
         moves: Some(moves),
-        cost: Some(best[1..].iter().map(|s| graph.costs[at(s.landing)]).sum()),
+        cost: Some(stops[1..].iter().map(|s| graph.costs[at(s.landing)]).sum()),
         upper_bound: Some(upper_bound),
         optimal: moves == upper_bound,
-    })
+    }
 }
 
 /// The search proper: a first depth-first search, local search on its path,
@@ -138,7 +204,9 @@ fn search_longest(
     };
     let start = Stop::at(graph.start);
     let moves = |stops: &[Stop]| i64::try_from(stops.len()).expect("a path fits in memory") - 1;
+    let report = |best: &[Stop]| answer(graph, best, Some(cap));
     let mut best = shortest;
+    searcher.clock.watch.improved(&report(&best));
     if usable > EXHAUSTIVE_SQUARES {
         searcher.local_limit = LOCAL_LOOK_SQUARES;
     }
@@ -168,6 +236,7 @@ fn search_longest(
         searcher.improve(&mut stops, cap, WIDEST_WINDOW, WINDOW_NODES, seed);
         if moves(&stops) > moves(&best) {
             best = stops;
+            searcher.clock.watch.improved(&report(&best));
         }
         if moves(&best) >= cap || searcher.clock.stopped() {
             return (best, false);
@@ -179,6 +248,9 @@ fn search_longest(
             let found = searcher.search(graph.start, goal, moves(&best), cap, u64::MAX, seed);
             if let Some(way) = found.stops {
                 best = [vec![start], way].concat();
+                if !found.exhausted {
+                    searcher.clock.watch.improved(&report(&best));
+                }
             }
             if found.exhausted || searcher.clock.stopped() {
                 return (best, found.exhausted);

@@ -40,6 +40,7 @@
 use std::time::Instant;
 
 use super::graph::{at, count, Graph, NONE};
+use super::LongestWatch;
 
 /// One move of a path: the square landed on, and where the knight stands
 /// after it (the other teleport after a hop, else the same square).
@@ -58,34 +59,37 @@ impl Stop {
     }
 }
 
-/// The deadline, and how many search nodes have been spent.
-#[derive(Debug)]
-pub struct Clock {
+/// The deadline, the caller's watch (told of each better path, asked
+/// whether to stop), and how many search nodes have been spent.
+pub struct Clock<'w> {
     deadline: Instant,
+    pub watch: &'w dyn LongestWatch,
     pub nodes: u64,
     stopped: bool,
 }
 
-impl Clock {
-    pub fn new(deadline: Instant) -> Clock {
+impl<'w> Clock<'w> {
+    pub fn new(deadline: Instant, watch: &'w dyn LongestWatch) -> Clock<'w> {
         Clock {
             deadline,
+            watch,
             nodes: 0,
             stopped: false,
         }
     }
 
-    /// Counts one node; whether time is up (the clock is read every 256).
+    /// Counts one node; whether time is up or the caller has gone (both
+    /// are read every 256 nodes).
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if !self.stopped && self.nodes % 256 == 0 && Instant::now() >= self.deadline {
-            self.stopped = true;
+        if self.nodes % 256 == 0 {
+            self.stopped();
         }
         self.stopped
     }
 
     pub fn stopped(&mut self) -> bool {
-        if !self.stopped && Instant::now() >= self.deadline {
+        if !self.stopped && (Instant::now() >= self.deadline || self.watch.cancelled()) {
             self.stopped = true;
         }
         self.stopped
@@ -142,7 +146,7 @@ pub struct Searcher<'g> {
     queued: Vec<u32>,
     now: u32,
     queue: Vec<u32>,
-    pub clock: Clock,
+    pub clock: Clock<'g>,
 }
 
 fn mix(seed: u64, v: u32) -> u64 {
@@ -167,7 +171,7 @@ impl<'g> Searcher<'g> {
         graph: &'g Graph,
         rank: &'g [u32],
         usable: &'g [bool],
-        clock: Clock,
+        clock: Clock<'g>,
     ) -> Searcher<'g> {
         let teleports = graph
             .nodes()
