@@ -75,7 +75,8 @@ function verdict(g) {
     no_tour: 'It cannot be finished from here',
     tour_not_found: 'The search could not tell in time whether it can be finished',
   }[p.code] || 'The server could not say whether the tour can be finished';
-  status(`${lead}: ${p.detail.replace(/([^.])$/, '$1.')}`, 'bad');
+  const why = p.status === 404 ? 'this server does not answer POST /tour/finish.' : p.detail.replace(/([^.])$/, '$1.');
+  status(`${lead}: ${why}`, 'bad');
   buttons({ undo: true });
   g.ctx.hint(`${lead}: why is said above the Hint and Finish buttons. Undo, or play on.`);
 }
