@@ -4,5 +4,6 @@
 
 pub mod answer;
 pub mod compress;
+pub mod lines;
 pub mod picture;
 pub mod problem;
