@@ -114,11 +114,12 @@ async function showFinished(g) {
     format: 'svg', signal: ctx.signal,
   });
   ctx.draw(svg, g.size.width, g.size.height);
+  ctx.board.mark(g.played, 'is-played');
   ctx.board.mark([answer.path[0]], 'is-from');
   const end = answer.closed ? `, then one move back to ${answer.path[0]}` : `, ending on ${answer.path[n - 1]}`;
   ctx.say(`${answer.closed ? 'A closed tour' : 'A tour'} of the ${answer.width}×${answer.height} board ` +
     `from ${answer.path[0]}: every square once, ${(n - 1).toLocaleString('en')} moves${end}. ` +
-    `The first ${g.played.length.toLocaleString('en')} are yours.`);
+    `The first ${g.played.length.toLocaleString('en')} (shaded) are yours.`);
   ctx.list(answer.path, {
     status: (i) => (i < g.played.length ? { text: 'played', cls: 'ok' } : null),
   });

@@ -321,7 +321,7 @@ for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone'
     await shot(page, `tour-game-hint-${name}`);
     // Finish: the whole tour, drawn and listed, beginning with the squares played.
     await page.locator('#game-finish').click();
-    await answered(page, /^A tour of the 6×6 board from a1: every square once, 35 moves, ending on \w+\. The first 6 are yours\.$/);
+    await answered(page, /^A tour of the 6×6 board from a1: every square once, 35 moves, ending on \w+\. The first 6 \(shaded\) are yours\.$/);
     const tour = await listed(page);
     assertTour(tour, 6, 6);
     assert.deepEqual(tour.slice(0, 6), played);
