@@ -472,6 +472,12 @@ async fn large_boards_are_drawn_as_a_pattern_with_the_answer_over_it() {
         words.contains("every 16th of its 1,000,000 squares"),
         "{words}"
     );
+
+    // The pattern, checkered where a square is 2 px or more: a snapshot.
+    let svg = svg_of(&s, "/path?from=a1&to=cv100&width=100&height=100&format=svg").await;
+    assert!(check_svg(&svg).is_empty());
+    assert!(svg.contains(r#"stroke-dasharray="1 1""#), "checkered");
+    snapshot("path-pattern.svg", &svg);
 }
 
 #[test]

@@ -731,7 +731,7 @@ test('Path tab: a count past 2^53 is shown as given and stepped with BigInt', as
 test('Path tab: shortest paths over too many squares to count: the path alone, and why', async (t) => {
   const q = 'from=a1&to=a5000&width=5000&height=5000';
   const page = await open(t, `/#/path?${q}`, { width: 1280, height: 900 });
-  await answered(page, /From a1 to a5000 on the 5000×5000 board: \d+ moves, no fewer\.$/);
+  await answered(page, /From a1 to a5000 on the 5000×5000 board: \d+ moves, no fewer\.$/, 60000);
   const refused = await api(`shortest-paths?${q}&limit=1`);
   assert.equal(refused.code, 'board_too_large');
   assert.equal(await page.locator('#paths-count').textContent(), 'Shortest paths: not counted');
