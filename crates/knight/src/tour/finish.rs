@@ -19,6 +19,7 @@
 //! up to 64 squares. On larger boards only the knight's next squares are
 //! checked at each node, and the search runs until `time_limit`.
 
+use std::collections::HashSet;
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -32,6 +33,10 @@ use crate::terrain::{BarrierRule, Ground};
 /// Boards of at most this many squares have their whole position checked
 /// at every node of the search.
 pub const WHOLE_CHECK_SQUARES: u64 = 64;
+
+/// Hopeless positions kept, at most (16 bytes each, before the table's
+/// own overhead).
+const HOPELESS_KEPT: usize = 1 << 20;
 
 /// How the finished tour must end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -402,6 +407,8 @@ pub fn finish_tour(
         return Err(FinishError::NoTour(stuck));
     }
     state.release(here);
+    // That step back was no search's: it proved nothing.
+    state.hopeless.clear();
     let total = state.left;
     // Searches under growing budgets, each with its own tie-break, until
     // one finds a tour or is exhausted (a proof, whatever the order) or
@@ -419,6 +426,7 @@ pub fn finish_tour(
         // The engine leaves its path taken when it stops: each search
         // starts from a fresh copy of the position.
         let mut search = state.clone();
+        search.hopeless = std::mem::take(&mut state.hopeless);
         let budget = if round % 2 == 0 {
             search.variant = round / 2;
             nodes = nodes.saturating_mul(2);
@@ -431,6 +439,7 @@ pub fn finish_tour(
         if !matches!(outcome, Outcome::GaveUp) || search.timed_out {
             break (outcome, search.timed_out);
         }
+        state.hopeless = std::mem::take(&mut search.hopeless);
         round += 1;
     };
     match outcome {
@@ -489,6 +498,12 @@ struct Finishing {
     random: Option<u64>,
     /// A scratch stack and marks for the connectivity check.
     stack: Vec<usize>,
+    /// On boards of at most 64 squares: the free squares as bits, and the
+    /// positions (free squares, knight's square) whose every way on has
+    /// been searched and failed, kept across rounds (a fact of the
+    /// position, whatever the order), at most [`HOPELESS_KEPT`].
+    free_bits: u64,
+    hopeless: HashSet<(u64, u32)>,
     seen: Vec<bool>,
 }
 
@@ -511,6 +526,9 @@ impl Finishing {
             })
             .collect();
         let left = free.iter().filter(|&&f| f).count();
+        let free_bits = (0..n.min(64))
+            .filter(|&i| free[i])
+            .fold(0u64, |bits, i| bits | 1 << i);
         let spot = |square: Square| grid.spot(square).index();
         let goal = match ending {
             Ending::Open => Goal::Open,
@@ -530,6 +548,8 @@ impl Finishing {
             variant: 0,
             random: None,
             stack: Vec::new(),
+            free_bits,
+            hopeless: HashSet::new(),
             seen: vec![false; n],
         }
     }
@@ -727,6 +747,9 @@ fn other_colour(colour: Colour) -> Colour {
 impl Rules for Finishing {
     fn take(&mut self, i: usize) {
         self.free[i] = false;
+        if self.whole {
+            self.free_bits &= !(1u64 << i);
+        }
         self.left -= 1;
         for (_, n) in self.grid.neighbours(Spot::new(i)) {
             self.free_moves[n.index()] -= 1;
@@ -734,6 +757,14 @@ impl Rules for Finishing {
     }
 
     fn release(&mut self, i: usize) {
+        // Stepping back from `i`: every way on from it failed (unless the
+        // time is up, which fails every way).
+        if self.whole && !self.timed_out && self.hopeless.len() < HOPELESS_KEPT {
+            self.hopeless.insert((self.free_bits, i.u32()));
+        }
+        if self.whole {
+            self.free_bits |= 1u64 << i;
+        }
         self.free[i] = true;
         self.left += 1;
         for (_, n) in self.grid.neighbours(Spot::new(i)) {
@@ -760,7 +791,13 @@ impl Rules for Finishing {
         let Some(here) = path.last().map(|&i| i.usize()) else {
             return 0;
         };
-        if self.out_of_time() || (self.whole && self.blocked(here).is_some()) {
+        if self.out_of_time() {
+            return 0;
+        }
+        if self.whole
+            && (self.hopeless.contains(&(self.free_bits, here.u32()))
+                || self.blocked(here).is_some())
+        {
             return 0;
         }
         if let Goal::NextTo(first) = self.goal {
