@@ -136,6 +136,7 @@ async function longest(ctx, body, limit, [width, height]) {
     ctx.say(`Longest path (searched for up to ${limit} ms) from ${last.from} to ${last.to}, in ${ms} ms: ` +
       `${found(last)}${verdict(last)}.`);
     ctx.list(last.path || []);
+    return last;
   } finally {
     window.clearInterval(ticker);
     ctx.board.container.classList.remove('live');
@@ -179,8 +180,11 @@ export default {
     const height = rows.length;
     Object.assign(lastTerrain, { ground: groundParam(rows), from: p.from, to: p.to });
     const q = question(p, rows);
+    let note = 'Click a square to paint it with the brush.';
     if (ctx.route === 'longest-path') {
-      await longest(ctx, { ...q, time_limit_ms: number(p.time_limit_ms) }, p.time_limit_ms || 1000, [width, height]);
+      const last = await longest(ctx, { ...q, time_limit_ms: number(p.time_limit_ms) }, p.time_limit_ms || 1000, [width, height]);
+      // The verdict by the picture too: the caption may be out of view.
+      note = `Search over: ${found(last)}${verdict(last)}. ${note}`;
     } else {
       const [answer, svg] = await Promise.all([
         post('path', q, { signal: ctx.signal }),
@@ -198,7 +202,7 @@ export default {
     }
     ctx.board.mark([p.from], 'is-from');
     ctx.board.mark([p.to], 'is-to');
-    ctx.hint('Click a square to paint it with the brush.');
+    ctx.hint(note);
   },
 
   async pick(name, ctx) {

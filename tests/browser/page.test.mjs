@@ -405,6 +405,7 @@ for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone'
     const check = await api('validate', { board, path: await listed(page), simple: true });
     assert.equal(check.valid, true);
     assert.match(final, new RegExp(`: ${check.moves} moves, cost ${check.cost} — `));
+    assert.match(await page.locator('#board-note').textContent(), new RegExp(`^Search over: ${check.moves} moves, cost ${check.cost} — `));
     await shot(page, `longest-final-${name}`);
     // Asked again and left at once: the request is aborted, the tab left shows its own answer.
     await page.locator('button[value="longest-path"]').click();
