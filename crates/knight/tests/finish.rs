@@ -294,19 +294,19 @@ fn sampled(count: usize) -> usize {
 #[test]
 fn five_by_five_prefixes_match_exhaustive_search() {
     let finished = against_reference(5, 5, sampled(400), 1);
-    assert!(finished > 2, "{finished} finished");
+    assert!(finished > 0, "{finished} finished");
 }
 
 #[test]
 fn five_by_six_prefixes_match_exhaustive_search() {
     let finished = against_reference(5, 6, sampled(300), 2);
-    assert!(finished > 2, "{finished} finished");
+    assert!(finished > 0, "{finished} finished");
 }
 
 #[test]
 fn six_by_six_prefixes_match_exhaustive_search() {
     let finished = against_reference(6, 6, sampled(300), 3);
-    assert!(finished > 2, "{finished} finished");
+    assert!(finished > 0, "{finished} finished");
 }
 
 /// Thousands of prefixes of each board, in release:
