@@ -201,6 +201,8 @@ export function pickGame(name, ctx) {
   }
   if (refused) {
     showProblem(ctx.form, { detail: refused, code: 'refused_move' });
+    // Under the board too: on a phone the form is below it.
+    ctx.hint(refused);
     return;
   }
   go('tour', fragment(g.p, [...played, name]));

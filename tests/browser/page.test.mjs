@@ -310,6 +310,7 @@ for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone'
     await clickSquare(page, far);
     assert.match(await page.locator('#tour-form .error[data-for="*"]').textContent(),
       new RegExp(`^${far} is not a knight move from ${last}: click one of the marked squares`));
+    assert.match(await page.locator('#board-note').textContent(), new RegExp(`^${far} is not a knight move from ${last}`));
     assert.equal(page.url(), url, 'a refused click asks nothing');
     await shot(page, `tour-game-playing-${name}`);
     // Hint: the finish's next square, marked on the board.
