@@ -29,7 +29,7 @@ use axum::Router;
 pub use config::Config;
 use layers::front::FrontLayer;
 use layers::middleware;
-use routes::{colour, distance, longest, maps, moves, ops, path, tour, validate};
+use routes::{colour, distance, finish, longest, maps, moves, ops, path, tour, validate};
 pub use server::{serve, warm};
 pub use state::AppState;
 
@@ -67,6 +67,7 @@ pub fn app(config: &Config) -> Router {
             pictured(&state, cached(tour::get).post(tour::post)),
         )
         .route("/tour/step", cached(tour::step_get).post(tour::step_post))
+        .route("/tour/finish", post(finish::handler))
         .route("/colour", cached(colour::handler).post(colour::handler))
         .route("/color", cached(colour::handler).post(colour::handler))
         .route("/moves", cached(moves::handler).post(moves::handler))

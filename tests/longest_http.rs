@@ -191,3 +191,158 @@ async fn errors_over_http() {
     Server::problem(answer, 400, "invalid_parameter");
     Server::problem(server.get("/longest-path").await, 405, "method_not_allowed");
 }
+
+/// POSTs `body` to `/longest-path` asking for NDJSON; the response.
+async fn stream(server: &Server, body: &Value) -> reqwest::Response {
+    reqwest::Client::new()
+        .post(server.url("/longest-path"))
+        .header("accept", "application/x-ndjson")
+        .json(body)
+        .send()
+        .await
+        .unwrap()
+}
+
+/// The stream's lines as they arrive, each with the time it arrived since
+/// `began`.
+async fn lines_of(
+    mut response: reqwest::Response,
+    began: std::time::Instant,
+) -> Vec<(Value, std::time::Duration)> {
+    let (mut lines, mut pending) = (Vec::new(), Vec::new());
+    while let Some(chunk) = response.chunk().await.unwrap() {
+        pending.extend_from_slice(&chunk);
+        while let Some(at) = pending.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = pending.drain(..=at).collect();
+            let value: Value = serde_json::from_slice(&line).unwrap();
+            lines.push((value, began.elapsed()));
+        }
+    }
+    assert!(pending.is_empty(), "a last line without its line break");
+    lines
+}
+
+#[tokio::test]
+async fn the_stream_improves_line_by_line() {
+    let server = start().await;
+    let t = terrain(CHALLENGE);
+    let body = json!({"board": CHALLENGE, "from": "a1", "to": "af28", "time_limit_ms": 1000});
+    let began = std::time::Instant::now();
+    let response = stream(&server, &body).await;
+    assert_eq!(response.status(), 200);
+    let header = |name: &str| {
+        response
+            .headers()
+            .get_all(name)
+            .iter()
+            .map(|v| v.to_str().unwrap().to_owned())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    assert_eq!(header("content-type"), "application/x-ndjson");
+    assert!(header("vary").contains("accept"), "{}", header("vary"));
+    let lines = lines_of(response, began).await;
+    assert!(lines.len() >= 2, "{} lines", lines.len());
+    let (from, to) = (Square::new(0, 0), Square::new(31, 27));
+    let (mut moves, mut bound) = (0, u64::MAX);
+    for (k, (line, _)) in lines.iter().enumerate() {
+        let last = k == lines.len() - 1;
+        assert_eq!(line["final"], last, "{line}");
+        let path: Vec<Square> = line["path"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().parse::<knight::SquareName>().unwrap())
+            .map(|n| n.on(t.board()).unwrap())
+            .collect();
+        let (m, cost) = check(&t, BarrierRule::Either, from, to, &path);
+        assert_eq!(
+            (line["moves"].as_u64(), line["cost"].as_u64()),
+            (Some(m), Some(cost))
+        );
+        let b = line["upper_bound"].as_u64().unwrap();
+        assert!(
+            m >= moves && b <= bound && m <= b,
+            "line {k}: {m} moves, bound {b}"
+        );
+        assert!(line["elapsed_ms"].is_u64() && line["optimal"].is_boolean());
+        (moves, bound) = (m, b);
+    }
+    let last = &lines[lines.len() - 1].0;
+    assert_eq!(last["optimal"], last["moves"] == last["upper_bound"]);
+    // The JSON answer is the last line without the stream's two fields.
+    let v = longest(&server, body).await;
+    for key in ["from", "to", "width", "height"] {
+        assert_eq!(v[key], last[key], "{key}");
+    }
+}
+
+#[tokio::test]
+async fn a_client_that_goes_away_stops_the_search() {
+    let server = start_configured(|c| {
+        c.heavy_workers = 1;
+        c.max_time_limit_ms = 10_000;
+    })
+    .await;
+    let body = json!({"board": CHALLENGE, "from": "a1", "to": "af28", "time_limit_ms": 10_000});
+    let mut response = stream(&server, &body).await;
+    assert_eq!(response.status(), 200);
+    let first = response.chunk().await.unwrap();
+    assert!(first.is_some_and(|c| !c.is_empty()));
+    let began = std::time::Instant::now();
+    drop(response);
+    // The one worker is free again long before the first search's 10 s.
+    let v = longest(
+        &server,
+        json!({"from": "a1", "to": "h8", "time_limit_ms": 100}),
+    )
+    .await;
+    assert!(v["moves"].as_u64().unwrap() > 0);
+    assert!(
+        began.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        began.elapsed()
+    );
+}
+
+#[tokio::test]
+async fn the_stream_is_only_for_an_accept_that_names_it() {
+    let server = start().await;
+    let body = json!({"from": "a1", "to": "b1", "time_limit_ms": 100});
+    let ask = |accept: &'static str, query: &'static str| {
+        let (server, body) = (&server, &body);
+        async move {
+            reqwest::Client::new()
+                .post(server.url(&format!("/longest-path{query}")))
+                .header("accept", accept)
+                .json(body)
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    let kind = |r: &reqwest::Response| r.headers()["content-type"].to_str().unwrap().to_owned();
+    assert_eq!(
+        kind(&ask("application/x-ndjson", "").await),
+        "application/x-ndjson"
+    );
+    assert_eq!(kind(&ask("*/*", "").await), "application/json");
+    assert_eq!(
+        kind(&ask("application/json, application/x-ndjson;q=0.5", "").await),
+        "application/json"
+    );
+    assert_eq!(
+        kind(&ask("application/x-ndjson", "?format=json").await),
+        "application/json"
+    );
+    // Errors are still problems, before any line.
+    let bad = reqwest::Client::new()
+        .post(server.url("/longest-path"))
+        .header("accept", "application/x-ndjson")
+        .json(&json!({"from": "a1", "to": "z9"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(bad.status(), 400);
+    assert_eq!(kind(&bad), "application/problem+json");
+}

@@ -85,3 +85,44 @@ export async function post(endpoint, body, { format = 'json', signal } = {}) {
   });
   return read(response, format);
 }
+
+/**
+ * POST a JSON body and read the answer as NDJSON (`application/x-ndjson`),
+ * line by line as it arrives: `onLine(object)` is called for each line,
+ * and the last one is returned. A server that answers with one JSON object
+ * instead of a stream gives that object, as its one (and final) line. The
+ * `signal` aborts the request, and so the server's work.
+ */
+export async function stream(endpoint, body, onLine, { signal } = {}) {
+  const response = await send(endpoint, {
+    method: 'POST',
+    signal,
+    headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' },
+    body: JSON.stringify(body),
+  });
+  if (!(response.headers.get('content-type') || '').includes('ndjson') || !response.body) {
+    const only = { final: true, ...(await response.json()) };
+    onLine(only);
+    return only;
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let last = null;
+  let rest = '';
+  const take = (line) => {
+    if (line.trim() === '') return;
+    last = JSON.parse(line);
+    onLine(last);
+  };
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    const lines = (rest + value).split('\n');
+    rest = lines.pop();
+    for (const line of lines) take(line);
+  }
+  take(rest);
+  if (!last || !last.final) {
+    throw new Problem(0, { code: 'stream_cut', detail: 'The answer stopped before its last line: ask again.' });
+  }
+  return last;
+}

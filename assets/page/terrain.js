@@ -3,7 +3,7 @@
 // (#/longest-path?…&time_limit_ms=1000). Squares are painted by clicking
 // with a brush; the rows can also be edited as text.
 
-import { post } from './api.js';
+import { post, stream } from './api.js';
 import { parseSquare, squareName } from './squares.js';
 import { go } from './state.js';
 import { number } from './form.js';
@@ -58,24 +58,89 @@ function question(p, rows) {
   return { board: rows.join('\n'), from: p.from, to: p.to, barrier_rule: p.barrier_rule };
 }
 
+/** "812 moves, cost 950" of a line of the longest path's search. */
+function found(line) {
+  return line.moves === null || line.moves === undefined
+    ? 'no path found'
+    : `${plural(line.moves, 'move', 'moves')}, cost ${line.cost}`;
+}
+
+/** What the search has proven of its final path: whether it is the longest, and the bound. */
+function verdict(line) {
+  if (line.upper_bound === null || line.upper_bound === undefined) return '';
+  return line.optimal
+    ? ` — proven optimal (upper bound ${line.upper_bound} moves)`
+    : ` — not proven optimal: upper bound ${line.upper_bound} moves`;
+}
+
 /**
- * The squares of the path a picture draws, in order: its start, then where
- * each numbered step (data-step) lands, each point named by the square
- * (data-square) drawn under it; none when no step is drawn.
+ * The longest path, live: /longest-path streamed (NDJSON), each line's path
+ * drawn as it comes (one picture asked at a time, the newest path next),
+ * its moves rising and its bound falling, with the time the search has
+ * run; the final line's verdict in the caption. Leaving the tab, or asking
+ * again, aborts the request (ctx.signal), and the server stops searching.
  */
-export function pathOfPicture(svg) {
-  const names = new Map();
-  for (const rect of svg.querySelectorAll('rect[data-square]')) {
-    names.set(`${rect.getAttribute('x')},${rect.getAttribute('y')}`, rect.getAttribute('data-square'));
+async function longest(ctx, body, limit, [width, height]) {
+  const began = performance.now();
+  const elapsed = () => Math.round(performance.now() - began);
+  let latest = null;
+  let drawing = null;
+  let drawn = null;
+  // The sentence of the search so far: said (aria-live) at each line, and
+  // under the board with the running time at each tick.
+  const progress = (ms) => {
+    const bound = latest && latest.upper_bound !== null && latest.upper_bound !== undefined
+      ? `; upper bound ${latest.upper_bound} moves` : '';
+    return latest
+      ? `Searching for the longest path, ${ms} ms of up to ${limit} ms: ${found(latest)} so far${bound}.`
+      : `Searching for the longest path, ${ms} ms of up to ${limit} ms…`;
+  };
+  const status = () => ctx.hint(progress(elapsed()));
+  const draw = async () => {
+    while (latest && latest.path && latest !== drawn && !ctx.signal.aborted) {
+      const line = latest;
+      const svg = await post('validate', { board: body.board, barrier_rule: body.barrier_rule, path: line.path }, {
+        format: 'svg', signal: ctx.signal,
+      });
+      ctx.draw(svg, width, height);
+      ctx.board.mark([line.from], 'is-from');
+      ctx.board.mark([line.to], 'is-to');
+      drawn = line;
+    }
+  };
+  const ticker = window.setInterval(() => {
+    if (!ctx.signal.aborted) status();
+  }, 100);
+  status();
+  ctx.say(progress(0));
+  // The picture grows as the search runs: not faded as a question in flight is.
+  ctx.board.container.classList.add('live');
+  try {
+    const last = await stream('longest-path', body, (line) => {
+      latest = line;
+      if (line.final) return;
+      ctx.say(progress(line.elapsed_ms ?? elapsed()));
+      ctx.list(line.path || []);
+      // A picture of a path already bettered is not worth an error.
+      if (!drawing) drawing = draw().catch(() => {}).finally(() => { drawing = null; });
+    }, { signal: ctx.signal });
+    window.clearInterval(ticker);
+    await drawing;
+    await draw();
+    if (!drawn) {
+      // No path: the board alone, its start marked.
+      const svg = await post('validate', { board: body.board, path: [last.from] }, { format: 'svg', signal: ctx.signal });
+      ctx.draw(svg, width, height);
+    }
+    const ms = last.elapsed_ms ?? elapsed();
+    ctx.say(`Longest path (searched for up to ${limit} ms) from ${last.from} to ${last.to}, in ${ms} ms: ` +
+      `${found(last)}${verdict(last)}.`);
+    ctx.list(last.path || []);
+    return last;
+  } finally {
+    window.clearInterval(ticker);
+    ctx.board.container.classList.remove('live');
   }
-  const at = (x, y) => names.get(`${Math.floor(x)},${Math.floor(y)}`);
-  const steps = [...svg.querySelectorAll('path[data-step]')]
-    .map((el) => [Number(el.getAttribute('data-step')), (el.getAttribute('d').match(/-?[\d.]+/g) || []).map(Number)])
-    .filter(([, d]) => d.length === 4)
-    .sort((a, b) => a[0] - b[0]);
-  if (steps.length === 0) return [];
-  const [, first] = steps[0];
-  return [at(first[0], first[1]), ...steps.map(([, d]) => at(d[2], d[3]))];
 }
 
 export default {
@@ -115,23 +180,11 @@ export default {
     const height = rows.length;
     Object.assign(lastTerrain, { ground: groundParam(rows), from: p.from, to: p.to });
     const q = question(p, rows);
+    let note = 'Click a square to paint it with the brush.';
     if (ctx.route === 'longest-path') {
-      const limit = p.time_limit_ms || 1000;
-      ctx.say(`Searching for the longest path (for up to ${limit} ms)…`);
-      // One search, drawn by /longest-path itself: its caption says the
-      // moves, the cost, the proven upper bound and whether the path is
-      // proven optimal, and the list is read from the very path drawn (a
-      // second search could find another). A live view of the search (the
-      // NDJSON stream) would replace this one request.
-      const svgText = await post('longest-path', { ...q, time_limit_ms: number(p.time_limit_ms) }, {
-        format: 'svg', signal: ctx.signal,
-      });
-      const svg = ctx.draw(svgText, width, height);
-      const title = svg.querySelector('title');
-      const caption = title ? title.textContent.replace(/^knightd: /, '') : '';
-      const path = pathOfPicture(svg);
-      ctx.say(caption);
-      ctx.list(path);
+      const last = await longest(ctx, { ...q, time_limit_ms: number(p.time_limit_ms) }, p.time_limit_ms || 1000, [width, height]);
+      // The verdict by the picture too: the caption may be out of view.
+      note = `Search over: ${found(last)}${verdict(last)}. ${note}`;
     } else {
       const [answer, svg] = await Promise.all([
         post('path', q, { signal: ctx.signal }),
@@ -149,7 +202,7 @@ export default {
     }
     ctx.board.mark([p.from], 'is-from');
     ctx.board.mark([p.to], 'is-to');
-    ctx.hint('Click a square to paint it with the brush.');
+    ctx.hint(note);
   },
 
   async pick(name, ctx) {

@@ -1,11 +1,13 @@
 // A knight's tour: #/tour?width=6&height=6&start=a1&closed=true&step=10.
 // A click picks the start; the slider (or Play) walks the knight through
 // the tour. `step` is kept in the fragment without a history entry per step.
+// With `played` (or play=true) the tab is a game a person plays (game.js).
 
 import { get, post } from './api.js';
 import { markCurrent } from './answer.js';
 import { go, replace } from './state.js';
 import { readForm } from './form.js';
+import { isGame, leaveGame, pickGame, setupGame, showGame } from './game.js';
 
 const TICK_MS = 350;
 
@@ -90,7 +92,8 @@ export default {
     return route === 'tour';
   },
 
-  setup() {
+  setup(form, ctx) {
+    setupGame(ctx);
     slider().addEventListener('input', () => {
       stop();
       setStep(Number(slider().value));
@@ -102,12 +105,18 @@ export default {
     stop();
     shown = null;
     stepper().hidden = true;
+    leaveGame();
   },
 
   async show(params, ctx) {
     stop();
     shown = null;
     stepper().hidden = true;
+    if (isGame(params)) {
+      await showGame(ctx);
+      return;
+    }
+    leaveGame();
     const p = ctx.values();
     const question = {
       width: p.width, height: p.height, start: p.start, end: p.end,
@@ -146,6 +155,10 @@ export default {
   },
 
   pick(name, ctx) {
+    if (isGame(ctx.params)) {
+      pickGame(name, ctx);
+      return;
+    }
     // The size typed in the form, even before it is submitted: the board
     // on screen may be of the size asked before.
     const p = { ...ctx.values(), ...readForm(ctx.form) };

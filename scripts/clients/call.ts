@@ -232,6 +232,10 @@ async function main(base: string, served: string, operationIds: string[]): Promi
   check(step.square === closed.path[63], "step 63 as /tour has it", [step, closed.path[63]]);
   called.set("postTourStep", "step 63 of the closed 8x8 tour, as /tour has it");
 
+  const finished = await plain.postTourFinish({ tourFinishRequest: { width: 8, height: 8, played: ["a1", "b3", "c5"] } });
+  check(finished.played === 3 && finished.path.length === 64 && finished.path[2] === "c5", "a finished tour", finished);
+  called.set("postTourFinish", "8x8 tour finished after a1 b3 c5");
+
   for (const [name, answer] of [
     ["getColour", await plain.getColour({ square: "d3" })],
     ["getColor", await plain.getColor({ square: "d3" })],

@@ -31,6 +31,7 @@ from knightd_gen.models import (
     ShortestPathsRequest,
     Square,
     SquareRequest,
+    TourFinishRequest,
     TourMethod,
     TourRequest,
     TourStepRequest,
@@ -115,6 +116,9 @@ closed = plain.get_tour(width=8, height=8, start="0", closed=True)
 a = plain.post_tour_step(TourStepRequest(width=8, height=8, start=Square(0), closed=True, step=63))
 assert v(a.square) == v(closed.path[63]), (a, closed.path[63])
 called["postTourStep"] = "step 63 of the closed 8x8 tour, as /tour has it"
+a = plain.post_tour_finish(TourFinishRequest(width=8, height=8, played=[Square("a1"), Square("b3"), Square("c5")]))
+assert a.played == 3 and len(a.path) == 64 and v(a.path[2]) == "c5", a
+called["postTourFinish"] = "8x8 tour finished after a1 b3 c5"
 
 for operation, get in [("getColour", plain.get_colour), ("getColor", plain.get_color)]:
     a = get(square="d3")

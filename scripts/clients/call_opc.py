@@ -42,6 +42,7 @@ from knightd_opc.api.plain import (
     post_moves,
     post_shortest_paths,
     post_tour,
+    post_tour_finish,
     post_tour_step,
 )
 from knightd_opc.api.terrain import post_longest_path, post_path, post_validate
@@ -58,6 +59,7 @@ from knightd_opc.models import (
     SquareRequest,
     TourMethod,
     TourRequest,
+    TourFinishRequest,
     TourStepRequest,
     ValidateRequest,
 )
@@ -122,6 +124,9 @@ closed = get_tour.sync(client=client, width=8, height=8, start="0", closed=True)
 a = post_tour_step.sync(client=client, body=TourStepRequest(width=8, height=8, start=0, closed=True, step=63))
 assert a.square == closed.path[63], (a, closed.path[63])
 called["postTourStep"] = "step 63 of the closed 8x8 tour, as /tour has it"
+a = post_tour_finish.sync(client=client, body=TourFinishRequest(width=8, height=8, played=["a1", "b3", "c5"]))
+assert a.played == 3 and len(a.path) == 64 and a.path[2] == "c5", a
+called["postTourFinish"] = "8x8 tour finished after a1 b3 c5"
 
 for operation, get in [("getColour", get_colour), ("getColor", get_color)]:
     a = get.sync(client=client, square="d3")

@@ -81,7 +81,9 @@ fn compressible(headers: &HeaderMap) -> bool {
     else {
         return false;
     };
-    !kind.starts_with("image/") || kind.starts_with("image/svg+xml")
+    // A stream of lines is sent as it is made: gzip would hold lines back.
+    (!kind.starts_with("image/") || kind.starts_with("image/svg+xml"))
+        && !kind.starts_with(crate::response::lines::NDJSON)
 }
 
 /// `response`, gzipped if `accepts` says so and it is worth it.

@@ -5,6 +5,7 @@
 
 pub mod answer;
 pub mod compress;
+pub mod lines;
 pub mod picture;
 pub mod problem;
 pub mod raster;

@@ -93,40 +93,11 @@ impl Accept {
     /// The format of the three `headers` prefer, and whether `image/png`
     /// is rated above it; None without an `Accept` header.
     fn rate(headers: &HeaderMap) -> Option<(Option<Format>, bool)> {
-        let mut ranges: Vec<(&str, &str, f32)> = Vec::new();
-        for value in headers.get_all(header::ACCEPT) {
-            let Ok(value) = value.to_str() else { continue };
-            for item in value.split(',') {
-                let mut parts = item.split(';');
-                let range = parts.next().unwrap_or("").trim();
-                let Some((kind, subtype)) = range.split_once('/') else {
-                    continue;
-                };
-                let q = parts
-                    .filter_map(|p| p.trim().strip_prefix("q=").or(p.trim().strip_prefix("Q=")))
-                    .find_map(|q| q.trim().parse::<f32>().ok())
-                    .unwrap_or(1.0);
-                ranges.push((kind.trim(), subtype.trim(), q));
-            }
-        }
+        let ranges = ranges(headers);
         if ranges.is_empty() {
             return None;
         }
-        let quality = |kind: &str, subtype: &str| -> f32 {
-            let mut best: Option<(u8, f32)> = None;
-            for &(k, s, q) in &ranges {
-                let specificity = match (k, s) {
-                    _ if k.eq_ignore_ascii_case(kind) && s.eq_ignore_ascii_case(subtype) => 2,
-                    (_, "*") if k.eq_ignore_ascii_case(kind) => 1,
-                    ("*", "*") => 0,
-                    _ => continue,
-                };
-                if best.is_none_or(|(b, _)| specificity > b) {
-                    best = Some((specificity, q));
-                }
-            }
-            best.map_or(0.0, |(_, q)| q)
-        };
+        let quality = |kind: &str, subtype: &str| quality(&ranges, kind, subtype);
         let mut chosen = None;
         let mut best = 0.0;
         for (format, kind, subtype) in [
@@ -145,6 +116,75 @@ impl Accept {
     /// `?format=` if given, else this, else JSON.
     pub fn or_query(self, format: Given<Format>) -> Format {
         format.0.or(self.0).unwrap_or_default()
+    }
+}
+
+/// The media ranges of `headers`' `Accept`, each with its quality.
+fn ranges(headers: &HeaderMap) -> Vec<(&str, &str, f32)> {
+    let mut ranges: Vec<(&str, &str, f32)> = Vec::new();
+    for value in headers.get_all(header::ACCEPT) {
+        let Ok(value) = value.to_str() else { continue };
+        for item in value.split(',') {
+            let mut parts = item.split(';');
+            let range = parts.next().unwrap_or("").trim();
+            let Some((kind, subtype)) = range.split_once('/') else {
+                continue;
+            };
+            let q = parts
+                .filter_map(|p| p.trim().strip_prefix("q=").or(p.trim().strip_prefix("Q=")))
+                .find_map(|q| q.trim().parse::<f32>().ok())
+                .unwrap_or(1.0);
+            ranges.push((kind.trim(), subtype.trim(), q));
+        }
+    }
+    ranges
+}
+
+/// The quality `ranges` give `kind`/`subtype`: that of the most specific
+/// range that matches it, 0 when none does.
+fn quality(ranges: &[(&str, &str, f32)], kind: &str, subtype: &str) -> f32 {
+    let mut best: Option<(u8, f32)> = None;
+    for &(k, s, q) in ranges {
+        let specificity = match (k, s) {
+            _ if k.eq_ignore_ascii_case(kind) && s.eq_ignore_ascii_case(subtype) => 2,
+            (_, "*") if k.eq_ignore_ascii_case(kind) => 1,
+            ("*", "*") => 0,
+            _ => continue,
+        };
+        if best.is_none_or(|(b, _)| specificity > b) {
+            best = Some((specificity, q));
+        }
+    }
+    best.map_or(0.0, |(_, q)| q)
+}
+
+/// Whether a request asks for its answer streamed as NDJSON: no `?format=`,
+/// and its `Accept` names `application/x-ndjson` itself (not by a range
+/// such as `*/*`), at least as highly as JSON, SVG and text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ndjson(pub bool);
+
+impl<S: Send + Sync> FromRequestParts<S> for Ndjson {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Ndjson, ApiError> {
+        let query: FormatQuery = from_query(parts.uri.query().unwrap_or(""))?;
+        if query.format.is_given() {
+            return Ok(Ndjson(false));
+        }
+        let ranges = ranges(&parts.headers);
+        let named = ranges.iter().any(|&(k, s, q)| {
+            q > 0.0 && k.eq_ignore_ascii_case("application") && s.eq_ignore_ascii_case("x-ndjson")
+        });
+        let q = quality(&ranges, "application", "x-ndjson");
+        let others = [
+            ("application", "json"),
+            ("image", "svg+xml"),
+            ("text", "plain"),
+        ];
+        Ok(Ndjson(
+            named && others.iter().all(|&(k, s)| quality(&ranges, k, s) <= q),
+        ))
     }
 }
 

@@ -1,23 +1,27 @@
 //! `POST /longest-path`: the longest simple path found in a time budget on a
 //! plain or terrain board, with a proven upper bound on its moves.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+use tokio::sync::oneshot;
 
 use axum::response::Response;
 use serde::Serialize;
 
-use crate::heavy::Served;
 use crate::heavy::SMALL_SEARCH_SQUARES;
+use crate::heavy::{Served, Work};
 use crate::params;
 use crate::request::board::{ground_arg, path_ends, search_error, GroundArg, TerrainArgs};
 use crate::request::extract::JsonBody;
 use crate::request::params::Given;
-use crate::request::square::{Ends, PlainArgs};
-use crate::response::picture::{check_drawable, respond, Format};
+use crate::request::square::{Ends, PlainArgs, Shown};
+use crate::response::lines::{self, LineSender};
+use crate::response::picture::{check_drawable, respond, Format, Ndjson};
 use crate::response::problem::ApiError;
 use crate::routes::path::{path_overlay, terrain_question, PathAnswer};
-use knight::longest_path;
-use knight::{Ground, Terrain};
+use crate::AppState;
+use knight::{longest_path, longest_path_watched, Longest, LongestWatch};
+use knight::{BarrierRule, Ground, Square, Terrain};
 
 /// The time budget when a request names none, in milliseconds.
 const DEFAULT_TIME_LIMIT_MS: u64 = 1_000;
@@ -42,20 +46,136 @@ pub struct LongestAnswer {
     pub optimal: bool,
 }
 
-pub async fn handler(
-    Served { state, work }: Served,
-    format: Format,
-    JsonBody(req): JsonBody<LongestBody>,
-) -> Result<Response, ApiError> {
-    let max_squares = state.config.max_longest_squares;
+/// A search's `time_limit_ms` (the default when absent), at most
+/// `--max-time-limit-ms`: the one rule of `/longest-path` and
+/// `/tour/finish`.
+pub fn time_limit_ms(given: Given<u64>, state: &AppState) -> Result<u64, ApiError> {
     let max_time_limit_ms = state.config.max_time_limit_ms;
-    let time_limit_ms = req.time_limit_ms.or(DEFAULT_TIME_LIMIT_MS);
+    let time_limit_ms = given.or(DEFAULT_TIME_LIMIT_MS);
     if time_limit_ms > max_time_limit_ms {
         return Err(ApiError::invalid(
             "time_limit_ms",
             format!("time_limit_ms is {time_limit_ms}; at most {max_time_limit_ms} is allowed"),
         ));
     }
+    Ok(time_limit_ms)
+}
+
+impl LongestAnswer {
+    /// The answer of `longest`, from `ends[0]` to `ends[1]`, written
+    /// `shown`'s way.
+    pub fn new(shown: &Shown, ends: [Square; 2], longest: &Longest) -> LongestAnswer {
+        LongestAnswer {
+            found: PathAnswer::new(
+                shown,
+                ends,
+                longest.moves,
+                longest.cost,
+                longest.path.as_deref(),
+            ),
+            upper_bound: longest.upper_bound,
+            optimal: longest.optimal,
+        }
+    }
+}
+
+/// One line of the NDJSON stream: the answer so far, the time since the
+/// search began, and whether it is the last line (the final answer).
+#[derive(Debug, Serialize)]
+pub struct LongestLine {
+    #[serde(flatten)]
+    pub answer: LongestAnswer,
+    pub elapsed_ms: u64,
+    #[serde(rename = "final")]
+    pub last: bool,
+}
+
+/// A streamed search, as asked.
+struct Streamed {
+    terrain: Terrain,
+    rule: BarrierRule,
+    ends: [Square; 2],
+    shown: Shown,
+    limit: Duration,
+}
+
+/// What the search reports to the stream: a line at each improvement, and
+/// "cancelled" once the client has gone.
+struct Watch {
+    lines: LineSender,
+    shown: Shown,
+    ends: [Square; 2],
+    began: Instant,
+}
+
+impl Watch {
+    fn line(&self, longest: &Longest, last: bool) -> LongestLine {
+        let elapsed = self.began.elapsed().as_millis();
+        LongestLine {
+            answer: LongestAnswer::new(&self.shown, self.ends, longest),
+            elapsed_ms: u64::try_from(elapsed).unwrap_or(u64::MAX),
+            last,
+        }
+    }
+}
+
+impl LongestWatch for Watch {
+    fn improved(&self, longest: &Longest) {
+        self.lines.offer(&self.line(longest, false));
+    }
+
+    fn cancelled(&self) -> bool {
+        self.lines.is_closed()
+    }
+}
+
+/// The search streamed as NDJSON: the answer (`200`) once the search has
+/// started on the blocking pool (a refusal of admission is the usual
+/// `503`), its lines as it improves, and the final answer last. The
+/// search stops when the client goes away.
+async fn stream(work: Work, ask: Streamed) -> Result<Response, ApiError> {
+    let began = Instant::now();
+    let (lines, response) = lines::channel();
+    let (started, has_started) = oneshot::channel::<()>();
+    let watch = Watch {
+        lines,
+        shown: ask.shown,
+        ends: ask.ends,
+        began,
+    };
+    let limit = ask.limit;
+    let job = tokio::spawn(async move {
+        let searched = work
+            .run_for(limit, move || {
+                let _ = started.send(());
+                let [from, to] = ask.ends;
+                let longest =
+                    longest_path_watched(&ask.terrain, ask.rule, from, to, ask.limit, &watch);
+                (longest, watch)
+            })
+            .await?;
+        if let (Ok(longest), watch) = searched {
+            let last = watch.line(&longest, true);
+            watch.lines.finish(&last).await;
+        }
+        Ok::<(), ApiError>(())
+    });
+    if has_started.await.is_err() {
+        // The job never started: admission refused it (or it failed).
+        job.await.map_err(|_| ApiError::internal())??;
+        return Err(ApiError::internal());
+    }
+    Ok(response)
+}
+
+pub async fn handler(
+    Served { state, work }: Served,
+    format: Format,
+    ndjson: Ndjson,
+    JsonBody(req): JsonBody<LongestBody>,
+) -> Result<Response, ApiError> {
+    let max_squares = state.config.max_longest_squares;
+    let time_limit_ms = time_limit_ms(req.time_limit_ms, &state)?;
     let (ground, rule) = ground_arg(req.terrain, &req.plain)?;
     let terrain = match ground {
         GroundArg::Terrain(board) => board.terrain(max_squares)?,
@@ -76,6 +196,17 @@ pub async fn handler(
     let (shown, [from, to]) = path_ends(&terrain, &req.ends, req.plain.notation)?;
     check_drawable(format, terrain.board(), &[from, to])?;
     let limit = Duration::from_millis(time_limit_ms);
+    if ndjson.0 {
+        terrain.check_ends(from, to).map_err(search_error)?;
+        let ask = Streamed {
+            terrain,
+            rule,
+            ends: [from, to],
+            shown,
+            limit,
+        };
+        return stream(work, ask).await;
+    }
     let squares = terrain.board().squares();
     let search = move || {
         let longest = longest_path(&terrain, rule, from, to, limit);
@@ -89,17 +220,7 @@ pub async fn handler(
         work.run_for(limit, search).await?
     };
     let longest = longest.map_err(search_error)?;
-    let answer = LongestAnswer {
-        found: PathAnswer::new(
-            &shown,
-            [from, to],
-            longest.moves,
-            longest.cost,
-            longest.path.as_deref(),
-        ),
-        upper_bound: longest.upper_bound,
-        optimal: longest.optimal,
-    };
+    let answer = LongestAnswer::new(&shown, [from, to], &longest);
     let verdict = match (longest.path.is_some(), longest.upper_bound) {
         (true, Some(bound)) if longest.optimal => {
             Some(format!("upper bound {bound} moves: proven optimal"))

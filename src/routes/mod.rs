@@ -7,6 +7,7 @@
 
 pub mod colour;
 pub mod distance;
+pub mod finish;
 pub mod longest;
 pub mod maps;
 pub mod moves;

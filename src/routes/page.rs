@@ -71,6 +71,7 @@ pub static ASSETS: &[Asset] = &[
     asset!("/page/state.js", JS, "../../assets/page/state.js"),
     asset!("/page/path.js", JS, "../../assets/page/path.js"),
     asset!("/page/tour.js", JS, "../../assets/page/tour.js"),
+    asset!("/page/game.js", JS, "../../assets/page/game.js"),
     asset!("/page/moves.js", JS, "../../assets/page/moves.js"),
     asset!("/page/terrain.js", JS, "../../assets/page/terrain.js"),
     asset!("/page/validate.js", JS, "../../assets/page/validate.js"),

@@ -97,6 +97,13 @@ pub struct ShownPath<'a> {
     squares: &'a [Square],
 }
 
+impl<'a> ShownPath<'a> {
+    /// `squares`, written `shown`'s way.
+    pub fn new(shown: Shown, squares: &'a [Square]) -> ShownPath<'a> {
+        ShownPath { shown, squares }
+    }
+}
+
 impl Serialize for ShownPath<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut seq = serializer.serialize_seq(Some(self.squares.len()))?;

@@ -262,7 +262,7 @@ fn caption(path: &[Square], found: &Validation, simple: bool) -> Caption {
 }
 
 /// A refusal's reason as the end of a sentence: "is not a knight move".
-fn reason_words(reason: &str) -> String {
+pub fn reason_words(reason: &str) -> String {
     match reason {
         "not_a_knight_move" => "is not a knight move".to_owned(),
         "revisits_square" => "revisits a square".to_owned(),

@@ -229,10 +229,9 @@ test('the challenge preset and its cheapest and longest paths', async (t) => {
   await shot(page, 'challenge-cheapest');
   await page.locator('#terrain-time').fill('300');
   await page.locator('button[value="longest-path"]').click();
-  // The caption of /longest-path's own picture: the bound, and whether the
-  // path is proven optimal.
-  const longest = await answered(page, /^Longest path \(searched for up to 300 ms\) from a1 to af28/);
-  assert.match(longest, /upper bound \d+ moves: (proven optimal|not proven optimal)\.$/);
+  // The final line's caption: the bound, and whether the path is proven optimal.
+  const longest = await answered(page, /^Longest path \(searched for up to 300 ms\) from a1 to af28, in \d+ ms: /);
+  assert.match(longest, /(proven optimal \(upper bound \d+ moves\)|not proven optimal: upper bound \d+ moves)\.$/);
   assert.doesNotMatch(longest, /Check of a path|valid/);
   const squares = await listed(page);
   assert.equal(squares[0], 'a1');
@@ -243,6 +242,181 @@ test('the challenge preset and its cheapest and longest paths', async (t) => {
   assert.match(new URL(page.url()).hash, /^#\/longest-path\?from=a1&to=af28&time_limit_ms=300&preset=challenge$/);
   await shot(page, 'challenge-longest');
 });
+
+/** The tour the API finishes from `played` on a board. */
+function finish(body) {
+  return api('tour/finish', body);
+}
+
+/** Checks that `path` is a tour of a `width` × `height` board: every square once, knight moves. */
+function assertTour(path, width, height) {
+  const at = (name) => {
+    const m = /^([a-z]+)(\d+)$/.exec(name);
+    let file = 0;
+    for (const c of m[1]) file = file * 26 + (c.charCodeAt(0) - 96);
+    return [file - 1, Number(m[2]) - 1];
+  };
+  assert.equal(path.length, width * height, 'as many squares as the board has');
+  assert.equal(new Set(path).size, path.length, 'no square twice');
+  for (const name of path) {
+    const [f, r] = at(name);
+    assert.ok(f >= 0 && r >= 0 && f < width && r < height, `${name} on the board`);
+  }
+  for (let i = 1; i < path.length; i += 1) {
+    const [a, b] = [at(path[i - 1]), at(path[i])];
+    const d = [Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1])].sort().join();
+    assert.equal(d, '1,2', `${path[i - 1]} to ${path[i]} is a knight move`);
+  }
+}
+
+/** Waits for the game's verdict on the position (can it still be finished?) and returns it. */
+async function verdict(page, pattern) {
+  await page.waitForFunction((source) => new RegExp(source).test(document.getElementById('game-status').textContent) &&
+    document.getElementById('board').getAttribute('aria-busy') !== 'true', pattern.source, { timeout: 20000 });
+  return page.locator('#game-status').textContent();
+}
+
+for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`Tour game (${name}): five moves played, a wrong click refused, a hint, and Finish draws the tour`, async (t) => {
+    const page = await open(t, '/#/tour?width=6&height=6&start=a1', viewport);
+    await answered(page, /tour of the 6×6 board from a1/);
+    // Play it yourself: an empty board of the size typed.
+    await page.locator('#game-play').click();
+    await verdict(page, /Click the square to start from/);
+    assert.equal(new URL(page.url()).hash, '#/tour?width=6&height=6&play=true');
+    // Five moves: each one the finish's next square, so the tour can still be finished.
+    const played = ['a1'];
+    await clickSquare(page, 'a1');
+    await verdict(page, /can still be finished: 35 squares to go/);
+    for (let i = 0; i < 5; i += 1) {
+      const next = (await finish({ width: 6, height: 6, played })).path[played.length];
+      played.push(next);
+      await clickSquare(page, next);
+      await verdict(page, new RegExp(`can still be finished: ${35 - played.length + 1} squares to go`));
+    }
+    assert.equal(new URL(page.url()).hash, `#/tour?width=6&height=6&played=${played.join(',')}`);
+    assert.deepEqual(await listed(page), played);
+    await answered(page, new RegExp(`You have played 6 of 36 squares of the 6×6 board; the knight is on ${played[5]}\\.`));
+    assert.equal(await page.locator('#board svg .is-knight').count(), 1);
+    // A square already played, and one no knight move away, are refused here.
+    const url = page.url();
+    await clickSquare(page, played[3]);
+    assert.match(await page.locator('#tour-form .error[data-for="*"]').textContent(),
+      new RegExp(`^${played[3]} is already played \\(numbered 3 on the board\\)`));
+    const last = played[5];
+    const far = ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'a2', 'b2', 'c2', 'd2', 'e2', 'f2']
+      .find((sq) => !played.includes(sq) && !(
+        [Math.abs(sq.charCodeAt(0) - last.charCodeAt(0)), Math.abs(Number(sq[1]) - Number(last[1]))].sort().join() === '1,2'));
+    await clickSquare(page, far);
+    assert.match(await page.locator('#tour-form .error[data-for="*"]').textContent(),
+      new RegExp(`^${far} is not a knight move from ${last}: click one of the marked squares`));
+    assert.match(await page.locator('#board-note').textContent(), new RegExp(`^${far} is not a knight move from ${last}`));
+    assert.equal(page.url(), url, 'a refused click asks nothing');
+    await shot(page, `tour-game-playing-${name}`);
+    // Hint: the finish's next square, marked on the board.
+    const expected = await finish({ width: 6, height: 6, played });
+    await page.locator('#game-hint').click();
+    const hint = expected.path[played.length];
+    assert.match(await page.locator('#game-status').textContent(), new RegExp(`^Hint: ${hint} `));
+    assert.deepEqual(await page.locator('#board svg .is-hint').evaluateAll((els) => els.map((el) => el.getAttribute('data-square'))), [hint]);
+    await shot(page, `tour-game-hint-${name}`);
+    // Finish: the whole tour, drawn and listed, beginning with the squares played.
+    await page.locator('#game-finish').click();
+    await answered(page, /^A tour of the 6×6 board from a1: every square once, 35 moves, ending on \w+\. The first 6 \(shaded\) are yours\.$/);
+    const tour = await listed(page);
+    assertTour(tour, 6, 6);
+    assert.deepEqual(tour.slice(0, 6), played);
+    assert.deepEqual(tour, expected.path);
+    assert.equal(await page.locator('#board svg path[data-step]').count(), 35, 'every move drawn');
+    assert.match(page.url(), /&finish=true$/);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px too wide)`);
+    await shot(page, `tour-game-finished-${name}`);
+    // Undo returns to the game, one square fewer.
+    await page.locator('#game-undo').click();
+    await verdict(page, /can still be finished: 31 squares to go/);
+    assert.deepEqual(await listed(page), played.slice(0, 5));
+  });
+}
+
+test('Tour game: a position that cannot be finished says why, in the API\'s words', async (t) => {
+  const page = await open(t, '/#/tour?width=6&height=6&play=true', { width: 1280, height: 900 });
+  await verdict(page, /Click the square to start from/);
+  for (const square of ['b3', 'd4']) {
+    await clickSquare(page, square);
+    await verdict(page, /can still be finished/);
+  }
+  await clickSquare(page, 'c2');
+  const said = await verdict(page, /cannot be finished/);
+  const refused = await finish({ width: 6, height: 6, played: ['b3', 'd4', 'c2'] });
+  assert.equal(refused.code, 'no_tour');
+  assert.equal(said.replace(/\.$/, ''), `It cannot be finished from here: ${refused.detail}`.replace(/\.$/, ''));
+  assert.match(said, /a1 can only be entered from the knight on c2/);
+  assert.equal(await page.locator('#game-hint').isDisabled(), true);
+  assert.equal(await page.locator('#game-finish').isDisabled(), true);
+  await shot(page, 'tour-game-cannot-finish');
+  const phone = await open(t, '/#/tour?width=6&height=6&played=b3,d4,c2', { width: 390, height: 844 });
+  await verdict(phone, /cannot be finished/);
+  await shot(phone, 'tour-game-cannot-finish-phone');
+});
+
+test('Tour game on 300×300: played, hinted and finished over a patterned board', async (t) => {
+  const page = await open(t, '/#/tour?width=300&height=300&played=a1,b3,c5', { width: 1280, height: 900 });
+  await verdict(page, /can still be finished: 89,997 squares to go/);
+  await answered(page, /You have played 3 of 90,000 squares/);
+  await page.locator('#game-hint').click();
+  const expected = await finish({ width: 300, height: 300, played: ['a1', 'b3', 'c5'] });
+  assert.match(await page.locator('#game-status').textContent(), new RegExp(`^Hint: ${expected.path[3]} `));
+  await page.locator('#game-finish').click();
+  await answered(page, /^A tour of the 300×300 board from a1: every square once, 89,999 moves/, 120000);
+  assert.deepEqual(await listed(page), expected.path.slice(0, 1000));
+  // Drawn as a /tour of a large board is: one checkered pattern, the tour over it.
+  assert.equal(await page.locator('#board svg [data-view]').getAttribute('data-view'), '0 0 300 300');
+  assert.equal(await page.locator('#board.stale').count(), 0);
+  await shot(page, 'tour-game-300');
+});
+
+for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`the longest path live (${name}): the path growing, the bound falling, then the final caption`, async (t) => {
+    const page = await open(t, '/#/path?preset=challenge&from=a1&to=af28', viewport);
+    await answered(page, /Cheapest path/);
+    // Every sentence the page says while the search runs.
+    await page.evaluate(() => {
+      window.said = [];
+      new MutationObserver(() => window.said.push(document.getElementById('summary').textContent))
+        .observe(document.getElementById('summary'), { childList: true, characterData: true, subtree: true });
+    });
+    await page.locator('#terrain-time').fill('3000');
+    await page.locator('button[value="longest-path"]').click();
+    await page.waitForFunction(() => /so far; upper bound \d+ moves/.test(document.getElementById('summary').textContent));
+    await page.waitForFunction(() => document.querySelectorAll('#board svg path[data-step]').length > 0);
+    await shot(page, `longest-live-${name}`);
+    const final = await answered(page, /^Longest path \(searched for up to 3000 ms\) from a1 to af28, in \d+ ms: \d+ moves, cost \d+ — /, 30000);
+    assert.match(final, /(proven optimal \(upper bound \d+ moves\)|not proven optimal: upper bound \d+ moves)\.$/);
+    const said = await page.evaluate(() => window.said);
+    const progress = said.filter((s) => /^Searching for the longest path, \d+ ms of up to 3000 ms: \d+ moves, cost \d+ so far; upper bound \d+ moves\.$/.test(s));
+    assert.ok(progress.length >= 1, `a progress line before the final: ${JSON.stringify(said.slice(0, 5))}`);
+    const moves = progress.map((s) => Number(/: (\d+) moves/.exec(s)[1]));
+    const bounds = progress.map((s) => Number(/upper bound (\d+)/.exec(s)[1]));
+    for (let i = 1; i < moves.length; i += 1) {
+      assert.ok(moves[i] >= moves[i - 1], `moves never fall: ${moves}`);
+      assert.ok(bounds[i] <= bounds[i - 1], `the bound never rises: ${bounds}`);
+    }
+    const board = fs.readFileSync(new URL('../../assets/page/boards/challenge-28x32.txt', import.meta.url), 'utf8');
+    const check = await api('validate', { board, path: await listed(page), simple: true });
+    assert.equal(check.valid, true);
+    assert.match(final, new RegExp(`: ${check.moves} moves, cost ${check.cost} — `));
+    assert.match(await page.locator('#board-note').textContent(), new RegExp(`^Search over: ${check.moves} moves, cost ${check.cost} — `));
+    await shot(page, `longest-final-${name}`);
+    // Asked again and left at once: the request is aborted, the tab left shows its own answer.
+    await page.locator('button[value="longest-path"]').click();
+    await page.waitForFunction(() => /^Searching/.test(document.getElementById('summary').textContent));
+    await page.locator('[data-tab="path"]').click();
+    await answered(page, /^From /);
+    await page.waitForTimeout(300);
+    assert.doesNotMatch(await page.locator('#summary').textContent(), /Searching|Longest/);
+  });
+}
 
 test('a wrong sequence clicked out is refused with its reason', async (t) => {
   const page = await open(t, '/#/validate');

@@ -70,6 +70,9 @@ pub use terrain::{
     BarrierRule, Cell, End, Ground, Reason, SearchError, Terrain, TerrainError, UnknownBarrierRule,
 };
 pub use tour::construct::IndexedTour;
+pub use tour::finish::{
+    finish_tour, Ending, FinishError, FinishRequest, Finished, Stuck, WHOLE_CHECK_SQUARES,
+};
 pub use tour::warnsdorff::DEFAULT_BACKTRACKS as WARNSDORFF_BACKTRACKS;
 pub use tour::{
     is_tour, tour, Cycle, Method as TourMethod, NoTour, SharedTour, Tour, TourAnswer, TourError,

@@ -28,6 +28,7 @@ pub mod construct;
 pub mod cover;
 pub mod ends;
 pub mod existence;
+pub mod finish;
 pub mod frontier;
 pub mod narrow;
 pub mod search;

@@ -151,3 +151,158 @@ pub fn from_name(name: &str) -> Xy {
     let rank: u64 = name[letters.len()..].parse().unwrap();
     (file, rank - 1)
 }
+
+/// How a finished tour must end, for [`finishable`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FinishEnd {
+    /// Anywhere.
+    Open,
+    /// One move from the first square played.
+    Closed,
+    /// On this square.
+    On(Xy),
+}
+
+/// Whether some tour of the `w` × `h` board (at most 64 squares) begins
+/// with `played` (a path of knight moves without repeats) and ends as
+/// `end` asks: plain exhaustive search from the last square played, that
+/// only cuts a position whose unvisited squares a knight cannot all reach
+/// (a breadth-first search over them) or, closed, whose first square has
+/// no unvisited neighbour left, and remembers the positions (visited
+/// squares, knight's square) already found hopeless; the colours are
+/// counted first (a knight alternates them).
+pub fn finishable(w: u64, h: u64, played: &[Xy], end: FinishEnd) -> bool {
+    assert!(w * h <= 64, "a board of at most 64 squares");
+    let bit = |(f, r): Xy| 1u64 << (r * w + f);
+    let all = if w * h == 64 {
+        u64::MAX
+    } else {
+        (1u64 << (w * h)) - 1
+    };
+    let first = played[0];
+    let ok_last = |at: Xy| match end {
+        FinishEnd::Open => true,
+        FinishEnd::Closed => is_knight_move(at, first),
+        FinishEnd::On(e) => at == e,
+    };
+    // Whether every unvisited square is reachable from `at` through
+    // unvisited squares.
+    let reaches_all = |at: Xy, seen: u64| {
+        let mut reached = 0u64;
+        let mut stack = vec![at];
+        while let Some(sq) = stack.pop() {
+            for next in moves_from(w, h, sq) {
+                let b = bit(next);
+                if seen & b == 0 && reached & b == 0 {
+                    reached |= b;
+                    stack.push(next);
+                }
+            }
+        }
+        reached == all & !seen
+    };
+    fn go(
+        at: Xy,
+        seen: u64,
+        ctx: &dyn Fn(Xy, u64) -> Option<bool>,
+        next_of: &dyn Fn(Xy, u64) -> Vec<Xy>,
+        bit: &dyn Fn(Xy) -> u64,
+        hopeless: &mut HashSet<(u64, Xy)>,
+    ) -> bool {
+        if let Some(done) = ctx(at, seen) {
+            return done;
+        }
+        if hopeless.contains(&(seen, at)) {
+            return false;
+        }
+        for next in next_of(at, seen) {
+            let b = bit(next);
+            if seen & b == 0 && go(next, seen | b, ctx, next_of, bit, hopeless) {
+                return true;
+            }
+        }
+        hopeless.insert((seen, at));
+        false
+    }
+    let mut seen = 0u64;
+    for &sq in played {
+        seen |= bit(sq);
+    }
+    let ctx = |at: Xy, seen: u64| -> Option<bool> {
+        if seen == all {
+            return Some(ok_last(at));
+        }
+        if let FinishEnd::On(e) = end {
+            if seen & bit(e) != 0 {
+                return Some(false);
+            }
+        }
+        // A closed tour returns to a neighbour of the first square.
+        let first_open = moves_from(w, h, first).any(|n| seen & bit(n) == 0);
+        if end == FinishEnd::Closed && !first_open {
+            return Some(false);
+        }
+        (!reaches_all(at, seen)).then_some(false)
+    };
+    // The order the moves are tried in changes nothing but the time: the
+    // fewest onward moves first (Warnsdorff) finds tours soonest.
+    let next_of = |at: Xy, seen: u64| {
+        let mut next: Vec<(usize, Xy)> = moves_from(w, h, at)
+            .filter(|&n| seen & bit(n) == 0)
+            .map(|n| {
+                let onward = moves_from(w, h, n).filter(|&m| seen & bit(m) == 0).count();
+                (onward, n)
+            })
+            .collect();
+        next.sort_unstable();
+        next.into_iter().map(|(_, n)| n).collect::<Vec<_>>()
+    };
+    // A knight alternates colours: the unvisited squares must alternate
+    // from the other colour than the knight's, and the last square's
+    // colour is fixed by their number.
+    let knight = played[played.len() - 1];
+    let dark = |(f, r): Xy| (f + r) % 2 == 0;
+    let left: Vec<Xy> = (0..h)
+        .flat_map(|r| (0..w).map(move |f| (f, r)))
+        .filter(|&sq| seen & bit(sq) == 0)
+        .collect();
+    let other = left.iter().filter(|&&sq| dark(sq) != dark(knight)).count();
+    if other != left.len().div_ceil(2) {
+        return false;
+    }
+    let last_dark = dark(knight) == (left.len() % 2 == 0);
+    match end {
+        FinishEnd::On(e) if !left.is_empty() && dark(e) != last_dark => return false,
+        FinishEnd::Closed if !left.is_empty() && dark(first) == last_dark => return false,
+        _ => {}
+    }
+    let mut hopeless = HashSet::new();
+    go(
+        played[played.len() - 1],
+        seen,
+        &ctx,
+        &next_of,
+        &bit,
+        &mut hopeless,
+    )
+}
+
+/// A random walk of knight moves without repeats on the `w` × `h` board,
+/// from a random square, of at most `len` squares (shorter where it gets
+/// stuck).
+pub fn random_walk(w: u64, h: u64, len: usize, mix: &mut Mix) -> Vec<Xy> {
+    let mut walk = vec![(mix.below(w), mix.below(h))];
+    let mut seen: HashSet<Xy> = walk.iter().copied().collect();
+    while walk.len() < len {
+        let next: Vec<Xy> = moves_from(w, h, walk[walk.len() - 1])
+            .filter(|sq| !seen.contains(sq))
+            .collect();
+        if next.is_empty() {
+            break;
+        }
+        let sq = next[usize::try_from(mix.below(next.len().try_into().unwrap())).unwrap()];
+        seen.insert(sq);
+        walk.push(sq);
+    }
+    walk
+}

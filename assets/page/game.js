@@ -1,0 +1,242 @@
+// The Tour tab's game: a person plays a tour by clicking squares,
+// #/tour?width=6&height=6&played=a1,b3,c5 (play=true before the first
+// square; finish=true shows the whole tour finished from there). The first
+// click picks the start; each next one must be a knight move to a square
+// not yet played, else it is refused here, without asking the server.
+// After each move /tour/finish says whether the tour can still be
+// finished (and, when not, why); its next square is the Hint, and its
+// whole tour is what Finish draws.
+
+import { get, post } from './api.js';
+import { clearErrors, showProblem } from './answer.js';
+import { number, readForm } from './form.js';
+import { parseSquare, splitSquares, squareName } from './squares.js';
+import { go } from './state.js';
+
+const el = (id) => document.getElementById(id);
+const JUMPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
+
+// A body of /validate must stay under the server's 4 MiB: a finished tour
+// longer than this many bytes of names is drawn in part (and listed whole).
+const DRAW_BYTES = 3500000;
+
+// The game on show: { ctx, p, played, size, answer, problem }; answer is
+// /tour/finish's (null until it comes, or when it refused), problem its refusal.
+let game = null;
+
+/** True when the fragment is a game rather than a tour asked of the server. */
+export function isGame(params) {
+  return params.get('play') === 'true' || params.has('played');
+}
+
+/** The fragment of a game: the board, how it ends, and the squares played. */
+function fragment(p, played, extra = {}) {
+  const squares = played.length ? { played: played.join(',') } : { play: 'true' };
+  return { width: p.width, height: p.height, closed: p.closed, end: p.end, ...squares, ...extra };
+}
+
+/** The squares a knight on `name` can jump to that are not yet played. */
+function freeMoves(name, played, { width, height }) {
+  const at = parseSquare(name, width, height);
+  if (!at) return [];
+  const taken = new Set(played);
+  return JUMPS
+    .map(([df, dr]) => [at.file + df, at.rank + dr])
+    .filter(([f, r]) => f >= 0 && r >= 0 && f < width && r < height)
+    .map(([f, r]) => squareName(f, r))
+    .filter((n) => !taken.has(n));
+}
+
+function status(text, cls = '') {
+  const slot = el('game-status');
+  slot.textContent = text;
+  slot.className = `game-status ${cls}`.trim();
+}
+
+function buttons({ undo = false, ask = false } = {}) {
+  el('game-undo').disabled = !undo;
+  el('game-hint').disabled = !ask;
+  el('game-finish').disabled = !ask;
+}
+
+/** Says what /tour/finish answered: can the tour still be finished, and if not, why. */
+function verdict(g) {
+  const left = g.size.width * g.size.height - g.played.length;
+  if (g.answer) {
+    status(left === 0
+      ? `Every square is played: the tour is ${g.answer.closed ? 'closed and ' : ''}complete.`
+      : `The tour can still be finished: ${left.toLocaleString('en')} squares to go.`, 'good');
+    buttons({ undo: true, ask: left > 0 });
+    if (left > 0) g.ctx.hint(`It can still be finished. ${next(g)}, or ask for a Hint.`);
+    return;
+  }
+  const p = g.problem;
+  const lead = {
+    no_tour: 'It cannot be finished from here',
+    tour_not_found: 'The search could not tell in time whether it can be finished',
+  }[p.code] || 'The server could not say whether the tour can be finished';
+  const why = p.status === 404 ? 'this server does not answer POST /tour/finish.' : p.detail.replace(/([^.])$/, '$1.');
+  status(`${lead}: ${why}`, 'bad');
+  buttons({ undo: true });
+  g.ctx.hint(`${lead}: why is said above the Hint and Finish buttons. Undo, or play on.`);
+}
+
+/** What to click next: a knight's move from the last square played. */
+function next(g) {
+  return `Click a square a knight's move from ${g.played[g.played.length - 1]} (marked)`;
+}
+
+/** Draws the squares played, numbered, with the knight and its free moves marked. */
+function marks(g) {
+  const last = g.played[g.played.length - 1];
+  g.ctx.board.mark([g.played[0]], 'is-from');
+  g.ctx.board.mark(freeMoves(last, g.played, g.size), 'is-move');
+  g.ctx.board.mark([last], 'is-knight');
+}
+
+/** The longest start of `path` whose /validate body stays under DRAW_BYTES. */
+function drawable(path) {
+  let bytes = 0;
+  let n = 0;
+  while (n < path.length && bytes + path[n].length + 3 <= DRAW_BYTES) {
+    bytes += path[n].length + 3;
+    n += 1;
+  }
+  return n;
+}
+
+/** Finish: the whole tour from /tour/finish, drawn and listed as a tour is. */
+async function showFinished(g) {
+  const { ctx, answer } = g;
+  const n = answer.path.length;
+  const shown = drawable(answer.path);
+  const svg = await post('validate', { ...g.board, path: answer.path.slice(0, shown) }, {
+    format: 'svg', signal: ctx.signal,
+  });
+  ctx.draw(svg, g.size.width, g.size.height);
+  ctx.board.mark(g.played, 'is-played');
+  ctx.board.mark([answer.path[0]], 'is-from');
+  const end = answer.closed ? `, then one move back to ${answer.path[0]}` : `, ending on ${answer.path[n - 1]}`;
+  ctx.say(`${answer.closed ? 'A closed tour' : 'A tour'} of the ${answer.width}×${answer.height} board ` +
+    `from ${answer.path[0]}: every square once, ${(n - 1).toLocaleString('en')} moves${end}. ` +
+    `The first ${g.played.length.toLocaleString('en')} (shaded) are yours.`);
+  ctx.list(answer.path, {
+    status: (i) => (i < g.played.length ? { text: 'played', cls: 'ok' } : null),
+  });
+  status('Finished: the rest of the tour is drawn after your squares.', 'good');
+  buttons({ undo: true });
+  ctx.hint(shown < n
+    ? `The first ${shown.toLocaleString('en')} squares of the tour are drawn; all are listed. Click a square to play on from your last move.`
+    : 'Click a square to play on from your last move, or Undo.');
+}
+
+export async function showGame(ctx) {
+  const p = ctx.values();
+  const played = splitSquares(p.played || '').map((s) => s.toLowerCase());
+  const size = { width: Number(p.width || 8), height: Number(p.height || 8) };
+  const board = { width: number(p.width), height: number(p.height) };
+  el('game').hidden = false;
+  el('tour-start').value = played[0] || '';
+  const g = { ctx, p, played, size, board, answer: null, problem: null };
+  game = g;
+  buttons();
+  if (played.length === 0) {
+    const svg = await get('path', { from: 'a1', to: 'a1', ...board }, { format: 'svg', signal: ctx.signal });
+    ctx.draw(svg, size.width, size.height);
+    ctx.say(`A tour to play on the ${size.width}×${size.height} board.`);
+    ctx.list([]);
+    status('Click the square to start from.');
+    ctx.hint('Each next click must be a knight move to a square not yet played.');
+    return;
+  }
+  const q = { ...board, played, closed: p.closed === 'true' ? true : undefined, end: p.end };
+  const finishing = post('tour/finish', q, { signal: ctx.signal })
+    .then((answer) => ({ answer }), (problem) => ({ problem }));
+  status('Asking whether the tour can still be finished…');
+  if (p.finish !== 'true') {
+    const svg = await post('validate', { ...board, path: played }, { format: 'svg', signal: ctx.signal });
+    ctx.draw(svg, size.width, size.height);
+    marks(g);
+    const last = played[played.length - 1];
+    ctx.say(`You have played ${played.length.toLocaleString('en')} of ` +
+      `${(size.width * size.height).toLocaleString('en')} squares of the ${size.width}×${size.height} board; ` +
+      `the knight is on ${last}.`);
+    ctx.list(played);
+    ctx.hint(`${next(g)}, or Undo.`);
+  }
+  const { answer, problem } = await finishing;
+  ctx.check();
+  if (problem && problem.name === 'AbortError') throw problem;
+  Object.assign(g, { answer: answer || null, problem: problem || null });
+  if (p.finish === 'true' && answer) {
+    await showFinished(g);
+    return;
+  }
+  if (p.finish === 'true') {
+    // Nothing to finish: the game as it stands, and why.
+    go('tour', fragment(p, played));
+    return;
+  }
+  verdict(g);
+}
+
+/** A click of the game: the start, or the next move when it is a legal one. */
+export function pickGame(name, ctx) {
+  const g = game;
+  const p = { ...ctx.values(), ...readForm(ctx.form) };
+  const played = g && g.ctx === ctx ? g.played : [];
+  if (played.length === 0) {
+    go('tour', fragment(p, [name]));
+    return;
+  }
+  const last = played[played.length - 1];
+  const at = played.indexOf(name);
+  let refused = null;
+  if (at >= 0) {
+    refused = `${name} is already played (numbered ${at} on the board): a tour visits every square once.`;
+  } else if (!freeMoves(last, [], g.size).includes(name)) {
+    const free = freeMoves(last, played, g.size);
+    refused = `${name} is not a knight move from ${last}: ` +
+      (free.length ? `click one of the marked squares (${free.join(', ')}).` : 'no square a knight move away is free; Undo.');
+  }
+  if (refused) {
+    showProblem(ctx.form, { detail: refused, code: 'refused_move' });
+    // Under the board too: on a phone the form is below it.
+    ctx.hint(refused);
+    return;
+  }
+  go('tour', fragment(g.p, [...played, name]));
+}
+
+/** The game's buttons. */
+export function setupGame(ctx) {
+  const again = (played, extra) => {
+    const c = ctx();
+    if (c && game && game.ctx === c) go('tour', fragment(game.p, played, extra));
+  };
+  el('game-play').addEventListener('click', () => {
+    const c = ctx();
+    const f = c ? readForm(c.form) : {};
+    go('tour', fragment(f, []));
+  });
+  el('game-undo').addEventListener('click', () => game && again(game.played.slice(0, -1)));
+  el('game-new').addEventListener('click', () => game && again([]));
+  el('game-finish').addEventListener('click', () => game && again(game.played, { finish: 'true' }));
+  el('game-hint').addEventListener('click', () => {
+    const g = game;
+    if (!g || !g.answer) return;
+    const square = g.answer.path[g.played.length];
+    g.ctx.board.unmark('is-hint');
+    g.ctx.board.mark([square], 'is-hint');
+    clearErrors(g.ctx.form);
+    status(`Hint: ${square} is a next square from which the tour can be finished.`, 'good');
+    g.ctx.hint(`Hint: ${square} (marked). Click it, or another square a knight's move away.`);
+  });
+}
+
+/** Leaves the game (another question on the tab, or another tab). */
+export function leaveGame() {
+  game = null;
+  el('game').hidden = true;
+  el('game-status').textContent = '';
+}

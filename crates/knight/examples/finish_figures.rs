@@ -1,0 +1,138 @@
+//! The figures of finishing a partly played tour (docs/tours.md,
+//! docs/performance.md): 1,000 seeded random prefixes of the 8×8 board
+//! (5 to 50 squares, by random legal walks), each given 1 s, with how many
+//! were finished, proven impossible or not settled, and the min, median and
+//! max time; then a 100-move prefix from the corner of the 1000×1000 board
+//! (Warnsdorff's walk, ties at random) finished, against the tour `/tour`
+//! gives for the same board. In release:
+//!
+//! ```text
+//! cargo run --release -p knight --example finish_figures
+//! ```
+
+use std::time::{Duration, Instant};
+
+use knight::{finish_tour, tour, Board, Cache, Ending, FinishError, FinishRequest, Square};
+use knight::{TourMethod, TourRequest};
+
+/// splitmix64: the seeded numbers of the prefixes.
+struct Mix(u64);
+
+impl Mix {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        let n = u64::try_from(n).expect("a small count");
+        usize::try_from(z % n).expect("below n")
+    }
+}
+
+/// A walk without repeats from `from` on `board`, of at most `len`
+/// squares; each step picked by `pick` among the free squares a move away
+/// (given with their free onward moves).
+fn walk(
+    board: Board,
+    from: Square,
+    len: usize,
+    mut pick: impl FnMut(&[(usize, Square)]) -> usize,
+) -> Vec<Square> {
+    let mut path = vec![from];
+    while path.len() < len {
+        let free = |s: &Square, path: &[Square]| !path.contains(s);
+        let next: Vec<(usize, Square)> = board
+            .knight_moves(path[path.len() - 1])
+            .filter(|s| free(s, &path))
+            .map(|s| {
+                let onward = board.knight_moves(s).filter(|t| free(t, &path)).count();
+                (onward, s)
+            })
+            .collect();
+        if next.is_empty() {
+            break;
+        }
+        path.push(next[pick(&next)].1);
+    }
+    path
+}
+
+fn main() {
+    let board = Board::CHESS;
+    let mut mix = Mix(2024);
+    let (mut finished, mut impossible, mut unsettled) = (0, 0, 0);
+    let mut times = Vec::new();
+    for _ in 0..1000 {
+        let len = 5 + mix.below(46);
+        let start = Square::new(
+            u32::try_from(mix.below(8)).expect("a file"),
+            u32::try_from(mix.below(8)).expect("a rank"),
+        );
+        let played = walk(board, start, len, |next| mix.below(next.len()));
+        let request = FinishRequest {
+            board,
+            played: &played,
+            ending: Ending::Open,
+        };
+        let began = Instant::now();
+        let answer = finish_tour(request, 1_000_000, Duration::from_secs(1));
+        times.push(began.elapsed());
+        match answer {
+            Ok(_) => finished += 1,
+            Err(FinishError::NoTour(_)) => impossible += 1,
+            Err(other) => {
+                unsettled += 1;
+                let names: Vec<String> = played.iter().map(Square::to_string).collect();
+                println!("not settled ({other:?}): {}", names.join(" "));
+            }
+        }
+    }
+    times.sort_unstable();
+    println!(
+        "8x8, 1000 prefixes of 5..50 squares: {finished} finished, {impossible} proven impossible, {unsettled} not settled in 1 s; min {:?}, median {:?}, max {:?}",
+        times[0],
+        times[times.len() / 2],
+        times[times.len() - 1]
+    );
+
+    let big = Board::new(1000, 1000).expect("a board");
+    let corner = Square::new(0, 0);
+    let mut tie = Mix(7);
+    let played = walk(big, corner, 101, |next| {
+        let fewest = next.iter().map(|n| n.0).min().unwrap_or(0);
+        let best: Vec<usize> = (0..next.len()).filter(|&i| next[i].0 == fewest).collect();
+        best[tie.below(best.len())]
+    });
+    let best_of = |runs: usize, f: &mut dyn FnMut()| {
+        (0..runs)
+            .map(|_| {
+                let began = Instant::now();
+                f();
+                began.elapsed()
+            })
+            .min()
+            .unwrap_or_default()
+    };
+    let whole = best_of(5, &mut || {
+        let cache = Cache::default();
+        let request = TourRequest {
+            board: big,
+            start: corner,
+            method: TourMethod::Construction { closed: false },
+        };
+        assert!(tour(request, 1_000_000, &cache).is_ok());
+    });
+    let finish = best_of(5, &mut || {
+        let request = FinishRequest {
+            board: big,
+            played: &played,
+            ending: Ending::Open,
+        };
+        assert!(finish_tour(request, 1_000_000, Duration::from_secs(60)).is_ok());
+    });
+    println!(
+        "1000x1000, 100 moves from a1 finished: {finish:?} (best of 5); the tour /tour gives from a1, fresh cache: {whole:?}; ratio {:.1}",
+        finish.as_secs_f64() / whole.as_secs_f64()
+    );
+}

@@ -1,0 +1,156 @@
+//! `POST /tour/finish`: a whole tour that begins with the squares played so
+//! far (`played`), open, `closed` or to an `end`; or why none exists.
+
+use std::time::Duration;
+
+use axum::response::Response;
+use serde::Serialize;
+
+use crate::heavy::Served;
+use crate::params;
+use crate::request::extract::JsonBody;
+use crate::request::params::Given;
+use crate::request::square::{record_question, PlainArgs, Shown, ShownSquare, SquareArg};
+use crate::response::answer::json_with_squares;
+use crate::response::problem::{ApiError, Code};
+use crate::routes::longest::time_limit_ms;
+use crate::routes::tour::ShownPath;
+use crate::routes::validate::reason_words;
+use knight::{finish_tour, Board, Ending, FinishError, FinishRequest, Square, TourSquares};
+
+params! {
+    /// `POST /tour/finish`: the squares played, the board, and how the
+    /// tour ends (`closed` or `end`; open by default).
+    pub struct FinishBody {
+        pub played: Given<Vec<SquareArg>>,
+        pub plain: PlainArgs,
+        pub closed: Given<bool>,
+        pub end: Given<SquareArg>,
+        pub time_limit_ms: Given<u64>,
+    }
+}
+
+/// The JSON answer: the board, how many squares were played, and the whole
+/// tour, written square by square as it is sent.
+#[derive(Serialize)]
+pub struct FinishAnswer<'a> {
+    pub width: u64,
+    pub height: u64,
+    pub closed: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end: Option<ShownSquare>,
+    pub played: usize,
+    pub path: ShownPath<'a>,
+}
+
+pub async fn handler(
+    Served { state, work }: Served,
+    JsonBody(req): JsonBody<FinishBody>,
+) -> Result<Response, ApiError> {
+    let played_args = req.played.required("played")?;
+    let Some(first_arg) = played_args.first() else {
+        return Err(ApiError::invalid(
+            "played",
+            "'played' lists the squares played so far, at least the first: give one square or more",
+        ));
+    };
+    let board = req.plain.board()?;
+    let limit = state.config.max_tour_squares;
+    if board.squares() > limit {
+        let side = if req.plain.width.is_given() {
+            "width"
+        } else {
+            "height"
+        };
+        return Err(ApiError::board_too_large(side, board.squares(), limit));
+    }
+    let played = played_args
+        .iter()
+        .enumerate()
+        .map(|(i, arg)| arg.on(board, format_args!("played[{i}]")))
+        .collect::<Result<Vec<Square>, ApiError>>()?;
+    let closed = req.closed.or(false);
+    let end = req.end.0.as_ref().map(|e| e.on(board, "end")).transpose()?;
+    let ending = match end {
+        Some(_) if closed => {
+            return Err(ApiError::invalid(
+                "end",
+                "a closed tour ends one knight move from its first square, so it takes no 'end': leave out 'end' or 'closed=true'",
+            ))
+        }
+        Some(end) => Ending::End(end),
+        None if closed => Ending::Closed,
+        None => Ending::Open,
+    };
+    let time_limit_ms = time_limit_ms(req.time_limit_ms, &state)?;
+    record_question(board, &played[..1]);
+    let shown = Shown {
+        board,
+        notation: req.plain.notation.or(first_arg.notation()),
+    };
+    let cache = std::sync::Arc::clone(&state.cache);
+    let time_limit = Duration::from_millis(time_limit_ms);
+    // Admission counts the time limit as the search's time.
+    work.run_for(time_limit, move || {
+        let request = FinishRequest {
+            board,
+            played: &played,
+            ending,
+        };
+        let done = finish_tour(request, limit, time_limit)
+            .map_err(|e| finish_error(board, &played, e, time_limit_ms))?;
+        let head = FinishAnswer {
+            width: board.width(),
+            height: board.height(),
+            closed: done.closed,
+            end: end.map(|e| shown.square(e)),
+            played: done.played,
+            path: ShownPath::new(shown, &[]),
+        };
+        Ok(json_with_squares(
+            &head,
+            shown,
+            TourSquares::Own(done.path),
+            &cache,
+        ))
+    })
+    .await?
+}
+
+fn finish_error(board: Board, played: &[Square], error: FinishError, ms: u64) -> ApiError {
+    match error {
+        FinishError::Played(fault) => {
+            let step = fault.step;
+            let reason = fault.reason.as_str();
+            let from = fault.from.map_or_else(String::new, |s| format!(" from {s}"));
+            ApiError::invalid(
+                format!("played[{step}]"),
+                format!(
+                    "'played' must be a path of knight moves that visits no square twice, but step {step}{from} to {} {} (as /validate reports it: step {step}, {reason})",
+                    fault.to,
+                    reason_words(reason)
+                ),
+            )
+        }
+        FinishError::NothingPlayed => ApiError::missing("played"),
+        FinishError::EndOffBoard(end) => ApiError::new(
+            Code::SquareOffBoard,
+            format!("{end} is not a square of the {board} board"),
+        )
+        .at("end"),
+        FinishError::TooLarge { squares, limit } => {
+            ApiError::board_too_large("width", squares, limit)
+        }
+        FinishError::NoTour(why) => ApiError::new(
+            Code::NoTour,
+            format!("no tour of the {board} board begins with these {} squares: {why}", played.len()),
+        ),
+        FinishError::NotFound => ApiError::new(
+            Code::TourNotFound,
+            format!(
+                "the search found no way to finish this tour of the {board} board within time_limit_ms = {ms} and could not prove that none exists; ask again with a larger time_limit_ms"
+            ),
+        )
+        .at("time_limit_ms"),
+    }
+}
