@@ -83,6 +83,10 @@ def kind_of(case, problem):
     if code == "invalid_parameter" and param in ("files", "ranks") and "runs backwards" in detail:
         # A pattern cannot say that the first of a range comes before its last.
         return "invalid_parameter: a window's range that runs backwards"
+    if code == "invalid_parameter" and param == "size" and "sizes a PNG picture" in detail:
+        # `size` needs format=png (or Accept: image/png): a tie between two
+        # query parameters, which a schema states only in words.
+        return "invalid_parameter: size without a PNG asked for"
     if code == "invalid_parameter" and param in ENDS and "given twice" in detail:
         if case.method.upper() == "GET":
             return "invalid_parameter: a name and its alias in the query"

@@ -74,6 +74,26 @@ function verdict(line) {
 }
 
 /**
+ * The picture of a stream line is /validate's (a line carries no picture):
+ * its caption is made the longest path's own, so that it never reads as a
+ * mere check of a valid path beside a bound it may not meet.
+ */
+function captionAsLongest(container, line) {
+  const svg = container.querySelector('svg');
+  const first = svg && svg.querySelector('g > text[font-weight="bold"]');
+  if (!first) return;
+  const bound = line.upper_bound === null || line.upper_bound === undefined ? '' : line.upper_bound;
+  let answer = `${found(line)} so far; upper bound ${bound}, searching.`;
+  if (line.final) answer = line.optimal ? `${found(line)}: proven optimal.` : `${found(line)}; bound ${bound}, not proven optimal.`;
+  const asked = `Longest path from ${line.from} to ${line.to} on the ${line.width}×${line.height} board.`;
+  first.textContent = asked;
+  const second = first.nextElementSibling;
+  if (second && second.tagName === 'text') second.textContent = answer;
+  const title = svg.querySelector(':scope > title');
+  if (title) title.textContent = `knightd: ${asked} ${answer}`;
+}
+
+/**
  * The longest path, live: /longest-path streamed (NDJSON), each line's path
  * drawn as it comes (one picture asked at a time, the newest path next),
  * its moves rising and its bound falling, with the time the search has
@@ -103,6 +123,7 @@ async function longest(ctx, body, limit, [width, height]) {
         format: 'svg', signal: ctx.signal,
       });
       ctx.draw(svg, width, height);
+      captionAsLongest(ctx.board.container, latest.final ? latest : line);
       ctx.board.mark([line.from], 'is-from');
       ctx.board.mark([line.to], 'is-to');
       drawn = line;
@@ -132,6 +153,7 @@ async function longest(ctx, body, limit, [width, height]) {
       const svg = await post('validate', { board: body.board, path: [last.from] }, { format: 'svg', signal: ctx.signal });
       ctx.draw(svg, width, height);
     }
+    if (drawn) captionAsLongest(ctx.board.container, last);
     const ms = last.elapsed_ms ?? elapsed();
     ctx.say(`Longest path (searched for up to ${limit} ms) from ${last.from} to ${last.to}, in ${ms} ms: ` +
       `${found(last)}${verdict(last)}.`);

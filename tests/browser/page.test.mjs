@@ -407,6 +407,11 @@ for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone'
     assert.equal(check.valid, true);
     assert.match(final, new RegExp(`: ${check.moves} moves, cost ${check.cost} — `));
     assert.match(await page.locator('#board-note').textContent(), new RegExp(`^Search over: ${check.moves} moves, cost ${check.cost} — `));
+    // The picture's own caption is the longest path's, never a check of a path.
+    const caption = await page.locator('#board svg g > text[font-weight="bold"]').first().textContent();
+    assert.equal(caption, 'Longest path from a1 to af28 on the 32×28 board.');
+    const answer = await page.locator('#board svg g > text[font-weight="bold"] + text').first().textContent();
+    assert.match(answer, new RegExp(`^${check.moves} moves, cost ${check.cost}(: proven optimal|; bound \\d+, not proven optimal)\\.$`));
     await shot(page, `longest-final-${name}`);
     // Asked again and left at once: the request is aborted, the tab left shows its own answer.
     await page.locator('button[value="longest-path"]').click();
