@@ -83,6 +83,10 @@ def kind_of(case, problem):
     if code == "invalid_parameter" and param in ("files", "ranks") and "runs backwards" in detail:
         # A pattern cannot say that the first of a range comes before its last.
         return "invalid_parameter: a window's range that runs backwards"
+    if code == "invalid_parameter" and str(param).startswith("played[") and case.operation.path == "/tour/finish":
+        # Squares that are not a path of knight moves, or that repeat one:
+        # a board's content, which no schema states (as /validate's paths).
+        return "invalid_parameter: played squares that are not a knight's path"
     if code == "invalid_parameter" and param == "size" and "sizes a PNG picture" in detail:
         # `size` needs format=png (or Accept: image/png): a tie between two
         # query parameters, which a schema states only in words.
