@@ -1878,6 +1878,42 @@ mod tests {
     }
 
     #[test]
+    fn the_moves_played_are_drawn_apart_from_the_rest() {
+        let board = Board::new(5, 5).unwrap();
+        let path: Vec<Square> = [(0, 0), (1, 2), (2, 4), (4, 3), (3, 1)]
+            .iter()
+            .map(|&(f, r)| Square::new(f, r))
+            .collect();
+        let svg = |played| {
+            let overlay = Overlay {
+                played,
+                ..Overlay::default()
+            };
+            svg(Ground::Plain(board), &path, overlay).unwrap()
+        };
+        // Three squares played: their two moves in the played group, the
+        // other two after it; the legend names both.
+        let drawn = svg(3);
+        let group = drawn.lines().find(|l| l.contains("data-played")).unwrap();
+        assert!(group.starts_with(&format!(r#"<g stroke="{PLAYED}" data-played="3""#)));
+        assert_eq!(group.matches("data-step").count(), 2);
+        assert!(group.contains(r#"data-step="1""#) && group.contains(r#"data-step="2""#));
+        let rest = drawn
+            .lines()
+            .find(|l| l.starts_with(&format!(r#"<g stroke="{PATH}""#)))
+            .unwrap();
+        assert_eq!(rest.matches("data-step").count(), 2, "{drawn}");
+        assert!(rest.contains(r#"data-step="3""#) && rest.contains(r#"data-step="4""#));
+        assert!(drawn.contains(">played</text>") && drawn.contains(">finish</text>"));
+        assert!(!drawn.contains("knight move<"));
+        // The points of the squares played (but the start's) are violet.
+        assert_eq!(drawn.matches(&format!(r#"fill="{PLAYED}""#)).count(), 2);
+        // Nothing told apart: as before.
+        let plain = svg(0);
+        assert!(!plain.contains("data-played") && plain.contains(">knight move</text>"));
+    }
+
+    #[test]
     fn a_word_wider_than_a_line_is_cut_to_fit() {
         let count = "7".repeat(137);
         let text = format!("Every path: {count} of them.");
