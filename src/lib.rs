@@ -67,7 +67,7 @@ pub fn app(config: &Config) -> Router {
             pictured(&state, cached(tour::get).post(tour::post)),
         )
         .route("/tour/step", cached(tour::step_get).post(tour::step_post))
-        .route("/tour/finish", post(finish::handler))
+        .route("/tour/finish", pictured(&state, post(finish::handler)))
         .route("/colour", cached(colour::handler).post(colour::handler))
         .route("/color", cached(colour::handler).post(colour::handler))
         .route("/moves", cached(moves::handler).post(moves::handler))

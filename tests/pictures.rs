@@ -181,6 +181,198 @@ async fn a_closed_tour_draws_its_closing_move() {
     snapshot("tour-closed.svg", &closed);
 }
 
+/// A 200 `image/svg+xml` answer to POST `path` with `body`.
+async fn posted_svg(s: &common::Server, path: &str, body: &serde_json::Value) -> String {
+    let (status, kind, text) = s.post(path, body).await;
+    assert_eq!(
+        (status, kind.as_str()),
+        (200, "image/svg+xml"),
+        "{path} {body}: {text}"
+    );
+    text
+}
+
+/// The `data-step` values of the elements inside the `data-played` group.
+fn played_steps(svg: &str) -> Vec<usize> {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let group = doc
+        .descendants()
+        .find(|n| n.attribute("data-played").is_some())
+        .expect("the played moves, drawn apart");
+    group
+        .descendants()
+        .filter_map(|n| n.attribute("data-step"))
+        .map(|s| s.parse().unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_finished_tour_tells_the_played_moves_from_the_finish() {
+    let s = common::start().await;
+    let played = json!(["a1", "b3", "c5", "d7", "e5"]);
+    let body = json!({"played": played});
+    let svg = posted_svg(&s, "/tour/finish?format=svg", &body).await;
+    assert_eq!(check_svg(&svg).len(), 64);
+    let tour = s.post_json("/tour/finish", &body).await;
+    let last = tour["path"][63].as_str().unwrap();
+    let words = texts(&svg).replace('\n', " ");
+    assert!(
+        words.contains(
+            "Knight's tour finished from the 5 squares played (a1 b3 c5 d7 e5) on the 8×8 board."
+        ),
+        "{words}"
+    );
+    assert!(
+        words.contains(&format!(
+            "63 moves, 4 played and 59 found to finish, every square once, ending on {last}."
+        )),
+        "{words}"
+    );
+    assert!(!words.contains("Check of"), "{words}");
+    // The legend tells the played moves from the finish.
+    assert!(
+        words.contains("played") && words.contains("finish"),
+        "{words}"
+    );
+    assert!(svg.contains("<title>start: a1</title>"));
+    assert!(svg.contains(&format!("<title>end: {last}</title>")));
+    // The four moves played, drawn apart; every move a segment once.
+    assert_eq!(played_steps(&svg), [1, 2, 3, 4]);
+    let mut segments: Vec<usize> = steps(&svg).into_iter().filter(|&n| n > 0).collect();
+    segments.sort_unstable();
+    segments.dedup();
+    assert_eq!(segments, (1..=63).collect::<Vec<_>>());
+    assert!(!svg.contains("closing move"));
+
+    // One square played: said so, no move drawn apart; closed: the
+    // closing move drawn.
+    let body = json!({"played": ["a1"], "width": 6, "height": 6, "closed": true});
+    let svg = posted_svg(&s, "/tour/finish?format=svg", &body).await;
+    assert_eq!(check_svg(&svg).len(), 36);
+    let tour = s.post_json("/tour/finish", &body).await;
+    let last = tour["path"][35].as_str().unwrap();
+    let words = texts(&svg).replace('\n', " ");
+    assert!(
+        words.contains(
+            "Closed knight's tour finished from a1 (the one square played) on the 6×6 board."
+        ),
+        "{words}"
+    );
+    assert!(
+        words.contains(
+            "35 moves, every move found to finish, every square once, then one move back to a1."
+        ),
+        "{words}"
+    );
+    assert!(svg.contains(&format!("<title>closing move {last} → a1</title>")));
+    assert!(!svg.contains("data-played"));
+
+    // Text: every square numbered once, then the caption.
+    let (status, kind, text) = s
+        .post("/tour/finish?format=text", &json!({"played": played}))
+        .await;
+    assert_eq!((status, kind.as_str()), (200, "text/plain; charset=utf-8"));
+    let mut numbers: Vec<u64> = text
+        .lines()
+        .take(8)
+        .flat_map(|l| l.split_whitespace().skip(1))
+        .map(|n| n.parse().unwrap())
+        .collect();
+    numbers.sort_unstable();
+    assert_eq!(numbers, (0..64).collect::<Vec<_>>(), "{text}");
+    assert!(
+        text.contains("finished from the 5 squares played"),
+        "{text}"
+    );
+    assert_eq!(text_squares(&text).len(), 64);
+
+    // By Accept, as every picture route: and it varies with it.
+    let r = reqwest::Client::new()
+        .post(s.url("/tour/finish"))
+        .header("accept", "image/svg+xml")
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert!(r.headers().get_all("vary").iter().any(|v| v == "accept"));
+    let (status, kind, _) = common::parts(r).await;
+    assert_eq!((status, kind.as_str()), (200, "image/svg+xml"));
+    let r = reqwest::Client::new()
+        .post(s.url("/tour/finish"))
+        .header("accept", "text/plain")
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let (status, kind, _) = common::parts(r).await;
+    assert_eq!((status, kind.as_str()), (200, "text/plain; charset=utf-8"));
+
+    // A picture asked for that cannot be answered is a problem, as JSON.
+    let answer = s
+        .post(
+            "/tour/finish?format=svg",
+            &json!({"played": ["b3", "d4", "c2", "e1"]}),
+        )
+        .await;
+    common::Server::problem(answer, 422, "no_tour");
+    let answer = s
+        .post("/tour/finish?format=png", &json!({"played": ["a1", "b4"]}))
+        .await;
+    common::Server::problem_naming(answer, 400, "invalid_parameter", "played[1]");
+    let answer = s
+        .post("/tour/finish?format=gif", &json!({"played": ["a1"]}))
+        .await;
+    common::Server::problem_naming(answer, 400, "invalid_parameter", "format");
+    let answer = s
+        .post("/tour/finish?width=8", &json!({"played": ["a1"]}))
+        .await;
+    common::Server::problem(answer, 400, "unknown_parameter");
+    // Text of a board too large to print: refused before the search.
+    let answer = s
+        .post(
+            "/tour/finish?format=text",
+            &json!({"played": ["a1"], "width": 1000, "height": 1000}),
+        )
+        .await;
+    common::Server::problem_naming(answer, 422, "render_too_large", "format");
+}
+
+#[tokio::test]
+async fn a_finished_tour_of_a_large_board_is_a_line_over_the_board() {
+    let s = common::start().await;
+    let body = json!({
+        "played": ["a1", "b3", "c5", "d7", "e5"],
+        "width": 1000,
+        "height": 1000,
+        "time_limit_ms": 10_000
+    });
+    let svg = posted_svg(&s, "/tour/finish?format=svg", &body).await;
+    assert!(svg.len() <= 2_000_000, "{} bytes", svg.len());
+    assert!(check_svg(&svg).is_empty(), "no square drawn on its own");
+    let words = texts(&svg).replace('\n', " ");
+    assert!(
+        words.contains(
+            "finished from the 5 squares played (a1 b3 c5 d7 e5) on the 1000×1000 board."
+        ) && words.contains("999,999 moves, 4 played and 999,995 found to finish"),
+        "{words}"
+    );
+    assert!(
+        words.contains("every 16th of its 1,000,000 squares"),
+        "{words}"
+    );
+    // The played moves over the sampled line: a1 b3 c5 d7 e5.
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let played = doc
+        .descendants()
+        .find(|n| n.attribute("data-played").is_some())
+        .unwrap();
+    assert_eq!(played.attribute("data-played"), Some("5"));
+    assert_eq!(
+        played.attribute("d"),
+        Some("M0.5 999.5L1.5 997.5L2.5 995.5L3.5 993.5L4.5 995.5")
+    );
+}
+
 #[tokio::test]
 async fn terrain_pictures_have_a_legend_and_a_caption() {
     let s = common::start().await;

@@ -95,7 +95,7 @@ const PATH: [u8; 3] = [0x1d, 0x35, 0x57];
 async fn every_picture_route_answers_a_png_of_its_svg() {
     let s = common::start().await;
     let longest = json!({"width": 5, "height": 5, "from": "a1", "to": "e5", "time_limit_ms": 200});
-    let cases: [(&str, &str, Option<serde_json::Value>); 8] = [
+    let cases: [(&str, &str, Option<serde_json::Value>); 9] = [
         ("GET", "/path?from=g2&to=a8&", None),
         ("GET", "/tour?width=6&height=6&closed=true&", None),
         ("GET", "/distance-map?from=e4&", None),
@@ -115,6 +115,11 @@ async fn every_picture_route_answers_a_png_of_its_svg() {
             Some(json!({"path": ["b6", "d5", "d6"]})),
         ),
         ("POST", "/longest-path?", Some(longest)),
+        (
+            "POST",
+            "/tour/finish?",
+            Some(json!({"played": ["a1", "b3", "c5"], "width": 6, "height": 6})),
+        ),
         ("GET", "/tour?width=1000&height=1000&", None),
     ];
     for (method, path, body) in &cases {
@@ -168,6 +173,17 @@ async fn size_sets_the_longer_side_within_the_limit() {
     assert_eq!(r.status(), 200);
     let image = Image::decode(&r.bytes().await.unwrap());
     assert_eq!(image.width.max(image.height), 200);
+    let r = fetch(
+        &s,
+        "POST",
+        "/tour/finish?format=png&size=240",
+        Some(&json!({"played": ["a1", "b3"], "width": 6, "height": 6, "closed": true})),
+        &[],
+    )
+    .await;
+    assert_eq!(r.status(), 200);
+    let image = Image::decode(&r.bytes().await.unwrap());
+    assert_eq!(image.width.max(image.height), 240);
 
     for (size, words) in [
         ("501", "'size' is 501: too large, the largest is 500 pixels"),

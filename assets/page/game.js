@@ -5,7 +5,10 @@
 // not yet played, else it is refused here, without asking the server.
 // After each move /tour/finish says whether the tour can still be
 // finished (and, when not, why); its next square is the Hint, and its
-// whole tour is what Finish draws.
+// whole tour is what Finish draws (/tour/finish's own picture, the played
+// moves told apart). While playing, the picture is of the squares played
+// (drawn by /validate), its caption made the game's: what is played, and
+// whether the tour can still be finished or why not.
 
 import { get, post } from './api.js';
 import { clearErrors, showProblem } from './answer.js';
@@ -15,10 +18,6 @@ import { go } from './state.js';
 
 const el = (id) => document.getElementById(id);
 const JUMPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
-
-// A body of /validate must stay under the server's 4 MiB: a finished tour
-// longer than this many bytes of names is drawn in part (and listed whole).
-const DRAW_BYTES = 3500000;
 
 // The game on show: { ctx, p, played, size, answer, problem }; answer is
 // /tour/finish's (null until it comes, or when it refused), problem its refusal.
@@ -94,26 +93,96 @@ function marks(g) {
   g.ctx.board.mark([last], 'is-knight');
 }
 
-/** The longest start of `path` whose /validate body stays under DRAW_BYTES. */
-function drawable(path) {
-  let bytes = 0;
-  let n = 0;
-  while (n < path.length && bytes + path[n].length + 3 <= DRAW_BYTES) {
-    bytes += path[n].length + 3;
-    n += 1;
+const SVG = 'http://www.w3.org/2000/svg';
+
+/**
+ * Makes the caption of the picture in `container` (the bold line and the
+ * lines after it in the same ink, above the picture's notes) say `lines`
+ * instead: each wrapped to the picture's width as the server wraps, the
+ * notes and the legend moved down or up to fit, the picture's height with
+ * them, and its title too.
+ */
+function recaption(container, lines) {
+  const svg = container.querySelector('svg');
+  const first = svg && svg.querySelector('g > text[font-weight="bold"]');
+  if (!first) return;
+  const group = first.parentNode;
+  const ink = first.getAttribute('fill');
+  const texts = [...group.querySelectorAll(':scope > text')];
+  const old = texts.filter((t) => t.getAttribute('fill') === ink);
+  const size = Number(first.getAttribute('font-size'));
+  const x = Number(first.getAttribute('x'));
+  const step = size * 1.35;
+  const [vx, vy, vw, vh] = svg.getAttribute('viewBox').split(' ').map(Number);
+  const width = vw - 2 * (x - vx);
+  // Wrapped by measuring each line as drawn.
+  const made = [];
+  const line = (text, bold) => {
+    const t = document.createElementNS(SVG, 'text');
+    for (const name of ['x', 'font-size', 'fill']) t.setAttribute(name, first.getAttribute(name));
+    if (bold) t.setAttribute('font-weight', 'bold');
+    t.textContent = text;
+    group.insertBefore(t, old[0]);
+    made.push(t);
+    return t;
+  };
+  lines.forEach((text, i) => {
+    let t = line('', i === 0);
+    for (const word of text.split(' ')) {
+      const was = t.textContent;
+      t.textContent = was ? `${was} ${word}` : word;
+      if (was && t.getComputedTextLength() > width) {
+        t.textContent = was;
+        t = line(word, i === 0);
+      }
+    }
+  });
+  const top = Number(first.getAttribute('y'));
+  made.forEach((t, i) => t.setAttribute('y', String(top + i * step)));
+  old.forEach((t) => t.remove());
+  // What comes under the caption moves with it.
+  const shift = (made.length - old.length) * step;
+  for (const t of texts.filter((el) => el.getAttribute('fill') !== ink)) {
+    t.setAttribute('y', String(Number(t.getAttribute('y')) + shift));
   }
-  return n;
+  for (let el = group.nextElementSibling; el; el = el.nextElementSibling) {
+    // Moved again when captioned again: by the shifts added up.
+    const moved = Number(el.getAttribute('data-moved') || 0) + shift;
+    el.setAttribute('data-moved', String(moved));
+    el.setAttribute('transform', `translate(0 ${moved})`);
+  }
+  const scale = Number(svg.getAttribute('height')) / vh;
+  svg.setAttribute('viewBox', [vx, vy, vw, vh + shift].join(' '));
+  svg.setAttribute('height', String(Math.ceil((vh + shift) * scale)));
+  const title = svg.querySelector(':scope > title');
+  if (title) title.textContent = `knightd: ${lines.join(' ')}`;
 }
 
-/** Finish: the whole tour from /tour/finish, drawn and listed as a tour is. */
-async function showFinished(g) {
+/** The caption of the game's picture: what is played, and whether it can be finished. */
+function gameCaption(g, answer) {
+  const { played, size } = g;
+  const squares = size.width * size.height;
+  const n = played.length;
+  const asked = `Tour game on the ${size.width}×${size.height} board: ${n.toLocaleString('en')} of ` +
+    `${squares.toLocaleString('en')} squares played, from ${played[0]}${n > 1 ? ` to ${played[n - 1]}` : ''}.`;
+  if (answer === undefined) return [asked, 'Asking whether it can still be finished…'];
+  if (g.answer) {
+    const left = squares - n;
+    return [asked, left === 0
+      ? `Every square is played: the tour is ${g.answer.closed ? 'closed and ' : ''}complete.`
+      : `It can still be finished: ${left.toLocaleString('en')} squares to go.`];
+  }
+  const p = g.problem;
+  if (p.code === 'no_tour') return [asked, `It cannot be finished: ${p.detail.replace(/([^.])$/, '$1.')}`];
+  if (p.code === 'tour_not_found') return [asked, 'The search could not tell in time whether it can be finished.'];
+  return [asked, 'The server could not say whether it can be finished.'];
+}
+
+/** Finish: the whole tour from /tour/finish, drawn (by /tour/finish too) and listed as a tour is. */
+async function showFinished(g, picture) {
   const { ctx, answer } = g;
   const n = answer.path.length;
-  const shown = drawable(answer.path);
-  const svg = await post('validate', { ...g.board, path: answer.path.slice(0, shown) }, {
-    format: 'svg', signal: ctx.signal,
-  });
-  ctx.draw(svg, g.size.width, g.size.height);
+  ctx.draw(await picture, g.size.width, g.size.height);
   ctx.board.mark(g.played, 'is-played');
   ctx.board.mark([answer.path[0]], 'is-from');
   const end = answer.closed ? `, then one move back to ${answer.path[0]}` : `, ending on ${answer.path[n - 1]}`;
@@ -123,11 +192,9 @@ async function showFinished(g) {
   ctx.list(answer.path, {
     status: (i) => (i < g.played.length ? { text: 'played', cls: 'ok' } : null),
   });
-  status('Finished: the rest of the tour is drawn after your squares.', 'good');
+  status('Finished: your moves are drawn wide, the finish after them.', 'good');
   buttons({ undo: true });
-  ctx.hint(shown < n
-    ? `The first ${shown.toLocaleString('en')} squares of the tour are drawn; all are listed. Click a square to play on from your last move.`
-    : 'Click a square to play on from your last move, or Undo.');
+  ctx.hint('Click a square to play on from your last move, or Undo.');
 }
 
 export async function showGame(ctx) {
@@ -152,10 +219,15 @@ export async function showGame(ctx) {
   const q = { ...board, played, closed: p.closed === 'true' ? true : undefined, end: p.end };
   const finishing = post('tour/finish', q, { signal: ctx.signal })
     .then((answer) => ({ answer }), (problem) => ({ problem }));
+  // Finish draws the finished tour; its picture is asked for at once.
+  const picture = p.finish === 'true' ? post('tour/finish', q, { format: 'svg', signal: ctx.signal }) : null;
+  // (Its refusal is the JSON answer's, said below.)
+  if (picture) picture.catch(() => {});
   status('Asking whether the tour can still be finished…');
   if (p.finish !== 'true') {
     const svg = await post('validate', { ...board, path: played }, { format: 'svg', signal: ctx.signal });
     ctx.draw(svg, size.width, size.height);
+    recaption(ctx.board.container, gameCaption(g));
     marks(g);
     const last = played[played.length - 1];
     ctx.say(`You have played ${played.length.toLocaleString('en')} of ` +
@@ -169,7 +241,7 @@ export async function showGame(ctx) {
   if (problem && problem.name === 'AbortError') throw problem;
   Object.assign(g, { answer: answer || null, problem: problem || null });
   if (p.finish === 'true' && answer) {
-    await showFinished(g);
+    await showFinished(g, picture);
     return;
   }
   if (p.finish === 'true') {
@@ -177,6 +249,7 @@ export async function showGame(ctx) {
     go('tour', fragment(p, played));
     return;
   }
+  recaption(ctx.board.container, gameCaption(g, answer || null));
   verdict(g);
 }
 

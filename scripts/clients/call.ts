@@ -234,7 +234,13 @@ async function main(base: string, served: string, operationIds: string[]): Promi
 
   const finished = await plain.postTourFinish({ tourFinishRequest: { width: 8, height: 8, played: ["a1", "b3", "c5"] } });
   check(finished.played === 3 && finished.path.length === 64 && finished.path[2] === "c5", "a finished tour", finished);
-  called.set("postTourFinish", "8x8 tour finished after a1 b3 c5");
+  const finishedSvg = await raw(
+    plain.postTourFinishRaw({ tourFinishRequest: { width: 8, height: 8, played: ["a1", "b3", "c5"] }, format: Format.Svg }),
+    "image/svg+xml",
+  );
+  checkSvg(finishedSvg, finished.path as Sq[]);
+  check(finishedSvg.includes('data-played="3"'), "the played moves drawn apart", finishedSvg.slice(0, 200));
+  called.set("postTourFinish", "8x8 tour finished after a1 b3 c5, as JSON and as SVG");
 
   for (const [name, answer] of [
     ["getColour", await plain.getColour({ square: "d3" })],

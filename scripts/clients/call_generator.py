@@ -118,7 +118,11 @@ assert v(a.square) == v(closed.path[63]), (a, closed.path[63])
 called["postTourStep"] = "step 63 of the closed 8x8 tour, as /tour has it"
 a = plain.post_tour_finish(TourFinishRequest(width=8, height=8, played=[Square("a1"), Square("b3"), Square("c5")]))
 assert a.played == 3 and len(a.path) == 64 and v(a.path[2]) == "c5", a
-called["postTourFinish"] = "8x8 tour finished after a1 b3 c5"
+body = TourFinishRequest(width=8, height=8, played=[Square("a1"), Square("b3"), Square("c5")])
+svg = raw(plain.post_tour_finish_without_preload_content(body, format=Format.SVG), "image/svg+xml")
+ref.check_svg(svg, [v(s) for s in a.path])
+assert 'data-played="3"' in svg, svg[:200]
+called["postTourFinish"] = "8x8 tour finished after a1 b3 c5, as JSON and as SVG"
 
 for operation, get in [("getColour", plain.get_colour), ("getColor", plain.get_color)]:
     a = get(square="d3")

@@ -126,7 +126,11 @@ assert a.square == closed.path[63], (a, closed.path[63])
 called["postTourStep"] = "step 63 of the closed 8x8 tour, as /tour has it"
 a = post_tour_finish.sync(client=client, body=TourFinishRequest(width=8, height=8, played=["a1", "b3", "c5"]))
 assert a.played == 3 and len(a.path) == 64 and a.path[2] == "c5", a
-called["postTourFinish"] = "8x8 tour finished after a1 b3 c5"
+body = TourFinishRequest(width=8, height=8, played=["a1", "b3", "c5"])
+svg = post_tour_finish.sync(client=client, body=body, format_=Format.SVG)
+ref.check_svg(svg, a.path)
+assert 'data-played="3"' in svg, svg[:200]
+called["postTourFinish"] = "8x8 tour finished after a1 b3 c5, as JSON and as SVG"
 
 for operation, get in [("getColour", get_colour), ("getColor", get_color)]:
     a = get.sync(client=client, square="d3")

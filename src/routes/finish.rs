@@ -1,22 +1,26 @@
 //! `POST /tour/finish`: a whole tour that begins with the squares played so
-//! far (`played`), open, `closed` or to an `end`; or why none exists.
+//! far (`played`), open, `closed` or to an `end`; or why none exists. Drawn
+//! too (`?format=`, `Accept`), the played moves told apart from the finish.
 
 use std::time::Duration;
 
 use axum::response::Response;
 use serde::Serialize;
 
+use crate::convert::len64;
 use crate::heavy::Served;
 use crate::params;
 use crate::request::extract::JsonBody;
 use crate::request::params::Given;
 use crate::request::square::{record_question, PlainArgs, Shown, ShownSquare, SquareArg};
 use crate::response::answer::json_with_squares;
+use crate::response::picture::{check_drawable, respond, Format};
 use crate::response::problem::{ApiError, Code};
 use crate::routes::longest::time_limit_ms;
 use crate::routes::tour::ShownPath;
 use crate::routes::validate::reason_words;
 use knight::{finish_tour, Board, Ending, FinishError, FinishRequest, Square, TourSquares};
+use knight::{grouped_digits, Cache, Caption, Finished, Ground, Overlay};
 
 params! {
     /// `POST /tour/finish`: the squares played, the board, and how the
@@ -45,6 +49,7 @@ pub struct FinishAnswer<'a> {
 
 pub async fn handler(
     Served { state, work }: Served,
+    format: Format,
     JsonBody(req): JsonBody<FinishBody>,
 ) -> Result<Response, ApiError> {
     let played_args = req.played.required("played")?;
@@ -83,6 +88,7 @@ pub async fn handler(
         None => Ending::Open,
     };
     let time_limit_ms = time_limit_ms(req.time_limit_ms, &state)?;
+    check_drawable(format, board, &[])?;
     record_question(board, &played[..1]);
     let shown = Shown {
         board,
@@ -99,22 +105,99 @@ pub async fn handler(
         };
         let done = finish_tour(request, limit, time_limit)
             .map_err(|e| finish_error(board, &played, e, time_limit_ms))?;
-        let head = FinishAnswer {
-            width: board.width(),
-            height: board.height(),
-            closed: done.closed,
-            end: end.map(|e| shown.square(e)),
-            played: done.played,
-            path: ShownPath::new(shown, &[]),
-        };
-        Ok(json_with_squares(
+        answer(done, end, shown, format, &cache)
+    })
+    .await?
+}
+
+/// The finished tour in the asked format: JSON (written fast, as /tour's),
+/// or drawn as text or SVG with the played moves told apart.
+fn answer(
+    done: Finished,
+    end: Option<Square>,
+    shown: Shown,
+    format: Format,
+    cache: &Cache,
+) -> Result<Response, ApiError> {
+    let head = FinishAnswer {
+        width: done.board.width(),
+        height: done.board.height(),
+        closed: done.closed,
+        end: end.map(|e| shown.square(e)),
+        played: done.played,
+        path: ShownPath::new(shown, &[]),
+    };
+    if format == Format::Json {
+        return Ok(json_with_squares(
             &head,
             shown,
             TourSquares::Own(done.path),
-            &cache,
-        ))
-    })
-    .await?
+            cache,
+        ));
+    }
+    respond(
+        format,
+        Ground::Plain(done.board),
+        Some(&done.path),
+        &head,
+        finish_overlay(&done, end),
+    )
+}
+
+/// What a picture of a finished tour says: the squares played and how the
+/// tour was to end, then the moves played and found, and where it ends.
+fn finish_overlay(done: &Finished, end: Option<Square>) -> Overlay {
+    let path = &done.path;
+    let played = &path[..done.played.min(path.len())];
+    let (first, last) = (path[0], path[path.len() - 1]);
+    let kind = match end {
+        _ if done.closed => "Closed knight's tour".to_owned(),
+        Some(end) => format!("Knight's tour to {end}"),
+        None => "Knight's tour".to_owned(),
+    };
+    let from = match played {
+        [only] => format!("from {only} (the one square played)"),
+        [.., last_played] if played.len() > 8 => format!(
+            "from the {} squares played ({first} to {last_played})",
+            grouped_digits(len64(played.len()))
+        ),
+        _ => {
+            let names: Vec<String> = played.iter().map(Square::to_string).collect();
+            format!(
+                "from the {} squares played ({})",
+                names.len(),
+                names.join(" ")
+            )
+        }
+    };
+    let moves = len64(path.len()) - 1;
+    let moves_played = len64(played.len()).saturating_sub(1);
+    let found = moves - moves_played;
+    let split = match (moves_played, found) {
+        (_, 0) => "every move played".to_owned(),
+        (0, _) => "every move found to finish".to_owned(),
+        (p, f) => format!(
+            "{} played and {} found to finish",
+            grouped_digits(p),
+            grouped_digits(f)
+        ),
+    };
+    let ends = if done.closed {
+        format!("every square once, then one move back to {first}")
+    } else {
+        format!("every square once, ending on {last}")
+    };
+    Overlay {
+        closed: done.closed,
+        played: played.len(),
+        caption: Caption {
+            asked: format!("{kind} finished {from}"),
+            moves: Some(moves),
+            cost: None,
+            verdict: Some(format!("{split}, {ends}")),
+        },
+        ..Overlay::default()
+    }
 }
 
 fn finish_error(board: Board, played: &[Square], error: FinishError, ms: u64) -> ApiError {
@@ -141,10 +224,16 @@ fn finish_error(board: Board, played: &[Square], error: FinishError, ms: u64) ->
         FinishError::TooLarge { squares, limit } => {
             ApiError::board_too_large("width", squares, limit)
         }
-        FinishError::NoTour(why) => ApiError::new(
-            Code::NoTour,
-            format!("no tour of the {board} board begins with these {} squares: {why}", played.len()),
-        ),
+        FinishError::NoTour(why) => {
+            let begins = match played {
+                [only] => format!("begins with {only} (the one square played)"),
+                _ => format!("begins with these {} squares played", played.len()),
+            };
+            ApiError::new(
+                Code::NoTour,
+                format!("no tour of the {board} board {begins}: {why}"),
+            )
+        }
         FinishError::NotFound => ApiError::new(
             Code::TourNotFound,
             format!(

@@ -269,6 +269,16 @@ function assertTour(path, width, height) {
   }
 }
 
+/** The caption of the picture on the board: its lines in the caption's ink, joined. */
+function caption(page) {
+  return page.evaluate(() => {
+    const first = document.querySelector('#board svg g > text[font-weight="bold"]');
+    const ink = first.getAttribute('fill');
+    return [...first.parentNode.querySelectorAll(':scope > text')]
+      .filter((t) => t.getAttribute('fill') === ink).map((t) => t.textContent).join(' ');
+  });
+}
+
 /** Waits for the game's verdict on the position (can it still be finished?) and returns it. */
 async function verdict(page, pattern) {
   await page.waitForFunction((source) => new RegExp(source).test(document.getElementById('game-status').textContent) &&
@@ -298,6 +308,10 @@ for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone'
     assert.deepEqual(await listed(page), played);
     await answered(page, new RegExp(`You have played 6 of 36 squares of the 6×6 board; the knight is on ${played[5]}\\.`));
     assert.equal(await page.locator('#board svg .is-knight').count(), 1);
+    // The picture's caption is the game's: what is played, and the verdict.
+    assert.equal(await caption(page), `Tour game on the 6×6 board: 6 of 36 squares played, from a1 to ${played[5]}. ` +
+      'It can still be finished: 30 squares to go.');
+    assert.match(await page.locator('#board svg > title').textContent(), /^knightd: Tour game on the 6×6 board/);
     // A square already played, and one no knight move away, are refused here.
     const url = page.url();
     await clickSquare(page, played[3]);
@@ -328,6 +342,12 @@ for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone'
     assert.deepEqual(tour.slice(0, 6), played);
     assert.deepEqual(tour, expected.path);
     assert.equal(await page.locator('#board svg path[data-step]').count(), 35, 'every move drawn');
+    // Drawn by /tour/finish: the five moves played told apart, and said so.
+    assert.equal(await page.locator('#board svg [data-played] path[data-step]').count(), 5);
+    const words = await caption(page);
+    assert.equal(words, `Knight's tour finished from the 6 squares played (${played.join(' ')}) on the 6×6 board. ` +
+      `35 moves, 5 played and 30 found to finish, every square once, ending on ${tour[35]}.`);
+    assert.doesNotMatch(words, /Check of/);
     assert.match(page.url(), /&finish=true$/);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px too wide)`);
@@ -354,6 +374,8 @@ test('Tour game: a position that cannot be finished says why, in the API\'s word
   assert.match(said, /a1 can only be entered from the knight on c2/);
   assert.equal(await page.locator('#game-hint').isDisabled(), true);
   assert.equal(await page.locator('#game-finish').isDisabled(), true);
+  assert.equal((await caption(page)).replace(/\.$/, ''), 'Tour game on the 6×6 board: 3 of 36 squares played, from b3 to c2. ' +
+    `It cannot be finished: ${refused.detail}`.replace(/\.$/, ''));
   await shot(page, 'tour-game-cannot-finish');
   const phone = await open(t, '/#/tour?width=6&height=6&played=b3,d4,c2', { width: 390, height: 844 });
   await verdict(phone, /cannot be finished/);

@@ -287,6 +287,11 @@ pub struct Overlay {
     /// A square whose knight moves are drawn as moves: a line from it to
     /// each square one move away (a square's own picture).
     pub moves_of: Option<Square>,
+    /// The path's first this many squares were played, and the rest found
+    /// to finish them (a tour finished from a game): the played moves are
+    /// drawn wider in their own colour, their squares' points too, and the
+    /// legend names "played" and "finish". 0 when nothing is told apart.
+    pub played: usize,
 }
 
 /// The most shaded squares whose moves are drawn (see
@@ -504,6 +509,8 @@ const MUTED: &str = "#555";
 const PATH: &str = "#1d3557";
 const HOP: &str = "#8e44ad";
 const CLOSING: &str = "#e07b00";
+/// The moves played, when a path tells them apart (see [`Overlay::played`]).
+const PLAYED: &str = "#7b2cbf";
 /// A square's own knight moves (see [`Overlay::moves_of`]).
 const MOVE: &str = "#0b6e4f";
 const FAULT: &str = "#d00000";
@@ -623,8 +630,8 @@ fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
 }
 
 /// A number with its thousands grouped by commas when it has five digits
-/// or more: 8, 1000, 1,000,000,000.
-fn grouped(n: u64) -> String {
+/// or more: 8, 1000, 1,000,000,000 (as a picture's words write numbers).
+pub fn grouped(n: u64) -> String {
     let digits = n.to_string();
     if digits.len() < 5 {
         return digits;
@@ -908,6 +915,7 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
     }
     if every > 1 {
         draw_sampled_path(&mut out, path, every, centre, line);
+        draw_sampled_played(&mut out, path, overlay.played, centre, line);
     } else {
         draw_path(&mut out, ground, path, &moves, &overlay, centre, line);
     }
@@ -921,7 +929,7 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
         (line, px(5.0).max(0.43)),
     );
     if numbered && !path.is_empty() {
-        draw_numbers(&mut out, path, &moves, centre, size);
+        draw_numbers(&mut out, path, &moves, overlay.played, centre, size);
     }
 
     // Caption and legend.
@@ -1205,6 +1213,7 @@ fn draw_path(
     };
     let stepped = path.len() <= STEPPED_POINTS;
     let mut line = String::new();
+    let mut played = String::new();
     let mut hops = String::new();
     if !stepped {
         let (x, y) = centre(first);
@@ -1224,7 +1233,13 @@ fn draw_path(
                 let _ = write!(line, "M{} {}", num(b.0), num(b.1));
             }
         } else if stepped {
-            let _ = write!(line, r#"<path d="{segment}" data-step="{}"/>"#, i + 1);
+            // Move i + 1 lands on a square played.
+            let into = if i + 1 < overlay.played {
+                &mut played
+            } else {
+                &mut line
+            };
+            let _ = write!(into, r#"<path d="{segment}" data-step="{}"/>"#, i + 1);
         } else {
             let _ = write!(line, "L{} {}", num(b.0), num(b.1));
         }
@@ -1238,6 +1253,14 @@ fn draw_path(
             let _ = writeln!(
                 out,
                 r#"<g stroke="{PATH}" stroke-opacity="0.9" {stroke}>{line}</g>"#
+            );
+        }
+        if !played.is_empty() {
+            let _ = writeln!(
+                out,
+                r#"<g stroke="{PLAYED}" data-played="{}" fill="none" stroke-width="{}" stroke-linejoin="round" stroke-linecap="round"><title>played</title>{played}</g>"#,
+                overlay.played,
+                num(width * 2.0)
             );
         }
         if !hops.is_empty() {
@@ -1455,6 +1478,41 @@ fn draw_sampled_path(
     }
 }
 
+/// The moves played of a path drawn sampled (see [`Overlay::played`]): one
+/// wide line over the bands, through every square played (or every k-th of
+/// them, as [`sampling`] says, and the last).
+fn draw_sampled_played(
+    out: &mut String,
+    path: &[Square],
+    played: usize,
+    centre: impl Fn(Square) -> (f64, f64),
+    width: f64,
+) {
+    let played = &path[..played.min(path.len())];
+    if played.len() < 2 {
+        return;
+    }
+    let last = played.len() - 1;
+    let mut d = String::new();
+    for i in (0..last).step_by(sampling(played.len())).chain([last]) {
+        let (x, y) = centre(played[i]);
+        let _ = write!(
+            d,
+            "{}{} {}",
+            if d.is_empty() { 'M' } else { 'L' },
+            num(x),
+            num(y)
+        );
+    }
+    let _ = writeln!(
+        out,
+        r#"<path d="{d}" data-played="{}" fill="none" stroke="{PLAYED}" stroke-width="{}" stroke-linejoin="round" stroke-linecap="round"><title>played: moves 0 to {}</title></path>"#,
+        played.len(),
+        num(width * 2.0),
+        grouped(last.u64())
+    );
+}
+
 /// Rings on the start (green) and end (red) of the path, or on the squares
 /// asked about when there is no path.
 fn draw_ends(
@@ -1508,6 +1566,7 @@ fn draw_numbers(
     out: &mut String,
     path: &[Square],
     moves: &[u64],
+    played: usize,
     centre: impl Fn(Square) -> (f64, f64),
     size: f64,
 ) {
@@ -1521,6 +1580,8 @@ fn draw_numbers(
             START
         } else if i == last {
             END
+        } else if i < played {
+            PLAYED
         } else {
             PATH
         };
@@ -1626,6 +1687,16 @@ fn legend_items(
                 grouped(pair[1].u64())
             );
             keys.push(Key::Square(colour, name));
+        }
+        if overlay.played > 1 {
+            keys.push(Key::Line(PLAYED, false, "played"));
+        }
+    } else if path.len() > 1 && overlay.played > 0 {
+        if overlay.played > 1 {
+            keys.push(Key::Line(PLAYED, false, "played"));
+        }
+        if overlay.played < path.len() {
+            keys.push(Key::Line(PATH, false, "finish"));
         }
     } else if path.len() > 1 {
         keys.push(Key::Line(PATH, false, "knight move"));
@@ -1804,6 +1875,42 @@ mod tests {
         )
         .unwrap();
         assert_eq!((v.squares(), v.cropped), (MAX_DRAWN_SQUARES, false));
+    }
+
+    #[test]
+    fn the_moves_played_are_drawn_apart_from_the_rest() {
+        let board = Board::new(5, 5).unwrap();
+        let path: Vec<Square> = [(0, 0), (1, 2), (2, 4), (4, 3), (3, 1)]
+            .iter()
+            .map(|&(f, r)| Square::new(f, r))
+            .collect();
+        let svg = |played| {
+            let overlay = Overlay {
+                played,
+                ..Overlay::default()
+            };
+            svg(Ground::Plain(board), &path, overlay).unwrap()
+        };
+        // Three squares played: their two moves in the played group, the
+        // other two after it; the legend names both.
+        let drawn = svg(3);
+        let group = drawn.lines().find(|l| l.contains("data-played")).unwrap();
+        assert!(group.starts_with(&format!(r#"<g stroke="{PLAYED}" data-played="3""#)));
+        assert_eq!(group.matches("data-step").count(), 2);
+        assert!(group.contains(r#"data-step="1""#) && group.contains(r#"data-step="2""#));
+        let rest = drawn
+            .lines()
+            .find(|l| l.starts_with(&format!(r#"<g stroke="{PATH}""#)))
+            .unwrap();
+        assert_eq!(rest.matches("data-step").count(), 2, "{drawn}");
+        assert!(rest.contains(r#"data-step="3""#) && rest.contains(r#"data-step="4""#));
+        assert!(drawn.contains(">played</text>") && drawn.contains(">finish</text>"));
+        assert!(!drawn.contains("knight move<"));
+        // The points of the squares played (but the start's) are violet.
+        assert_eq!(drawn.matches(&format!(r#"fill="{PLAYED}""#)).count(), 2);
+        // Nothing told apart: as before.
+        let plain = svg(0);
+        assert!(!plain.contains("data-played") && plain.contains(">knight move</text>"));
     }
 
     #[test]

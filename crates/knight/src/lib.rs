@@ -55,7 +55,7 @@ pub use board::{
 };
 pub use cache::{Cache, CacheStats};
 pub use draw::{
-    svg as draw_svg, text as draw_text, text_with_knight as draw_knight,
+    grouped as grouped_digits, svg as draw_svg, text as draw_text, text_with_knight as draw_knight,
     text_with_path as draw_path_text, view as drawn_part, Caption, Drawing, Overlay, RenderError,
     View,
 };
