@@ -12,7 +12,10 @@
 
 use std::time::{Duration, Instant};
 
-use knight::{finish_tour, tour, Board, Cache, Ending, FinishError, FinishRequest, Square};
+use knight::{
+    finish_tour, last_finish_nodes, tour, Board, Cache, Ending, FinishError, FinishRequest, Square,
+    Stuck,
+};
 use knight::{TourMethod, TourRequest};
 
 /// splitmix64: the seeded numbers of the prefixes.
@@ -58,11 +61,17 @@ fn walk(
     path
 }
 
-fn main() {
+/// Settles the 1,000 seeded 8×8 prefixes, each ending as `ending` picks,
+/// and prints how many were finished, proven impossible (and how many of
+/// those by a complete search) or not settled in 1 s, with the times and
+/// the nodes searched.
+fn eight_by_eight(what: &str, mut ending: impl FnMut(&mut Mix) -> Ending) {
     let board = Board::CHESS;
     let mut mix = Mix(2024);
-    let (mut finished, mut impossible, mut unsettled) = (0, 0, 0);
+    let mut ends = Mix(99);
+    let (mut finished, mut impossible, mut unsettled, mut searched) = (0, 0, 0, 0);
     let mut times = Vec::new();
+    let mut nodes = Vec::new();
     for _ in 0..1000 {
         let len = 5 + mix.below(46);
         let start = Square::new(
@@ -73,14 +82,20 @@ fn main() {
         let request = FinishRequest {
             board,
             played: &played,
-            ending: Ending::Open,
+            ending: ending(&mut ends),
         };
         let began = Instant::now();
         let answer = finish_tour(request, 1_000_000, Duration::from_secs(1));
         times.push(began.elapsed());
+        nodes.push(last_finish_nodes());
         match answer {
             Ok(_) => finished += 1,
-            Err(FinishError::NoTour(_)) => impossible += 1,
+            Err(FinishError::NoTour(stuck)) => {
+                impossible += 1;
+                if matches!(stuck, Stuck::Exhausted { .. }) {
+                    searched += 1;
+                }
+            }
             Err(other) => {
                 unsettled += 1;
                 let names: Vec<String> = played.iter().map(Square::to_string).collect();
@@ -90,11 +105,30 @@ fn main() {
     }
     times.sort_unstable();
     println!(
-        "8x8, 1000 prefixes of 5..50 squares: {finished} finished, {impossible} proven impossible, {unsettled} not settled in 1 s; min {:?}, median {:?}, max {:?}",
+        "8x8, 1000 prefixes of 5..50 squares{what}: {finished} finished, {impossible} proven impossible ({searched} by a complete search), {unsettled} not settled in 1 s; min {:?}, median {:?}, max {:?}",
         times[0],
         times[times.len() / 2],
         times[times.len() - 1]
     );
+    nodes.sort_unstable();
+    println!(
+        "  nodes searched per prefix (the same on any machine): min {}, median {}, max {}, {} in all",
+        nodes[0],
+        nodes[nodes.len() / 2],
+        nodes[nodes.len() - 1],
+        nodes.iter().sum::<u64>()
+    );
+}
+
+fn main() {
+    eight_by_eight("", |_| Ending::Open);
+    eight_by_eight(", closed", |_| Ending::Closed);
+    eight_by_eight(", to a seeded end", |ends| {
+        Ending::End(Square::new(
+            u32::try_from(ends.below(8)).expect("a file"),
+            u32::try_from(ends.below(8)).expect("a rank"),
+        ))
+    });
 
     let big = Board::new(1000, 1000).expect("a board");
     let corner = Square::new(0, 0);

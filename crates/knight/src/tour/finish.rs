@@ -19,6 +19,7 @@
 //! up to 64 squares. On larger boards only the knight's next squares are
 //! checked at each node, and the search runs until `time_limit`.
 
+use std::cell::Cell;
 use std::collections::HashSet;
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -30,9 +31,26 @@ use crate::board::{Board, Colour, Grid, Int, Spot, Square};
 use crate::terrain::validate::{validate, StepFault};
 use crate::terrain::{BarrierRule, Ground};
 
+mod bits;
+
+use bits::Bits;
+
 /// Boards of at most this many squares have their whole position checked
-/// at every node of the search.
+/// at every node of the search, on bitboards.
 pub const WHOLE_CHECK_SQUARES: u64 = 64;
+
+thread_local! {
+    /// The nodes the last finish on this thread searched.
+    static LAST_NODES: Cell<u64> = const { Cell::new(0) };
+}
+
+/// The nodes the last [`finish_tour`] on this thread searched, on a board
+/// of at most [`WHOLE_CHECK_SQUARES`] squares (0 when it searched none, or
+/// on a larger board): a measure of its work that does not depend on how
+/// busy the machine is.
+pub fn last_finish_nodes() -> u64 {
+    LAST_NODES.with(Cell::get)
+}
 
 /// Hopeless positions kept, at most (16 bytes each, before the table's
 /// own overhead).
@@ -342,6 +360,7 @@ pub fn finish_tour(
     time_limit: Duration,
 ) -> Result<Finished, FinishError> {
     let deadline = Instant::now() + time_limit;
+    LAST_NODES.with(|nodes| nodes.set(0));
     let FinishRequest {
         board,
         played,
@@ -406,6 +425,18 @@ pub fn finish_tour(
     if let Some(stuck) = state.reason(here) {
         return Err(FinishError::NoTour(stuck));
     }
+    if squares <= WHOLE_CHECK_SQUARES {
+        let free = state.free_bits;
+        return match finish_small(grid, (first, ending), deadline, here, free) {
+            Small::Found(rest) => {
+                let mut path = played.to_vec();
+                path.extend(rest);
+                done(path)
+            }
+            Small::Hopeless => Err(FinishError::NoTour(Stuck::Exhausted { knight })),
+            Small::Unsettled => Err(FinishError::NotFound),
+        };
+    }
     state.release(here);
     // That step back was no search's: it proved nothing.
     state.hopeless.clear();
@@ -450,6 +481,65 @@ pub fn finish_tour(
         }
         Outcome::Exhausted if !timed_out => Err(FinishError::NoTour(Stuck::Exhausted { knight })),
         _ => Err(FinishError::NotFound),
+    }
+}
+
+/// What the search of a board of at most 64 squares settled.
+enum Small {
+    /// The squares after the knight's, to the end.
+    Found(Vec<Square>),
+    /// No finish: proven.
+    Hopeless,
+    /// The time ran out.
+    Unsettled,
+}
+
+/// The search of a board of at most 64 squares ([`bits`]), from the knight
+/// on `here` over the `free` squares, in rounds until one finds a finish,
+/// or is exhausted (a proof, whatever the order), or the time is up. Each
+/// round may search twice the nodes of the one before and orders ties its
+/// own way (Roth's rule, the other way, then at random): a position one
+/// order gets lost in, another finishes at once. The hopeless positions
+/// found are kept across rounds.
+fn finish_small(
+    grid: Grid,
+    (first, ending): (Square, Ending),
+    deadline: Instant,
+    here: usize,
+    free: u64,
+) -> Small {
+    let spot = |square: Square| grid.spot(square).index();
+    let targets = match ending {
+        Ending::Open => u64::MAX >> (64 - grid.len()),
+        Ending::Closed => grid
+            .neighbours(grid.spot(first))
+            .fold(0, |m, (_, s)| m | 1 << s.index()),
+        Ending::End(end) => 1 << spot(end),
+    };
+    let mut search = Bits::new(grid, targets, deadline);
+    let mut budget = 1024 * u64::from(free.count_ones());
+    let mut round = 0;
+    let verdict = loop {
+        search.tie = round;
+        match search.search(here, free, budget) {
+            bits::Verdict::Cut if !search.timed_out() => {
+                budget = budget.saturating_mul(2);
+                round += 1;
+            }
+            verdict => break verdict,
+        }
+    };
+    LAST_NODES.with(|nodes| nodes.set(search.nodes));
+    match verdict {
+        bits::Verdict::Found => Small::Found(
+            search
+                .path
+                .iter()
+                .map(|&i| grid.square(Spot::new(i.usize())))
+                .collect(),
+        ),
+        bits::Verdict::Hopeless => Small::Hopeless,
+        bits::Verdict::Cut => Small::Unsettled,
     }
 }
 
