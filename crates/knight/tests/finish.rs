@@ -11,8 +11,8 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use knight::{
-    finish_tour, last_finish_nodes, Board, Ending, FinishError, FinishRequest, Reason, Square,
-    Stuck,
+    finish_tour, last_finish_nodes, Board, Colour, Ending, FinishError, FinishRequest, Reason,
+    Square, Stuck,
 };
 use support::tours::{
     assert_tour, finishable, is_knight_move, moves_from, random_walk, FinishEnd, Mix, Xy,
@@ -219,6 +219,22 @@ impl Position {
                     && target_is(*target, *closed)
                     && !is_end(s)
             }
+            Stuck::DeadEndColour {
+                square: s,
+                last,
+                left: n,
+            } => {
+                // After an even number of moves the knight stands on its
+                // own colour.
+                let last_light = light(knight) == (n % 2 == 0);
+                let s = xy(*s);
+                *n == left
+                    && self.unplayed.contains(&s)
+                    && self.ways_in(s) == 1
+                    && self.unplayed_neighbours(s) == 1
+                    && (last.as_str() == "light") == last_light
+                    && light(s) != last_light
+            }
             Stuck::Split {
                 parts,
                 smallest,
@@ -344,7 +360,13 @@ fn every_reason_is_met() {
             }
         }
     }
-    assert!(kinds.len() >= 9, "{} kinds of reason met", kinds.len());
+    assert!(kinds.len() >= 10, "{} kinds of reason met", kinds.len());
+    let dead_end_colour = Stuck::DeadEndColour {
+        square: sq(0, 0),
+        last: Colour::Dark,
+        left: 0,
+    };
+    assert!(kinds.contains(&std::mem::discriminant(&dead_end_colour)));
 }
 
 /// Settles `count` seeded prefixes of the 8×8 board, 5 to 50 squares by
@@ -433,6 +455,23 @@ fn eight_by_eight_closed_and_ended_prefixes_are_settled() {
         }
     });
     assert!(finished > 0, "{finished} finished");
+}
+
+/// From e3 c2 e1, a1's only way in left is b3, so a1 must be the last
+/// square; but after the 61 unplayed squares the knight, from the dark e1,
+/// stands on a light square, and a1 is dark.
+#[test]
+fn dead_end_of_the_wrong_colour() {
+    let played = [(4, 2), (2, 1), (4, 0)];
+    let Err(FinishError::NoTour(stuck)) = solve(8, 8, &played, FinishEnd::Open) else {
+        panic!("e3 c2 e1 has no finish");
+    };
+    Position::new(8, 8, &played, FinishEnd::Open).check(&stuck);
+    assert!(
+        matches!(stuck, Stuck::DeadEndColour { square, left: 61, .. } if square == sq(0, 0)),
+        "{stuck:?}"
+    );
+    assert!(stuck.to_string().contains("a1 is dark"), "{stuck}");
 }
 
 /// A played path that is no path is refused at its first fault, as

@@ -165,6 +165,16 @@ pub enum Stuck {
         /// Whether the tour is closed.
         closed: bool,
     },
+    /// An unplayed square with one way in left must be the last square, but
+    /// the knight's alternating moves end on the other colour.
+    DeadEndColour {
+        /// The square with one way in.
+        square: Square,
+        /// The colour the knight stands on after the last unplayed square.
+        last: Colour,
+        /// Unplayed squares.
+        left: u64,
+    },
     /// The unplayed squares fall into parts no knight move joins.
     Split {
         /// How many parts.
@@ -266,6 +276,12 @@ impl fmt::Display for Stuck {
                     end_words(*target, *closed)
                 )
             }
+            Stuck::DeadEndColour { square, last, left } => write!(
+                f,
+                "{square} has only one unplayed square or the knight a move away, so it would have to be the last square; but a knight alternates colours, and after the {left} unplayed squares it stands on a {} square, while {square} is {}",
+                last.as_str(),
+                square.colour().as_str()
+            ),
             Stuck::Split {
                 parts,
                 smallest,
@@ -794,18 +810,35 @@ impl Finishing {
         } else {
             knight.colour()
         };
-        let target = self.target().map(square)?;
-        let wrong = if closed {
-            target.colour() == last
-        } else {
-            target.colour() != last
-        };
-        wrong.then_some(Stuck::LastColour {
-            target,
-            closed,
-            last,
-            left,
-        })
+        if let Some(target) = self.target().map(square) {
+            let wrong = if closed {
+                target.colour() == last
+            } else {
+                target.colour() != last
+            };
+            if wrong {
+                return Some(Stuck::LastColour {
+                    target,
+                    closed,
+                    last,
+                    left,
+                });
+            }
+        }
+        // A square with one way in (not from the knight) must be the last:
+        // of the colour the knight ends on.
+        (0..self.free.len())
+            .find(|&v| {
+                self.free[v]
+                    && self.free_moves[v] == 1
+                    && !self.adjacent(v, here)
+                    && square(v).colour() != last
+            })
+            .map(|v| Stuck::DeadEndColour {
+                square: square(v),
+                last,
+                left,
+            })
     }
 
     /// The spot the goal names: the asked end or the first square.
