@@ -328,6 +328,17 @@ fn six_by_six_prefixes_match_exhaustive_search() {
     assert!(finished > 0, "{finished} finished");
 }
 
+/// Narrow boards, where many squares have only two moves (so the forced
+/// moves of the search do much of the work), against the reference.
+#[test]
+fn narrow_board_prefixes_match_exhaustive_search() {
+    let mut finished = 0;
+    for (w, h, seed) in [(3, 7, 31), (3, 8, 32), (4, 5, 33), (4, 6, 34), (4, 7, 35)] {
+        finished += against_reference(w, h, sampled(300), seed);
+    }
+    assert!(finished > 0, "{finished} finished");
+}
+
 /// Thousands of prefixes of each board, in release:
 /// `cargo test --release -p knight --test finish -- --include-ignored`.
 #[test]
@@ -336,6 +347,9 @@ fn thousands_of_prefixes_match_exhaustive_search() {
     for (w, h, seed) in [(5, 5, 21), (5, 6, 22), (6, 6, 23)] {
         let finished = against_reference(w, h, 3000, seed);
         assert!(finished > 50, "{w}x{h}: {finished} finished");
+    }
+    for (w, h, seed) in [(3, 8, 24), (4, 7, 25)] {
+        against_reference(w, h, 3000, seed);
     }
 }
 

@@ -274,12 +274,137 @@ impl Bits {
         if ends == 0 {
             return None;
         }
-        let mut moves = if forced_next != 0 { forced_next } else { next };
-        if ends.count_ones() == 1 {
-            // The last square is known; it cannot be the next.
-            moves &= !ends;
+        let moves = if forced_next != 0 { forced_next } else { next };
+        self.forced_moves(k, free, ends, moves)
+    }
+
+    /// The forced moves followed to the end (the module's documentation):
+    /// the knight's moves worth searching, or None when they clash.
+    ///
+    /// Each square keeps the moves its path may still use (`open`) and
+    /// those it must use (`taken`). The knight's square uses one, the last
+    /// square one, every other square two. Until nothing changes: a square
+    /// with exactly as many moves left as it uses must use them all; a
+    /// square that must use as many as it uses loses its others (and its
+    /// neighbours lose it); a square of the possible last squares that must
+    /// use two is passed through, so not last, and one with one move left
+    /// must be the last. The moves that must be used make chains: a move
+    /// that would close a chain into a loop cannot be used, and a chain
+    /// from the knight to the known last square that leaves squares out
+    /// is a clash.
+    fn forced_moves(&self, k: usize, free: u64, mut ends: u64, moves: u64) -> Option<u64> {
+        let graph = free | bit(k);
+        let all = graph.count_ones();
+        let mut open = [0u64; 64];
+        let mut taken = [0u64; 64];
+        // Each chain's other end and its squares, kept at its two ends.
+        let mut other = [0usize; 64];
+        let mut size = [1u32; 64];
+        for v in squares(graph) {
+            open[v] = self.moves[v] & graph;
+            other[v] = v;
         }
-        (moves != 0).then_some(moves)
+        open[k] = moves;
+        for v in squares(free & self.moves[k] & !moves) {
+            open[v] &= !bit(k);
+        }
+        // How many moves a square uses: at most, and at least.
+        let uses = |v: usize, ends: u64| -> (u32, u32) {
+            if v == k || ends == bit(v) {
+                (1, 1)
+            } else if ends & bit(v) != 0 {
+                (2, 1)
+            } else {
+                (2, 2)
+            }
+        };
+        let mut changed = true;
+        while changed {
+            changed = false;
+            if ends.count_ones() == 1 {
+                // The last square is known: the knight cannot go to it
+                // while others remain.
+                let e = lowest(ends);
+                if open[k] & ends != 0 {
+                    if taken[k] & ends != 0 {
+                        return None;
+                    }
+                    open[k] &= !ends;
+                    open[e] &= !bit(k);
+                    changed = true;
+                }
+            }
+            for v in squares(graph) {
+                let (most, least) = uses(v, ends);
+                let can = open[v].count_ones();
+                let must = taken[v].count_ones();
+                if can < least || must > most {
+                    return None;
+                }
+                if ends & bit(v) != 0 && ends != bit(v) {
+                    if must == 2 {
+                        ends &= !bit(v);
+                        changed = true;
+                        continue;
+                    }
+                    if can == 1 {
+                        ends &= bit(v);
+                        changed = true;
+                        continue;
+                    }
+                }
+                if can == most && least == most && must < can {
+                    // Every move left is used.
+                    for u in squares(open[v] & !taken[v]) {
+                        if taken[u].count_ones() >= uses(u, ends).0 {
+                            return None;
+                        }
+                        let (a, b) = (other[v], other[u]);
+                        if a == u {
+                            // A loop.
+                            return None;
+                        }
+                        taken[v] |= bit(u);
+                        taken[u] |= bit(v);
+                        let joined = size[a] + size[b];
+                        other[a] = b;
+                        other[b] = a;
+                        size[a] = joined;
+                        size[b] = joined;
+                        if joined < all {
+                            // Joining the chain's two ends would close a
+                            // loop; and a chain from the knight ends on the
+                            // last square only when it holds every square.
+                            if taken[a] & bit(b) == 0 {
+                                open[a] &= !bit(b);
+                                open[b] &= !bit(a);
+                            }
+                            if a == k || b == k {
+                                let end = if a == k { b } else { a };
+                                if ends == bit(end) {
+                                    return None;
+                                }
+                                if ends & bit(end) != 0 {
+                                    ends &= !bit(end);
+                                }
+                            }
+                        }
+                    }
+                    changed = true;
+                } else if must == most && open[v] != taken[v] {
+                    // Its moves are all taken: it loses the others.
+                    for u in squares(open[v] & !taken[v]) {
+                        open[u] &= !bit(v);
+                    }
+                    open[v] = taken[v];
+                    changed = true;
+                }
+            }
+            if ends == 0 {
+                return None;
+            }
+        }
+        (open[k] != 0).then_some(open[k])
     }
 
     /// Searches from the knight on `k` over `free` for a path through every
