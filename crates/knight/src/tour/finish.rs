@@ -1,26 +1,37 @@
 //! Finishing a partly played tour: the squares played so far in, a whole
 //! tour that begins with exactly them out, or the reason there is none.
 //!
-//! The search is the tours' one depth-first engine ([`super::search`]),
-//! run from the last square played over the squares not yet played,
-//! ordered by Warnsdorff's rule and Roth's tie-break. Before it starts,
-//! and at every node on boards of at most [`WHOLE_CHECK_SQUARES`] squares,
-//! the position is checked as a whole ([`Finishing::blocked`]): the knight
-//! has a square to go to; every unplayed square can still be entered, and
-//! at most one has a single way in (it can only be the last square, so it
-//! must be the asked `end`, or one move from the first square of a closed
-//! tour); the unplayed squares are one connected part; with `closed`, the
-//! first square keeps an unplayed neighbour. The colour count (a knight
-//! alternates colours, so the unplayed squares must hold as many of each
-//! colour as the moves left alternate through) does not change as the
-//! search moves, so it is checked once. Each check only cuts positions that
-//! have no finish, so an exhausted search is a proof, on any board; the
-//! whole-position checks make it fast enough to be exhaustive on boards of
-//! up to 64 squares. On larger boards only the knight's next squares are
-//! checked at each node, and the search runs until `time_limit`.
+//! First the position is checked as a whole ([`Finishing::reason`]), and
+//! each check that fails is a reason in words a person can check on the
+//! board ([`Stuck`]): the knight has a square to go to; every unplayed
+//! square can still be entered, and at most one has a single way in (it
+//! can only be the last square, so it must be the asked `end`, or one move
+//! from the first square of a closed tour, and of the colour the knight
+//! ends on); the unplayed squares are one connected part; with `closed`,
+//! the first square keeps an unplayed neighbour; and the colour count (a
+//! knight alternates colours, so the unplayed squares must hold as many of
+//! each colour as the moves left alternate through, and the last square's
+//! colour must suit the asked end or the closing move).
+//!
+//! Then, on boards of at most [`WHOLE_CHECK_SQUARES`] (64) squares, a
+//! search on bitboards ([`bits`]) that checks the whole position at every
+//! node: the checks above, and the forced moves followed to the end (a
+//! square that is passed through uses two of its moves, the knight's
+//! square and the last one move each; a square with only as many moves
+//! left as it uses must use them all, and one that uses them all loses its
+//! others; a move that would close a chain of forced moves into a loop is
+//! out). Each check cuts only positions that have no finish, so an
+//! exhausted search is a proof ([`Stuck::Exhausted`]); and the forced moves
+//! leave the search so little to try that on 8×8 every seeded prefix of the
+//! figures is settled in at most a few dozen nodes. Positions proven
+//! hopeless are remembered (by their free squares and the knight's square).
+//!
+//! On larger boards the search is the tours' one depth-first engine
+//! ([`super::search`]), run from the last square played over the squares
+//! not yet played, ordered by Warnsdorff's rule and Roth's tie-break, with
+//! only the knight's next squares checked at each node, until `time_limit`.
 
 use std::cell::Cell;
-use std::collections::HashSet;
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -51,10 +62,6 @@ thread_local! {
 pub fn last_finish_nodes() -> u64 {
     LAST_NODES.with(Cell::get)
 }
-
-/// Hopeless positions kept, at most (16 bytes each, before the table's
-/// own overhead).
-const HOPELESS_KEPT: usize = 1 << 20;
 
 /// How the finished tour must end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -442,8 +449,7 @@ pub fn finish_tour(
         return Err(FinishError::NoTour(stuck));
     }
     if squares <= WHOLE_CHECK_SQUARES {
-        let free = state.free_bits;
-        return match finish_small(grid, (first, ending), deadline, here, free) {
+        return match finish_small(grid, (played, ending), deadline) {
             Small::Found(rest) => {
                 let mut path = played.to_vec();
                 path.extend(rest);
@@ -454,8 +460,6 @@ pub fn finish_tour(
         };
     }
     state.release(here);
-    // That step back was no search's: it proved nothing.
-    state.hopeless.clear();
     let total = state.left;
     // Searches under growing budgets, each with its own tie-break, until
     // one finds a tour or is exhausted (a proof, whatever the order) or
@@ -473,7 +477,6 @@ pub fn finish_tour(
         // The engine leaves its path taken when it stops: each search
         // starts from a fresh copy of the position.
         let mut search = state.clone();
-        search.hopeless = std::mem::take(&mut state.hopeless);
         let budget = if round % 2 == 0 {
             search.variant = round / 2;
             nodes = nodes.saturating_mul(2);
@@ -486,7 +489,6 @@ pub fn finish_tour(
         if !matches!(outcome, Outcome::GaveUp) || search.timed_out {
             break (outcome, search.timed_out);
         }
-        state.hopeless = std::mem::take(&mut search.hopeless);
         round += 1;
     };
     match outcome {
@@ -510,28 +512,26 @@ enum Small {
     Unsettled,
 }
 
-/// The search of a board of at most 64 squares ([`bits`]), from the knight
-/// on `here` over the `free` squares, in rounds until one finds a finish,
+/// The search of a board of at most 64 squares ([`bits`]), from the last
+/// square played over the squares not played, in rounds until one finds a finish,
 /// or is exhausted (a proof, whatever the order), or the time is up. Each
 /// round may search twice the nodes of the one before and orders ties its
 /// own way (Roth's rule, the other way, then at random): a position one
 /// order gets lost in, another finishes at once. The hopeless positions
 /// found are kept across rounds.
-fn finish_small(
-    grid: Grid,
-    (first, ending): (Square, Ending),
-    deadline: Instant,
-    here: usize,
-    free: u64,
-) -> Small {
+fn finish_small(grid: Grid, (played, ending): (&[Square], Ending), deadline: Instant) -> Small {
     let spot = |square: Square| grid.spot(square).index();
+    let all = u64::MAX >> (64 - grid.len());
     let targets = match ending {
-        Ending::Open => u64::MAX >> (64 - grid.len()),
+        Ending::Open => all,
         Ending::Closed => grid
-            .neighbours(grid.spot(first))
+            .neighbours(grid.spot(played[0]))
             .fold(0, |m, (_, s)| m | 1 << s.index()),
         Ending::End(end) => 1 << spot(end),
     };
+    // The knight's square and the squares not played.
+    let here = spot(played[played.len() - 1]);
+    let free = played.iter().fold(all, |m, &s| m & !(1 << spot(s)));
     let mut search = Bits::new(grid, targets, deadline);
     let mut budget = 1024 * u64::from(free.count_ones());
     let mut round = 0;
@@ -593,8 +593,6 @@ struct Finishing {
     /// Free squares.
     left: usize,
     goal: Goal,
-    /// Check the whole position at every node.
-    whole: bool,
     deadline: Instant,
     nodes: u64,
     timed_out: bool,
@@ -604,12 +602,6 @@ struct Finishing {
     random: Option<u64>,
     /// A scratch stack and marks for the connectivity check.
     stack: Vec<usize>,
-    /// On boards of at most 64 squares: the free squares as bits, and the
-    /// positions (free squares, knight's square) whose every way on has
-    /// been searched and failed, kept across rounds (a fact of the
-    /// position, whatever the order), at most [`HOPELESS_KEPT`].
-    free_bits: u64,
-    hopeless: HashSet<(u64, u32)>,
     seen: Vec<bool>,
 }
 
@@ -632,9 +624,6 @@ impl Finishing {
             })
             .collect();
         let left = free.iter().filter(|&&f| f).count();
-        let free_bits = (0..n.min(64))
-            .filter(|&i| free[i])
-            .fold(0u64, |bits, i| bits | 1 << i);
         let spot = |square: Square| grid.spot(square).index();
         let goal = match ending {
             Ending::Open => Goal::Open,
@@ -647,15 +636,12 @@ impl Finishing {
             free_moves,
             left,
             goal,
-            whole: grid.board().squares() <= WHOLE_CHECK_SQUARES,
             deadline,
             nodes: 0,
             timed_out: false,
             variant: 0,
             random: None,
             stack: Vec::new(),
-            free_bits,
-            hopeless: HashSet::new(),
             seen: vec![false; n],
         }
     }
@@ -870,9 +856,6 @@ fn other_colour(colour: Colour) -> Colour {
 impl Rules for Finishing {
     fn take(&mut self, i: usize) {
         self.free[i] = false;
-        if self.whole {
-            self.free_bits &= !(1u64 << i);
-        }
         self.left -= 1;
         for (_, n) in self.grid.neighbours(Spot::new(i)) {
             self.free_moves[n.index()] -= 1;
@@ -880,14 +863,6 @@ impl Rules for Finishing {
     }
 
     fn release(&mut self, i: usize) {
-        // Stepping back from `i`: every way on from it failed (unless the
-        // time is up, which fails every way).
-        if self.whole && !self.timed_out && self.hopeless.len() < HOPELESS_KEPT {
-            self.hopeless.insert((self.free_bits, i.u32()));
-        }
-        if self.whole {
-            self.free_bits |= 1u64 << i;
-        }
         self.free[i] = true;
         self.left += 1;
         for (_, n) in self.grid.neighbours(Spot::new(i)) {
@@ -915,12 +890,6 @@ impl Rules for Finishing {
             return 0;
         };
         if self.out_of_time() {
-            return 0;
-        }
-        if self.whole
-            && (self.hopeless.contains(&(self.free_bits, here.u32()))
-                || self.blocked(here).is_some())
-        {
             return 0;
         }
         if let Goal::NextTo(first) = self.goal {

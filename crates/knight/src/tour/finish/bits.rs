@@ -6,7 +6,7 @@
 //!
 //! At every node, the knight on `k` and the free squares `F`, the search
 //! proves the position hopeless when any of these holds (each a fact of
-//! every Hamiltonian path from `k` through `F`, so a cut never loses a
+//! every path from `k` through all of `F`, so a cut never loses a
 //! finish):
 //!
 //! - the knight has no free square a move away;
@@ -24,10 +24,15 @@
 //!   exactly two ways in must be entered by one and left by the other, so
 //!   both its moves are on the path. The knight can take only one such
 //!   move (it leaves once); any square can take at most two; and a square
-//!   that takes two is passed through, so it is not the last.
+//!   that takes two is passed through, so it is not the last. Then the
+//!   forced moves are followed to the end ([`Bits::forced_moves`]): a
+//!   square whose moves are all used loses its others, which may force
+//!   more, until nothing changes; a move that would close a chain of
+//!   forced moves into a loop is out, and a chain from the knight to the
+//!   known last square that leaves squares out is a clash.
 //!
-//! When the knight has a free neighbour whose two moves are both forced,
-//! that neighbour is the only move searched. The moves are tried by
+//! Only the knight's moves the forced moves leave are searched (one, when
+//! a move from it is forced). The moves are tried by
 //! Warnsdorff's rule (fewest onward moves first), ties broken by Roth's
 //! rule (farthest from the centre) or the other way or at random, by the
 //! round. Positions proven hopeless are kept, keyed on (free squares,
