@@ -249,6 +249,26 @@ impl Position {
                     && smallest.len() == least
                     && found.contains(&smallest)
             }
+            Stuck::NoTourOfBoard {
+                first: f,
+                closed,
+                why: _,
+            } => {
+                // The theorems, as stated here: Schwenk (closed tours) and
+                // Conrad, Hindrichs, Morsy and Wegener (open tours), with
+                // the colour rule of odd boards and the edge lines of
+                // boards 4 wide.
+                let (m, n) = (self.w.min(self.h), self.w.max(self.h));
+                let odd = m % 2 == 1 && n % 2 == 1;
+                let across = if self.w == 4 { first.0 } else { first.1 };
+                let no_board =
+                    (m <= 2 && n > 1) || (m == 3 && matches!(n, 3 | 5 | 6)) || (m == 4 && n == 4);
+                let no_closed = odd || m == 4 || (m == 3 && matches!(n, 4 | 6 | 8)) || n == 1;
+                let no_start = (odd && light(first)) || (m == 4 && (across == 1 || across == 2));
+                xy(*f) == first
+                    && *closed == (self.end == FinishEnd::Closed)
+                    && (no_board || (*closed && no_closed) || no_start)
+            }
             // The reference's "none" is checked by the caller.
             Stuck::Exhausted { knight: k } => xy(*k) == knight,
         };
@@ -513,6 +533,27 @@ fn dead_end_of_the_wrong_colour() {
         "{stuck:?}"
     );
     assert!(stuck.to_string().contains("a1 is dark"), "{stuck}");
+}
+
+/// A tour the theorems rule out for the whole board is refused with the
+/// theorem: no closed tour of a board 4 wide, and no tour from a middle
+/// line of one.
+#[test]
+fn tours_no_board_has_are_refused_by_the_theorem() {
+    for (w, h, played, end) in [
+        (4, 16, vec![(3, 1)], FinishEnd::Closed),
+        (4, 8, vec![(1, 0)], FinishEnd::Open),
+        (8, 4, vec![(0, 1), (2, 2)], FinishEnd::On((7, 1))),
+    ] {
+        let Err(FinishError::NoTour(stuck)) = solve(w, h, &played, end) else {
+            panic!("{w}x{h} {played:?} {end:?} has no finish");
+        };
+        Position::new(w, h, &played, end).check(&stuck);
+        assert!(
+            matches!(stuck, Stuck::NoTourOfBoard { .. }),
+            "{w}x{h} {played:?}: {stuck}"
+        );
+    }
 }
 
 /// A played path that is no path is refused at its first fault, as

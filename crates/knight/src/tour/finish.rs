@@ -35,6 +35,7 @@ use std::cell::Cell;
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use super::existence::ruled_out;
 use super::is_tour;
 use super::search::{depth_first, Budget, Outcome, Rules};
 use super::warnsdorff::mix;
@@ -191,6 +192,16 @@ pub enum Stuck {
         /// Unplayed squares in all.
         left: u64,
     },
+    /// A theorem rules out every tour of the board from the first square
+    /// played (open or closed, as asked).
+    NoTourOfBoard {
+        /// The first square played.
+        first: Square,
+        /// Whether the tour is closed.
+        closed: bool,
+        /// The theorem, in words.
+        why: String,
+    },
     /// A complete search from the knight's square found no way to finish.
     Exhausted {
         /// The knight's square.
@@ -304,6 +315,11 @@ impl fmt::Display for Stuck {
                     names.join(", ")
                 )
             }
+            Stuck::NoTourOfBoard { first, closed, why } => write!(
+                f,
+                "no {} tour of this board starts on {first} at all: {why}",
+                if *closed { "closed" } else { "open" }
+            ),
             Stuck::Exhausted { knight } => write!(
                 f,
                 "a complete search of every way on from the knight on {knight} found no way to visit every unplayed square"
@@ -449,6 +465,15 @@ pub fn finish_tour(
         return Err(FinishError::NoTour(stuck));
     }
     if squares <= WHOLE_CHECK_SQUARES {
+        // A finished tour is a tour of the board from the first square.
+        let from = (u64::from(first.file()), u64::from(first.rank()));
+        if let Some(why) = ruled_out(board.width(), board.height(), from.0, from.1, closed) {
+            return Err(FinishError::NoTour(Stuck::NoTourOfBoard {
+                first,
+                closed,
+                why: why.to_string(),
+            }));
+        }
         return match finish_small(grid, (played, ending), deadline) {
             Small::Found(rest) => {
                 let mut path = played.to_vec();

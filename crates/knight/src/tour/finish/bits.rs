@@ -102,6 +102,8 @@ pub(super) struct Bits {
     shifts: [Shift; 8],
     /// The light squares.
     light: u64,
+    /// On a board 4 wide, its two edge lines (else none).
+    edge: u64,
     /// The squares the ending allows as the last.
     targets: u64,
     /// Each square's distance from the centre (Roth's tie-break).
@@ -174,6 +176,17 @@ impl Bits {
         let light = (0..n)
             .filter(|&i| grid.square(Spot::new(i)).colour() == Colour::Light)
             .fold(0, |m, i| m | bit(i));
+        let across = |i: usize| {
+            let square = grid.square(Spot::new(i));
+            match (board.width(), board.height()) {
+                (4, _) => Some(square.file()),
+                (_, 4) => Some(square.rank()),
+                _ => None,
+            }
+        };
+        let edge = (0..n)
+            .filter(|&i| matches!(across(i), Some(0 | 3)))
+            .fold(0, |m, i| m | bit(i));
         let centre = (0..n)
             .map(|i| board.centre_distance(grid.square(Spot::new(i))))
             .collect();
@@ -181,6 +194,7 @@ impl Bits {
             moves,
             shifts,
             light,
+            edge,
             targets,
             centre,
             deadline,
@@ -264,6 +278,9 @@ impl Bits {
         if !self.connected(free) {
             return None;
         }
+        if self.edge != 0 {
+            ends = self.edge_lines(k, free, ends)?;
+        }
         // Squares that are passed through with exactly two ways in: both
         // moves forced.
         let forced = free & two & !three & !ends;
@@ -281,6 +298,37 @@ impl Bits {
         }
         let moves = if forced_next != 0 { forced_next } else { next };
         self.forced_moves(k, free, ends, moves)
+    }
+
+    /// On a board 4 wide, the edge lines (the first and last of the 4)
+    /// reach only the middle lines, so the path never takes two edge
+    /// squares in a row. Counting its moves: of the `n - 1` moves of a path
+    /// of `n` squares (the knight's and the free ones), `2s` minus the ends
+    /// of the path on an edge line touch the `s` edge squares, and the rest
+    /// go from a middle line to a middle line. Between two such moves the
+    /// path alternates edge and middle, so its edge squares share a colour;
+    /// if the edge squares left hold both colours, at least one such move is
+    /// needed. Gives the allowed last squares left (on an edge line or off
+    /// it, when only one of them leaves enough moves), or None when neither
+    /// does.
+    fn edge_lines(&self, k: usize, free: u64, ends: u64) -> Option<u64> {
+        let edge = self.edge & (free | bit(k));
+        let s = i64::from(edge.count_ones());
+        let n = i64::from(free.count_ones()) + 1;
+        let both = edge & self.light != 0 && edge & !self.light != 0;
+        let knight_on_edge = self.edge & bit(k) != 0;
+        // Middle-to-middle moves, with the last square on an edge line or
+        // not; enough of them?
+        let enough = |last_on_edge: bool| {
+            n - 1 - 2 * s + i64::from(knight_on_edge) + i64::from(last_on_edge) >= i64::from(both)
+        };
+        let ends = match (enough(false), enough(true)) {
+            (true, true) => ends,
+            (false, true) => ends & self.edge,
+            (true, false) => ends & !self.edge,
+            (false, false) => 0,
+        };
+        (ends != 0).then_some(ends)
     }
 
     /// The forced moves followed to the end (the module's documentation):
