@@ -13,9 +13,14 @@
 //! each colour as the moves left alternate through, and the last square's
 //! colour must suit the asked end or the closing move).
 //!
-//! Then, on boards of at most [`WHOLE_CHECK_SQUARES`] (64) squares, a
-//! search on bitboards ([`bits`]) that checks the whole position at every
-//! node: the checks above, and the forced moves followed to the end (a
+//! Then, on boards of at most [`WHOLE_CHECK_SQUARES`] (64) squares, the
+//! theorems of which boards have tours from which squares
+//! ([`super::existence::ruled_out`]: a finished tour is a tour of the board
+//! from the first square played, [`Stuck::NoTourOfBoard`]); and a search
+//! on bitboards ([`bits`]) that checks the whole position at every node:
+//! the checks above, on boards 4 wide a count of the moves between the
+//! middle lines the edge lines leave, and the forced moves followed to the
+//! end (a
 //! square that is passed through uses two of its moves, the knight's
 //! square and the last one move each; a square with only as many moves
 //! left as it uses must use them all, and one that uses them all loses its

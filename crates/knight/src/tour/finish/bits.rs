@@ -20,6 +20,9 @@
 //! - two free squares have one way in each (both would be the last), or
 //!   one has and it cannot be the last;
 //! - the free squares are not one connected part;
+//! - on a board 4 wide, the edge lines leave too few moves between the
+//!   middle lines for the colours of the edge squares left
+//!   ([`Bits::edge_lines`]);
 //! - the forced moves clash. A free square that cannot be the last and has
 //!   exactly two ways in must be entered by one and left by the other, so
 //!   both its moves are on the path. The knight can take only one such
