@@ -1,8 +1,10 @@
 //! The figures of finishing a partly played tour (docs/tours.md,
 //! docs/performance.md): 1,000 seeded random prefixes of the 8×8 board
 //! (5 to 50 squares, by random legal walks), each given 1 s, with how many
-//! were finished, proven impossible or not settled, and the min, median and
-//! max time; then a 100-move prefix from the corner of the 1000×1000 board
+//! were finished, proven impossible or not settled, the min, median and
+//! max time and the nodes searched (open, closed, and to a seeded end);
+//! 1,000 prefixes each of boards of other shapes up to 64 squares; then a
+//! 100-move prefix from the corner of the 1000×1000 board
 //! (Warnsdorff's walk, ties at random) finished, against the tour `/tour`
 //! gives for the same board. In release:
 //!
@@ -12,7 +14,10 @@
 
 use std::time::{Duration, Instant};
 
-use knight::{finish_tour, tour, Board, Cache, Ending, FinishError, FinishRequest, Square};
+use knight::{
+    finish_tour, last_finish_nodes, tour, Board, Cache, Ending, FinishError, FinishRequest, Square,
+    Stuck,
+};
 use knight::{TourMethod, TourRequest};
 
 /// splitmix64: the seeded numbers of the prefixes.
@@ -58,11 +63,17 @@ fn walk(
     path
 }
 
-fn main() {
+/// Settles the 1,000 seeded 8×8 prefixes, each ending as `ending` picks,
+/// and prints how many were finished, proven impossible (and how many of
+/// those by a complete search) or not settled in 1 s, with the times and
+/// the nodes searched.
+fn eight_by_eight(what: &str, mut ending: impl FnMut(&mut Mix) -> Ending) {
     let board = Board::CHESS;
     let mut mix = Mix(2024);
-    let (mut finished, mut impossible, mut unsettled) = (0, 0, 0);
+    let mut ends = Mix(99);
+    let (mut finished, mut impossible, mut unsettled, mut searched) = (0, 0, 0, 0);
     let mut times = Vec::new();
+    let mut nodes = Vec::new();
     for _ in 0..1000 {
         let len = 5 + mix.below(46);
         let start = Square::new(
@@ -73,14 +84,20 @@ fn main() {
         let request = FinishRequest {
             board,
             played: &played,
-            ending: Ending::Open,
+            ending: ending(&mut ends),
         };
         let began = Instant::now();
         let answer = finish_tour(request, 1_000_000, Duration::from_secs(1));
         times.push(began.elapsed());
+        nodes.push(last_finish_nodes());
         match answer {
             Ok(_) => finished += 1,
-            Err(FinishError::NoTour(_)) => impossible += 1,
+            Err(FinishError::NoTour(stuck)) => {
+                impossible += 1;
+                if matches!(stuck, Stuck::Exhausted { .. }) {
+                    searched += 1;
+                }
+            }
             Err(other) => {
                 unsettled += 1;
                 let names: Vec<String> = played.iter().map(Square::to_string).collect();
@@ -90,11 +107,74 @@ fn main() {
     }
     times.sort_unstable();
     println!(
-        "8x8, 1000 prefixes of 5..50 squares: {finished} finished, {impossible} proven impossible, {unsettled} not settled in 1 s; min {:?}, median {:?}, max {:?}",
+        "8x8, 1000 prefixes of 5..50 squares{what}: {finished} finished, {impossible} proven impossible ({searched} by a complete search), {unsettled} not settled in 1 s; min {:?}, median {:?}, max {:?}",
         times[0],
         times[times.len() / 2],
         times[times.len() - 1]
     );
+    nodes.sort_unstable();
+    println!(
+        "  nodes searched per prefix (the same on any machine): min {}, median {}, max {}, {} in all",
+        nodes[0],
+        nodes[nodes.len() / 2],
+        nodes[nodes.len() - 1],
+        nodes.iter().sum::<u64>()
+    );
+}
+
+/// Boards of other shapes up to 64 squares: 1,000 seeded prefixes each,
+/// of 1 to 30 squares, open, closed or to a seeded end in turn; how many
+/// were settled, the slowest and the most nodes.
+fn other_shapes() {
+    for (w, h) in [(7, 9), (6, 10), (5, 12), (4, 16), (3, 21)] {
+        let board = Board::new(w, h).expect("a board");
+        let mut mix = Mix(w * 100 + h);
+        let (mut finished, mut impossible, mut unsettled) = (0, 0, 0);
+        let (mut slowest, mut most) = (Duration::ZERO, 0);
+        let side = |n: u64, mix: &mut Mix| {
+            let n = usize::try_from(n).expect("a side");
+            u32::try_from(mix.below(n)).expect("a file or rank")
+        };
+        for i in 0..1000 {
+            let len = 1 + mix.below(30);
+            let start = Square::new(side(w, &mut mix), side(h, &mut mix));
+            let played = walk(board, start, len, |next| mix.below(next.len()));
+            let ending = match i % 3 {
+                0 => Ending::Open,
+                1 => Ending::Closed,
+                _ => Ending::End(Square::new(side(w, &mut mix), side(h, &mut mix))),
+            };
+            let request = FinishRequest {
+                board,
+                played: &played,
+                ending,
+            };
+            let began = Instant::now();
+            let answer = finish_tour(request, 1_000_000, Duration::from_secs(1));
+            slowest = slowest.max(began.elapsed());
+            most = most.max(last_finish_nodes());
+            match answer {
+                Ok(_) => finished += 1,
+                Err(FinishError::NoTour(_)) => impossible += 1,
+                Err(_) => unsettled += 1,
+            }
+        }
+        println!(
+            "{w}x{h}, 1000 prefixes of 1..30 squares, open, closed or to an end: {finished} finished, {impossible} proven impossible, {unsettled} not settled in 1 s; slowest {slowest:?}, most nodes {most}"
+        );
+    }
+}
+
+fn main() {
+    eight_by_eight("", |_| Ending::Open);
+    eight_by_eight(", closed", |_| Ending::Closed);
+    eight_by_eight(", to a seeded end", |ends| {
+        Ending::End(Square::new(
+            u32::try_from(ends.below(8)).expect("a file"),
+            u32::try_from(ends.below(8)).expect("a rank"),
+        ))
+    });
+    other_shapes();
 
     let big = Board::new(1000, 1000).expect("a board");
     let corner = Square::new(0, 0);

@@ -71,7 +71,8 @@ pub use terrain::{
 };
 pub use tour::construct::IndexedTour;
 pub use tour::finish::{
-    finish_tour, Ending, FinishError, FinishRequest, Finished, Stuck, WHOLE_CHECK_SQUARES,
+    finish_tour, last_finish_nodes, Ending, FinishError, FinishRequest, Finished, Stuck,
+    WHOLE_CHECK_SQUARES,
 };
 pub use tour::warnsdorff::DEFAULT_BACKTRACKS as WARNSDORFF_BACKTRACKS;
 pub use tour::{

@@ -1,28 +1,46 @@
 //! Finishing a partly played tour: the squares played so far in, a whole
 //! tour that begins with exactly them out, or the reason there is none.
 //!
-//! The search is the tours' one depth-first engine ([`super::search`]),
-//! run from the last square played over the squares not yet played,
-//! ordered by Warnsdorff's rule and Roth's tie-break. Before it starts,
-//! and at every node on boards of at most [`WHOLE_CHECK_SQUARES`] squares,
-//! the position is checked as a whole ([`Finishing::blocked`]): the knight
-//! has a square to go to; every unplayed square can still be entered, and
-//! at most one has a single way in (it can only be the last square, so it
-//! must be the asked `end`, or one move from the first square of a closed
-//! tour); the unplayed squares are one connected part; with `closed`, the
-//! first square keeps an unplayed neighbour. The colour count (a knight
-//! alternates colours, so the unplayed squares must hold as many of each
-//! colour as the moves left alternate through) does not change as the
-//! search moves, so it is checked once. Each check only cuts positions that
-//! have no finish, so an exhausted search is a proof, on any board; the
-//! whole-position checks make it fast enough to be exhaustive on boards of
-//! up to 64 squares. On larger boards only the knight's next squares are
-//! checked at each node, and the search runs until `time_limit`.
+//! First the position is checked as a whole ([`Finishing::reason`]), and
+//! each check that fails is a reason in words a person can check on the
+//! board ([`Stuck`]): the knight has a square to go to; every unplayed
+//! square can still be entered, and at most one has a single way in (it
+//! can only be the last square, so it must be the asked `end`, or one move
+//! from the first square of a closed tour, and of the colour the knight
+//! ends on); the unplayed squares are one connected part; with `closed`,
+//! the first square keeps an unplayed neighbour; and the colour count (a
+//! knight alternates colours, so the unplayed squares must hold as many of
+//! each colour as the moves left alternate through, and the last square's
+//! colour must suit the asked end or the closing move).
+//!
+//! Then, on boards of at most [`WHOLE_CHECK_SQUARES`] (64) squares, the
+//! theorems of which boards have tours from which squares
+//! ([`super::existence::ruled_out`]: a finished tour is a tour of the board
+//! from the first square played, [`Stuck::NoTourOfBoard`]); and a search
+//! on bitboards ([`bits`]) that checks the whole position at every node:
+//! the checks above, on boards 4 wide a count of the moves between the
+//! middle lines the edge lines leave, and the forced moves followed to the
+//! end (a
+//! square that is passed through uses two of its moves, the knight's
+//! square and the last one move each; a square with only as many moves
+//! left as it uses must use them all, and one that uses them all loses its
+//! others; a move that would close a chain of forced moves into a loop is
+//! out). Each check cuts only positions that have no finish, so an
+//! exhausted search is a proof ([`Stuck::Exhausted`]); and the forced moves
+//! leave the search so little to try that on 8×8 every seeded prefix of the
+//! figures is settled in at most a few dozen nodes. Positions proven
+//! hopeless are remembered (by their free squares and the knight's square).
+//!
+//! On larger boards the search is the tours' one depth-first engine
+//! ([`super::search`]), run from the last square played over the squares
+//! not yet played, ordered by Warnsdorff's rule and Roth's tie-break, with
+//! only the knight's next squares checked at each node, until `time_limit`.
 
-use std::collections::HashSet;
+use std::cell::Cell;
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use super::existence::ruled_out;
 use super::is_tour;
 use super::search::{depth_first, Budget, Outcome, Rules};
 use super::warnsdorff::mix;
@@ -30,13 +48,26 @@ use crate::board::{Board, Colour, Grid, Int, Spot, Square};
 use crate::terrain::validate::{validate, StepFault};
 use crate::terrain::{BarrierRule, Ground};
 
+mod bits;
+
+use bits::Bits;
+
 /// Boards of at most this many squares have their whole position checked
-/// at every node of the search.
+/// at every node of the search, on bitboards.
 pub const WHOLE_CHECK_SQUARES: u64 = 64;
 
-/// Hopeless positions kept, at most (16 bytes each, before the table's
-/// own overhead).
-const HOPELESS_KEPT: usize = 1 << 20;
+thread_local! {
+    /// The nodes the last finish on this thread searched.
+    static LAST_NODES: Cell<u64> = const { Cell::new(0) };
+}
+
+/// The nodes the last [`finish_tour`] on this thread searched, on a board
+/// of at most [`WHOLE_CHECK_SQUARES`] squares (0 when it searched none, or
+/// on a larger board): a measure of its work that does not depend on how
+/// busy the machine is.
+pub fn last_finish_nodes() -> u64 {
+    LAST_NODES.with(Cell::get)
+}
 
 /// How the finished tour must end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,6 +178,16 @@ pub enum Stuck {
         /// Whether the tour is closed.
         closed: bool,
     },
+    /// An unplayed square with one way in left must be the last square, but
+    /// the knight's alternating moves end on the other colour.
+    DeadEndColour {
+        /// The square with one way in.
+        square: Square,
+        /// The colour the knight stands on after the last unplayed square.
+        last: Colour,
+        /// Unplayed squares.
+        left: u64,
+    },
     /// The unplayed squares fall into parts no knight move joins.
     Split {
         /// How many parts.
@@ -155,6 +196,16 @@ pub enum Stuck {
         smallest: Vec<Square>,
         /// Unplayed squares in all.
         left: u64,
+    },
+    /// A theorem rules out every tour of the board from the first square
+    /// played (open or closed, as asked).
+    NoTourOfBoard {
+        /// The first square played.
+        first: Square,
+        /// Whether the tour is closed.
+        closed: bool,
+        /// The theorem, in words.
+        why: String,
     },
     /// A complete search from the knight's square found no way to finish.
     Exhausted {
@@ -248,6 +299,12 @@ impl fmt::Display for Stuck {
                     end_words(*target, *closed)
                 )
             }
+            Stuck::DeadEndColour { square, last, left } => write!(
+                f,
+                "{square} has only one unplayed square or the knight a move away, so it would have to be the last square; but a knight alternates colours, and after the {left} unplayed squares it stands on a {} square, while {square} is {}",
+                last.as_str(),
+                square.colour().as_str()
+            ),
             Stuck::Split {
                 parts,
                 smallest,
@@ -263,6 +320,11 @@ impl fmt::Display for Stuck {
                     names.join(", ")
                 )
             }
+            Stuck::NoTourOfBoard { first, closed, why } => write!(
+                f,
+                "no {} tour of this board starts on {first} at all: {why}",
+                if *closed { "closed" } else { "open" }
+            ),
             Stuck::Exhausted { knight } => write!(
                 f,
                 "a complete search of every way on from the knight on {knight} found no way to visit every unplayed square"
@@ -342,6 +404,7 @@ pub fn finish_tour(
     time_limit: Duration,
 ) -> Result<Finished, FinishError> {
     let deadline = Instant::now() + time_limit;
+    LAST_NODES.with(|nodes| nodes.set(0));
     let FinishRequest {
         board,
         played,
@@ -406,9 +469,27 @@ pub fn finish_tour(
     if let Some(stuck) = state.reason(here) {
         return Err(FinishError::NoTour(stuck));
     }
+    if squares <= WHOLE_CHECK_SQUARES {
+        // A finished tour is a tour of the board from the first square.
+        let from = (u64::from(first.file()), u64::from(first.rank()));
+        if let Some(why) = ruled_out(board.width(), board.height(), from.0, from.1, closed) {
+            return Err(FinishError::NoTour(Stuck::NoTourOfBoard {
+                first,
+                closed,
+                why: why.to_string(),
+            }));
+        }
+        return match finish_small(grid, (played, ending), deadline) {
+            Small::Found(rest) => {
+                let mut path = played.to_vec();
+                path.extend(rest);
+                done(path)
+            }
+            Small::Hopeless => Err(FinishError::NoTour(Stuck::Exhausted { knight })),
+            Small::Unsettled => Err(FinishError::NotFound),
+        };
+    }
     state.release(here);
-    // That step back was no search's: it proved nothing.
-    state.hopeless.clear();
     let total = state.left;
     // Searches under growing budgets, each with its own tie-break, until
     // one finds a tour or is exhausted (a proof, whatever the order) or
@@ -426,7 +507,6 @@ pub fn finish_tour(
         // The engine leaves its path taken when it stops: each search
         // starts from a fresh copy of the position.
         let mut search = state.clone();
-        search.hopeless = std::mem::take(&mut state.hopeless);
         let budget = if round % 2 == 0 {
             search.variant = round / 2;
             nodes = nodes.saturating_mul(2);
@@ -439,7 +519,6 @@ pub fn finish_tour(
         if !matches!(outcome, Outcome::GaveUp) || search.timed_out {
             break (outcome, search.timed_out);
         }
-        state.hopeless = std::mem::take(&mut search.hopeless);
         round += 1;
     };
     match outcome {
@@ -450,6 +529,63 @@ pub fn finish_tour(
         }
         Outcome::Exhausted if !timed_out => Err(FinishError::NoTour(Stuck::Exhausted { knight })),
         _ => Err(FinishError::NotFound),
+    }
+}
+
+/// What the search of a board of at most 64 squares settled.
+enum Small {
+    /// The squares after the knight's, to the end.
+    Found(Vec<Square>),
+    /// No finish: proven.
+    Hopeless,
+    /// The time ran out.
+    Unsettled,
+}
+
+/// The search of a board of at most 64 squares ([`bits`]), from the last
+/// square played over the squares not played, in rounds until one finds a finish,
+/// or is exhausted (a proof, whatever the order), or the time is up. Each
+/// round may search twice the nodes of the one before and orders ties its
+/// own way (Roth's rule, the other way, then at random): a position one
+/// order gets lost in, another finishes at once. The hopeless positions
+/// found are kept across rounds.
+fn finish_small(grid: Grid, (played, ending): (&[Square], Ending), deadline: Instant) -> Small {
+    let spot = |square: Square| grid.spot(square).index();
+    let all = u64::MAX >> (64 - grid.len());
+    let targets = match ending {
+        Ending::Open => all,
+        Ending::Closed => grid
+            .neighbours(grid.spot(played[0]))
+            .fold(0, |m, (_, s)| m | 1 << s.index()),
+        Ending::End(end) => 1 << spot(end),
+    };
+    // The knight's square and the squares not played.
+    let here = spot(played[played.len() - 1]);
+    let free = played.iter().fold(all, |m, &s| m & !(1 << spot(s)));
+    let mut search = Bits::new(grid, targets, deadline);
+    let mut budget = 1024 * u64::from(free.count_ones());
+    let mut round = 0;
+    let verdict = loop {
+        search.tie = round;
+        match search.search(here, free, budget) {
+            bits::Verdict::Cut if !search.timed_out() => {
+                budget = budget.saturating_mul(2);
+                round += 1;
+            }
+            verdict => break verdict,
+        }
+    };
+    LAST_NODES.with(|nodes| nodes.set(search.nodes));
+    match verdict {
+        bits::Verdict::Found => Small::Found(
+            search
+                .path
+                .iter()
+                .map(|&i| grid.square(Spot::new(i.usize())))
+                .collect(),
+        ),
+        bits::Verdict::Hopeless => Small::Hopeless,
+        bits::Verdict::Cut => Small::Unsettled,
     }
 }
 
@@ -487,8 +623,6 @@ struct Finishing {
     /// Free squares.
     left: usize,
     goal: Goal,
-    /// Check the whole position at every node.
-    whole: bool,
     deadline: Instant,
     nodes: u64,
     timed_out: bool,
@@ -498,12 +632,6 @@ struct Finishing {
     random: Option<u64>,
     /// A scratch stack and marks for the connectivity check.
     stack: Vec<usize>,
-    /// On boards of at most 64 squares: the free squares as bits, and the
-    /// positions (free squares, knight's square) whose every way on has
-    /// been searched and failed, kept across rounds (a fact of the
-    /// position, whatever the order), at most [`HOPELESS_KEPT`].
-    free_bits: u64,
-    hopeless: HashSet<(u64, u32)>,
     seen: Vec<bool>,
 }
 
@@ -526,9 +654,6 @@ impl Finishing {
             })
             .collect();
         let left = free.iter().filter(|&&f| f).count();
-        let free_bits = (0..n.min(64))
-            .filter(|&i| free[i])
-            .fold(0u64, |bits, i| bits | 1 << i);
         let spot = |square: Square| grid.spot(square).index();
         let goal = match ending {
             Ending::Open => Goal::Open,
@@ -541,15 +666,12 @@ impl Finishing {
             free_moves,
             left,
             goal,
-            whole: grid.board().squares() <= WHOLE_CHECK_SQUARES,
             deadline,
             nodes: 0,
             timed_out: false,
             variant: 0,
             random: None,
             stack: Vec::new(),
-            free_bits,
-            hopeless: HashSet::new(),
             seen: vec![false; n],
         }
     }
@@ -704,18 +826,35 @@ impl Finishing {
         } else {
             knight.colour()
         };
-        let target = self.target().map(square)?;
-        let wrong = if closed {
-            target.colour() == last
-        } else {
-            target.colour() != last
-        };
-        wrong.then_some(Stuck::LastColour {
-            target,
-            closed,
-            last,
-            left,
-        })
+        if let Some(target) = self.target().map(square) {
+            let wrong = if closed {
+                target.colour() == last
+            } else {
+                target.colour() != last
+            };
+            if wrong {
+                return Some(Stuck::LastColour {
+                    target,
+                    closed,
+                    last,
+                    left,
+                });
+            }
+        }
+        // A square with one way in (not from the knight) must be the last:
+        // of the colour the knight ends on.
+        (0..self.free.len())
+            .find(|&v| {
+                self.free[v]
+                    && self.free_moves[v] == 1
+                    && !self.adjacent(v, here)
+                    && square(v).colour() != last
+            })
+            .map(|v| Stuck::DeadEndColour {
+                square: square(v),
+                last,
+                left,
+            })
     }
 
     /// The spot the goal names: the asked end or the first square.
@@ -747,9 +886,6 @@ fn other_colour(colour: Colour) -> Colour {
 impl Rules for Finishing {
     fn take(&mut self, i: usize) {
         self.free[i] = false;
-        if self.whole {
-            self.free_bits &= !(1u64 << i);
-        }
         self.left -= 1;
         for (_, n) in self.grid.neighbours(Spot::new(i)) {
             self.free_moves[n.index()] -= 1;
@@ -757,14 +893,6 @@ impl Rules for Finishing {
     }
 
     fn release(&mut self, i: usize) {
-        // Stepping back from `i`: every way on from it failed (unless the
-        // time is up, which fails every way).
-        if self.whole && !self.timed_out && self.hopeless.len() < HOPELESS_KEPT {
-            self.hopeless.insert((self.free_bits, i.u32()));
-        }
-        if self.whole {
-            self.free_bits |= 1u64 << i;
-        }
         self.free[i] = true;
         self.left += 1;
         for (_, n) in self.grid.neighbours(Spot::new(i)) {
@@ -792,12 +920,6 @@ impl Rules for Finishing {
             return 0;
         };
         if self.out_of_time() {
-            return 0;
-        }
-        if self.whole
-            && (self.hopeless.contains(&(self.free_bits, here.u32()))
-                || self.blocked(here).is_some())
-        {
             return 0;
         }
         if let Goal::NextTo(first) = self.goal {
