@@ -662,3 +662,26 @@ fn corner_walk(n: u64, len: usize, seed: u64) -> Vec<Xy> {
     }
     walk
 }
+
+/// One unplayed square is "the one unplayed square", never "the 1 unplayed
+/// squares".
+#[test]
+fn one_unplayed_square_is_said_in_the_singular() {
+    let stuck = Stuck::LastColour {
+        target: sq(0, 0),
+        closed: false,
+        last: Colour::Light,
+        left: 1,
+    };
+    let words = stuck.to_string();
+    assert!(
+        words.contains("after the one unplayed square it"),
+        "{words}"
+    );
+    let stuck = Stuck::Colours {
+        knight: sq(0, 0),
+        light: 1,
+        dark: 0,
+    };
+    assert!(!stuck.to_string().contains("1 unplayed squares"), "{stuck}");
+}

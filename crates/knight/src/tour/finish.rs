@@ -248,7 +248,8 @@ impl fmt::Display for Stuck {
                 };
                 write!(
                     f,
-                    "a knight alternates colours: from {knight} ({own}) the {left} unplayed squares must be {} {other} and {} {own}, but they are {light} light and {dark} dark",
+                    "a knight alternates colours: from {knight} ({own}) {} must be {} {other} and {} {own}, but they are {light} light and {dark} dark",
+                    unplayed(left),
                     left.div_ceil(2),
                     left / 2
                 )
@@ -266,8 +267,9 @@ impl fmt::Display for Stuck {
                 };
                 write!(
                     f,
-                    "{}, so the last square must be {want}; but a knight alternates colours, and after the {left} unplayed squares it stands on a {} square",
+                    "{}, so the last square must be {want}; but a knight alternates colours, and after {} it stands on a {} square",
                     end_words(*target, *closed),
+                    unplayed(*left),
                     last.as_str()
                 )
             }
@@ -301,7 +303,8 @@ impl fmt::Display for Stuck {
             }
             Stuck::DeadEndColour { square, last, left } => write!(
                 f,
-                "{square} has only one unplayed square or the knight a move away, so it would have to be the last square; but a knight alternates colours, and after the {left} unplayed squares it stands on a {} square, while {square} is {}",
+                "{square} has only one unplayed square or the knight a move away, so it would have to be the last square; but a knight alternates colours, and after {} it stands on a {} square, while {square} is {}",
+                unplayed(*left),
                 last.as_str(),
                 square.colour().as_str()
             ),
@@ -873,6 +876,15 @@ impl Finishing {
             self.timed_out = true;
         }
         self.timed_out
+    }
+}
+
+/// "the unplayed square", or "the N unplayed squares".
+fn unplayed(left: u64) -> String {
+    if left == 1 {
+        "the one unplayed square".to_owned()
+    } else {
+        format!("the {left} unplayed squares")
     }
 }
 
