@@ -9,6 +9,8 @@
 //! ```text
 //! cargo run --release -p knight --example finish_figures
 //! ```
+//!
+//! With `-- --large` only the 1000×1000 figures are taken.
 
 use std::time::{Duration, Instant};
 
@@ -59,6 +61,14 @@ fn walk(
 }
 
 fn main() {
+    if !std::env::args().any(|a| a == "--large") {
+        small();
+    }
+    large();
+}
+
+/// The 8×8 figures.
+fn small() {
     let board = Board::CHESS;
     let mut mix = Mix(2024);
     let (mut finished, mut impossible, mut unsettled) = (0, 0, 0);
@@ -95,7 +105,10 @@ fn main() {
         times[times.len() / 2],
         times[times.len() - 1]
     );
+}
 
+/// The 1000×1000 figures.
+fn large() {
     let big = Board::new(1000, 1000).expect("a board");
     let corner = Square::new(0, 0);
     let mut tie = Mix(7);

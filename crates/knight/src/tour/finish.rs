@@ -400,6 +400,14 @@ pub fn finish_tour(
             _ => done(played.to_vec()),
         };
     }
+    // A tour by the window's construction first (a found tour passes every
+    // check below, which on a large board cost more than the window).
+    if squares > WHOLE_CHECK_SQUARES {
+        let window = super::window::finish_in_window(board, played, ending, max_squares, deadline);
+        if let Some(found) = window.and_then(|path| done(path).ok()) {
+            return Ok(found);
+        }
+    }
     let mut state = Finishing::new(grid, played, ending, deadline);
     let here = grid.spot(knight).index();
     state.take(here);
