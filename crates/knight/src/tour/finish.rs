@@ -16,8 +16,12 @@
 //! search moves, so it is checked once. Each check only cuts positions that
 //! have no finish, so an exhausted search is a proof, on any board; the
 //! whole-position checks make it fast enough to be exhaustive on boards of
-//! up to 64 squares. On larger boards only the knight's next squares are
-//! checked at each node, and the search runs until `time_limit`.
+//! up to 64 squares. On larger boards a prefix near a corner is first
+//! finished by construction ([`super::window`]: a search of a small window
+//! round it, joined to constructed tours of the rest), before any
+//! whole-position check; when that gives nothing, the search runs over the
+//! whole board, with only the knight's next squares checked at each node,
+//! until `time_limit`.
 
 use std::collections::HashSet;
 use std::fmt;

@@ -13,29 +13,37 @@
 //! - the strip A to its right, files `a..` × ranks `0..b`;
 //! - the rest B above both, every file × ranks `b..`.
 //!
-//! The tour runs through R, then A, then B. In R the knight finishes from
+//! The tour runs through R, then A, then B. In R the knight goes on from
 //! the last square played over every unplayed square of R, ending on a
-//! square L one knight move from a square e of A: that is a finish of the
-//! small board R with L as its asked end, so it is [`finish_tour`]'s own
-//! search (whole-position checks, Warnsdorff's rule, rounds of tie-breaks),
-//! given a slice of the time. A is toured from e to a square y on its top
-//! two ranks by the both-ends construction ([`ends`]); y is one knight move
-//! from a square f of B. B is toured from f by the block construction
-//! ([`IndexedTour`]), or, when the request asks the tour to end on a square
-//! of B, from f to that square by the both-ends construction again. So only
-//! R is searched, and its size follows the played squares, not the board.
+//! square L one knight move from a square e of A. That path is the one part
+//! searched: the tours' depth-first engine ([`super::search`]) over R
+//! alone, by Warnsdorff's rule (fewest free onward moves first), then the
+//! square farther from L first (so the path sweeps away from L and comes
+//! to it last), with the dead-end look-ahead (a free square left with no
+//! free neighbour ends that branch), under a node budget. A is toured from
+//! e to a square y on its top two ranks by the both-ends construction
+//! ([`ends`]); y is one knight move from a square f of B. B is toured from
+//! f by the block construction ([`IndexedTour`]), or, when the request asks
+//! the tour to end on a square of B, from f to that square by the both-ends
+//! construction again. So the search's size follows the played squares,
+//! not the board.
 //!
-//! A few margins, ends L and squares y are tried (each choice filtered by
-//! the colour rules first). Nothing here is given out unchecked: the caller
-//! checks the joined path as it checks any finish. When no choice works,
-//! or the played squares are not near a corner, or the tour must be closed
-//! (its last square would have to be back in R, next to the first square),
-//! or its asked end is in R or A, this gives nothing and the caller
-//! searches the whole board as before.
+//! Choices are filtered before anything is searched. A knight alternates
+//! colours, so R must hold as many unplayed squares of each colour as the
+//! path from the knight alternates through: the margins (from 2 to 7 free
+//! files and ranks) are chosen so it does. L must be of the colour that
+//! path ends on; L is tried farthest from the knight first. An unplayed
+//! square next to the played squares with fewer than two ways in could
+//! only be the tour's last square, which is in B here: such a position is
+//! left to the whole-board search at once. The window's searches take at
+//! most a quarter of the time limit, and at most [`MAX_TIME`].
 //!
-//! The window's own finish never opens a window again: inside R the strip
-//! A would be at most `margin - 2` files wide, under the [`MIN_STRIP`]
-//! files a window needs.
+//! Nothing here is given out unchecked: the caller checks the joined path
+//! as it checks any finish. When no choice works, or the played squares
+//! are not near a corner, or the tour must be closed (its last square would
+//! have to be back in R, next to the first square), or its asked end is in
+//! R or A, this gives nothing and the caller searches the whole board as
+//! before.
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
