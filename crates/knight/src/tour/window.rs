@@ -571,3 +571,40 @@ impl Rules for Sweep {
         n
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every turn of a 5 × 7 board is undone by its way back, keeps the
+    /// squares on the turned board, and keeps knight moves knight moves.
+    #[test]
+    fn turns_go_back_and_keep_knight_moves() {
+        let (width, height) = (5u32, 7u32);
+        for number in 0..8u8 {
+            let turn = Turn {
+                width,
+                height,
+                flip_files: number & 1 != 0,
+                flip_ranks: number & 2 != 0,
+                swap: number & 4 != 0,
+            };
+            let (w, h) = turn.sides();
+            let squares: Vec<Square> = (0..height)
+                .flat_map(|r| (0..width).map(move |f| Square::new(f, r)))
+                .collect();
+            for &s in &squares {
+                let on = turn.on(s);
+                assert!(on.file() < w && on.rank() < h, "{turn:?} {s}");
+                assert_eq!(turn.back(on), s, "{turn:?}");
+                for &t in &squares {
+                    assert_eq!(
+                        s.is_knight_move_to(t),
+                        on.is_knight_move_to(turn.on(t)),
+                        "{turn:?} {s} {t}"
+                    );
+                }
+            }
+        }
+    }
+}
