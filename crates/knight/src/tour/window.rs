@@ -97,6 +97,18 @@ struct Turn {
 }
 
 impl Turn {
+    /// Turn `number` (0 to 7) of the `width` × `height` board: its bits
+    /// mirror the files, mirror the ranks, swap files and ranks.
+    fn new(width: u32, height: u32, number: u8) -> Turn {
+        Turn {
+            width,
+            height,
+            flip_files: number & 1 != 0,
+            flip_ranks: number & 2 != 0,
+            swap: number & 4 != 0,
+        }
+    }
+
     /// The turned board's sides.
     fn sides(self) -> (u32, u32) {
         if self.swap {
@@ -223,13 +235,7 @@ fn cuts(width: u32, height: u32, played: &[Square]) -> Vec<Cut> {
     });
     for (order, (file_margin, rank_margin)) in pairs {
         for turn_number in 0..8u8 {
-            let turn = Turn {
-                width,
-                height,
-                flip_files: turn_number & 1 != 0,
-                flip_ranks: turn_number & 2 != 0,
-                swap: turn_number & 4 != 0,
-            };
+            let turn = Turn::new(width, height, turn_number);
             let turned: Vec<Square> = played.iter().map(|&s| turn.on(s)).collect();
             let (mut low, mut high) = ((u32::MAX, u32::MAX), (0, 0));
             for &s in &turned {
@@ -582,13 +588,7 @@ mod tests {
     fn turns_go_back_and_keep_knight_moves() {
         let (width, height) = (5u32, 7u32);
         for number in 0..8u8 {
-            let turn = Turn {
-                width,
-                height,
-                flip_files: number & 1 != 0,
-                flip_ranks: number & 2 != 0,
-                swap: number & 4 != 0,
-            };
+            let turn = Turn::new(width, height, number);
             let (w, h) = turn.sides();
             let squares: Vec<Square> = (0..height)
                 .flat_map(|r| (0..width).map(move |f| Square::new(f, r)))
