@@ -11,6 +11,8 @@
 //! ```text
 //! cargo run --release -p knight --example finish_figures
 //! ```
+//!
+//! With `-- --large` only the 1000×1000 figures are taken.
 
 use std::time::{Duration, Instant};
 
@@ -166,6 +168,14 @@ fn other_shapes() {
 }
 
 fn main() {
+    if !std::env::args().any(|a| a == "--large") {
+        small();
+    }
+    large();
+}
+
+/// The figures of boards of at most 64 squares.
+fn small() {
     eight_by_eight("", |_| Ending::Open);
     eight_by_eight(", closed", |_| Ending::Closed);
     eight_by_eight(", to a seeded end", |ends| {
@@ -175,7 +185,10 @@ fn main() {
         ))
     });
     other_shapes();
+}
 
+/// The 1000×1000 figures.
+fn large() {
     let big = Board::new(1000, 1000).expect("a board");
     let corner = Square::new(0, 0);
     let mut tie = Mix(7);

@@ -31,10 +31,15 @@
 //! figures is settled in at most a few dozen nodes. Positions proven
 //! hopeless are remembered (by their free squares and the knight's square).
 //!
-//! On larger boards the search is the tours' one depth-first engine
-//! ([`super::search`]), run from the last square played over the squares
-//! not yet played, ordered by Warnsdorff's rule and Roth's tie-break, with
-//! only the knight's next squares checked at each node, until `time_limit`.
+//! On larger boards a prefix near a corner is first finished by
+//! construction ([`super::window`]: a search of a small window round it,
+//! joined to constructed tours of the rest), before any whole-position
+//! check (which alone costs tens of milliseconds on 1000×1000); when that
+//! gives nothing, the position is checked as above and the search is the
+//! tours' one depth-first engine ([`super::search`]), run from the last
+//! square played over the squares not yet played, ordered by Warnsdorff's
+//! rule and Roth's tie-break, with only the knight's next squares checked
+//! at each node, until `time_limit`.
 
 use std::cell::Cell;
 use std::fmt;
@@ -466,6 +471,14 @@ pub fn finish_tour(
             _ => done(played.to_vec()),
         };
     }
+    // A tour by the window's construction first (a found tour passes every
+    // check below, which on a large board cost more than the window).
+    if squares > WHOLE_CHECK_SQUARES {
+        let window = super::window::finish_in_window(board, played, ending, max_squares, deadline);
+        if let Some(found) = window.and_then(|path| done(path).ok()) {
+            return Ok(found);
+        }
+    }
     let mut state = Finishing::new(grid, played, ending, deadline);
     let here = grid.spot(knight).index();
     state.take(here);
@@ -494,10 +507,6 @@ pub fn finish_tour(
     }
     state.release(here);
     let total = state.left;
-    // Searches under growing budgets, each with its own tie-break, until
-    // one finds a tour or is exhausted (a proof, whatever the order) or
-    // the time is up: a position one order gets lost in, another finishes
-    // at once.
     // Searches in rounds until one finds a tour, or is exhausted (a proof,
     // whatever the order), or the time is up. Even rounds order ties by
     // Roth's rule and the move order, turned by the round, under a budget

@@ -33,6 +33,7 @@ pub mod frontier;
 pub mod narrow;
 pub mod search;
 pub mod warnsdorff;
+mod window;
 
 use std::sync::Arc;
 
