@@ -47,7 +47,7 @@ use std::time::{Duration, Instant};
 
 use super::existence::ruled_out;
 use super::is_tour;
-use super::search::{depth_first, Budget, Outcome, Rules};
+use super::search::{depth_first, Budget, Outcome, Rules, Unvisited};
 use super::warnsdorff::mix;
 use crate::board::{Board, Colour, Grid, Int, Spot, Square};
 use crate::terrain::validate::{validate, StepFault};
@@ -506,7 +506,7 @@ pub fn finish_tour(
         };
     }
     state.release(here);
-    let total = state.left;
+    let total = state.squares.left;
     // Searches in rounds until one finds a tour, or is exhausted (a proof,
     // whatever the order), or the time is up. Even rounds order ties by
     // Roth's rule and the move order, turned by the round, under a budget
@@ -630,10 +630,8 @@ enum Block {
 /// searched path), and how many free neighbours each square has.
 struct Finishing {
     grid: Grid,
-    free: Vec<bool>,
-    free_moves: Vec<u8>,
-    /// Free squares.
-    left: usize,
+    /// The squares not played and not yet on the searched path.
+    squares: Unvisited,
     goal: Goal,
     deadline: Instant,
     nodes: u64,
@@ -652,20 +650,6 @@ impl Finishing {
     /// (the engine takes it first).
     fn new(grid: Grid, played: &[Square], ending: Ending, deadline: Instant) -> Finishing {
         let n = grid.len();
-        let mut free = vec![true; n];
-        for &square in &played[..played.len() - 1] {
-            free[grid.spot(square).index()] = false;
-        }
-        let free_moves = (0..n)
-            .map(|i| {
-                let count = grid
-                    .neighbours(Spot::new(i))
-                    .filter(|(_, s)| free[s.index()])
-                    .count();
-                u8::try_from(count).expect("at most eight moves")
-            })
-            .collect();
-        let left = free.iter().filter(|&&f| f).count();
         let spot = |square: Square| grid.spot(square).index();
         let goal = match ending {
             Ending::Open => Goal::Open,
@@ -674,9 +658,7 @@ impl Finishing {
         };
         Finishing {
             grid,
-            free,
-            free_moves,
-            left,
+            squares: Unvisited::after(grid, played),
             goal,
             deadline,
             nodes: 0,
@@ -700,30 +682,30 @@ impl Finishing {
     /// finished, by the checks of the module's documentation (all but the
     /// colours); the first that fails.
     fn blocked(&mut self, here: usize) -> Option<Block> {
-        if self.left == 0 {
+        if self.squares.left == 0 {
             return None;
         }
-        if self.neighbours(here).all(|n| !self.free[n]) {
+        if self.neighbours(here).all(|n| !self.squares.free[n]) {
             return Some(Block::NoMove);
         }
         match self.goal {
-            Goal::On(end) if !self.free[end] => return Some(Block::EndPlayed(end)),
-            Goal::NextTo(first) if self.free_moves[first] == 0 => {
+            Goal::On(end) if !self.squares.free[end] => return Some(Block::EndPlayed(end)),
+            Goal::NextTo(first) if self.squares.free_moves[first] == 0 => {
                 return Some(Block::FirstClosedIn(first))
             }
             _ => {}
         }
         let mut dead_end = None;
-        for v in (0..self.free.len()).filter(|&v| self.free[v]) {
+        for v in (0..self.squares.free.len()).filter(|&v| self.squares.free[v]) {
             let from_knight = self.adjacent(v, here);
-            let ways = usize::from(self.free_moves[v]) + usize::from(from_knight);
+            let ways = usize::from(self.squares.free_moves[v]) + usize::from(from_knight);
             if ways == 0 {
                 return Some(Block::Unenterable(v));
             }
             if ways > 1 {
                 continue;
             }
-            if from_knight && self.left > 1 {
+            if from_knight && self.squares.left > 1 {
                 return Some(Block::Stranded(v));
             }
             let last_ok = match self.goal {
@@ -747,8 +729,8 @@ impl Finishing {
     fn parts(&mut self) -> (u64, Vec<usize>) {
         self.seen.fill(false);
         let (mut parts, mut smallest): (u64, Option<Vec<usize>>) = (0, None);
-        for v in 0..self.free.len() {
-            if !self.free[v] || self.seen[v] {
+        for v in 0..self.squares.free.len() {
+            if !self.squares.free[v] || self.seen[v] {
                 continue;
             }
             parts += 1;
@@ -758,7 +740,7 @@ impl Finishing {
             while let Some(at) = self.stack.pop() {
                 for (_, n) in self.grid.neighbours(Spot::new(at)) {
                     let n = n.index();
-                    if self.free[n] && !self.seen[n] {
+                    if self.squares.free[n] && !self.seen[n] {
                         self.seen[n] = true;
                         part.push(n);
                         self.stack.push(n);
@@ -807,7 +789,7 @@ impl Finishing {
                     Stuck::Split {
                         parts,
                         smallest: smallest.into_iter().map(square).collect(),
-                        left: self.left.u64(),
+                        left: self.squares.left.u64(),
                     }
                 }
             });
@@ -815,7 +797,7 @@ impl Finishing {
         // The colours: the unplayed squares alternate from the knight's
         // other colour.
         let (mut light, mut dark) = (0u64, 0u64);
-        for v in (0..self.free.len()).filter(|&v| self.free[v]) {
+        for v in (0..self.squares.free.len()).filter(|&v| self.squares.free[v]) {
             match square(v).colour() {
                 Colour::Light => light += 1,
                 Colour::Dark => dark += 1,
@@ -855,10 +837,10 @@ impl Finishing {
         }
         // A square with one way in (not from the knight) must be the last:
         // of the colour the knight ends on.
-        (0..self.free.len())
+        (0..self.squares.free.len())
             .find(|&v| {
-                self.free[v]
-                    && self.free_moves[v] == 1
+                self.squares.free[v]
+                    && self.squares.free_moves[v] == 1
                     && !self.adjacent(v, here)
                     && square(v).colour() != last
             })
@@ -906,19 +888,11 @@ fn other_colour(colour: Colour) -> Colour {
 
 impl Rules for Finishing {
     fn take(&mut self, i: usize) {
-        self.free[i] = false;
-        self.left -= 1;
-        for (_, n) in self.grid.neighbours(Spot::new(i)) {
-            self.free_moves[n.index()] -= 1;
-        }
+        self.squares.take(i);
     }
 
     fn release(&mut self, i: usize) {
-        self.free[i] = true;
-        self.left += 1;
-        for (_, n) in self.grid.neighbours(Spot::new(i)) {
-            self.free_moves[n.index()] += 1;
-        }
+        self.squares.release(i);
     }
 
     fn complete(&self, path: &[u32]) -> bool {
@@ -944,7 +918,7 @@ impl Rules for Finishing {
             return 0;
         }
         if let Goal::NextTo(first) = self.goal {
-            if self.free_moves[first] == 0 {
+            if self.squares.free_moves[first] == 0 {
                 return 0;
             }
         }
@@ -953,16 +927,16 @@ impl Rules for Finishing {
         let mut n = 0;
         for (k, next) in self.grid.neighbours(Spot::new(here)) {
             let next = next.index();
-            if !self.free[next] {
+            if !self.squares.free[next] {
                 continue;
             }
-            if self.goal == Goal::On(next) && self.left > 1 {
+            if self.goal == Goal::On(next) && self.squares.left > 1 {
                 continue;
             }
-            let onward = self.free_moves[next];
+            let onward = self.squares.free_moves[next];
             // A free neighbour with no other free neighbour can only be the
             // last square; leaving it behind strands it.
-            if onward == 0 && self.left > 1 {
+            if onward == 0 && self.squares.left > 1 {
                 return 0;
             }
             let centre = board.centre_distance(self.grid.square(Spot::new(next)));

@@ -18,7 +18,7 @@
 
 pub use crate::board::Grid;
 use crate::board::Int;
-use crate::board::{Board, Spot};
+use crate::board::{Board, Spot, Square};
 
 /// Where a searched path must end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,6 +152,67 @@ pub fn depth_first<R: Rules>(
         lists.pop();
         if let Some(here) = path.pop() {
             rules.release(here.usize());
+        }
+    }
+}
+
+/// The squares a search may still visit, for rules that extend a path
+/// over the squares a played prefix left: which are free, how many free
+/// neighbours each square has, and how many are free. The rules' `take`
+/// and `release` keep it.
+#[derive(Clone)]
+pub struct Unvisited {
+    grid: Grid,
+    /// Whether each square is free.
+    pub free: Vec<bool>,
+    /// How many free squares one knight move from each square.
+    pub free_moves: Vec<u8>,
+    /// Free squares.
+    pub left: usize,
+}
+
+impl Unvisited {
+    /// Every square of `grid` free but those of `played` before its last
+    /// (the knight's square, which the engine takes first).
+    pub fn after(grid: Grid, played: &[Square]) -> Unvisited {
+        let n = grid.len();
+        let mut free = vec![true; n];
+        for &square in played.split_last().map_or(&[][..], |(_, before)| before) {
+            free[grid.spot(square).index()] = false;
+        }
+        let free_moves = (0..n)
+            .map(|i| {
+                let count = grid
+                    .neighbours(Spot::new(i))
+                    .filter(|(_, s)| free[s.index()])
+                    .count();
+                u8::try_from(count).expect("at most eight moves")
+            })
+            .collect();
+        let left = free.iter().filter(|&&f| f).count();
+        Unvisited {
+            grid,
+            free,
+            free_moves,
+            left,
+        }
+    }
+
+    /// `i` is visited.
+    pub fn take(&mut self, i: usize) {
+        self.free[i] = false;
+        self.left -= 1;
+        for (_, n) in self.grid.neighbours(Spot::new(i)) {
+            self.free_moves[n.index()] -= 1;
+        }
+    }
+
+    /// `i` is free again.
+    pub fn release(&mut self, i: usize) {
+        self.free[i] = true;
+        self.left += 1;
+        for (_, n) in self.grid.neighbours(Spot::new(i)) {
+            self.free_moves[n.index()] += 1;
         }
     }
 }

@@ -51,7 +51,7 @@ use std::time::{Duration, Instant};
 use super::construct::IndexedTour;
 use super::ends;
 use super::finish::Ending;
-use super::search::{depth_first, Budget, Outcome, Rules};
+use super::search::{depth_first, Budget, Outcome, Rules, Unvisited};
 use crate::board::{Board, Grid, Int, Spot, Square};
 use crate::Cache;
 
@@ -460,28 +460,12 @@ const SWEEP_EXTRA: u64 = 5_000;
 fn sweep(window: Board, played: &[Square], last: Square, deadline: Instant) -> Option<Vec<Square>> {
     let grid = Grid::new(window)?;
     let n = grid.len();
-    let mut free = vec![true; n];
-    let (&knight, before) = played.split_last()?;
-    for &square in before {
-        free[grid.spot(square).index()] = false;
-    }
-    let free_moves: Vec<u8> = (0..n)
-        .map(|i| {
-            let count = grid
-                .neighbours(Spot::new(i))
-                .filter(|(_, s)| free[s.index()])
-                .count();
-            count.u8()
-        })
-        .collect();
-    let left = free.iter().filter(|&&f| f).count();
+    let &knight = played.last()?;
     let start = grid.spot(knight).index();
     let goal = grid.spot(last).index();
     let rules = Sweep {
         grid,
-        free,
-        free_moves,
-        left,
+        squares: Unvisited::after(grid, played),
         goal,
         variant: 0,
     };
@@ -492,9 +476,12 @@ fn sweep(window: Board, played: &[Square], last: Square, deadline: Instant) -> O
         }
         let mut search = rules.clone();
         search.variant = variant;
-        if let (Outcome::Found(path), _) =
-            depth_first(&mut search, left, start, Budget::nodes(budget))
-        {
+        if let (Outcome::Found(path), _) = depth_first(
+            &mut search,
+            rules.squares.left,
+            start,
+            Budget::nodes(budget),
+        ) {
             return Some(
                 path[1..]
                     .iter()
@@ -514,28 +501,19 @@ fn sweep(window: Board, played: &[Square], last: Square, deadline: Instant) -> O
 #[derive(Clone)]
 struct Sweep {
     grid: Grid,
-    free: Vec<bool>,
-    free_moves: Vec<u8>,
-    left: usize,
+    /// The squares not played and not yet on the searched path.
+    squares: Unvisited,
     goal: usize,
     variant: u64,
 }
 
 impl Rules for Sweep {
     fn take(&mut self, i: usize) {
-        self.free[i] = false;
-        self.left -= 1;
-        for (_, n) in self.grid.neighbours(Spot::new(i)) {
-            self.free_moves[n.index()] -= 1;
-        }
+        self.squares.take(i);
     }
 
     fn release(&mut self, i: usize) {
-        self.free[i] = true;
-        self.left += 1;
-        for (_, n) in self.grid.neighbours(Spot::new(i)) {
-            self.free_moves[n.index()] += 1;
-        }
+        self.squares.release(i);
     }
 
     fn complete(&self, path: &[u32]) -> bool {
@@ -546,7 +524,7 @@ impl Rules for Sweep {
         let Some(here) = path.last().map(|&i| i.usize()) else {
             return 0;
         };
-        if self.left > 1 && self.free_moves[self.goal] == 0 {
+        if self.squares.left > 1 && self.squares.free_moves[self.goal] == 0 {
             return 0;
         }
         let goal = self.grid.square(Spot::new(self.goal));
@@ -554,11 +532,11 @@ impl Rules for Sweep {
         let mut n = 0;
         for (k, next) in self.grid.neighbours(Spot::new(here)) {
             let next = next.index();
-            if !self.free[next] || (next == self.goal && self.left > 1) {
+            if !self.squares.free[next] || (next == self.goal && self.squares.left > 1) {
                 continue;
             }
-            let onward = self.free_moves[next];
-            if onward == 0 && self.left > 1 {
+            let onward = self.squares.free_moves[next];
+            if onward == 0 && self.squares.left > 1 {
                 return 0;
             }
             let square = self.grid.square(Spot::new(next));
