@@ -4,8 +4,10 @@
 //!
 //! The board is first turned (mirrored, and perhaps its files and ranks
 //! swapped) so that the corner nearest the played squares is a1. The
-//! played squares must then lie within [`NEAR`] squares of a1 on both
-//! sides. The board is cut in three:
+//! rectangle round the played squares must then begin within [`NEAR`]
+//! files and ranks of a1 (it may stretch far along an edge, as a walk that
+//! hugs the edge does; the window follows it, up to [`MAX_WINDOW`]
+//! squares). The board is cut in three:
 //!
 //! - the window R, files `0..a` × ranks `0..b`: the smallest corner
 //!   rectangle holding every played square, plus a margin of free files and
@@ -55,8 +57,8 @@ use super::search::{depth_first, Budget, Outcome, Rules, Unvisited};
 use crate::board::{Board, Grid, Int, Spot, Square};
 use crate::Cache;
 
-/// The played squares must lie within this many files and ranks of a
-/// corner.
+/// The rectangle round the played squares must begin within this many
+/// files and ranks of a corner.
 const NEAR: u32 = 8;
 
 /// Free files (and ranks) left round the played squares inside the window,
