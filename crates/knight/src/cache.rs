@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 const ENTRY_BYTES: usize = 96;
 
 /// Tables kept between calls, within a budget in bytes: pass one to
-/// [`tour`](crate::tour) and [`IndexedTour::new`](crate::IndexedTour::new).
+/// [`tour`](fn@crate::tour) and [`IndexedTour::new`](crate::IndexedTour::new).
 ///
 /// One cache serves many threads (it is `Sync`); a service holds one in its
 /// state and reports [`Cache::stats`].

@@ -6,7 +6,7 @@
 //! ([`ends`]); by Warnsdorff's rule ([`warnsdorff`]); and read at any step
 //! of boards up to 10⁹ a side ([`construct`]).
 //!
-//! [`knights_tour`] lists the tour [`construct::IndexedTour`] reads, so
+//! [`tour()`] lists the tour [`construct::IndexedTour`] reads, so
 //! the tour `/tour` gives and the one read step by step are the same. That
 //! construction cuts the board into blocks; boards too narrow or too small
 //! to cut come from [`listed_tour`]. Every tour is checked by [`is_tour`]

@@ -3,7 +3,7 @@
 //! budget, with a proven upper bound on what any path could make.
 //!
 //! The problem is NP-hard, so knightd is honest rather than exact: it
-//! answers the best path its search finds, the bound of [`bound`], and
+//! answers the best path its search finds, the bound of [`bound`](mod@bound), and
 //! `optimal` when the two meet (or when the search ran to the end and so
 //! proved its path longest). The search ([`search`]) is deterministic for a
 //! given request up to where the clock stops it: with more time it may find
