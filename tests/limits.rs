@@ -468,13 +468,7 @@ async fn h2_read(body: &mut h2::RecvStream) -> Result<Vec<u8>, h2::Error> {
 
 /// The squares of a tour answer in index notation on a board `w` wide.
 fn tour_squares(body: &[u8], w: u64) -> Vec<(u64, u64)> {
-    let v: Value = serde_json::from_slice(body).unwrap();
-    v["path"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| (i.as_u64().unwrap() % w, i.as_u64().unwrap() / w))
-        .collect()
+    common::path_squares(&serde_json::from_slice(body).unwrap(), w)
 }
 
 #[tokio::test]

@@ -10,16 +10,6 @@ mod support;
 use serde_json::{json, Value};
 use support::tours::{assert_tour, from_name};
 
-/// The squares of an answer in index notation on a board `w` wide.
-fn indices(v: &Value, w: u64) -> Vec<(u64, u64)> {
-    v["path"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| (i.as_u64().unwrap() % w, i.as_u64().unwrap() / w))
-        .collect()
-}
-
 fn name_of(square: &Value) -> (u64, u64) {
     from_name(square.as_str().unwrap())
 }
@@ -186,7 +176,7 @@ async fn tours_with_an_end() {
         .await;
     assert_eq!(get, post);
     assert_eq!(post["end"], 7);
-    assert_tour(8, 8, (0, 0), false, &indices(&post, 8));
+    assert_tour(8, 8, (0, 0), false, &common::path_squares(&post, 8));
     // No such tour: the colours, the odd board's minority colour, the same square.
     for query in [
         "width=8&height=8&start=a1&end=c1",
@@ -204,9 +194,9 @@ async fn warnsdorff_tours_and_seeds() {
     let s = common::start().await;
     let v = s.get_json("/tour?method=warnsdorff").await;
     assert_eq!(v["backtracks"], 0);
-    let plain = indices(&s.get_json("/tour?method=warnsdorff&start=0").await, 8);
+    let plain = common::path_squares(&s.get_json("/tour?method=warnsdorff&start=0").await, 8);
     assert_tour(8, 8, (0, 0), false, &plain);
-    let auto = indices(&s.get_json("/tour?start=0").await, 8);
+    let auto = common::path_squares(&s.get_json("/tour?start=0").await, 8);
     assert_ne!(plain, auto);
     let seeded = |seed: u64| {
         format!("/tour?method=warnsdorff&seed={seed}&width=12&height=12&start=5&closed=true")
@@ -215,7 +205,7 @@ async fn warnsdorff_tours_and_seeds() {
     let b = s.get_json(&seeded(2)).await;
     assert_eq!(a, s.get_json(&seeded(1)).await);
     assert_ne!(a["path"], b["path"]);
-    assert_tour(12, 12, (5, 0), true, &indices(&a, 12));
+    assert_tour(12, 12, (5, 0), true, &common::path_squares(&a, 12));
     assert!(a["backtracks"].is_u64());
     let post = s
         .post_json(

@@ -50,6 +50,15 @@ TOUR_SHAPES = [(1000, 1000), (1000, 998), (998, 1000), (996, 1000), (1000, 996),
 PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
 
 
+def tally(streams):
+    """How many streams got each answer status, and how many ended each way."""
+    statuses, hows = {}, {}
+    for s in streams:
+        statuses[s["status"]] = statuses.get(s["status"], 0) + 1
+        hows[s["how"]] = hows.get(s["how"], 0) + 1
+    return statuses, hows
+
+
 def source_address(i, third=9):
     """The i-th client's loopback address, from 127.0.THIRD.1 on."""
     return f"127.0.{third + i // 250}.{i % 250 + 1}"
@@ -249,10 +258,7 @@ def h2_stalled(args):
     summary = probe.stop()
     for c in clients:
         reset_close(c.sock)
-    statuses, hows = {}, {}
-    for s in streams:
-        statuses[s["status"]] = statuses.get(s["status"], 0) + 1
-        hows[s["how"]] = hows.get(s["how"], 0) + 1
+    statuses, hows = tally(streams)
     note(f"{len(streams)} streams; answer heads by status: {statuses}")
     note(f"how the streams ended: {hows}")
     late = [s for s in streams if s["head"] is not None and (s["end"] is None or s["end"] - s["head"] > wt + 5)]
@@ -303,10 +309,7 @@ def h2_heavy(args):
     summary = probe.stop()
     for c in clients:
         reset_close(c.sock)
-    statuses, hows = {}, {}
-    for s in streams:
-        statuses[s["status"]] = statuses.get(s["status"], 0) + 1
-        hows[s["how"]] = hows.get(s["how"], 0) + 1
+    statuses, hows = tally(streams)
     note(f"{len(streams)} searches; statuses {statuses}; ended {hows}")
     answered = sum(1 for s in streams if s["how"] == "answered whole" and s["status"] in (200, 503))
     slowest = max((s["end"] - s["sent"] for s in streams if s["end"] is not None), default=None)

@@ -154,3 +154,14 @@ pub async fn parts(r: reqwest::Response) -> (u16, String, String) {
         .unwrap_or_default();
     (status, kind, r.text().await.unwrap())
 }
+
+/// The squares of an answer's `path` in index notation on a board `w`
+/// wide, as (file, rank).
+pub fn path_squares(v: &Value, w: u64) -> Vec<(u64, u64)> {
+    v["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| (i.as_u64().unwrap() % w, i.as_u64().unwrap() / w))
+        .collect()
+}
