@@ -316,3 +316,20 @@ fn the_readme_table_lists_every_parameter_each_endpoint_reads() {
         "only {rows} endpoints read from the README's table"
     );
 }
+
+/// The first ```rust block of a Markdown text.
+fn first_rust_block(text: &str) -> String {
+    let start = text.find("```rust\n").expect("a ```rust block") + "```rust\n".len();
+    let end = start + text[start..].find("```").unwrap();
+    text[start..end].to_owned()
+}
+
+/// The README's library example is the library's own README example, which
+/// the library runs as a doctest (`cargo test -p knight --doc`).
+#[test]
+fn the_readme_library_example_is_the_one_the_library_runs() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let library = std::fs::read_to_string(format!("{root}/crates/knight/README.md")).unwrap();
+    assert_eq!(first_rust_block(&readme), first_rust_block(&library));
+}
