@@ -767,7 +767,7 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
             unit: px(INSET_SQUARE_PX),
         }
     });
-    let inset_label = px(11.0);
+    let inset_label = px(12.0);
     let windows: Vec<(View, &str, &str)> = match (&wide, path.first(), path.last()) {
         (Some(w), Some(&first), Some(&last)) => vec![
             (w.window(board, first), START, "start"),
@@ -1912,7 +1912,7 @@ struct Wide {
 /// Squares a side of an end's inset.
 const INSET_SIDE: u32 = 9;
 /// Pixels a square of an inset.
-const INSET_SQUARE_PX: f64 = 22.0;
+const INSET_SQUARE_PX: f64 = 28.0;
 /// A block of the coarse grid is at least this many pixels a side.
 const MIN_BLOCK_PX: f64 = 24.0;
 
