@@ -148,15 +148,20 @@ impl ApiError {
     pub fn new(code: Code, detail: impl Into<String>) -> ApiError {
         ApiError {
             code,
-            detail: detail.into(),
+            detail: bound_detail(detail.into()),
             param: None,
             retry_after_secs: None,
         }
     }
 
-    /// The same error, naming `param` as the input at fault.
+    /// The same error, naming `param` as the input at fault (at most
+    /// [`MOST_QUOTED`] characters of it, as sent).
     pub fn at(mut self, param: impl Into<String>) -> ApiError {
-        self.param = Some(param.into());
+        let param = param.into();
+        self.param = Some(match param.char_indices().nth(MOST_QUOTED) {
+            Some((cut, _)) => format!("{}…", &param[..cut]),
+            None => param,
+        });
         self
     }
 
@@ -198,7 +203,10 @@ impl ApiError {
     /// A `param` the endpoint does not take.
     pub fn unknown(param: impl Into<String>) -> ApiError {
         let param = param.into();
-        let detail = format!("'{param}' is not a parameter of this endpoint; see /openapi.yaml");
+        let detail = format!(
+            "'{}' is not a parameter of this endpoint; see /openapi.yaml",
+            crate::request::params::shorten(&param)
+        );
         ApiError::new(Code::UnknownParameter, detail).at(param)
     }
 
@@ -344,6 +352,26 @@ impl ApiError {
     fn retry_after(mut self, secs: u64) -> ApiError {
         self.retry_after_secs = Some(secs);
         self
+    }
+}
+
+/// Characters of what was sent that a `detail` or `param` quotes, at most.
+pub const MOST_QUOTED: usize = 100;
+
+/// Longest `detail`, in characters: past it, the rest is cut.
+const MOST_DETAIL: usize = 1_000;
+
+/// `detail`, cut at [`MOST_DETAIL`] characters: what was sent is quoted
+/// short where it is quoted (`params::shorten`), and this is the net under
+/// that.
+fn bound_detail(detail: String) -> String {
+    match detail.char_indices().nth(MOST_DETAIL) {
+        Some((cut, _)) => format!(
+            "{}… ({} characters in all)",
+            &detail[..cut],
+            detail.chars().count()
+        ),
+        None => detail,
     }
 }
 
