@@ -84,6 +84,133 @@ impl<'de> Deserialize<'de> for SquareArg {
     }
 }
 
+/// A list of squares as sent (`played`, a path to check), kept compact
+/// while the request waits for its work: each square a tag byte and one
+/// or two variable-length integers, never more bytes than its JSON text
+/// (`0,` is two bytes here, against 32 as a [`SquareArg`]), so that a body
+/// of many squares holds no more memory parsed than it did as text. Each
+/// square is read as a [`SquareArg`] is; one that does not parse is kept
+/// as the first such error (a list is put on its board in order, and the
+/// first bad square stops it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SquareList {
+    bytes: Vec<u8>,
+    len: usize,
+    unparsed: Option<SquareParseError>,
+}
+
+/// The tags of [`SquareList`]'s squares.
+const INDEX: u8 = 0;
+const ALGEBRAIC: u8 = 1;
+const UNPARSED: u8 = 2;
+
+impl SquareList {
+    /// Squares in the list.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The first square, as sent.
+    pub fn first(&self) -> Option<SquareArg> {
+        self.iter().next()
+    }
+
+    /// The squares, as sent, in order.
+    pub fn iter(&self) -> impl Iterator<Item = SquareArg> + '_ {
+        let mut at = 0;
+        std::iter::from_fn(move || {
+            let tag = *self.bytes.get(at)?;
+            at += 1;
+            let mut read = || read_varint(&self.bytes, &mut at);
+            Some(SquareArg(match tag {
+                INDEX => Ok(SquareName::Index(read())),
+                ALGEBRAIC => {
+                    let file = read();
+                    Ok(SquareName::Algebraic { file, rank: read() })
+                }
+                _ => Err(self.unparsed.clone().unwrap_or(SquareParseError::Empty)),
+            }))
+        })
+    }
+
+    /// Every square on `board`; the first bad one is refused, named
+    /// `param[i]`.
+    pub fn on(&self, board: Board, param: &str) -> Result<Vec<Square>, ApiError> {
+        self.iter()
+            .enumerate()
+            .map(|(i, arg)| arg.on(board, format_args!("{param}[{i}]")))
+            .collect()
+    }
+
+    fn push(&mut self, arg: SquareArg) {
+        match arg.0 {
+            Ok(SquareName::Index(i)) => {
+                self.bytes.push(INDEX);
+                write_varint(&mut self.bytes, i);
+            }
+            Ok(SquareName::Algebraic { file, rank }) => {
+                self.bytes.push(ALGEBRAIC);
+                write_varint(&mut self.bytes, file);
+                write_varint(&mut self.bytes, rank);
+            }
+            Err(error) => {
+                self.bytes.push(UNPARSED);
+                self.unparsed.get_or_insert(error);
+            }
+        }
+        self.len += 1;
+    }
+}
+
+fn write_varint(out: &mut Vec<u8>, mut n: u64) {
+    while n >= 0x80 {
+        out.push(u8::try_from(n & 0x7f).expect("seven bits") | 0x80);
+        n >>= 7;
+    }
+    out.push(u8::try_from(n).expect("below 0x80"));
+}
+
+fn read_varint(bytes: &[u8], at: &mut usize) -> u64 {
+    let mut n = 0u64;
+    let mut shift = 0;
+    while let Some(&b) = bytes.get(*at) {
+        *at += 1;
+        n |= u64::from(b & 0x7f) << shift;
+        if b < 0x80 {
+            break;
+        }
+        shift += 7;
+    }
+    n
+}
+
+impl<'de> Deserialize<'de> for SquareList {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ListVisitor;
+        impl<'de> Visitor<'de> for ListVisitor {
+            type Value = SquareList;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an array")
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<SquareList, A::Error> {
+                let mut list = SquareList::default();
+                while let Some(arg) = seq.next_element::<SquareArg>()? {
+                    list.push(arg);
+                }
+                list.bytes.shrink_to_fit();
+                Ok(list)
+            }
+        }
+        deserializer.deserialize_seq(ListVisitor)
+    }
+}
+
+crate::param_by_serde!(SquareList);
+
 /// `notation` as a request gives it: `algebraic` or `index`, in any case.
 impl<'de> Param<'de> for Notation {
     fn read_param<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
