@@ -69,6 +69,12 @@ pub struct Config {
     #[arg(long, env = "KNIGHTD_HTTP2_MAX_STREAMS", default_value_t = 128)]
     pub http2_max_streams: u32,
 
+    /// Streams one HTTP/2 connection's client may reset (or abandon before
+    /// its answer ends) in a burst; it earns one more each 100 ms, ten a
+    /// second. Past it (paced rapid reset), the connection is closed.
+    #[arg(long, env = "KNIGHTD_HTTP2_MAX_RESETS", default_value_t = 100)]
+    pub http2_max_resets: u32,
+
     /// Bytes of HTTP/2 answers handed to the connection and not yet let
     /// through by their clients' flow-control windows, over all
     /// connections; past it, new answers over 16 KiB get 503 and
@@ -133,6 +139,13 @@ pub struct Config {
     /// Most paths one page of /shortest-paths lists (its largest `limit`).
     #[arg(long, env = "KNIGHTD_MAX_PATHS_PAGE", default_value_t = 10_000)]
     pub max_paths_page: u64,
+
+    /// Most squares one page of /shortest-paths may list (`limit` paths of
+    /// `moves + 1` squares each): a longer page is refused with 422, naming
+    /// the largest `limit` that fits. A page is built whole before it is
+    /// sent, about 30 bytes a square (its squares and their JSON).
+    #[arg(long, env = "KNIGHTD_MAX_PAGE_SQUARES", default_value_t = 1_000_000)]
+    pub max_page_squares: u64,
 
     /// Largest terrain board, in squares, for /path and /validate.
     #[arg(long, env = "KNIGHTD_MAX_TERRAIN_SQUARES", default_value_t = 1_000_000)]

@@ -96,6 +96,41 @@ pub fn json_with_squares<T: Serialize>(
     json_response(body)
 }
 
+/// A JSON `answer` whose last field is an empty list (`[]`), with `lists`
+/// (each a list of squares, written `shown`'s way) in that list:
+/// `{…,"paths":[[…],[…]]}`, as serde would write it, without a value made
+/// per square.
+pub fn json_with_lists<'a, T: Serialize>(
+    answer: &T,
+    shown: Shown,
+    lists: impl Iterator<Item = &'a [Square]>,
+) -> Response {
+    let mut text = match serde_json::to_vec(answer) {
+        Ok(mut head) if head.ends_with(b"[]}") => {
+            head.truncate(head.len() - 2);
+            head
+        }
+        // The answer types end with their list; anything else is a bug.
+        _ => unreachable!("an answer that ends with an empty list"),
+    };
+    let mut writer = SquareWriter::new(shown);
+    for (i, list) in lists.enumerate() {
+        if i > 0 {
+            text.push(b',');
+        }
+        text.push(b'[');
+        for (j, &square) in list.iter().enumerate() {
+            if j > 0 {
+                text.push(b',');
+            }
+            writer.write(&mut text, square);
+        }
+        text.push(b']');
+    }
+    text.extend_from_slice(b"]}");
+    json_response(Body::from(text))
+}
+
 fn json_response(body: Body) -> Response {
     let mut response = Response::new(body);
     response.headers_mut().insert(
