@@ -242,8 +242,9 @@ impl Connection {
     /// `response`, ready to send on HTTP/2: its body counted and watched,
     /// or, when it is large and the budget is spent, a 503. An answer
     /// counted before it was made ([`Reserved`]) is not counted again.
-    fn answer(self: &Arc<Connection>, response: Response) -> Response {
-        let counted = response.extensions().get::<Counted>().is_some();
+    fn answer(self: &Arc<Connection>, mut response: Response) -> Response {
+        let reserved = response.extensions_mut().remove::<Counted>();
+        let counted = reserved.is_some();
         let size = http_body::Body::size_hint(response.body());
         let small = counted || size.exact().is_some_and(|n| n <= SMALL);
         let response = if small {
@@ -271,6 +272,7 @@ impl Connection {
                 tail: None,
                 held: 0,
                 counted,
+                _reserved: reserved,
                 ended: false,
                 connection,
             })
@@ -287,11 +289,12 @@ pub struct Reserved {
 }
 
 impl Reserved {
-    /// `response`, holding the bytes until its body is dropped (sent, or
-    /// given up with its connection).
+    /// `response`, holding the bytes until it is sent or given up: carried
+    /// as an extension through the layers (which may make its body anew),
+    /// then held by the body the connection sends ([`Answers`]).
     pub fn hold(self, mut response: Response) -> Response {
-        response.extensions_mut().insert(Counted);
-        response.map(|body| Body::new(Holding { body, _held: self }))
+        response.extensions_mut().insert(Counted(Arc::new(self)));
+        response
     }
 }
 
@@ -304,14 +307,15 @@ impl Drop for Reserved {
     }
 }
 
-/// Marks an answer whose bytes were counted before it was made.
-#[derive(Clone, Copy, Debug)]
-struct Counted;
+/// On an answer whose bytes were counted before it was made: the bytes,
+/// held while it lives.
+#[derive(Clone, Debug)]
+struct Counted(#[allow(dead_code)] Arc<Reserved>);
 
 /// A body that holds its answer's [`Reserved`] bytes until it is dropped.
 struct Holding {
     body: Body,
-    _held: Reserved,
+    _held: Counted,
 }
 
 impl http_body::Body for Holding {
@@ -385,6 +389,8 @@ struct Sending {
     held: usize,
     /// The answer's bytes were counted before it was made ([`Reserved`]).
     counted: bool,
+    /// Those bytes, held until the stream ends.
+    _reserved: Option<Counted>,
     /// The body gave its last frame.
     ended: bool,
     connection: Arc<Connection>,
@@ -646,7 +652,19 @@ impl Future for Answer {
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         match self.get_mut() {
-            Answer::Http1(routed) => Pin::new(routed).poll(cx),
+            Answer::Http1(routed) => Pin::new(routed).poll(cx).map(|answer| {
+                let Ok(mut response) = answer;
+                // Counted bytes are held by the body hyper sends.
+                Ok(match response.extensions_mut().remove::<Counted>() {
+                    Some(counted) => response.map(|body| {
+                        Body::new(Holding {
+                            body,
+                            _held: counted,
+                        })
+                    }),
+                    None => response,
+                })
+            }),
             Answer::Http2(answer) => answer.as_mut().poll(cx),
         }
     }

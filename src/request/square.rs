@@ -425,3 +425,69 @@ impl FromRequest<AppState> for OneSquare {
         OneSquare::new(query)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lists of squares as JSON text: indices, names, bad names, in turn.
+    fn lists() -> Vec<String> {
+        let mut lists = vec!["[]".to_owned(), "[0]".to_owned()];
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        for len in [1, 2, 7, 100, 1000] {
+            let items: Vec<String> = (0..len)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    match seed % 5 {
+                        0 => (seed >> 8).to_string(),
+                        1 => ((seed >> 8) % 10).to_string(),
+                        2 => format!(
+                            "\"{}{}\"",
+                            file_name((seed >> 8) % 2000),
+                            (seed >> 20) % 5000 + 1
+                        ),
+                        3 => format!("\"{}\"", (seed >> 8) % 100),
+                        _ => ["\"z0\"", "\"\"", "\"a01\"", "\"1a\""]
+                            [usize::try_from(seed % 4).unwrap()]
+                        .to_owned(),
+                    }
+                })
+                .collect();
+            lists.push(format!("[{}]", items.join(",")));
+        }
+        lists
+    }
+
+    fn file_name(file: u64) -> String {
+        knight::FileName(file).to_string()
+    }
+
+    #[test]
+    fn a_square_list_reads_as_the_squares_do_and_is_no_larger_than_its_text() {
+        for text in lists() {
+            let list: SquareList = serde_json::from_str(&text).unwrap();
+            let each: Vec<SquareArg> = serde_json::from_str(&text).unwrap();
+            let read: Vec<SquareArg> = list.iter().collect();
+            // Squares that did not parse keep the first such error: the
+            // list stops at it.
+            let first_bad = each.iter().position(|a| a.0.is_err());
+            let upto = first_bad.map_or(each.len(), |i| i + 1);
+            assert_eq!(read[..upto], each[..upto], "{text}");
+            assert_eq!(list.len(), each.len());
+            assert!(list.bytes.len() <= text.len(), "{text}");
+            let board = Board::new(5000, 5000).unwrap();
+            let expected: Result<Vec<Square>, String> = each
+                .iter()
+                .enumerate()
+                .map(|(i, a)| {
+                    a.on(board, format_args!("played[{i}]"))
+                        .map_err(|e| format!("{e:?}"))
+                })
+                .collect();
+            let got = list.on(board, "played").map_err(|e| format!("{e:?}"));
+            assert_eq!(got, expected, "{text}");
+        }
+    }
+}
