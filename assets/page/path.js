@@ -254,9 +254,16 @@ function goTo(number) {
  */
 async function offsetOfFirst(s, count, signal) {
   if (BigInt(count) * BigInt(s.first.length) > 20000n) return null;
-  const all = await ask(s, '0', 'json', signal, Number(count));
-  const k = all.paths.findIndex((p) => same(p, s.first));
-  return k < 0 ? null : String(k);
+  try {
+    const all = await ask(s, '0', 'json', signal, Number(count));
+    const k = all.paths.findIndex((p) => same(p, s.first));
+    return k < 0 ? null : String(k);
+  } catch (e) {
+    // A page refused (a server with a smaller page limit): path 1 is then
+    // drawn as /path draws it.
+    if (e.name === 'AbortError') throw e;
+    return null;
+  }
 }
 
 /** The /path picture, when the shortest paths are not drawn. */
