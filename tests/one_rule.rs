@@ -60,8 +60,13 @@ async fn a_post_reads_its_body_and_refuses_every_other_name_in_its_query() {
             );
             assert_eq!(e["param"], param, "POST {path}?{query}: {e}");
             let detail = e["detail"].as_str().unwrap();
+            // Sent to the body if the body takes it, else listed as not
+            // taken at all (`bogus`; `src` where there is no `from`).
+            let to_body = format!("'{param}' is not read from the query of a POST");
+            let not_taken = format!("'{param}' is not a parameter of this endpoint; it takes ");
             assert!(
-                detail.starts_with(&format!("'{param}' is not read from the query of a POST"))
+                (detail.starts_with(&to_body) && param != "bogus"
+                    || detail.starts_with(&not_taken))
                     && detail.contains("JSON body"),
                 "POST {path}?{query}: {detail}"
             );
@@ -224,7 +229,7 @@ async fn numbers_are_quoted_as_sent_and_too_large_ones_say_so() {
         e["detail"]
             .as_str()
             .unwrap()
-            .contains("too large: a side is at most 1000000000"),
+            .contains("'20000000000' is too large for 'width': a side is at most 1000000000"),
         "{e}"
     );
     // A JSON string of digits in a query-like place is still a square index,
@@ -375,8 +380,11 @@ async fn every_route_s_405_names_what_its_allow_header_lists() {
     let paths = [
         "/distance",
         "/distance/batch",
+        "/distance-map",
+        "/shortest-paths",
         "/path",
         "/tour",
+        "/tour/finish",
         "/tour/step",
         "/colour",
         "/color",
@@ -402,7 +410,84 @@ async fn every_route_s_405_names_what_its_allow_header_lists() {
             "{path}: the table and the router agree"
         );
         let e: Value = r.json().await.unwrap();
-        let named = knightd::response::problem::ApiError::method_not_allowed_by(&allow);
+        let named = knightd::response::problem::ApiError::method_not_allowed_by("DELETE", &allow);
         assert_eq!(e["detail"], named.detail(), "{path}");
+    }
+}
+
+/// The details that used to send a person the wrong way, word for word:
+/// each says what was wrong and what to send instead, and names only what
+/// was sent.
+#[tokio::test]
+async fn details_say_what_to_send_instead() {
+    let s = common::start().await;
+    let post = json!({"from": "a1", "to": "b3"});
+    let megabyte_of_digits = format!(
+        r#"{{"width": {}, "from": "a1", "to": "b3"}}"#,
+        "9".repeat(1 << 20)
+    );
+    // Method, path, JSON body, status, code, detail.
+    type Case = (
+        &'static str,
+        String,
+        Option<String>,
+        u16,
+        &'static str,
+        &'static str,
+    );
+    let cases: Vec<Case> = vec![
+        ("GET", "/tour/finish".into(), None, 405, "method_not_allowed",
+            "this endpoint does not answer GET; it answers POST with a JSON body (Content-Type: application/json)"),
+        ("PUT", "/path".into(), None, 405, "method_not_allowed",
+            "this endpoint does not answer PUT; it answers GET with a query string, or POST with a JSON body (Content-Type: application/json)"),
+        ("GET", "/nowhere".into(), None, 404, "not_found",
+            "there is no endpoint at '/nowhere': /openapi.yaml lists the endpoints (such as /distance, /path, /tour), and / is the page"),
+        ("POST", "/distance?format=text".into(), Some(post.to_string()), 400, "unknown_parameter",
+            "/distance draws no pictures: it answers JSON only, and takes no 'format'; send the request without it"),
+        ("GET", "/distance?from=a1&to=b3&format=svg".into(), None, 400, "unknown_parameter",
+            "/distance draws no pictures: it answers JSON only, and takes no 'format'; send the request without it"),
+        ("POST", "/distance?size=100".into(), Some(post.to_string()), 400, "unknown_parameter",
+            "'size' is not a parameter of this endpoint; it takes 'from' (or 'src'), 'to' (or 'dest'), 'width', 'height', 'notation', in the JSON body of a POST"),
+        ("POST", "/path".into(), Some(r#"{"from":"a1","to":"b3","format":"svg"}"#.into()), 400, "unknown_parameter",
+            "'format' is read from the query of a POST, not from its JSON body: send POST /path?format=svg (json, text, svg or png), or an Accept header such as image/svg+xml"),
+        ("GET", "/distance?from=a1&to=b3&to=c2".into(), None, 400, "invalid_parameter",
+            "'to' is given twice; give it once"),
+        ("GET", "/distance?from=a1&dest=b3&to=c2".into(), None, 400, "invalid_parameter",
+            "'dest' and 'to' are both given: they are two names for one parameter; give it once, by one name"),
+        ("POST", "/distance".into(), Some(r#"{"from":"a1","from":"b1","to":"b3"}"#.into()), 400, "invalid_parameter",
+            "'from' is given twice; give it once"),
+        ("GET", "/shortest-paths?from=a1&to=h8&offset=12415267738820962944299447188252402392721799".into(), None, 400, "invalid_parameter",
+            "'124152677388209629442994471882524023… (44 characters)' is too large for 'offset': at most 9223372036854775807"),
+        ("GET", "/shortest-paths?from=a1&to=h8&offset=9223372036854775808".into(), None, 400, "invalid_parameter",
+            "'9223372036854775808' is too large for 'offset': at most 9223372036854775807"),
+        ("POST", "/distance".into(), Some(r#"{"width":1e400,"from":"a1","to":"b3"}"#.into()), 400, "invalid_parameter",
+            "'1e400' is too large for 'width': at most 1000000000"),
+        ("POST", "/distance".into(), Some(megabyte_of_digits), 400, "invalid_parameter",
+            "'999999999999999999999999999999999999… (1048576 characters)' is too large for 'width': at most 1000000000"),
+        ("GET", "/shortest-paths?from=a1&to=h8&offset=-1".into(), None, 400, "invalid_parameter",
+            "'offset' must be a whole number from 0 to 9223372036854775807, not '-1'"),
+        ("GET", "/shortest-paths?from=a1&to=h8&limit=x".into(), None, 400, "invalid_parameter",
+            "'limit' must be a whole number from 0 to the server's page size (--max-paths-page, 10000 by default), not 'x'"),
+        ("POST", "/tour/finish".into(), Some(r#"{"width":5,"height":5,"played":[true]}"#.into()), 400, "invalid_parameter",
+            "'played[0]' must be a square: an index (a whole number from 0) or a name such as \"d3\" (file letters, then a rank from 1), not true"),
+        ("POST", "/distance/batch".into(), Some("[[0,1]]".into()), 400, "invalid_parameter",
+            r#"the body must be a JSON object of parameters, such as {"pairs": [["g2", "a8"], [0, 1]]}"#),
+        ("GET", "/distance?form=g2".into(), None, 400, "unknown_parameter",
+            "'form' is not a parameter of this endpoint; did you mean 'from'? It takes 'from' (or 'src'), 'to' (or 'dest'), 'width', 'height', 'notation'"),
+        ("GET", "/tour?method=warnsdorff&seed=-1".into(), None, 400, "invalid_parameter",
+            "'seed' must be a whole number from 0 to 18446744073709551615, not '-1'"),
+        ("POST", "/longest-path".into(), Some(r#"{"time_limit_ms":20000,"board":"S . .\n. . E"}"#.into()), 400, "invalid_parameter",
+            "'time_limit_ms' is 20000; at most 10000 is allowed: give 10000 or less"),
+        ("GET", "/distance?from=a1&to=b3&width=0".into(), None, 400, "invalid_board_size",
+            "'width' must be a whole number from 1 to 1000000000, not '0'"),
+    ];
+    for (method, path, body, status, code, detail) in cases {
+        let mut r = s.client.request(method.parse().unwrap(), s.url(&path));
+        if let Some(body) = body {
+            r = r.header("content-type", "application/json").body(body);
+        }
+        let answer = common::parts(r.send().await.unwrap()).await;
+        let e = Server::problem(answer, status, code);
+        assert_eq!(e["detail"], detail, "{method} {path}");
     }
 }

@@ -20,7 +20,7 @@ use http_body::Body as _;
 use serde::de::{DeserializeOwned, Deserializer};
 use serde::Deserialize;
 
-use crate::request::params::{shorten, Number, Refusal, Strict};
+use crate::request::params::{canonical, shorten, unknown, Number, Refusal, Strict};
 use crate::request::query::Query;
 use crate::response::problem::{allowed, is_square, largest};
 use crate::response::problem::{ApiError, Code};
@@ -57,15 +57,18 @@ impl<T: DeserializeOwned + Strict + Send + 'static> FromRequest<AppState> for Js
         if !json {
             return Err(ApiError::unsupported_media_type());
         }
-        // A POST's query, unless an extractor of pictures read it first.
+        // An endpoint that draws read its query's `format` first.
+        let draws = req.extensions().get::<PostQueryRead>().is_some();
+        let path = req.uri().path().to_owned();
         if let Some(query) = req.uri().query() {
-            if req.extensions().get::<PostQueryRead>().is_none() {
-                post_query(query, &[])?;
-            }
+            post_query(query, &path, draws, &T::names())?;
         }
+        let misplaced = move |e: ApiError| format_misplaced(e, &path, draws, Where::Body);
         let bytes = read_body(req.into_body(), state.config.body_limit).await?;
         if bytes.len() <= PARSED_INLINE {
-            return parse_json(&bytes, true).map(JsonBody);
+            return parse_json(&bytes, Some(example(&T::names())))
+                .map(JsonBody)
+                .map_err(misplaced);
         }
         // A large body is parsed on the blocking pool, a few at a time,
         // so that the threads that answer /healthz never wait behind one.
@@ -76,11 +79,12 @@ impl<T: DeserializeOwned + Strict + Send + 'static> FromRequest<AppState> for Js
             .map_err(|_| ApiError::internal())?;
         tokio::task::spawn_blocking(move || {
             crate::heavy::as_background();
-            parse_json(&bytes, true)
+            parse_json(&bytes, Some(example(&T::names())))
         })
         .await
         .map_err(|_| ApiError::internal())?
         .map(JsonBody)
+        .map_err(misplaced)
     }
 }
 
@@ -88,35 +92,83 @@ impl<T: DeserializeOwned + Strict + Send + 'static> FromRequest<AppState> for Js
 /// microseconds, less than a trip to the blocking pool.
 const PARSED_INLINE: usize = 16 * 1024;
 
-/// Marks a POST whose query an extractor has read and checked by
-/// [`post_query`] (`Format`, on the endpoints that draw pictures), so that
-/// [`JsonBody`] does not check it again.
+/// Marks a POST whose endpoint draws pictures, whose query's `format` an
+/// extractor (`Format`) has read, so that [`JsonBody`] lets it pass.
 #[derive(Clone, Copy, Debug)]
 pub struct PostQueryRead;
 
-/// The one rule for the query of a POST: a POST reads its parameters from
-/// its JSON body, and its query may carry only the names in `takes` (the
-/// endpoints that draw pictures take `format`; the others nothing). Any
-/// other name is refused, saying where it belongs, never ignored.
-pub fn post_query(query: &str, takes: &[&str]) -> Result<(), ApiError> {
+/// The one rule for the query of a POST to `path`: a POST reads its
+/// parameters from its JSON body (which takes `body`), and its query may
+/// carry only `format`, where the endpoint `draws`. Any other name is
+/// refused, saying where it belongs (the body, if the body takes it),
+/// never ignored.
+pub fn post_query(
+    query: &str,
+    path: &str,
+    draws: bool,
+    body: &[&'static str],
+) -> Result<(), ApiError> {
     for (key, _) in form_urlencoded::parse(query.as_bytes()) {
-        if takes.contains(&key.as_ref()) {
+        if draws && key == "format" {
             continue;
         }
-        let carries = match takes {
-            [] => "this endpoint's POST takes nothing in its query".to_owned(),
-            names => {
-                let names: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
-                format!("the query of a POST carries only {}", names.join(", "))
-            }
-        };
         let shown = shorten(&key);
-        let detail = format!(
-            "'{shown}' is not read from the query of a POST: a POST reads its parameters from its JSON body, so put it there ({{\"{shown}\": …}}); {carries}"
-        );
+        let detail = if body.contains(&canonical(&key)) {
+            let carries = if draws {
+                "the query of a POST carries only 'format'"
+            } else {
+                "this endpoint's POST takes nothing in its query"
+            };
+            format!(
+                "'{shown}' is not read from the query of a POST: a POST reads its parameters from its JSON body, so put it there ({{\"{shown}\": …}}); {carries}"
+            )
+        } else if key == "format" {
+            return Err(format_misplaced(
+                ApiError::unknown("format"),
+                path,
+                draws,
+                Where::Query,
+            ));
+        } else {
+            let carries = if draws {
+                "; its query carries only 'format'"
+            } else {
+                ""
+            };
+            format!(
+                "{}, in the JSON body of a POST{carries}",
+                unknown(&key, body)
+            )
+        };
         return Err(ApiError::new(Code::UnknownParameter, detail).at(key.into_owned()));
     }
     Ok(())
+}
+
+/// Where a request sent `format`.
+#[derive(Clone, Copy)]
+enum Where {
+    Query,
+    Body,
+}
+
+/// An unknown `format` said where it belongs: in the query of a POST to an
+/// endpoint that `draws`; nowhere for one that draws nothing (its answers
+/// are JSON). Any other error as it is.
+fn format_misplaced(error: ApiError, path: &str, draws: bool, sent: Where) -> ApiError {
+    if error.code() != Code::UnknownParameter || error.param() != Some("format") {
+        return error;
+    }
+    let path = shorten(path);
+    let detail = match (draws, sent) {
+        (true, Where::Body) => format!(
+            "'format' is read from the query of a POST, not from its JSON body: send POST {path}?format=svg (json, text, svg or png), or an Accept header such as image/svg+xml"
+        ),
+        _ => format!(
+            "{path} draws no pictures: it answers JSON only, and takes no 'format'; send the request without it"
+        ),
+    };
+    ApiError::new(Code::UnknownParameter, detail).at("format")
 }
 
 /// The whole of `body`, refused past `limit` bytes (a declared length over
@@ -156,18 +208,40 @@ async fn read_body(mut body: Body, limit: usize) -> Result<Bytes, ApiError> {
 
 /// Parses a JSON body, naming the field at fault.
 pub fn from_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    parse_json(bytes, false)
+    parse_json(bytes, None)
 }
 
-/// [`from_json`]; `strict` when `T` is [`Strict`], whose first parse then
-/// does without `serde_ignored` (which could find nothing).
-fn parse_json<T: DeserializeOwned>(bytes: &[u8], strict: bool) -> Result<T, ApiError> {
+/// A body an endpoint that takes `names` answers, for a detail.
+fn example(names: &[&str]) -> &'static str {
+    let takes = |name| names.contains(&name);
+    if takes("pairs") {
+        r#"{"pairs": [["g2", "a8"], [0, 1]]}"#
+    } else if takes("played") {
+        r#"{"width": 5, "height": 5, "played": ["a1", "b3"]}"#
+    } else if takes("path") {
+        r#"{"path": ["b6", "d5", "f6"]}"#
+    } else if takes("square") {
+        r#"{"square": "d3"}"#
+    } else if takes("step") {
+        r#"{"width": 8, "height": 8, "step": 3}"#
+    } else if takes("from") {
+        r#"{"from": "g2", "to": "a8"}"#
+    } else {
+        r#"{"width": 5, "height": 5}"#
+    }
+}
+
+/// [`from_json`]; with the `example` of a [`Strict`] `T`, whose first
+/// parse then does without `serde_ignored` (which could find nothing).
+fn parse_json<T: DeserializeOwned>(bytes: &[u8], example: Option<&str>) -> Result<T, ApiError> {
+    let strict = example.is_some();
     // serde would read a struct from an array too ([19, 36]); the API takes objects.
     if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
         syntax(bytes)?;
+        let example = example.unwrap_or(r#"{"from": "g2", "to": "a8"}"#);
         return Err(ApiError::new(
             Code::InvalidParameter,
-            "the body must be a JSON object of parameters, such as {\"from\": \"g2\", \"to\": \"a8\"}",
+            format!("the body must be a JSON object of parameters, such as {example}"),
         ));
     }
     // The plain parse is the fast path; only a failure is parsed again to
@@ -193,6 +267,11 @@ fn parse_json<T: DeserializeOwned>(bytes: &[u8], strict: bool) -> Result<T, ApiE
     let value = deserialize(&mut de).map_err(|failure| match failure {
         Failure::Unknown(param) => ApiError::unknown(param),
         Failure::Value(path, error) => {
+            // A number past every float (`1e400`, a megabyte of digits) is
+            // too large for its parameter, as in a query; not malformed.
+            if error.to_string().starts_with("number out of range") {
+                return too_large(&path, number_before(bytes, &error));
+            }
             // A body that is not JSON at all is malformed, whatever shape
             // error the typed parse met first (`{} {}`: not "missing fields").
             if let Err(malformed) = syntax(bytes) {
@@ -230,6 +309,23 @@ fn not_json(error: &serde_json::Error) -> ApiError {
         Code::MalformedJson,
         format!("the body is not valid JSON: {why} (line {line}, column {column})"),
     )
+}
+
+/// The number that ends where `error` was met in `bytes`, quoted short.
+fn number_before(bytes: &[u8], error: &serde_json::Error) -> Option<String> {
+    let line_start = bytes
+        .split(|&b| b == b'\n')
+        .take(error.line().saturating_sub(1))
+        .map(|line| line.len() + 1)
+        .sum::<usize>();
+    let end = (line_start + error.column()).min(bytes.len());
+    let is_number = |b: &u8| b.is_ascii_digit() || b"+-.eE".contains(b);
+    let start = bytes[..end]
+        .iter()
+        .rposition(|b| !is_number(b))
+        .map_or(0, |at| at + 1);
+    let text = std::str::from_utf8(&bytes[start..end]).ok()?;
+    (!text.is_empty()).then(|| format!("'{}'", shorten(text)))
 }
 
 /// Why a request did not deserialize.
@@ -403,7 +499,7 @@ fn body_field_in_query(error: ApiError, path: &str) -> ApiError {
             );
             ApiError::new(Code::UnknownParameter, detail).at(param.to_owned())
         }
-        _ => error,
+        _ => format_misplaced(error, path, false, Where::Query),
     }
 }
 

@@ -337,8 +337,9 @@ impl<'de, T: Param<'de>> Member<'de> for Given<T> {
             return Ok(false);
         }
         if self.is_given() {
+            // `read_params` refuses a repeat first, naming both spellings.
             return Err(de::Error::custom(
-                Refusal::Repeated.mark(sent, &repeated(name, sent)),
+                Refusal::Repeated.mark(sent, &repeated(sent, sent)),
             ));
         }
         self.0 = Some(map.next_value_seed(Seed::<T>(PhantomData))?);
@@ -351,7 +352,7 @@ impl<'de, T: Param<'de>> Member<'de> for Given<T> {
 }
 
 /// The name a key stands for: `src` and `dest` are `from` and `to`.
-fn canonical(key: &str) -> &str {
+pub fn canonical(key: &str) -> &str {
     match key {
         "src" => "from",
         "dest" => "to",
@@ -405,14 +406,18 @@ impl Refusal {
     }
 }
 
-/// What a parameter given twice is told.
-fn repeated(name: &str, sent: &str) -> String {
+/// What a parameter given twice is told: `first` and `sent` are the two
+/// spellings sent, which differ when one is the other's alias (`to`,
+/// `dest`). Only names that were sent are named.
+fn repeated(first: &str, sent: &str) -> String {
     let sent = shorten(sent);
-    match alias(name) {
-        Some(other) => format!(
-            "'{sent}' is given twice: '{name}' and '{other}' are two names for one parameter; give it once, by one name"
-        ),
-        None => format!("'{sent}' is given twice; give it once"),
+    if first == sent {
+        format!("'{sent}' is given twice; give it once")
+    } else {
+        let first = shorten(first);
+        format!(
+            "'{first}' and '{sent}' are both given: they are two names for one parameter; give it once, by one name"
+        )
     }
 }
 
@@ -435,14 +440,14 @@ pub fn unknown(sent: &str, names: &[&'static str]) -> String {
         })
         .collect();
     let shown = shorten(sent);
-    let takes = format!("it takes {}", listed.join(", "));
+    let listed = listed.join(", ");
     match likely {
         Some((_, meant)) => {
             format!(
-                "'{shown}' is not a parameter of this endpoint; did you mean '{meant}'? {takes}"
+                "'{shown}' is not a parameter of this endpoint; did you mean '{meant}'? It takes {listed}"
             )
         }
-        None => format!("'{shown}' is not a parameter of this endpoint; {takes}"),
+        None => format!("'{shown}' is not a parameter of this endpoint; it takes {listed}"),
     }
 }
 
@@ -495,7 +500,10 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 /// these.
 ///
 /// [`JsonBody`]: crate::request::extract::JsonBody
-pub trait Strict {}
+pub trait Strict {
+    /// The parameters the type takes, by their own names (not aliases).
+    fn names() -> Vec<&'static str>;
+}
 
 /// Reads a request type from a map, each key into the member that takes it.
 pub fn read_params<'de, T, D>(deserializer: D) -> Result<T, D::Error>
@@ -511,13 +519,21 @@ where
         }
         fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<T, M::Error> {
             let mut params = T::default();
+            // The keys read so far, as sent: a few, since a key the type
+            // does not take is refused at once, and so is a repeat.
+            let mut seen: Vec<Cow<'de, str>> = Vec::new();
             while let Some(Key(key)) = map.next_key()? {
+                if let Some(first) = seen.iter().find(|s| canonical(s) == canonical(&key)) {
+                    let detail = repeated(first, &key);
+                    return Err(de::Error::custom(Refusal::Repeated.mark(&key, &detail)));
+                }
                 if !params.read("", canonical(&key), &key, &mut map)? {
                     let mut names = Vec::new();
                     T::names("", &mut names);
                     let detail = unknown(&key, &names);
                     return Err(de::Error::custom(Refusal::Unknown.mark(&key, &detail)));
                 }
+                seen.push(key);
             }
             Ok(params)
         }
@@ -578,7 +594,13 @@ macro_rules! params {
             }
         }
 
-        impl $crate::request::params::Strict for $name {}
+        impl $crate::request::params::Strict for $name {
+            fn names() -> Vec<&'static str> {
+                let mut names = Vec::new();
+                <Self as $crate::request::params::Member<'static>>::names("", &mut names);
+                names
+            }
+        }
 
         impl<'de> serde::Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {

@@ -230,11 +230,18 @@ crate::param_by_serde!(SquareArg);
 /// The board of a request's `width` and `height`, each 8 when absent.
 pub fn plain_board(width: Given<u64>, height: Given<u64>) -> Result<Board, ApiError> {
     Board::new(width.or(8), height.or(8)).map_err(|error| {
-        let param = match error {
-            BoardError::Width(_) => "width",
-            BoardError::Height(_) => "height",
+        let (param, sent) = match error {
+            BoardError::Width(n) => ("width", n),
+            BoardError::Height(n) => ("height", n),
         };
-        ApiError::new(Code::InvalidBoardSize, error.to_string()).at(param)
+        // Past the largest, as every too-large number is told; else (0)
+        // what a side takes.
+        let detail = if sent > 1 {
+            format!("'{sent}' is too large for '{param}': a side is at most 1000000000")
+        } else {
+            format!("'{param}' must be a whole number from 1 to 1000000000, not '{sent}'")
+        };
+        ApiError::new(Code::InvalidBoardSize, detail).at(param)
     })
 }
 

@@ -12,7 +12,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use crate::params;
-use crate::request::extract::{from_query, post_query, PostQueryRead};
+use crate::request::extract::{from_query, PostQueryRead};
 use crate::request::params::{choice, Given};
 use crate::response::problem::ApiError;
 use knight::Ground;
@@ -55,15 +55,25 @@ params! {
     }
 }
 
+/// The `format` of a POST's query; only it is read here: `JsonBody`
+/// judges the query's other keys, knowing what the body takes.
+fn format_query(parts: &Parts) -> Result<FormatQuery, ApiError> {
+    let format: String = form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(
+            form_urlencoded::parse(parts.uri.query().unwrap_or("").as_bytes())
+                .filter(|(key, _)| key == "format"),
+        )
+        .finish();
+    from_query(&format)
+}
+
 /// `?format=` of a POST endpoint that can draw its answer, else what its
 /// `Accept` header asks for.
 impl<S: Send + Sync> FromRequestParts<S> for Format {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Format, ApiError> {
-        let query = parts.uri.query().unwrap_or("");
-        post_query(query, &["format"])?;
-        let query: FormatQuery = from_query(query)?;
+        let query = format_query(parts)?;
         parts.extensions.insert(PostQueryRead);
         Ok(Accept::of(&parts.headers).or_query(query.format))
     }
@@ -168,7 +178,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Ndjson {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Ndjson, ApiError> {
-        let query: FormatQuery = from_query(parts.uri.query().unwrap_or(""))?;
+        let query = format_query(parts)?;
         if query.format.is_given() {
             return Ok(Ndjson(false));
         }

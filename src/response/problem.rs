@@ -232,31 +232,38 @@ impl ApiError {
         .at(param)
     }
 
-    pub fn not_found() -> ApiError {
-        ApiError::new(Code::NotFound, "no such endpoint; see /openapi.yaml")
-    }
-
-    pub fn method_not_allowed() -> ApiError {
+    /// No endpoint at `path` (quoted short, as sent).
+    pub fn not_found(path: &str) -> ApiError {
         ApiError::new(
-            Code::MethodNotAllowed,
-            "this endpoint does not answer that method; see /openapi.yaml",
+            Code::NotFound,
+            format!(
+                "there is no endpoint at '{}': /openapi.yaml lists the endpoints (such as /distance, /path, /tour), and / is the page",
+                crate::request::params::shorten(path)
+            ),
         )
     }
 
-    /// A 405 that names the methods to use, as the route's `Allow` header
-    /// lists them.
-    pub fn method_not_allowed_by(allow: &str) -> ApiError {
+    /// A 405 to `method` that names the methods to use, as the route's
+    /// `Allow` header lists them.
+    pub fn method_not_allowed_by(method: &str, allow: &str) -> ApiError {
         let mut methods: Vec<&str> = allow.split(',').map(str::trim).collect();
         if methods.contains(&"GET") {
             methods.retain(|&m| m != "HEAD");
         }
-        let detail = match methods.as_slice() {
-            ["POST"] => "this endpoint answers POST with a JSON body (Content-Type: application/json); see /openapi.yaml".to_owned(),
-            ["GET"] => "this endpoint answers GET (and HEAD); see /openapi.yaml".to_owned(),
-            ["GET", "POST"] => "this endpoint answers GET with a query string, or POST with a JSON body (Content-Type: application/json); see /openapi.yaml".to_owned(),
-            _ => format!("this endpoint answers {}; see /openapi.yaml", methods.join(", ")),
+        let answers = match methods.as_slice() {
+            ["POST"] => "POST with a JSON body (Content-Type: application/json)".to_owned(),
+            ["GET"] => "GET (and HEAD)".to_owned(),
+            ["GET", "POST"] => {
+                "GET with a query string, or POST with a JSON body (Content-Type: application/json)"
+                    .to_owned()
+            }
+            _ => methods.join(", "),
         };
-        ApiError::new(Code::MethodNotAllowed, detail)
+        let method = crate::request::params::shorten(method);
+        ApiError::new(
+            Code::MethodNotAllowed,
+            format!("this endpoint does not answer {method}; it answers {answers}"),
+        )
     }
 
     pub fn payload_too_large(limit: usize) -> ApiError {
@@ -531,9 +538,8 @@ pub fn allowed(shape: &str) -> Option<&'static str> {
         "a square: an index (a whole number from 0) or a name such as \"d3\" (file letters, then a rank from 1)";
     Some(match shape {
         "width" | "height" => "a whole number from 1 to 1000000000",
-        "from" | "to" | "src" | "dest" | "square" | "start" | "end" | "path[]" | "pairs[][]" => {
-            SQUARE
-        }
+        "from" | "to" | "src" | "dest" | "square" | "start" | "end" | "path[]" | "played[]"
+        | "pairs[][]" => SQUARE,
         "notation" => "\"algebraic\" or \"index\"",
         "format" => "\"json\", \"text\", \"svg\" or \"png\"",
         "barrier_rule" => "\"either\" or \"long_leg\"",
@@ -541,7 +547,11 @@ pub fn allowed(shape: &str) -> Option<&'static str> {
         "closed" | "render" | "simple" => "true or false",
         "time_limit_ms" => "a whole number of milliseconds, from 0",
         "step" => "a whole number from 0",
-        "seed" => "a whole number",
+        "seed" => "a whole number from 0 to 18446744073709551615",
+        "offset" => "a whole number from 0 to 9223372036854775807",
+        "limit" => {
+            "a whole number from 0 to the server's page size (--max-paths-page, 10000 by default)"
+        }
         "board" => "a board: a string of rows separated by line breaks, or an array of row strings",
         "board[]" => "a row of the board: a string such as \". W . B\"",
         "pairs" => "an array of pairs of squares, such as [[\"g2\", \"a8\"], [0, 1]]",
@@ -555,7 +565,16 @@ pub fn allowed(shape: &str) -> Option<&'static str> {
 pub fn is_square(shape: &str) -> bool {
     matches!(
         shape,
-        "from" | "to" | "src" | "dest" | "square" | "start" | "end" | "path[]" | "pairs[][]"
+        "from"
+            | "to"
+            | "src"
+            | "dest"
+            | "square"
+            | "start"
+            | "end"
+            | "path[]"
+            | "played[]"
+            | "pairs[][]"
     )
 }
 
@@ -569,6 +588,8 @@ pub fn largest(shape: &str) -> Option<&'static str> {
         "step" => "at most width × height − 1 (999999999999999999 on the largest board)",
         "seed" => "at most 18446744073709551615",
         "time_limit_ms" => "at most 10000 milliseconds",
+        "offset" => "at most 9223372036854775807",
+        "limit" => "at most the server's page size (--max-paths-page, 10000 by default)",
         _ => return None,
     })
 }

@@ -55,7 +55,7 @@ pub fn time_limit_ms(given: Given<u64>, state: &AppState) -> Result<u64, ApiErro
     if time_limit_ms > max_time_limit_ms {
         return Err(ApiError::invalid(
             "time_limit_ms",
-            format!("time_limit_ms is {time_limit_ms}; at most {max_time_limit_ms} is allowed"),
+            format!("'time_limit_ms' is {time_limit_ms}; at most {max_time_limit_ms} is allowed: give {max_time_limit_ms} or less"),
         ));
     }
     Ok(time_limit_ms)

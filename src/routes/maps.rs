@@ -205,14 +205,14 @@ async fn paths(
     if limit > most {
         return Err(ApiError::invalid(
             "limit",
-            format!("'limit' is {limit}: a page lists at most {most} paths"),
+            format!("'limit' is {limit}: a page lists at most {most} paths; give limit={most} or less, and page with 'offset'"),
         ));
     }
     let offset = req.offset.or(0);
     if offset > MAX_OFFSET {
         return Err(ApiError::invalid(
             "offset",
-            format!("'offset' is too large: the largest is {MAX_OFFSET}"),
+            format!("'{offset}' is too large for 'offset': at most {MAX_OFFSET}"),
         ));
     }
     let max_squares = state.config.max_shortest_path_squares;

@@ -2,7 +2,7 @@
 //! problem answers for unknown paths and methods.
 
 use axum::extract::{MatchedPath, State};
-use axum::http::{header, HeaderValue};
+use axum::http::{header, HeaderValue, Method, Uri};
 use axum::response::IntoResponse;
 use axum::Json;
 use serde_json::{json, Value};
@@ -49,8 +49,8 @@ pub async fn openapi_30() -> impl IntoResponse {
     )
 }
 
-pub async fn not_found() -> ApiError {
-    ApiError::not_found()
+pub async fn not_found(uri: Uri) -> ApiError {
+    ApiError::not_found(uri.path())
 }
 
 /// A 405 whose detail names the methods the route answers. (The router
@@ -58,15 +58,15 @@ pub async fn not_found() -> ApiError {
 /// looked up here by the matched route; `tests/one_rule.rs` holds this
 /// table against every route's `Allow`. Reading `Allow` round the whole
 /// router instead cost every request about 1 % more instructions.)
-pub async fn method_not_allowed(route: Option<MatchedPath>) -> ApiError {
+pub async fn method_not_allowed(method: Method, route: Option<MatchedPath>) -> ApiError {
     let path = route.as_ref().map_or("", MatchedPath::as_str);
-    ApiError::method_not_allowed_by(allowed_methods(path))
+    ApiError::method_not_allowed_by(method.as_str(), allowed_methods(path))
 }
 
 /// The methods a route answers, as its `Allow` header lists them.
 pub fn allowed_methods(path: &str) -> &'static str {
     match path {
-        "/distance/batch" | "/validate" | "/longest-path" => "POST",
+        "/distance/batch" | "/validate" | "/longest-path" | "/tour/finish" => "POST",
         "/distance" | "/path" | "/tour" | "/tour/step" | "/colour" | "/color" | "/moves"
         | "/distance-map" | "/shortest-paths" => "GET,HEAD,POST",
         _ => "GET,HEAD",
