@@ -204,7 +204,10 @@ async fn bad_requests_are_400_problems() {
     let s = common::start().await;
     let answer = s.get("/distance?from=g2&to=z9").await;
     let p = Server::problem_naming(answer, 400, "square_off_board", "to");
-    assert_eq!(p["detail"], "'z9' is not a square of the 8x8 board");
+    assert_eq!(
+        p["detail"],
+        "'z9' is not a square of the 8x8 board: its squares are 0 to 63 (a1 to h8)"
+    );
     for (query, code, param) in [
         ("/distance?from=64&to=0", "square_off_board", "from"),
         ("/distance?from=g&to=a8", "invalid_square", "from"),

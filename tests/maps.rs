@@ -217,3 +217,45 @@ async fn pictures_of_both() {
     assert_eq!(status, 200);
     assert_eq!(svg.matches("data-moves=").count(), 25, "{svg}");
 }
+
+/// The caption says a count as a person reads it: one path in the singular,
+/// a count past twelve digits as a power of ten with its number of digits.
+#[tokio::test]
+async fn the_caption_words_counts_as_a_person_reads_them() {
+    let s = common::start().await;
+    for (query, count, says) in [
+        (
+            "from=a1&to=b3",
+            "1",
+            "1 move, 1 shortest path; path 1 drawn",
+        ),
+        (
+            "from=a1&to=h8",
+            "108",
+            "6 moves, 108 shortest paths; path 1 drawn",
+        ),
+        (
+            "width=200&height=200&from=a1&to=gr200",
+            "12415267738820962944299447188252402392721800",
+            "134 moves, 1.24 × 10⁴³ shortest paths (44 digits); path 1 drawn",
+        ),
+    ] {
+        let v = s
+            .get_json(&format!("/shortest-paths?{query}&limit=1"))
+            .await;
+        assert_eq!(v["count"], count, "{query}");
+        let (status, _, svg) = s
+            .get(&format!("/shortest-paths?{query}&limit=1&format=svg"))
+            .await;
+        assert_eq!(status, 200, "{query}");
+        assert!(
+            svg.contains(says),
+            "{query}: {}",
+            &svg[..svg.len().min(600)]
+        );
+        assert!(
+            !svg.contains(count) || count.len() < 4,
+            "{query}: the count printed whole"
+        );
+    }
+}

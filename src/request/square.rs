@@ -24,6 +24,16 @@ use knight::{Board, BoardError, Notation, Square, SquareName, SquareParseError};
 pub struct SquareArg(Result<SquareName, SquareParseError>);
 
 impl SquareArg {
+    /// The square as JSON writes it, for a detail: an index bare, a name
+    /// quoted (one that does not parse as `…`).
+    pub fn shown(&self) -> String {
+        match &self.0 {
+            Ok(SquareName::Index(i)) => i.to_string(),
+            Ok(name) => format!("\"{name}\""),
+            Err(_) => "…".to_owned(),
+        }
+    }
+
     /// `a1`, where a tour starts when the request names no square.
     pub fn a1() -> &'static SquareArg {
         static A1: SquareArg = SquareArg(Ok(SquareName::Algebraic { file: 0, rank: 0 }));

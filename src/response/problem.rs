@@ -223,11 +223,17 @@ impl ApiError {
         ApiError::new(Code::TooManyItems, detail).at(param)
     }
 
-    /// A board over an endpoint's limit, named by `param`.
-    pub fn board_too_large(param: &str, squares: u64, limit: u64) -> ApiError {
+    /// A board of `squares`, named by `param`, over the `limit` that
+    /// `endpoint` takes (set by `flag`); `remedy` says what to do instead.
+    pub fn board_too_large(
+        param: &str,
+        squares: u64,
+        (endpoint, limit, flag): (&str, u64, &str),
+        remedy: &str,
+    ) -> ApiError {
         ApiError::new(
             Code::BoardTooLarge,
-            format!("the board has {squares} squares, more than the {limit} allowed"),
+            format!("the board has {squares} squares; {endpoint} takes boards of at most {limit} squares ({flag}): {remedy}"),
         )
         .at(param)
     }
@@ -490,6 +496,8 @@ impl From<TerrainError> for ApiError {
                 };
                 format!("row {row}, square {column}: {shown} is not a terrain character (use . W L R B T S E)")
             }
+            TerrainError::StartWithoutEnd => "the board has an S but no E: mark where the path ends with an E, or drop the S and give 'from' and 'to'".to_owned(),
+            TerrainError::EndWithoutStart => "the board has an E but no S: mark where the path starts with an S, or drop the E and give 'from' and 'to'".to_owned(),
             _ => error.to_string(),
         };
         ApiError::new(code, detail).at("board")

@@ -130,7 +130,10 @@ pub async fn batch(
             let [a, b] = pair.as_slice() else {
                 return Err(ApiError::invalid(
                     format!("pairs[{i}]"),
-                    format!("'pairs[{i}]' must be an array of exactly two squares"),
+                    format!(
+                        "'pairs[{i}]' is {}: a pair is an array of exactly two squares, such as [\"g2\", \"a8\"] or [0, 1]",
+                        shown_list(pair)
+                    ),
                 ));
             };
             let from = a.on(board, format_args!("pairs[{i}][0]"))?;
@@ -143,6 +146,16 @@ pub async fn batch(
         height: board.height(),
         moves,
     }))
+}
+
+/// A list of squares as JSON writes it, for a detail: its first three, and
+/// how many in all past them.
+fn shown_list(squares: &[SquareArg]) -> String {
+    let first: Vec<String> = squares.iter().take(3).map(SquareArg::shown).collect();
+    match squares.len() {
+        0..=3 => format!("[{}]", first.join(", ")),
+        n => format!("[{}, …] ({n} squares)", first.join(", ")),
+    }
 }
 
 #[cfg(test)]

@@ -69,7 +69,7 @@ pub async fn handler(
         } else {
             "height"
         };
-        return Err(ApiError::board_too_large(side, board.squares(), limit));
+        return Err(too_large(side, board.squares(), limit));
     }
     let first = first_arg.on(board, "played[0]")?;
     let closed = req.closed.or(false);
@@ -222,9 +222,7 @@ fn finish_error(board: Board, played: &[Square], error: FinishError, ms: u64) ->
             format!("{end} is not a square of the {board} board"),
         )
         .at("end"),
-        FinishError::TooLarge { squares, limit } => {
-            ApiError::board_too_large("width", squares, limit)
-        }
+        FinishError::TooLarge { squares, limit } => too_large("width", squares, limit),
         FinishError::NoTour(why) => {
             let begins = match played {
                 [only] => format!("begins with {only} (the one square played)"),
@@ -243,4 +241,14 @@ fn finish_error(board: Board, played: &[Square], error: FinishError, ms: u64) ->
         )
         .at("time_limit_ms"),
     }
+}
+
+/// A board of `squares` (named by `param`) past /tour/finish's `limit`.
+fn too_large(param: &str, squares: u64, limit: u64) -> ApiError {
+    ApiError::board_too_large(
+        param,
+        squares,
+        ("/tour/finish", limit, "--max-tour-squares"),
+        "send a smaller board, or ask /tour/step for the square at any step of a tour",
+    )
 }

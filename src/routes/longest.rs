@@ -17,7 +17,7 @@ use crate::request::params::Given;
 use crate::request::square::{Ends, PlainArgs, Shown};
 use crate::response::lines::{self, LineSender};
 use crate::response::picture::{check_drawable, respond, Format, Ndjson};
-use crate::response::problem::ApiError;
+use crate::response::problem::{ApiError, Code};
 use crate::routes::path::{path_overlay, terrain_question, PathAnswer};
 use crate::AppState;
 use knight::{longest_path, longest_path_watched, Longest, LongestWatch};
@@ -178,18 +178,27 @@ pub async fn handler(
     let time_limit_ms = time_limit_ms(req.time_limit_ms, &state)?;
     let (ground, rule) = ground_arg(req.terrain, &req.plain)?;
     let terrain = match ground {
-        GroundArg::Terrain(board) => board.terrain(max_squares)?,
+        GroundArg::Terrain(board) => board.terrain(max_squares).map_err(|e| {
+            if e.code() == Code::BoardTooLarge {
+                ApiError::new(
+                    Code::BoardTooLarge,
+                    format!(
+                        "{} on /longest-path (--max-longest-squares): {TOO_LARGE_REMEDY}",
+                        e.detail()
+                    ),
+                )
+                .at("board")
+            } else {
+                e
+            }
+        })?,
         GroundArg::Plain(board) if board.squares() > max_squares => {
             let side = if req.plain.width.is_given() {
                 "width"
             } else {
                 "height"
             };
-            return Err(ApiError::board_too_large(
-                side,
-                board.squares(),
-                max_squares,
-            ));
+            return Err(too_large(side, board.squares(), max_squares));
         }
         GroundArg::Plain(board) => Terrain::plain(board),
     };
@@ -248,3 +257,17 @@ pub async fn handler(
         overlay,
     )
 }
+
+/// A board of `squares` (named by `param`) past /longest-path's `limit`.
+fn too_large(param: &str, squares: u64, limit: u64) -> ApiError {
+    ApiError::board_too_large(
+        param,
+        squares,
+        ("/longest-path", limit, "--max-longest-squares"),
+        TOO_LARGE_REMEDY,
+    )
+}
+
+/// What a board too large for /longest-path is told to do.
+const TOO_LARGE_REMEDY: &str =
+    "send a smaller board, or ask /path for a shortest path, which takes boards of any size";

@@ -261,11 +261,14 @@ async fn paths(
         let verdict = match (found.moves, first) {
             (None, _) => "unreachable".to_owned(),
             (Some(_), Some(_)) => format!(
-                "{} shortest paths; path {} drawn, every square on some shortest path shaded by its move",
-                found.count,
+                "{}; path {} drawn, every square on some shortest path shaded by its move",
+                count_words(&found.count.to_string()),
                 offset + 1
             ),
-            (Some(_), None) => format!("{} shortest paths; none at place {offset}", found.count),
+            (Some(_), None) => format!(
+                "{}; none at place {offset}",
+                count_words(&found.count.to_string())
+            ),
         };
         let overlay = Overlay {
             ends: vec![from, to],
@@ -285,6 +288,51 @@ async fn paths(
         }
     };
     Ok(budgeted.hold(work.run_sized(units, make).await??))
+}
+
+/// Digits up to this many are written whole (grouped by thousands); more,
+/// as a power of ten (as the page writes them).
+const WHOLE_DIGITS: usize = 12;
+
+/// A count of shortest paths (decimal digits) as a person reads it: "1
+/// shortest path", "1,234,567 shortest paths", or past [`WHOLE_DIGITS`]
+/// digits "9.46 × 10²³⁰ shortest paths (231 digits)": three figures,
+/// rounded half up.
+fn count_words(count: &str) -> String {
+    let digits = count.trim_start_matches('0');
+    let digits = if digits.is_empty() { "0" } else { digits };
+    if digits == "1" {
+        return "1 shortest path".to_owned();
+    }
+    if digits.len() <= WHOLE_DIGITS {
+        let mut grouped = String::with_capacity(digits.len() * 4 / 3);
+        for (k, digit) in digits.chars().enumerate() {
+            if k > 0 && (digits.len() - k) % 3 == 0 {
+                grouped.push(',');
+            }
+            grouped.push(digit);
+        }
+        return format!("{grouped} shortest paths");
+    }
+    let figure = |k: usize| u32::from(digits.as_bytes()[k] - b'0');
+    let mut lead = figure(0) * 100 + figure(1) * 10 + figure(2) + u32::from(figure(3) >= 5);
+    let mut power = digits.len() - 1;
+    if lead == 1000 {
+        lead = 100;
+        power += 1;
+    }
+    const SUPERSCRIPT: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let exponent: String = power
+        .to_string()
+        .bytes()
+        .map(|d| SUPERSCRIPT[usize::from(d - b'0')])
+        .collect();
+    format!(
+        "{}.{:02} × 10{exponent} shortest paths ({} digits)",
+        lead / 100,
+        lead % 100,
+        digits.len()
+    )
 }
 
 /// The most bytes a square of `shown`'s board takes in JSON: the largest

@@ -271,7 +271,7 @@ fn too_large(board: Board, squares: u64, limit: u64) -> ApiError {
     ApiError::new(
         Code::BoardTooLarge,
         format!(
-            "the {board} board has {squares} squares; tours are listed for boards of at most {limit} squares"
+            "the {board} board has {squares} squares; tours are listed for boards of at most {limit} squares: for a larger board, ask /tour/step for the square at any step of its tour"
         ),
     )
 }

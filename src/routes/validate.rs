@@ -74,7 +74,7 @@ pub async fn handler(
     let Some(first) = path.first() else {
         return Err(ApiError::invalid(
             "path",
-            "a path lists at least the square the knight starts on",
+            "'path' is []: a path lists at least the square the knight starts on, such as [\"b6\"] (or [\"b6\", \"d5\", \"f6\"] for two moves)",
         ));
     };
     let (source, rule) = ground_arg(req.terrain, &req.plain)?;

@@ -657,10 +657,29 @@ impl fmt::Display for SquareParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SquareParseError::Empty => f.write_str("a square may not be empty"),
-            SquareParseError::Malformed(s) => write!(
-                f,
-                "'{s}' is not a square: use an index such as 19 or a name such as d3 (file letters, then a rank from 1)"
-            ),
+            SquareParseError::Malformed(s) => {
+                // A leading zero is the one thing wrong with `a01` or `019`:
+                // say so, with the square meant.
+                let letters = s.bytes().take_while(u8::is_ascii_alphabetic).count();
+                let (file, digits) = s.split_at(letters);
+                let meant = digits.trim_start_matches('0');
+                if digits.len() > 1
+                    && digits.starts_with('0')
+                    && digits.bytes().all(|b| b.is_ascii_digit())
+                    && (!meant.is_empty() || file.is_empty())
+                {
+                    let meant = if meant.is_empty() { "0" } else { meant };
+                    write!(
+                        f,
+                        "'{s}' is not a square: a square's number has no leading zero; write '{file}{meant}'"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "'{s}' is not a square: use an index such as 19 or a name such as d3 (file letters, then a rank from 1)"
+                    )
+                }
+            }
             SquareParseError::TooLarge(s) => write!(
                 f,
                 "'{s}' is too large: it is beyond the largest board ({MAX_SIDE} files and ranks)"
@@ -682,10 +701,16 @@ pub struct OffBoard {
 
 impl fmt::Display for OffBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The board's range, both ways a square is named.
+        let (width, height) = (self.board.width(), self.board.height());
         write!(
             f,
-            "'{}' is not a square of the {} board",
-            self.square, self.board
+            "'{}' is not a square of the {} board: its squares are 0 to {} (a1 to {}{})",
+            self.square,
+            self.board,
+            self.board.squares() - 1,
+            FileName(width - 1),
+            height
         )
     }
 }
@@ -892,7 +917,10 @@ mod tests {
     fn off_board() {
         let b = Board::CHESS;
         let e = name("z9").on(b).unwrap_err();
-        assert_eq!(e.to_string(), "'z9' is not a square of the 8x8 board");
+        assert_eq!(
+            e.to_string(),
+            "'z9' is not a square of the 8x8 board: its squares are 0 to 63 (a1 to h8)"
+        );
         assert!(name("64").on(b).is_err());
         assert!(name("i1").on(b).is_err());
     }

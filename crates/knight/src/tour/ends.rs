@@ -166,6 +166,14 @@ pub fn ruled_out(width: u64, height: u64, start: Square, end: Square) -> Option<
     if let Some(why) = two_corners(width, height, start, end) {
         return Some(why);
     }
+    // The colour rule, said of the end itself (the rule below is worded
+    // for a start).
+    if squares % 2 == 1 && (ex + ey) % 2 == 1 {
+        return Some(NoTour::Theorem(format!(
+            "no tour of the {board} board ends on {}, a light square: the board has one more dark square than light ones, and every knight move changes colour, so a tour through every square starts and ends on dark squares (like a1); choose a dark end, or give none",
+            name(end)
+        )));
+    }
     existence::ruled_out(width, height, ex, ey, false).map(|why| {
         NoTour::Theorem(format!(
             "{why} (said of the end {}: a tour read backwards starts there)",

@@ -86,7 +86,7 @@ pub fn ruled_out(width: u64, height: u64, x: u64, y: u64, closed: bool) -> Optio
     }
     if odd_squares && (x + y) % 2 == 1 {
         return theorem(format!(
-            "the {board} board has one more dark square than light ones, and a knight alternates colours, so every tour starts and ends on a dark square (like a1); this start is light"
+            "no tour of the {board} board starts on a light square: the board has one more dark square than light ones, and every knight move changes colour, so a tour through every square starts and ends on dark squares (like a1); start on a dark square"
         ));
     }
     if m == 4 {
