@@ -47,7 +47,7 @@ async fn distance_examples() {
 #[tokio::test]
 async fn unreachable_answers_are_200_with_null_moves() {
     let s = common::start().await;
-    // The centre of a 3x3 board has no moves at all.
+    // The centre of a 3×3 board has no moves at all.
     let v = s.get_json("/distance?from=b2&to=a1&width=3&height=3").await;
     assert_eq!(v["moves"], Value::Null);
     assert_eq!(v["reachable"], false);
@@ -206,7 +206,7 @@ async fn bad_requests_are_400_problems() {
     let p = Server::problem_naming(answer, 400, "square_off_board", "to");
     assert_eq!(
         p["detail"],
-        "'z9' is not a square of the 8x8 board: its squares are 0 to 63 (a1 to h8)"
+        "'z9' is not a square of the 8×8 board: its squares are 0 to 63 (a1 to h8)"
     );
     for (query, code, param) in [
         ("/distance?from=64&to=0", "square_off_board", "from"),

@@ -76,7 +76,7 @@ async fn start_defaults_to_a1_and_formats_parse() {
         let (status, got, body) = s.get(&format!("/tour?format={format}")).await;
         assert_eq!((status, got.as_str()), (200, kind), "{format}");
         if format == "text" {
-            // The 8x8 board with each square numbered by its move, 0 to 63,
+            // The 8×8 board with each square numbered by its move, 0 to 63,
             // each rank after its label.
             let mut numbers: Vec<u64> = body
                 .lines()
@@ -285,7 +285,7 @@ async fn end_method_and_seed_problems() {
         422,
         "board_too_large",
     );
-    assert!(v["detail"].as_str().unwrap().contains("1001x1000"));
+    assert!(v["detail"].as_str().unwrap().contains("1001×1000"));
 }
 
 /// The number after `name ` in Prometheus text.

@@ -86,7 +86,7 @@ async fn no_tour_says_why_and_agrees_with_the_reference() {
             _ => format!("begins with these {} squares played: ", played.len()),
         };
         assert!(
-            detail.starts_with(&format!("no tour of the 5x5 board {begins}"))
+            detail.starts_with(&format!("no tour of the 5×5 board {begins}"))
                 && detail.contains(words),
             "{body}: {detail}"
         );

@@ -589,7 +589,7 @@ pub fn is_square(shape: &str) -> bool {
 /// What a too-large value of a parameter is told is the largest allowed,
 /// by the parameter's name (as [`allowed`] takes it).
 pub fn largest(shape: &str) -> Option<&'static str> {
-    const SQUARE: &str = "an index is at most width × height − 1 (63 on the 8x8 board, 999999999999999999 on the largest)";
+    const SQUARE: &str = "an index is at most width × height − 1 (63 on the 8×8 board, 999999999999999999 on the largest)";
     Some(match shape {
         "width" | "height" => "at most 1000000000",
         _ if is_square(shape) => SQUARE,

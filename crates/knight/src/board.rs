@@ -259,7 +259,7 @@ impl Board {
 
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}x{}", self.width, self.height)
+        write!(f, "{}×{}", self.width, self.height)
     }
 }
 
@@ -794,7 +794,7 @@ impl SquareName {
     /// let far: SquareName = "z9".parse()?;
     /// assert_eq!(
     ///     far.on(Board::CHESS).unwrap_err().to_string(),
-    ///     "'z9' is not a square of the 8x8 board"
+    ///     "'z9' is not a square of the 8×8 board"
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -919,7 +919,7 @@ mod tests {
         let e = name("z9").on(b).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "'z9' is not a square of the 8x8 board: its squares are 0 to 63 (a1 to h8)"
+            "'z9' is not a square of the 8×8 board: its squares are 0 to 63 (a1 to h8)"
         );
         assert!(name("64").on(b).is_err());
         assert!(name("i1").on(b).is_err());

@@ -583,7 +583,7 @@ fn bad_played_and_whole_boards() {
     assert_eq!((fault.step, fault.reason), (2, Reason::RevisitsSquare));
     assert_eq!(ask(&[], Ending::Open), Err(FinishError::NothingPlayed));
     let Err(FinishError::EndOffBoard(_)) = ask(&[a1], Ending::End(sq(9, 9))) else {
-        panic!("j10 is off the 5x5 board");
+        panic!("j10 is off the 5×5 board");
     };
     let whole = ask(&[a1], Ending::Open).unwrap().path;
     assert_eq!(ask(&whole, Ending::Open).unwrap().path, whole);

@@ -473,7 +473,7 @@ fn watched_search_reports_each_improvement_and_stops_when_cancelled() {
 
 #[test]
 fn unreachable_and_trivial_answers() {
-    // The centre of a 3x3 board has no knight move at all.
+    // The centre of a 3×3 board has no knight move at all.
     let t = Terrain::plain(Board::new(3, 3).unwrap());
     let none = solve(
         &t,

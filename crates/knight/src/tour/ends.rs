@@ -100,7 +100,7 @@ pub fn tour_with_ends(
     }
     let exhausted = || {
         TourError::NoTour(NoTour::Exhaustive(format!(
-            "a complete search of the {width}x{height} board found no tour from {} to {}",
+            "a complete search of the {width}×{height} board found no tour from {} to {}",
             name(start),
             name(end)
         )))
@@ -143,7 +143,7 @@ fn name(s: Square) -> String {
 /// Why no tour from `start` to `end` can exist, by the colour argument and
 /// the theorems on starts.
 pub fn ruled_out(width: u64, height: u64, start: Square, end: Square) -> Option<NoTour> {
-    let board = format!("{width}x{height}");
+    let board = format!("{width}×{height}");
     let squares = width * height;
     if start == end {
         return (squares != 1).then(|| {

@@ -36,13 +36,13 @@ impl fmt::Display for NoTour {
 /// Rules out the tours that theorems forbid: on a `width` × `height` board,
 /// from (`x`, `y`), open or closed.
 pub fn ruled_out(width: u64, height: u64, x: u64, y: u64, closed: bool) -> Option<NoTour> {
-    let board = format!("{width}x{height}");
+    let board = format!("{width}×{height}");
     let (m, n) = (width.min(height), width.max(height));
     let theorem = |why: String| Some(NoTour::Theorem(why));
     if m == 1 && n == 1 {
         return closed.then(|| {
             NoTour::Theorem(
-                "the 1x1 board has a tour of one square, but no move back to it: a closed tour needs a knight move from the last square to the first".to_owned(),
+                "the 1×1 board has a tour of one square, but no move back to it: a closed tour needs a knight move from the last square to the first".to_owned(),
             )
         });
     }
@@ -58,7 +58,7 @@ pub fn ruled_out(width: u64, height: u64, x: u64, y: u64, closed: bool) -> Optio
     }
     if m == 3 && n == 3 {
         return theorem(
-            "the centre of the 3x3 board has no knight move, so no tour exists".to_owned(),
+            "the centre of the 3×3 board has no knight move, so no tour exists".to_owned(),
         );
     }
     let odd_squares = m % 2 == 1 && n % 2 == 1;
