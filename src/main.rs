@@ -96,7 +96,15 @@ async fn serve(config: Config) -> std::io::Result<()> {
         knightd::warm();
         tracing::info!("8x8 table built; ready");
     });
-    knightd::serve(listener, knightd::app(&config), &config, shutdown_signal()).await?;
+    let delay = std::time::Duration::from_millis(config.shutdown_delay_ms);
+    let shutdown = async move {
+        shutdown_signal().await;
+        // Load balancers see /readyz fail and stop sending new requests
+        // while the listener still takes them.
+        knightd::routes::ops::stop_being_ready();
+        tokio::time::sleep(delay).await;
+    };
+    knightd::serve(listener, knightd::app(&config), &config, shutdown).await?;
     tracing::info!("knightd stopped");
     Ok(())
 }

@@ -337,6 +337,10 @@ impl ApiError {
         ApiError::new(Code::NotReady, "the service is starting").retry_after(1)
     }
 
+    pub fn stopping() -> ApiError {
+        ApiError::new(Code::NotReady, "the service is shutting down").retry_after(1)
+    }
+
     pub fn internal() -> ApiError {
         ApiError::new(Code::InternalError, "an internal error occurred")
     }
