@@ -13,7 +13,7 @@ static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 fn main() -> std::process::ExitCode {
     let config = Config::parse();
     if config.health_check {
-        return health_check(&config);
+        return health_check(&served_config(config));
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -32,6 +32,43 @@ fn main() -> std::process::ExitCode {
             std::process::ExitCode::FAILURE
         }
     }
+}
+
+/// The configuration of the server a health check is for: the flags of
+/// the one knightd serving beside it (a container's HEALTHCHECK gets the
+/// container's environment but not the server's flags, as in `docker run
+/// knightd --bind 0.0.0.0:9090`), then the check's own flags, which win,
+/// read as the server reads them, environment included. The check's own
+/// configuration where no single server is found.
+fn served_config(own: Config) -> Config {
+    let Some(server) = serving_knightd_args() else {
+        return own;
+    };
+    let args = server.into_iter().chain(std::env::args().skip(1));
+    Config::try_parse_from(args).unwrap_or(own)
+}
+
+/// The arguments of the one other process running this executable that
+/// is not a health check (Linux's /proc), if there is exactly one.
+fn serving_knightd_args() -> Option<Vec<String>> {
+    let me = std::fs::read_link("/proc/self/exe").ok()?;
+    let own = std::process::id().to_string();
+    let mut servers = std::fs::read_dir("/proc").ok()?.filter_map(|entry| {
+        let path = entry.ok()?.path();
+        let pid = path.file_name()?.to_str()?;
+        if pid == own || std::fs::read_link(path.join("exe")).ok()? != me {
+            return None;
+        }
+        let cmdline = std::fs::read(path.join("cmdline")).ok()?;
+        let cmdline = cmdline.strip_suffix(&[0]).unwrap_or(&cmdline);
+        let args: Vec<String> = cmdline
+            .split(|&b| b == 0)
+            .map(|arg| String::from_utf8_lossy(arg).into_owned())
+            .collect();
+        (!args.iter().any(|arg| arg == "--health-check")).then_some(args)
+    });
+    let server = servers.next()?;
+    servers.next().is_none().then_some(server)
 }
 
 /// GET /healthz from the server at `--bind`; success when it answers 200.
