@@ -20,6 +20,11 @@
 # The caller's EXIT trap should call stop_knightd (or forget_knightd once
 # the server is gone).
 
+if [ -n "${KNIGHTD_IMAGE:-}" ]; then
+  . scripts/image-engine.sh
+  image_engine_setup
+fi
+
 build_knightd() {
   if [ -n "${KNIGHTD_IMAGE:-}" ]; then
     scripts/image.sh --build
