@@ -61,7 +61,7 @@ pub struct Config {
 
     /// Bytes of request bodies held at once, over all requests; past it,
     /// a request with a body gets 503 and `Retry-After`.
-    #[arg(long, env = "KNIGHTD_BODY_BUDGET", default_value_t = 32 * 1024 * 1024)]
+    #[arg(long, env = "KNIGHTD_BODY_BUDGET", default_value_t = 16 * 1024 * 1024)]
     pub body_budget: usize,
 
     /// Streams one HTTP/2 connection may have open at once
@@ -175,7 +175,7 @@ pub struct Config {
     /// Bytes of tables kept between requests (boards' closed tours and their
     /// text, tours set up for /tour/step, the paths inside blocks): one
     /// cache, the least recently used dropped first. /metrics shows its use.
-    #[arg(long, env = "KNIGHTD_CACHE_BYTES", default_value_t = 128 * 1024 * 1024)]
+    #[arg(long, env = "KNIGHTD_CACHE_BYTES", default_value_t = 64 * 1024 * 1024)]
     pub cache_bytes: usize,
 
     /// Heavy jobs (tours, searches) that run at once; 0 means one per CPU.

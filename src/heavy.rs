@@ -89,6 +89,7 @@ impl Worker {
     {
         let held = self.clone();
         tokio::task::spawn_blocking(move || {
+            as_background();
             let answer = work();
             drop(held);
             answer
@@ -218,6 +219,25 @@ impl Budgeted {
             None => response,
         }
     }
+}
+
+/// The niceness of the threads that run heavy work (and parse large
+/// bodies): below the async threads that answer `/healthz` and the cheap
+/// endpoints, so that on a busy machine those wait less behind a search.
+const BACKGROUND_NICENESS: i32 = 10;
+
+/// Lowers the calling thread's priority to [`BACKGROUND_NICENESS`], once
+/// per thread (on Linux a thread has its own niceness; the blocking pool
+/// runs only background work). Best effort: a failure changes nothing.
+pub fn as_background() {
+    thread_local! {
+        static LOWERED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    LOWERED.with(|lowered| {
+        if !lowered.replace(true) {
+            let _ = rustix::process::setpriority_process(None, BACKGROUND_NICENESS);
+        }
+    });
 }
 
 /// The heavy-work gate shared by all requests.
@@ -471,6 +491,7 @@ impl Heavy {
         // The slot moves into the job: if the client goes away, the work
         // still holds its worker until it is really over.
         tokio::task::spawn_blocking(move || {
+            as_background();
             let answer = work();
             drop(slot);
             answer

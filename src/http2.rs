@@ -20,10 +20,19 @@
 //!   one of its streams is reset is closed ([`Connection::closed`]);
 //! - those bytes count against `--answer-budget-per-connection` and
 //!   `--answer-budget` (over all connections): past either, a new answer
-//!   over [`SMALL`] bytes gets 503 `overloaded` with `Retry-After`.
+//!   over [`SMALL`] bytes gets 503 `overloaded` with `Retry-After`;
+//! - a stream its client resets (or leaves) before its answer ends is
+//!   counted against `--http2-max-resets`, over time: past it the
+//!   connection is closed ([`Connection::closed`]), so that paced rapid
+//!   reset, whose streams the server has already taken (hyper counts only
+//!   those reset before), cannot keep workers and answers busy.
 //!
-//! HTTP/1.1 answers pass untouched: one connection holds one answer, whose
-//! writes the socket's own timeout watches.
+//! The same budgets count, on either protocol, an answer whose size its
+//! request tells before any work ([`Connection::reserve`]: a page built
+//! whole): reserved before the work starts, held until the body the
+//! connection sends is dropped. HTTP/1.1 answers are otherwise untouched:
+//! one connection holds one answer, whose writes the socket's own timeout
+//! watches.
 
 use std::cell::Cell;
 use std::convert::Infallible;

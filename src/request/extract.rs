@@ -74,10 +74,13 @@ impl<T: DeserializeOwned + Strict + Send + 'static> FromRequest<AppState> for Js
             .acquire()
             .await
             .map_err(|_| ApiError::internal())?;
-        tokio::task::spawn_blocking(move || parse_json(&bytes, true))
-            .await
-            .map_err(|_| ApiError::internal())?
-            .map(JsonBody)
+        tokio::task::spawn_blocking(move || {
+            crate::heavy::as_background();
+            parse_json(&bytes, true)
+        })
+        .await
+        .map_err(|_| ApiError::internal())?
+        .map(JsonBody)
     }
 }
 

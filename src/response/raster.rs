@@ -1,8 +1,10 @@
 //! PNG pictures: `?format=png` (or `Accept: image/png`) on every route that
-//! draws. The handler draws its SVG as for `format=svg`; this layer asks it
-//! for that SVG and rasterises it (resvg) on the heavy pool, within the
-//! fair-share rules, at `size` pixels along its longer side (default: the
-//! SVG's own size), at most `--max-png-side`. Text is set in the bundled
+//! draws. The handler draws its SVG as for `format=svg`; this layer takes a
+//! heavy worker first (within the fair-share rules: while the job waits it
+//! holds only its request), has the handler draw on it, and rasterises the
+//! SVG (resvg) there, dropping it once done, at `size` pixels along its
+//! longer side (default: the SVG's own size), at most `--max-png-side`.
+//! HEAD gets the PNG's headers and rasterises nothing. Text is set in the bundled
 //! DejaVu Sans (`assets/fonts/`), so a PNG looks the same on every machine.
 //!
 //! Kept in the service, not the library: the library has no dependencies,
@@ -33,6 +35,9 @@ const FONTS: [&[u8]; 2] = [
 /// The largest SVG rasterised: far more than any picture knightd draws
 /// (a tour of 1000×1000 is about 260 kB).
 const MAX_SVG_BYTES: usize = 64 << 20;
+
+/// Pictures being rasterised, at most one at a time (see `to_png`).
+static RASTERISING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
 
 /// The suffix of a PNG's `ETag`: the SVG's tag, marked as another
 /// representation of the same URL.
@@ -215,6 +220,13 @@ async fn to_png(
         return Ok(Response::from_parts(parts, Body::empty()));
     }
     let svg = axum::body::to_bytes(body, MAX_SVG_BYTES)
+        .await
+        .map_err(|_| ApiError::internal())?;
+    // One picture rasterised at a time: its parsed SVG (about twenty bytes
+    // for each byte of the SVG: every glyph a path) and its pixels take up
+    // to about 200 MiB for the largest drawing at 4096 pixels.
+    let _turn = RASTERISING
+        .acquire()
         .await
         .map_err(|_| ApiError::internal())?;
     let bytes = worker.run(move || rasterise(&svg, png.size, max)).await??;
