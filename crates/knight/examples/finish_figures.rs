@@ -168,7 +168,14 @@ fn other_shapes() {
 }
 
 fn main() {
-    if !std::env::args().any(|a| a == "--large") {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(at) = args.iter().position(|a| a == "--anywhere") {
+        // A fresh seed each run (printed), or the one given.
+        let seed = args.get(at + 1).and_then(|s| s.parse().ok());
+        anywhere(seed);
+        return;
+    }
+    if !args.iter().any(|a| a == "--large") {
         small();
     }
     large();
@@ -185,6 +192,164 @@ fn small() {
         ))
     });
     other_shapes();
+}
+
+/// Where on the board a prefix starts.
+#[derive(Clone, Copy, Debug)]
+enum Place {
+    Corner,
+    Edge,
+    Middle,
+}
+
+/// A square near a corner, near the middle of an edge, or near the
+/// centre of the `w` × `h` board.
+fn start_at(board: Board, place: Place, mix: &mut Mix) -> Square {
+    let side = |n: u64| usize::try_from(n).expect("a side");
+    let (w, h) = (side(board.width()), side(board.height()));
+    let near = |n: usize, mix: &mut Mix| {
+        let d = mix.below(4);
+        if mix.below(2) == 0 {
+            d
+        } else {
+            n - 1 - d
+        }
+    };
+    let middle = |n: usize, mix: &mut Mix| n / 2 - 3 + mix.below(6);
+    let (f, r) = match place {
+        Place::Corner => (near(w, mix), near(h, mix)),
+        Place::Edge if mix.below(2) == 0 => (near(w, mix), middle(h, mix)),
+        Place::Edge => (middle(w, mix), near(h, mix)),
+        Place::Middle => (middle(w, mix), middle(h, mix)),
+    };
+    let file = |n: usize| u32::try_from(n).expect("a file");
+    Square::new(file(f), file(r))
+}
+
+/// A square of `board` at random.
+fn random_square(board: Board, mix: &mut Mix) -> Square {
+    let mut coordinate = |n: u64| {
+        let n = usize::try_from(n).expect("a side");
+        u32::try_from(mix.below(n)).expect("a coordinate")
+    };
+    let file = coordinate(board.width());
+    Square::new(file, coordinate(board.height()))
+}
+
+/// Held-out prefixes anywhere on boards from 12×12 to 1000×1000: random
+/// legal walks of 2 to 100 squares from near a corner, an edge's middle
+/// or the centre, each finished open, closed and to a random end within
+/// 1 s; how many were finished, proven impossible and neither; and the
+/// one-square questions, each against the tour door's answer. With the
+/// seed given, or a fresh one (printed).
+fn anywhere(seed: Option<u64>) {
+    let seed = seed.unwrap_or_else(|| {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+        now.map_or(1, |d| d.as_secs() ^ u64::from(d.subsec_nanos()))
+    });
+    println!("seed {seed}");
+    let mut mix = Mix(seed);
+    let limit = Duration::from_secs(1);
+    let cache = Cache::default();
+    let mut totals = (0, 0, 0);
+    for (w, h) in [
+        (12, 12),
+        (16, 16),
+        (30, 30),
+        (57, 41),
+        (100, 100),
+        (1000, 1000),
+    ] {
+        let board = Board::new(w, h).expect("a board");
+        let (mut finished, mut impossible, mut unsettled) = (0, 0, 0);
+        let mut times = Vec::new();
+        for place in [Place::Corner, Place::Edge, Place::Middle] {
+            for len in [2, 3, 5, 10, 20, 40, 70, 100] {
+                let from = start_at(board, place, &mut mix);
+                let played = walk(board, from, len, |next| mix.below(next.len()));
+                let end = random_square(board, &mut mix);
+                for ending in [Ending::Open, Ending::Closed, Ending::End(end)] {
+                    let request = FinishRequest {
+                        board,
+                        played: &played,
+                        ending,
+                    };
+                    let began = Instant::now();
+                    let answer = finish_tour(request, 1_000_000, limit);
+                    times.push(began.elapsed());
+                    match answer {
+                        Ok(_) => finished += 1,
+                        Err(FinishError::NoTour(_)) => impossible += 1,
+                        Err(other) => {
+                            unsettled += 1;
+                            let names: Vec<String> = played.iter().map(Square::to_string).collect();
+                            println!(
+                                "  not settled ({other:?}), {w}x{h} {place:?} {ending:?}: {}",
+                                names.join(" ")
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        times.sort_unstable();
+        println!(
+            "{w}x{h}, {} prefixes of 2..100 squares (corner, edge, middle; open, closed, to an end): {finished} finished, {impossible} proven impossible, {unsettled} not settled in 1 s; median {:?}, max {:?}",
+            times.len(),
+            times[times.len() / 2],
+            times[times.len() - 1]
+        );
+        totals = (
+            totals.0 + finished,
+            totals.1 + impossible,
+            totals.2 + unsettled,
+        );
+        // One square: the finish answers wherever the tour door does.
+        let (mut agree, mut all, mut door_ok) = (0, 0, 0);
+        for _ in 0..20 {
+            let place = [Place::Corner, Place::Edge, Place::Middle][mix.below(3)];
+            let start = start_at(board, place, &mut mix);
+            let end = random_square(board, &mut mix);
+            for (ending, method) in [
+                (Ending::Open, TourMethod::Construction { closed: false }),
+                (Ending::Closed, TourMethod::Construction { closed: true }),
+                (Ending::End(end), TourMethod::Ends { end }),
+            ] {
+                let door = tour(
+                    TourRequest {
+                        board,
+                        start,
+                        method,
+                    },
+                    1_000_000,
+                    &cache,
+                )
+                .is_ok();
+                let request = FinishRequest {
+                    board,
+                    played: &[start],
+                    ending,
+                };
+                let finish = finish_tour(request, 1_000_000, limit);
+                all += 1;
+                door_ok += usize::from(door);
+                if door == finish.is_ok() {
+                    agree += 1;
+                } else {
+                    println!("  one square {start} {ending:?}: door {door}, finish {finish:?}");
+                }
+            }
+        }
+        println!("  one square: {agree} of {all} as the tour door ({door_ok} tours)");
+    }
+    let all = totals.0 + totals.1 + totals.2;
+    println!(
+        "all boards: {} finished, {} proven impossible, {} not settled, of {all} ({:.1}% settled)",
+        totals.0,
+        totals.1,
+        totals.2,
+        100.0 * f64::from(totals.0 + totals.1) / f64::from(all)
+    );
 }
 
 /// The 1000×1000 figures.
