@@ -85,13 +85,14 @@ use crate::Cache;
 const MARGINS: [u32; 4] = [3, 4, 2, 5];
 
 /// The least side of a piece.
-const MIN_SIDE: u32 = 5;
+const MIN_SIDE: u32 = 6;
 
 /// The most squares a window may have.
 const MAX_WINDOW: u64 = 40_000;
 
 /// The most time the window's searches take (a quarter of the time limit
-/// when that is less) before the whole board is searched instead.
+/// when that is less) before the whole board is searched instead, on
+/// boards the restarts try (on larger ones, three quarters of the limit).
 const MAX_TIME: Duration = Duration::from_millis(250);
 
 /// The most ends L (or starts E) tried for one window and chain.
@@ -202,9 +203,17 @@ pub(super) fn finish_in_window(
     let lasts = last_squares(board, played, &taken, ending)?;
     let cache = Cache::default();
     // The window's tries may take a share of the time, capped: when they
-    // fail the whole board is searched.
+    // fail the whole board is searched. On a board too large for the
+    // restarts that search rarely finishes: most of the time is the
+    // window's.
     let now = Instant::now();
-    let deadline = deadline.min(now + (deadline.saturating_duration_since(now) / 4).min(MAX_TIME));
+    let left = deadline.saturating_duration_since(now);
+    let share = if board.squares() > RESTART_SQUARES {
+        left * 3 / 4
+    } else {
+        (left / 4).min(MAX_TIME)
+    };
+    let deadline = deadline.min(now + share);
     for swap in [false, true] {
         // Transposing is its own inverse.
         let turn = |s: Square| {
@@ -321,7 +330,7 @@ struct Cutting<'a> {
     deadline: Instant,
     cache: &'a Cache,
     /// Each search already made: (rectangle, start, end) → the path.
-    swept: HashMap<(Rect, Square, Square), Option<Vec<Square>>>,
+    swept: HashMap<(Rect, Square, Vec<Square>), Option<Vec<Square>>>,
 }
 
 /// One way to finish: the window (or its part R1 holding the knight), the
@@ -467,11 +476,8 @@ impl Cutting<'_> {
             },
         ];
         let pieces: Vec<Rect> = ring.into_iter().filter(|p| !p.is_empty()).collect();
-        // Both sides at least 5; past 5 wide, at least 10 long (the blocks).
-        let toured = |p: &Rect| {
-            let (short, long) = (p.w.min(p.h), p.w.max(p.h));
-            short >= MIN_SIDE && (short == MIN_SIDE || long >= 10)
-        };
+        // Both sides at least 5 and one at least 10: the blocks cut it.
+        let toured = |p: &Rect| p.w.min(p.h) >= MIN_SIDE && p.w.max(p.h) >= 10;
         if pieces.iter().all(toured) {
             pieces
         } else {
@@ -502,6 +508,18 @@ impl Cutting<'_> {
             // Farthest from the knight first: the path sweeps away from it
             // and ends where it sweeps to.
             ends.sort_by_key(|&(l, _)| std::cmp::Reverse(apart(l, knight)));
+            // First one search that may end on any of them, then each.
+            let mut any: Vec<Square> = ends.iter().map(|e| e.0).collect();
+            any.sort_unstable_by_key(|s| (s.rank(), s.file()));
+            any.dedup();
+            if let Some(inside) = self.sweep_to(first, knight, any) {
+                let l = *inside.last()?;
+                for &(_, e) in ends.iter().filter(|end| end.0 == l) {
+                    if let Some(path) = self.join(plan, &chain, e, Inside::Path(&inside)) {
+                        return Some(path);
+                    }
+                }
+            }
             ends.dedup_by_key(|e| e.0);
             for (l, e) in ends.into_iter().take(ENDS_TRIED) {
                 if self.out_of_time() {
@@ -645,9 +663,7 @@ impl Cutting<'_> {
             let (pw, ph) = (board.width(), board.height());
             let (from, to_local) = (piece.local(from), to.map(|t| piece.local(t)));
             let order = match to_local {
-                Some(to) => {
-                    ends::tour_with_ends(pw, ph, from, to, self.max_squares, self.cache).ok()?
-                }
+                Some(to) => ends::constructed(pw, ph, from, to, self.cache)?,
                 None => {
                     debug_assert_eq!(k + 1, chain.len());
                     IndexedTour::new(board, from, false, self.max_squares, self.cache)
@@ -807,7 +823,12 @@ impl Cutting<'_> {
     /// played squares in it are blocked; `start` is the knight's square or
     /// a free one), ending on `end`: the squares after `start`. Made once.
     fn sweep(&mut self, rect: Rect, start: Square, end: Square) -> Option<Vec<Square>> {
-        let key = (rect, start, end);
+        self.sweep_to(rect, start, vec![end])
+    }
+
+    /// As [`Cutting::sweep`], ending on any square of `ends`.
+    fn sweep_to(&mut self, rect: Rect, start: Square, ends: Vec<Square>) -> Option<Vec<Square>> {
+        let key = (rect, start, ends);
         if let Some(known) = self.swept.get(&key) {
             return known.clone();
         }
@@ -819,7 +840,10 @@ impl Cutting<'_> {
             .collect();
         blocked.push(rect.local(start));
         let found = rect.board().and_then(|board| {
-            let goal = Aim::On(rect.local(end));
+            let goal = match &key.2[..] {
+                [end] => Aim::On(rect.local(*end)),
+                ends => Aim::Among(ends.iter().map(|&s| rect.local(s)).collect()),
+            };
             let path = sweep(board, &blocked, goal, (Tries::Window, None), self.deadline)?;
             Some(
                 path.into_iter()
@@ -996,8 +1020,10 @@ fn crossings(a: Rect, b: Rect) -> Vec<(Square, Square)> {
 }
 
 /// Where a searched path must end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Aim {
+    /// On any of these squares.
+    Among(Vec<Square>),
     /// Anywhere.
     Anywhere,
     /// On this square.
@@ -1042,10 +1068,28 @@ fn sweep(
     let &knight = blocked.last()?;
     let start = grid.spot(knight).index();
     let at = |s: Square| board.contains(s).then(|| grid.spot(s).index());
-    let aim = match aim {
-        Aim::Anywhere => Goal::Anywhere,
-        Aim::On(end) => Goal::On(at(end)?),
-        Aim::NextTo(first) => Goal::NextTo(at(first)?),
+    let mut among = Vec::new();
+    let (w, h) = grid.sides();
+    let centre = Square::new((w / 2).u32(), (h / 2).u32());
+    let (aim, pole) = match aim {
+        Aim::Anywhere => (Goal::Anywhere, centre),
+        Aim::On(end) => (Goal::On(at(end)?), end),
+        Aim::NextTo(first) => (Goal::NextTo(at(first)?), first),
+        Aim::Among(ends) => {
+            among = vec![false; n];
+            for &end in &ends {
+                among[at(end)?] = true;
+            }
+            // The pole is their middle: the path sweeps away from them.
+            let count = ends.len().u64().max(1);
+            let mean = |c: fn(Square) -> u32| {
+                (ends.iter().map(|&s| u64::from(c(s))).sum::<u64>() / count).u32()
+            };
+            (
+                Goal::Among,
+                Square::new(mean(Square::file), mean(Square::rank)),
+            )
+        }
     };
     let portal = match portal {
         Some((l, e)) => Some((at(l)?, at(e)?)),
@@ -1055,6 +1099,8 @@ fn sweep(
         grid,
         squares: Unvisited::after(grid, blocked),
         goal: aim,
+        among,
+        pole,
         portal,
         variant: 0,
         seed: None,
@@ -1136,6 +1182,8 @@ pub(super) fn restarts(
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Goal {
     Anywhere,
+    /// On a square of the rules' `among`.
+    Among,
     On(usize),
     NextTo(usize),
 }
@@ -1152,6 +1200,11 @@ struct Sweep {
     /// The squares not played and not yet on the searched path.
     squares: Unvisited,
     goal: Goal,
+    /// With [`Goal::Among`], the squares the path may end on.
+    among: Vec<bool>,
+    /// The square the path sweeps away from: its end, or the middle of its
+    /// ends, or the board's centre.
+    pole: Square,
     /// A step L → E besides the knight moves: the only way out of L and
     /// the only way into E.
     portal: Option<(usize, usize)>,
@@ -1179,6 +1232,7 @@ impl Rules for Sweep {
         };
         match self.goal {
             Goal::Anywhere => true,
+            Goal::Among => self.among[last],
             Goal::On(end) => last == end,
             Goal::NextTo(first) => self.grid.adjacent(Spot::new(last), Spot::new(first)),
         }
@@ -1194,24 +1248,12 @@ impl Rules for Sweep {
             return 0;
         }
         let left = self.squares.left;
-        let pole = match self.goal {
-            Goal::On(end) => {
-                if left > 1 && self.squares.free_moves[end] == 0 {
-                    return 0;
-                }
-                self.grid.square(Spot::new(end))
-            }
-            Goal::NextTo(first) => {
-                if self.squares.free_moves[first] == 0 {
-                    return 0;
-                }
-                self.grid.square(Spot::new(first))
-            }
-            Goal::Anywhere => {
-                let (w, h) = self.grid.sides();
-                Square::new((w / 2).u32(), (h / 2).u32())
-            }
-        };
+        match self.goal {
+            Goal::On(end) if left > 1 && self.squares.free_moves[end] == 0 => return 0,
+            Goal::NextTo(first) if self.squares.free_moves[first] == 0 => return 0,
+            _ => {}
+        }
+        let pole = self.pole;
         if let Some((l, e)) = self.portal {
             if here == l {
                 let open = self.squares.free[e] && (self.goal != Goal::On(e) || left == 1);
