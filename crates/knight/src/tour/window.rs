@@ -3,64 +3,72 @@
 //! build for the rest of the board.
 //!
 //! **The cut.** The window R is the rectangle round the played squares with
-//! a margin of free files and ranks on each side (from 2 to 5). The rest of
-//! the board is cut in up to four rectangles, the *pieces*: the bands below
-//! and above R, each the board's whole width, and the parts left and right
-//! of R, each R's height. A side of R that would leave a piece thinner
-//! than [`MIN_SIDE`] (5) is moved out to the board's edge instead, so every
-//! piece is empty or at least 5 by 5; a piece 6 or more in both sides is
-//! also at least 10 long (or it is dropped), so the both-ends construction
-//! cuts it into blocks ([`ends`]), and a piece 5 wide and shorter is settled
-//! by its exact programme. Near a corner two pieces remain, along an edge
-//! three, in the middle four. The board is also tried transposed (the
-//! bands then run along the files), for a second cut of the same window.
+//! a margin of free files and ranks on each side (2 to 5, each side its
+//! own). The rest of the board is cut in up to four rectangles, the
+//! *pieces*: the bands below and above R, each the board's whole width,
+//! and the parts left and right of R, each R's height. A side of R that
+//! would leave a piece thinner than [`MIN_SIDE`] (6) is moved out to the
+//! board's edge instead, and a window whose pieces are not all at least 10
+//! long is passed over, so the block construction cuts every piece (a
+//! piece 5 thick can send the both-ends construction to a core's
+//! programme, a good part of a second). Near a corner two pieces remain,
+//! along an edge three, in the middle four. The board is also tried
+//! transposed (the bands then run along the files).
 //!
-//! **The tour.** The pieces touch in a ring (below, right, above, left):
-//! a *chain* is an order of them in which each touches the next. The tour
-//! is the played squares; a path from the knight over every unplayed square
-//! of R, ending on a square L one knight move from a square e of the
-//! chain's first piece; then each piece in turn, toured from its entry to
-//! an exit one knight move from the next piece's entry, by the both-ends
-//! construction; the last piece toured from its entry by the block
-//! construction ([`IndexedTour`]) when the tour is open, or to the asked end
-//! when that lies in it. Each join is a knight move, each piece's tour
-//! visits every square of it once, and the pieces and R partition the
-//! board, so the whole is a tour; it begins with the played squares.
+//! **The tour.** The pieces touch in a ring (below, right, above, left): a
+//! *chain* is an order of them in which each touches the next. The tour is
+//! the played squares; a path from the knight over every unplayed square of
+//! R, ending on a square L one knight move from a square e of the chain's
+//! first piece; then each piece in turn, toured from its entry to an exit
+//! one knight move from the next piece's entry by the both-ends block
+//! construction ([`ends::constructed`]); the last piece toured from its
+//! entry by the block construction ([`IndexedTour`]) when the tour is open,
+//! or to the asked end when that lies in it. Each join is a knight move,
+//! each piece's tour visits every square of it once, and R and the pieces
+//! partition the board, so the whole is a tour, and it begins with the
+//! played squares.
 //!
-//! **Ends inside the window.** When the last square t must lie in R (the
-//! asked end; or, for a closed tour, a free square one move from the first
-//! square played; or a square the played squares left with one way in,
-//! which can only be last), R is split by a file or a rank between the
-//! knight and t into R1 (the knight's) and R2 (t's): the path covers R1
-//! from the knight to L, the chain runs from a piece touching R1 to one
-//! touching R2, and a second path covers R2 from the square E one move past
-//! the chain's last exit to t. So a closed tour closes, and an end anywhere
-//! is met.
+//! **Ends inside the window.** The last square t may have to lie in R: the
+//! asked end; for a closed tour, a free square one move from the first
+//! square played (each is tried); or an unplayed square the played squares
+//! left with one way in, which can only be last. Then the chain must come
+//! back into R. Either the window's one path steps from L to E, a square of
+//! R one move from the last piece's exit, as if L → E were a move (a
+//! *portal*: the search may leave L only for E and enter E only from L;
+//! the pieces' tours replace that step), and goes on from E to t; or R is
+//! split by a file or a rank between the knight and t into R1 and R2, the
+//! path covering R1 from the knight to L and a second path covering R2 from
+//! E to t. Either way a closed tour closes and an end anywhere is met.
 //!
 //! **Conditions, checked before anything is built.** A knight alternates
-//! colours, so the unplayed squares of R1 must hold as many of each colour
-//! as the path from the knight alternates through (and R2's as the path
-//! from E to t does); L, each exit and E then have the colour the path
-//! count gives them. Each piece's two ends must pass the both-ends
-//! construction's theorems ([`ends::ruled_out`]: on an odd piece both ends
-//! of the majority colour), and the last open piece's entry the tours'
-//! ([`existence::ruled_out`]). An unplayed square next to the played
-//! squares with no way in (or two with one way in) means no finish here:
-//! the caller's checks say why.
+//! colours: the unplayed squares of the whole board must hold the colours
+//! a path from the knight alternates through, its last square the colour
+//! the ending needs; those of R (or R1, R2) likewise for their paths, the
+//! colours of L, each exit and E following from the counts (with a portal,
+//! the pieces make the step L → E keep or change colour by their number of
+//! squares, and the counts of R follow from the colours of L, E and t).
+//! Each piece's two ends must pass the both-ends construction's theorems
+//! ([`ends::ruled_out`]: on an odd piece both of the majority colour), and
+//! the last open piece's entry the tours' ([`existence::ruled_out`]). An
+//! unplayed square next to the played squares with no way in, or two with
+//! one, gives nothing here: the caller's checks say why.
 //!
-//! **The searches.** The paths through R1 and R2 are the one part searched:
-//! the tours' depth-first engine ([`super::search`]) over the window alone,
-//! by Warnsdorff's rule (fewest free onward moves first), then the square
-//! farther from the path's end first (so it sweeps away from the end and
-//! comes to it last), with a free square left with no free neighbour a dead
-//! end; twice in fixed orders, then with ties perturbed at random, each
-//! under a node budget. So the search's size follows the played squares,
-//! not the board. The window's tries take at most a quarter of the time
-//! limit, and at most [`MAX_TIME`].
+//! **The searches.** The paths through R are the one part searched: the
+//! tours' depth-first engine ([`super::search`]) over the window alone, by
+//! Warnsdorff's rule (fewest free onward moves first), then the square
+//! farther from the path's end first (or from the middle of its possible
+//! ends: the first path is searched once towards any square next to the
+//! first piece, then towards each of a few), so it sweeps away from its end
+//! and comes to it last, with a free square left with no free neighbour a
+//! dead end; twice in fixed orders, then with ties perturbed at random,
+//! each under a node budget. So the search's size follows the played
+//! squares, not the board. The window's tries take at most a quarter of
+//! the time limit and [`MAX_TIME`] (on a board too large for the restarts,
+//! three quarters: the whole-board search rarely finishes there).
 //!
 //! The same search over the whole board, restarted with ties broken at
 //! random ([`restarts`]), is the caller's fallback where no window fits (a
-//! board under about 20 a side): many short tries find finishes that one
+//! board under about 25 a side): many short tries find finishes that one
 //! long backtracking search gets lost before.
 //!
 //! Nothing here is given out unchecked: the caller checks the joined path
@@ -954,6 +962,12 @@ fn chains(pieces: &[Rect], plan: Plan) -> Vec<Vec<Rect>> {
     }
     if n > 0 {
         grow(pieces, plan, &mut order, &mut found);
+    }
+    // An open tour's last piece is toured by the block construction, read
+    // from its entry, faster than the both-ends construction: the largest
+    // last.
+    if plan.second.is_none() && plan.last.is_none() {
+        found.sort_by_key(|chain| chain.last().map(|p| std::cmp::Reverse(p.area())));
     }
     found
 }
