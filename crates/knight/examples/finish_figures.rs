@@ -276,7 +276,15 @@ fn anywhere(seed: Option<u64>) {
                     };
                     let began = Instant::now();
                     let answer = finish_tour(request, 1_000_000, limit);
-                    times.push(began.elapsed());
+                    let took = began.elapsed();
+                    times.push(took);
+                    if took > limit + limit / 5 {
+                        let names: Vec<String> = played.iter().map(Square::to_string).collect();
+                        println!(
+                            "  over the limit ({took:?}), {w}x{h} {place:?} {ending:?}: {}",
+                            names.join(" ")
+                        );
+                    }
                     match answer {
                         Ok(_) => finished += 1,
                         Err(FinishError::NoTour(_)) => impossible += 1,

@@ -11,7 +11,9 @@
 //! board's edge instead, and a window whose pieces are not all at least 10
 //! long is passed over, so the block construction cuts every piece (a
 //! piece 5 thick can send the both-ends construction to a core's
-//! programme, a good part of a second). Near a corner two pieces remain,
+//! programme, a good part of a second). Windows whose pieces all have an
+//! even number of squares are tried first (over some odd pieces the
+//! both-ends construction takes seconds). Near a corner two pieces remain,
 //! along an edge three, in the middle four. The board is also tried
 //! transposed (the bands then run along the files).
 //!
@@ -448,7 +450,13 @@ impl Cutting<'_> {
                 }
             }
         }
-        found.sort_by_key(|&(order, area, _)| (order, area));
+        // Pieces of an odd number of squares last: the both-ends
+        // construction can take seconds over some of them.
+        let odd = |window: Rect| {
+            let pieces = self.pieces(window);
+            pieces.iter().filter(|p| p.area() % 2 == 1).count()
+        };
+        found.sort_by_cached_key(|&(order, area, window)| (odd(window), order, area));
         found.into_iter().map(|(_, _, r)| r).collect()
     }
 
