@@ -247,6 +247,7 @@ pub(super) fn finish_in_window(
             deadline,
             cache: &cache,
             swept: HashMap::new(),
+            portals: HashMap::new(),
         };
         for &last in &lasts {
             if let Some(path) = cut.finish(last.map(turn)) {
@@ -341,6 +342,9 @@ struct Cutting<'a> {
     cache: &'a Cache,
     /// Each search already made: (rectangle, start, end) → the path.
     swept: HashMap<(Rect, Square, Vec<Square>), Option<Vec<Square>>>,
+    /// Each search with a portal already made: (window, L, E, t) → the
+    /// path.
+    portals: HashMap<(Rect, Square, Square, Square), Option<Vec<Square>>>,
 }
 
 /// One way to finish: the window (or its part R1 holding the knight), the
@@ -811,18 +815,27 @@ impl Cutting<'_> {
             if self.out_of_time() {
                 return None;
             }
-            let mut blocked: Vec<Square> = self
-                .played
-                .iter()
-                .filter(|&&s| window.contains(s) && s != knight)
-                .map(|&s| window.local(s))
-                .collect();
-            blocked.push(window.local(knight));
-            let board = window.board()?;
-            let aim = Aim::On(window.local(t));
-            let portal = Some((window.local(l), window.local(e)));
-            let Some(path) = sweep(board, &blocked, aim, (Tries::Window, portal), self.deadline)
-            else {
+            let key = (window, l, e, t);
+            let found = match self.portals.get(&key) {
+                Some(known) => known.clone(),
+                None => {
+                    let mut blocked: Vec<Square> = self
+                        .played
+                        .iter()
+                        .filter(|&&s| window.contains(s) && s != knight)
+                        .map(|&s| window.local(s))
+                        .collect();
+                    blocked.push(window.local(knight));
+                    let board = window.board()?;
+                    let aim = Aim::On(window.local(t));
+                    let portal = Some((window.local(l), window.local(e)));
+                    let tries = (Tries::Window, portal);
+                    let found = sweep(board, &blocked, aim, tries, self.deadline);
+                    self.portals.insert(key, found.clone());
+                    found
+                }
+            };
+            let Some(path) = found else {
                 continue;
             };
             let global = |s: Square| Square::new(s.file() + window.x, s.rank() + window.y);
@@ -1365,6 +1378,7 @@ mod tests {
             deadline: Instant::now(),
             cache: &Cache::default(),
             swept: HashMap::new(),
+            portals: HashMap::new(),
         };
         let window = rect(10, 10, 8, 6);
         let pieces = cut.pieces(window);
