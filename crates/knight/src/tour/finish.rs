@@ -31,15 +31,19 @@
 //! figures is settled in at most a few dozen nodes. Positions proven
 //! hopeless are remembered (by their free squares and the knight's square).
 //!
-//! On larger boards a prefix near a corner is first finished by
-//! construction ([`super::window`]: a search of a small window round it,
-//! joined to constructed tours of the rest), before any whole-position
-//! check (which alone costs tens of milliseconds on 1000×1000); when that
-//! gives nothing, the position is checked as above and the search is the
-//! tours' one depth-first engine ([`super::search`]), run from the last
-//! square played over the squares not yet played, ordered by Warnsdorff's
-//! rule and Roth's tie-break, with only the knight's next squares checked
-//! at each node, until `time_limit`.
+//! On larger boards one square played is the tour door's own question
+//! ([`super::tour`]: the tour `/tour` gives for the same ends), and a
+//! longer prefix anywhere is first finished by construction
+//! ([`super::window`]: a search of a small window round it, joined to
+//! constructed tours of the rest), before any whole-position check (which
+//! alone costs tens of milliseconds on 1000×1000); when that gives nothing,
+//! the position is checked as above, short randomised searches of the whole
+//! board are tried for half the time left ([`super::window`]'s restarts),
+//! and then the search is the tours' one depth-first engine
+//! ([`super::search`]), run from the last square played over the squares
+//! not yet played, ordered by Warnsdorff's rule and Roth's tie-break, with
+//! only the knight's next squares checked at each node, until
+//! `time_limit`.
 
 use std::cell::Cell;
 use std::fmt;
