@@ -203,14 +203,14 @@ fn solve_clues_agrees_with_an_exhaustive_search() {
         (5, 5, 1, 6),
         (3, 7, 1, 6),
         (3, 8, 2, 7),
-        (5, 6, 7, 12),
-        (6, 6, 10, 16),
+        (5, 6, 9, 14),
+        (6, 6, 13, 18),
     ];
     let (mut found, mut unique, mut none) = (0, 0, 0);
     for &(w, h, fewest, most) in &boards {
         let n = usize::try_from(w * h).unwrap();
         let board = Board::new(u64::try_from(w).unwrap(), u64::try_from(h).unwrap()).unwrap();
-        for case in 0..16 {
+        for case in 0..12 {
             let closed = case % 3 == 2 && n % 2 == 0;
             let k = fewest + mix.below(most - fewest + 1);
             let picked: Vec<(usize, usize)> = if case % 2 == 0 {
@@ -381,7 +381,11 @@ fn reasons_and_bad_clues() {
     ];
     let err = solve(&played, false).unwrap_err();
     assert!(
-        err_text(&err).contains("a1 can no longer be entered"),
+        matches!(err, CluesError::NoTour(ClueStuck::Finish { played: 3, .. })),
+        "{err:?}"
+    );
+    assert!(
+        err_text(&err).contains("a1 can only be entered from the knight on c2"),
         "{err:?}"
     );
     assert!(
