@@ -174,7 +174,7 @@ pub async fn finish_with_clues(
                     list.len(),
                     if list.len() == 1 { "" } else { "s" }
                 ),
-                moves: Some(board.squares() - 1),
+                moves: None,
                 cost: None,
                 verdict: Some(format!("Solved: {verdict}")),
             },
@@ -247,6 +247,9 @@ fn clue_error(board: Board, error: CluesError, param_of: &dyn Fn(Clue) -> String
         .at("time_limit_ms"),
     }
 }
+
+/// `/tour/puzzle`'s `time_limit_ms` when none is given.
+const PUZZLE_TIME_LIMIT_MS: u64 = 5_000;
 
 params! {
     /// What a puzzle request asks: the board (at most 64 squares), the
@@ -344,7 +347,13 @@ async fn puzzle(
         )
         .at(side));
     }
-    let time_limit_ms = time_limit_ms(req.time_limit_ms, &state)?;
+    // A puzzle's checks are measured in nodes (the same seed, the same
+    // puzzle); the time is a safety, longer by default than a search's.
+    let time_limit_ms = if req.time_limit_ms.is_given() {
+        time_limit_ms(req.time_limit_ms, &state)?
+    } else {
+        PUZZLE_TIME_LIMIT_MS.min(state.config.max_time_limit_ms)
+    };
     check_drawable(format, board, &[])?;
     let shown = Shown {
         board,
