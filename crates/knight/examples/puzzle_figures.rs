@@ -100,7 +100,7 @@ fn clue_sets(seed: u64) {
             closed: false,
         };
         let start = Instant::now();
-        let answer = solve_clues(request, Duration::from_secs(2));
+        let answer = solve_clues(request, Duration::from_secs(10));
         let took = start.elapsed().as_secs_f64() * 1e3;
         if std::env::var_os("PUZZLE_TRACE").is_some() {
             let shown: Vec<String> = clues
