@@ -50,12 +50,10 @@ pub async fn finish_with_clues(
         )
         .at(side));
     }
+    // At most 64 squares: put on the board here (a longer list is refused
+    // by the clue checks below, each step past the board's squares).
     let played = match req.played.0.as_ref() {
-        Some(args) => args
-            .iter()
-            .enumerate()
-            .map(|(i, arg)| arg.on(board, format_args!("played[{i}]")))
-            .collect::<Result<Vec<Square>, ApiError>>()?,
+        Some(list) => list.on(board, "played")?,
         None => Vec::new(),
     };
     let checked = validate(Ground::Plain(board), &played, BarrierRule::Either, true);
@@ -129,7 +127,9 @@ pub async fn finish_with_clues(
         .plain
         .notation
         .or(match (req.played.0.as_ref(), first_arg) {
-            (Some(played), _) if !played.is_empty() => played[0].notation(),
+            (Some(played), _) if !played.is_empty() => played
+                .first()
+                .map_or(Notation::Algebraic, |first| first.notation()),
             (_, Some(key)) => key_notation(key),
             _ => Notation::Algebraic,
         });
