@@ -59,8 +59,12 @@ use crate::terrain::{BarrierRule, Ground};
 use crate::Cache;
 
 mod bits;
+pub(crate) mod clues;
 
 use bits::Bits;
+pub use clues::{
+    check_clues, solve_clues, Clue, ClueStuck, CluesError, CluesRequest, Solved, CLUE_SQUARES,
+};
 
 /// Boards of at most this many squares have their whole position checked
 /// at every node of the search, on bitboards.
