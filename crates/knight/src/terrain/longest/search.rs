@@ -1,12 +1,23 @@
 //! The search for long paths: a depth-first search that tries moves in
 //! Warnsdorff order (fewest onward moves first, after the block order of the
-//! bound), prunes when the goal can no longer be reached or the squares still
+//! bound and after the squares a move strands), prunes when the goal can no longer be reached or the squares still
 //! reachable cannot beat the best path, and forgets squares it has cut off.
 //!
 //! Left to run it is exhaustive, which proves small boards optimal; with a
 //! node budget it is the constructor of a first path and the engine of the
 //! local search, which cuts a window out of the path and searches for a
 //! longer way between its two ends through the squares still free.
+//!
+//! A move strands a free square when it leaves it no way in or no way out:
+//! a square only the knight's square can still move to, when the knight
+//! goes elsewhere; a square that can only go on to the square the knight
+//! takes. Where every move can be made back (the `either` rule away from
+//! teleports) Warnsdorff's count sees this, since such a square has at most
+//! one onward move; under `long_leg` the moves around a barrier's ends go
+//! one way (a square may be entered only from one square and left only to
+//! another), the count of moves out does not see the way in, and paths
+//! that strand a square and lose two moves to the colours were found first.
+//! Counting stranded squares first is only an order: it never prunes.
 //!
 //! Everything is deterministic: ties are broken by a seeded hash, and the
 //! clock only ever stops a search, never steers it.
@@ -247,9 +258,10 @@ pub struct Found {
     pub exhausted: bool,
 }
 
-/// How good a move looks: block rank, onward moves, closeness to the end,
-/// then the seeded tie-break; smaller is tried first.
-type MoveOrder = (u32, u32, u32, u64);
+/// How good a move looks: block rank, the free squares it strands, onward
+/// moves, closeness to the end, then the seeded tie-break; smaller is tried
+/// first.
+type MoveOrder = (u32, u32, u32, u32, u64);
 
 struct Frame {
     candidates: [(u32, u32); 8],
@@ -539,6 +551,25 @@ impl<'g> Searcher<'g> {
     /// The free moves from `x`, best first.
     fn candidates(&self, x: u32, goal: Goal, seed: u64, frame: &mut Frame) {
         let mut keyed: Vec<(MoveOrder, (u32, u32))> = Vec::with_capacity(8);
+        // Squares only the knight's square can still move to: whichever
+        // move it does not make strands them.
+        let plain = |v: u32| self.graph.partner[at(v)] == NONE;
+        let mut only_from_here: [u32; 8] = [NONE; 8];
+        let mut lonely = 0;
+        for &w in self.graph.moves(x) {
+            if self.free(w)
+                && plain(w)
+                && w != goal.landing
+                && !self
+                    .graph
+                    .moves_into(w)
+                    .iter()
+                    .any(|&u| u != x && self.free(u))
+            {
+                only_from_here[lonely] = w;
+                lonely += 1;
+            }
+        }
         for &y in self.graph.moves(x) {
             let Some(q) = self.step(y, goal) else {
                 continue;
@@ -550,8 +581,32 @@ impl<'g> Searcher<'g> {
                 .filter(|&&z| z != y && z != q && self.step(z, goal).is_some_and(|r| r != y))
                 .count();
             let onward = count(onward);
+            let strands = {
+                // Squares that could only go on to `q`: taking it strands them.
+                let dead_ends = self
+                    .graph
+                    .moves_into(q)
+                    .iter()
+                    .filter(|&&u| {
+                        u != x
+                            && u != y
+                            && self.free(u)
+                            && plain(u)
+                            && !self
+                                .graph
+                                .moves(u)
+                                .iter()
+                                .any(|&w| w != q && (w == goal.landing || self.free(w)))
+                    })
+                    .count();
+                let lost = only_from_here[..lonely].iter().filter(|&&w| w != y).count();
+                count(dead_ends + lost)
+            };
             let near = u32::MAX - self.far[at(q)];
-            keyed.push(((self.rank[at(q)], onward, near, mix(seed, q)), (y, q)));
+            keyed.push((
+                (self.rank[at(q)], strands, onward, near, mix(seed, q)),
+                (y, q),
+            ));
         }
         keyed.sort_unstable_by_key(|&(key, _)| key);
         frame.len = u8::try_from(keyed.len()).expect("at most eight moves");
@@ -706,43 +761,56 @@ impl<'g> Searcher<'g> {
                         i += 1;
                         continue;
                     }
-                    for &stop in &stops[i + 1..i + width] {
-                        self.mark(stop, false);
-                    }
-                    let goal = Goal {
-                        landing: stops[i + width].landing,
-                        hop: false,
-                    };
-                    let spare = cap - (signed(stops.len()) - 1);
-                    let found = self.search(
-                        stops[i].position,
-                        goal,
-                        signed(width),
-                        signed(width) + spare,
-                        budget,
-                        seed ^ u64::try_from(i).unwrap_or(u64::MAX),
-                    );
-                    match found.stops {
-                        Some(mut way) => {
-                            way.pop();
-                            for &stop in &way {
-                                self.mark(stop, true);
-                            }
-                            stops.splice(i + 1..i + width, way);
-                            improved = true;
-                        }
-                        None => {
-                            for &stop in &stops[i + 1..i + width] {
-                                self.mark(stop, true);
-                            }
-                        }
-                    }
+                    improved |= self.window(stops, i, width, cap, budget, seed);
                     i += 1;
                 }
             }
             if !improved {
                 return;
             }
+        }
+    }
+
+    /// Cuts the window of `width` moves after `stops[i]` out of the path
+    /// and searches for a longer way between its ends through the free
+    /// squares, with `budget` nodes; whether it found one (and put it in).
+    fn window(
+        &mut self,
+        stops: &mut Vec<Stop>,
+        i: usize,
+        width: usize,
+        cap: i64,
+        budget: u64,
+        seed: u64,
+    ) -> bool {
+        for &stop in &stops[i + 1..i + width] {
+            self.mark(stop, false);
+        }
+        let goal = Goal {
+            landing: stops[i + width].landing,
+            hop: false,
+        };
+        let spare = cap - moves(stops);
+        let found = self.search(
+            stops[i].position,
+            goal,
+            signed(width),
+            signed(width) + spare,
+            budget,
+            seed ^ u64::try_from(i).unwrap_or(u64::MAX),
+        );
+        if let Some(mut way) = found.stops {
+            way.pop();
+            for &stop in &way {
+                self.mark(stop, true);
+            }
+            stops.splice(i + 1..i + width, way);
+            true
+        } else {
+            for &stop in &stops[i + 1..i + width] {
+                self.mark(stop, true);
+            }
+            false
         }
     }
 }
