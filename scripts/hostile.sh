@@ -23,7 +23,20 @@
 #   k. HTTP/2 floods: SETTINGS, PING, CONTINUATION, rapid reset: RSS growth,
 #      the last two cut off, /healthz p99, memory after;
 #   l. tours of 2,000 distinct board shapes 500x500..1000x1000 in turn
-#      (--short 60): peak RSS against the cache's budget + 128 MiB.
+#      (--short 60): peak RSS against the cache's budget + 128 MiB;
+#   m. /shortest-paths pages of 300 and 1,000 paths of 50,000 moves on the
+#      10^9 board, and the largest that fits;
+#   n. 14 clients posting 4 MiB /tour/finish bodies ("played":[0,0,...]),
+#      2 more with long legal prefixes;
+#   o. 32 clients asking 4096-px PNGs of 256x256 windows of the 10^9 board,
+#      30% HEAD;
+#   p. HTTP/2 paced rapid reset: a large answer's stream reset ~3 ms after
+#      it opens, again and again, 2 connections;
+#   m-p each: peak RSS < 512 MiB, /healthz p99 <= 50 ms, no 5xx but 503
+#      with Retry-After, RSS 60 s (--short 10 s) after <= warm baseline +
+#      64 MiB (scripts/hostile/memstorms.py).
+# Every storm runs with the manifest's settings (deploy/kubernetes.yaml:
+# KNIGHTD_HEAVY_WORKERS=2; its 512 MiB is the memory goal).
 # The helpers are Python 3 (scripts/hostile/): the standard library, and
 # Python's `h2` for the HTTP/2 storms, installed pinned into
 # target/hostile-python when it is missing.
@@ -66,6 +79,7 @@ else
   shutdown_ms=${HOSTILE_SHUTDOWN_TIMEOUT_MS:-20000}
 fi
 server_env=(
+  "KNIGHTD_HEAVY_WORKERS=2"
   "KNIGHTD_WRITE_TIMEOUT_MS=$write_ms"
   "KNIGHTD_BODY_TIMEOUT_MS=$body_ms"
   "KNIGHTD_SHUTDOWN_TIMEOUT_MS=$shutdown_ms"
@@ -75,7 +89,7 @@ if [ -n "${HOSTILE_MAX_CONNECTIONS:-}" ]; then
 fi
 # shellcheck disable=SC2206 # word splitting of K=V pairs is the point
 server_env+=(${HOSTILE_SERVER_ENV:-})
-only=${HOSTILE_ONLY:-a b c d e f g h i j k l}
+only=${HOSTILE_ONLY:-a b c d e f g h i j k l m n o p}
 
 # Python's h2 (and what it needs), pinned, for the HTTP/2 storms.
 if ! python3 -c 'import h2' 2> /dev/null; then
@@ -228,6 +242,10 @@ if [ "$short" = 1 ]; then
   run_storm j h2-heavy 40 --clients 4 --streams 64
   run_storm k h2-floods 40 --clients 2 --seconds 3 --after 15
   run_storm l cache-shapes 60 --clients 60
+  run_storm m big-pages 60 --seconds 8 --after 10
+  run_storm n finish-bodies 60 --seconds 8 --after 10
+  run_storm o png-windows 60 --seconds 8 --after 10
+  run_storm p h2-resets 40 --seconds 4 --after 10
 else
   run_storm a nonreaders $((write_ms / 1000 + 65)) --write-timeout-ms "$write_ms"
   run_storm b compressed 60 --seconds 10
@@ -241,6 +259,10 @@ else
   run_storm j h2-heavy 90 --clients 10 --streams 128
   run_storm k h2-floods 120 --clients 4 --seconds 8 --after 60
   run_storm l cache-shapes 400 --clients 2000
+  run_storm m big-pages 150 --seconds 20 --after 60
+  run_storm n finish-bodies 150 --seconds 20 --after 60
+  run_storm o png-windows 150 --seconds 20 --after 60
+  run_storm p h2-resets 100 --seconds 8 --after 60
 fi
 
 echo

@@ -61,13 +61,19 @@ pub struct Config {
 
     /// Bytes of request bodies held at once, over all requests; past it,
     /// a request with a body gets 503 and `Retry-After`.
-    #[arg(long, env = "KNIGHTD_BODY_BUDGET", default_value_t = 64 * 1024 * 1024)]
+    #[arg(long, env = "KNIGHTD_BODY_BUDGET", default_value_t = 16 * 1024 * 1024)]
     pub body_budget: usize,
 
     /// Streams one HTTP/2 connection may have open at once
     /// (SETTINGS_MAX_CONCURRENT_STREAMS).
     #[arg(long, env = "KNIGHTD_HTTP2_MAX_STREAMS", default_value_t = 128)]
     pub http2_max_streams: u32,
+
+    /// Streams one HTTP/2 connection's client may reset (or abandon before
+    /// its answer ends) in a burst; it earns one more each 100 ms, ten a
+    /// second. Past it (paced rapid reset), the connection is closed.
+    #[arg(long, env = "KNIGHTD_HTTP2_MAX_RESETS", default_value_t = 100)]
+    pub http2_max_resets: u32,
 
     /// Bytes of HTTP/2 answers handed to the connection and not yet let
     /// through by their clients' flow-control windows, over all
@@ -134,6 +140,13 @@ pub struct Config {
     #[arg(long, env = "KNIGHTD_MAX_PATHS_PAGE", default_value_t = 10_000)]
     pub max_paths_page: u64,
 
+    /// Most squares one page of /shortest-paths may list (`limit` paths of
+    /// `moves + 1` squares each): a longer page is refused with 422, naming
+    /// the largest `limit` that fits. A page is built whole before it is
+    /// sent, about 30 bytes a square (its squares and their JSON).
+    #[arg(long, env = "KNIGHTD_MAX_PAGE_SQUARES", default_value_t = 1_000_000)]
+    pub max_page_squares: u64,
+
     /// Largest terrain board, in squares, for /path and /validate.
     #[arg(long, env = "KNIGHTD_MAX_TERRAIN_SQUARES", default_value_t = 1_000_000)]
     pub max_terrain_squares: u64,
@@ -155,7 +168,7 @@ pub struct Config {
     /// Bytes of tables kept between requests (boards' closed tours and their
     /// text, tours set up for /tour/step, the paths inside blocks): one
     /// cache, the least recently used dropped first. /metrics shows its use.
-    #[arg(long, env = "KNIGHTD_CACHE_BYTES", default_value_t = 256 * 1024 * 1024)]
+    #[arg(long, env = "KNIGHTD_CACHE_BYTES", default_value_t = 64 * 1024 * 1024)]
     pub cache_bytes: usize,
 
     /// Heavy jobs (tours, searches) that run at once; 0 means one per CPU.

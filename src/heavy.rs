@@ -23,10 +23,12 @@ use std::time::{Duration, Instant};
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
+use axum::response::Response;
 use std::convert::Infallible;
 use tokio::sync::oneshot;
 
 use crate::convert::secs_rounded_up;
+use crate::http2::{Connection, Reserved};
 use crate::response::problem::ApiError;
 use crate::AppState;
 
@@ -54,6 +56,50 @@ const MOST_RETRY_AFTER_SECS: u64 = 60;
 pub struct Work {
     heavy: Heavy,
     client: IpAddr,
+    /// The connection the request came on, whose answer budget its
+    /// answers count against (none outside a served connection).
+    connection: Option<Arc<Connection>>,
+    /// A worker the request already holds ([`Work::take_worker`]): its
+    /// work runs there, without queueing again.
+    held: Option<Worker>,
+}
+
+/// A worker taken for one request before its handler runs (a picture
+/// rasterised after it is drawn): the handler's work runs on it, and it is
+/// freed when the last clone is dropped. Carried to the handler as a
+/// request extension.
+#[derive(Clone)]
+pub struct Worker {
+    /// Held, not read: dropped with the last clone.
+    _slot: Arc<Slot>,
+}
+
+impl std::fmt::Debug for Worker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Worker")
+    }
+}
+
+impl Worker {
+    /// Runs `work` on the blocking pool, on this worker.
+    pub async fn run<T, F>(&self, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        let held = self.clone();
+        tokio::task::spawn_blocking(move || {
+            as_background();
+            let answer = work();
+            drop(held);
+            answer
+        })
+        .await
+        .map_err(|e| {
+            tracing::error!(error = %e, "heavy work failed");
+            ApiError::internal()
+        })
+    }
 }
 
 /// What a handler that runs heavy work is given instead of
@@ -71,14 +117,32 @@ impl FromRequestParts<AppState> for Served {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Served, Infallible> {
         let client = state.limits.client_of(&parts.extensions, &parts.headers);
+        let mut work = state.heavy.for_client(client);
+        work.connection = parts.extensions.get::<Arc<Connection>>().cloned();
+        work.held = parts.extensions.get::<Worker>().cloned();
         Ok(Served {
             state: state.clone(),
-            work: state.heavy.for_client(client),
+            work,
         })
     }
 }
 
 impl Work {
+    /// Counts `bytes` of an answer not yet made against the answer budgets
+    /// (`--answer-budget`, and the connection's), before its work starts:
+    /// 503 with `Retry-After` when they are spent. Call it with the
+    /// answer's size as its request tells it, and pass the answer through
+    /// [`Budgeted::hold`].
+    pub fn reserve(&self, bytes: u64) -> Result<Budgeted, ApiError> {
+        let bytes = usize::try_from(bytes).unwrap_or(usize::MAX);
+        Ok(Budgeted(
+            self.connection
+                .as_ref()
+                .map(|c| c.reserve(bytes))
+                .transpose()?,
+        ))
+    }
+
     /// Runs `work` on the blocking pool once a worker is free and it is its
     /// client's turn; 503 when it cannot be queued.
     pub async fn run<T, F>(&self, work: F) -> Result<T, ApiError>
@@ -86,7 +150,21 @@ impl Work {
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
-        self.heavy.run_job(self.client, None, work).await
+        match &self.held {
+            Some(worker) => worker.run(work).await,
+            None => self.heavy.run_job(self.client, None, work).await,
+        }
+    }
+
+    /// A worker for this request, taken as [`Work::run`] takes one (503
+    /// when it cannot be queued), held until every clone is dropped.
+    pub async fn take_worker(&self) -> Result<Worker, ApiError> {
+        if let Some(worker) = &self.held {
+            return Ok(worker.clone());
+        }
+        self.heavy.slot(self.client, None).await.map(|slot| Worker {
+            _slot: Arc::new(slot),
+        })
     }
 
     /// [`Work::run`] for work expected to take about `estimate` (a
@@ -97,7 +175,10 @@ impl Work {
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
-        self.heavy.run_job(self.client, Some(estimate), work).await
+        match &self.held {
+            Some(worker) => worker.run(work).await,
+            None => self.heavy.run_job(self.client, Some(estimate), work).await,
+        }
     }
 
     /// Whether a running job may use a second core: a worker is idle and no
@@ -130,6 +211,40 @@ impl Work {
             self.run(work).await
         }
     }
+}
+
+/// An answer's bytes counted against the answer budgets before it was
+/// made ([`Work::reserve`]); none outside a served connection.
+#[derive(Debug)]
+pub struct Budgeted(Option<Reserved>);
+
+impl Budgeted {
+    /// `response`, holding the bytes until its body is dropped.
+    pub fn hold(self, response: Response) -> Response {
+        match self.0 {
+            Some(reserved) => reserved.hold(response),
+            None => response,
+        }
+    }
+}
+
+/// The niceness of the threads that run heavy work (and parse large
+/// bodies): below the async threads that answer `/healthz` and the cheap
+/// endpoints, so that on a busy machine those wait less behind a search.
+const BACKGROUND_NICENESS: i32 = 10;
+
+/// Lowers the calling thread's priority to [`BACKGROUND_NICENESS`], once
+/// per thread (on Linux a thread has its own niceness; the blocking pool
+/// runs only background work). Best effort: a failure changes nothing.
+pub fn as_background() {
+    thread_local! {
+        static LOWERED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    LOWERED.with(|lowered| {
+        if !lowered.replace(true) {
+            let _ = rustix::process::setpriority_process(None, BACKGROUND_NICENESS);
+        }
+    });
 }
 
 /// The heavy-work gate shared by all requests.
@@ -364,6 +479,8 @@ impl Heavy {
         Work {
             heavy: self.clone(),
             client,
+            connection: None,
+            held: None,
         }
     }
 
@@ -377,26 +494,11 @@ impl Heavy {
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
-        let slot = match self.admit(client, estimate)? {
-            Admitted::Now(slot) => slot,
-            Admitted::Later { client, id, start } => {
-                let mut turn = Turn {
-                    inner: &self.inner,
-                    client,
-                    id,
-                    started: false,
-                };
-                start.await.map_err(|_| ApiError::internal())?;
-                turn.started = true;
-                Slot {
-                    inner: Arc::clone(&self.inner),
-                    id,
-                }
-            }
-        };
+        let slot = self.slot(client, estimate).await?;
         // The slot moves into the job: if the client goes away, the work
         // still holds its worker until it is really over.
         tokio::task::spawn_blocking(move || {
+            as_background();
             let answer = work();
             drop(slot);
             answer
@@ -406,6 +508,28 @@ impl Heavy {
             tracing::error!(error = %e, "heavy work failed");
             ApiError::internal()
         })
+    }
+
+    /// A worker, once it is `client`'s turn; 503 when the job cannot be
+    /// queued.
+    async fn slot(&self, client: IpAddr, estimate: Option<Duration>) -> Result<Slot, ApiError> {
+        match self.admit(client, estimate)? {
+            Admitted::Now(slot) => Ok(slot),
+            Admitted::Later { client, id, start } => {
+                let mut turn = Turn {
+                    inner: &self.inner,
+                    client,
+                    id,
+                    started: false,
+                };
+                start.await.map_err(|_| ApiError::internal())?;
+                turn.started = true;
+                Ok(Slot {
+                    inner: Arc::clone(&self.inner),
+                    id,
+                })
+            }
+        }
     }
 
     /// Takes a worker now, or a place in the client's queue, or refuses.

@@ -20,10 +20,19 @@
 //!   one of its streams is reset is closed ([`Connection::closed`]);
 //! - those bytes count against `--answer-budget-per-connection` and
 //!   `--answer-budget` (over all connections): past either, a new answer
-//!   over [`SMALL`] bytes gets 503 `overloaded` with `Retry-After`.
+//!   over [`SMALL`] bytes gets 503 `overloaded` with `Retry-After`;
+//! - a stream its client resets (or leaves) before its answer ends is
+//!   counted against `--http2-max-resets`, over time: past it the
+//!   connection is closed ([`Connection::closed`]), so that paced rapid
+//!   reset, whose streams the server has already taken (hyper counts only
+//!   those reset before), cannot keep workers and answers busy.
 //!
-//! HTTP/1.1 answers pass untouched: one connection holds one answer, whose
-//! writes the socket's own timeout watches.
+//! The same budgets count, on either protocol, an answer whose size its
+//! request tells before any work ([`Connection::reserve`]: a page built
+//! whole): reserved before the work starts, held until the body the
+//! connection sends is dropped. HTTP/1.1 answers are otherwise untouched:
+//! one connection holds one answer, whose writes the socket's own timeout
+//! watches.
 
 use std::cell::Cell;
 use std::convert::Infallible;
@@ -57,6 +66,8 @@ pub const SMALL: u64 = 16 * 1024;
 /// serves once).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Figures {
+    /// Connections closed for resetting streams past `--http2-max-resets`.
+    pub calmed: u64,
     /// Answer bytes handed to HTTP/2 and not yet let through, now.
     pub held: u64,
     /// Streams reset for waiting on their clients for the write timeout.
@@ -71,10 +82,12 @@ static HELD: AtomicU64 = AtomicU64::new(0);
 static STALLED_STREAMS: AtomicU64 = AtomicU64::new(0);
 static STALLED_CONNECTIONS: AtomicU64 = AtomicU64::new(0);
 static REFUSED: AtomicU64 = AtomicU64::new(0);
+static CALMED: AtomicU64 = AtomicU64::new(0);
 
 /// The figures now.
 pub fn figures() -> Figures {
     Figures {
+        calmed: CALMED.load(Ordering::Relaxed),
         held: HELD.load(Ordering::Relaxed),
         stalled_streams: STALLED_STREAMS.load(Ordering::Relaxed),
         stalled_connections: STALLED_CONNECTIONS.load(Ordering::Relaxed),
@@ -90,6 +103,8 @@ pub struct Budget {
     limit: usize,
     per_connection: usize,
     write_timeout: Duration,
+    /// Streams a connection's client may reset in a burst.
+    max_resets: u32,
 }
 
 impl Budget {
@@ -99,6 +114,7 @@ impl Budget {
             limit: config.answer_budget,
             per_connection: config.answer_budget_per_connection,
             write_timeout: Duration::from_millis(config.write_timeout_ms.max(1)),
+            max_resets: config.http2_max_resets,
         })
     }
 
@@ -118,7 +134,15 @@ pub struct Connection {
     /// after `opened`.
     moved: AtomicU64,
     close: tokio::sync::Notify,
+    /// Resets the client may still make, in tenths (a token bucket), and
+    /// when it was last filled, in milliseconds after `opened`.
+    resets: std::sync::Mutex<(u64, u64)>,
+    /// Closed for its resets.
+    calmed: std::sync::atomic::AtomicBool,
 }
+
+/// A reset earned back every this many milliseconds.
+const RESET_EARNED_MS: u64 = 100;
 
 impl Connection {
     pub fn new(budget: &Arc<Budget>) -> Arc<Connection> {
@@ -128,7 +152,31 @@ impl Connection {
             opened: Instant::now(),
             moved: AtomicU64::new(0),
             close: tokio::sync::Notify::new(),
+            resets: std::sync::Mutex::new((u64::from(budget.max_resets), 0)),
+            calmed: std::sync::atomic::AtomicBool::new(false),
         })
+    }
+
+    /// The client reset a stream (or left it) before its answer ended: its
+    /// work is dropped with it. Counted over time, not only while pending
+    /// (hyper's own limit): past `--http2-max-resets` in a burst, earning
+    /// one back each [`RESET_EARNED_MS`], the connection is closed.
+    fn reset_by_client(&self) {
+        let now = self.now();
+        let most = u64::from(self.budget.max_resets);
+        let over = {
+            let mut resets = self.resets.lock().unwrap_or_else(|e| e.into_inner());
+            let (left, filled) = *resets;
+            let earned = (now - filled.min(now)) / RESET_EARNED_MS;
+            let left = (left + earned).min(most);
+            *resets = (left.saturating_sub(1), filled + earned * RESET_EARNED_MS);
+            left == 0
+        };
+        if over && !self.calmed.swap(true, Ordering::Relaxed) {
+            tracing::debug!("an HTTP/2 client reset streams past --http2-max-resets: closed");
+            CALMED.fetch_add(1, Ordering::Relaxed);
+            self.close.notify_one();
+        }
     }
 
     /// Resolves when every answer of the connection has stalled: the
@@ -161,11 +209,53 @@ impl Connection {
         }
     }
 
+    /// Counts `bytes` of an answer not yet made (its size known from its
+    /// request) against this connection's budget and the budget of all,
+    /// before its work starts; 503 `overloaded` with `Retry-After` when
+    /// either already holds bytes and this answer would take it past its
+    /// limit (one answer alone is never refused). Released when the
+    /// [`Reserved`] is dropped: with the answer's body, once sent or
+    /// given up.
+    pub fn reserve(self: &Arc<Connection>, bytes: usize) -> Result<Reserved, ApiError> {
+        let budget = &self.budget;
+        let here = self.held.load(Ordering::Relaxed);
+        let all = budget.held();
+        let over = |held: usize, limit: usize| held > 0 && held.saturating_add(bytes) > limit;
+        if over(here, budget.per_connection) {
+            REFUSED.fetch_add(1, Ordering::Relaxed);
+            return Err(ApiError::answers_overloaded(
+                here,
+                budget.per_connection,
+                "--answer-budget-per-connection",
+                1,
+            ));
+        }
+        if over(all, budget.limit) {
+            REFUSED.fetch_add(1, Ordering::Relaxed);
+            return Err(ApiError::answers_overloaded(
+                all,
+                budget.limit,
+                "--answer-budget",
+                1,
+            ));
+        }
+        self.held.fetch_add(bytes, Ordering::Relaxed);
+        budget.held.fetch_add(bytes, Ordering::Relaxed);
+        HELD.fetch_add(len64(bytes), Ordering::Relaxed);
+        Ok(Reserved {
+            connection: Arc::clone(self),
+            bytes,
+        })
+    }
+
     /// `response`, ready to send on HTTP/2: its body counted and watched,
-    /// or, when it is large and the budget is spent, a 503.
-    fn answer(self: &Arc<Connection>, response: Response) -> Response {
+    /// or, when it is large and the budget is spent, a 503. An answer
+    /// counted before it was made ([`Reserved`]) is not counted again.
+    fn answer(self: &Arc<Connection>, mut response: Response) -> Response {
+        let reserved = response.extensions_mut().remove::<Counted>();
+        let counted = reserved.is_some();
         let size = http_body::Body::size_hint(response.body());
-        let small = size.exact().is_some_and(|n| n <= SMALL);
+        let small = counted || size.exact().is_some_and(|n| n <= SMALL);
         let response = if small {
             response
         } else {
@@ -190,9 +280,70 @@ impl Connection {
                 body,
                 tail: None,
                 held: 0,
+                counted,
+                _reserved: reserved,
+                ended: false,
                 connection,
             })
         })
+    }
+}
+
+/// Bytes of one answer counted against the answer budgets before the
+/// answer was made ([`Connection::reserve`]); released when dropped.
+#[derive(Debug)]
+pub struct Reserved {
+    connection: Arc<Connection>,
+    bytes: usize,
+}
+
+impl Reserved {
+    /// `response`, holding the bytes until it is sent or given up: carried
+    /// as an extension through the layers (which may make its body anew),
+    /// then held by the body the connection sends ([`Answers`]).
+    pub fn hold(self, mut response: Response) -> Response {
+        response.extensions_mut().insert(Counted(Arc::new(self)));
+        response
+    }
+}
+
+impl Drop for Reserved {
+    fn drop(&mut self) {
+        let n = self.bytes;
+        self.connection.held.fetch_sub(n, Ordering::Relaxed);
+        self.connection.budget.held.fetch_sub(n, Ordering::Relaxed);
+        HELD.fetch_sub(len64(n), Ordering::Relaxed);
+    }
+}
+
+/// On an answer whose bytes were counted before it was made: the bytes,
+/// held while it lives.
+#[derive(Clone, Debug)]
+struct Counted(#[allow(dead_code)] Arc<Reserved>);
+
+/// A body that holds its answer's [`Reserved`] bytes until it is dropped.
+struct Holding {
+    body: Body,
+    _held: Counted,
+}
+
+impl http_body::Body for Holding {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
+        Pin::new(&mut self.get_mut().body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.body.size_hint()
     }
 }
 
@@ -222,6 +373,9 @@ enum Turn {
 
 thread_local! {
     static POLLED: Cell<Polled> = Cell::new(Polled::default());
+    /// Set while [`Watched`] drops a stream it gave up on: the server's
+    /// reset, not the client's.
+    static STALL_RESET: Cell<bool> = const { Cell::new(false) };
 }
 
 fn note(moved: bool, turn: Turn) {
@@ -242,12 +396,21 @@ struct Sending {
     /// Bytes given to hyper and not yet let through (until the next poll:
     /// hyper asks for more once they fit the client's window).
     held: usize,
+    /// The answer's bytes were counted before it was made ([`Reserved`]).
+    counted: bool,
+    /// Those bytes, held until the stream ends.
+    _reserved: Option<Counted>,
+    /// The body gave its last frame.
+    ended: bool,
     connection: Arc<Connection>,
 }
 
 impl Sending {
     fn hold(&mut self, n: usize) {
         self.release();
+        if self.counted {
+            return;
+        }
         self.held = n;
         self.connection.held.fetch_add(n, Ordering::Relaxed);
         self.connection.budget.held.fetch_add(n, Ordering::Relaxed);
@@ -273,6 +436,11 @@ impl Sending {
 impl Drop for Sending {
     fn drop(&mut self) {
         self.release();
+        let ended =
+            self.ended || (self.tail.is_none() && http_body::Body::is_end_stream(&self.body));
+        if !ended && !STALL_RESET.with(Cell::get) {
+            self.connection.reset_by_client();
+        }
     }
 }
 
@@ -308,6 +476,7 @@ impl http_body::Body for Sending {
                 Poll::Pending
             }
             done => {
+                this.ended = true;
                 note(true, Turn::Client);
                 done
             }
@@ -352,7 +521,7 @@ where
     fn execute(&self, stream: F) {
         let timeout = self.connection.budget.write_timeout;
         tokio::spawn(Watched {
-            stream: Box::pin(stream),
+            stream: Some(Box::pin(stream)),
             stall: Stall::new(timeout),
             begun: false,
             turn: Turn::Server,
@@ -364,7 +533,8 @@ where
 /// One HTTP/2 stream's task, given up (dropped: the stream is reset) once
 /// its answer has waited on its client for the write timeout.
 struct Watched<F> {
-    stream: Pin<Box<F>>,
+    /// None once given up.
+    stream: Option<Pin<Box<F>>>,
     stall: Stall,
     /// The answer has begun: its body was polled.
     begun: bool,
@@ -377,8 +547,11 @@ impl<F: Future<Output = ()>> Future for Watched<F> {
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
         let this = self.get_mut();
+        let Some(stream) = this.stream.as_mut() else {
+            return Poll::Ready(());
+        };
         let before = POLLED.with(|p| p.replace(Polled::default()));
-        let done = this.stream.as_mut().poll(cx);
+        let done = stream.as_mut().poll(cx);
         let polled = POLLED.with(|p| p.replace(before));
         if done.is_ready() {
             return Poll::Ready(());
@@ -397,6 +570,9 @@ impl<F: Future<Output = ()>> Future for Watched<F> {
             );
             STALLED_STREAMS.fetch_add(1, Ordering::Relaxed);
             this.connection.stalled();
+            STALL_RESET.with(|s| s.set(true));
+            this.stream = None;
+            STALL_RESET.with(|s| s.set(false));
             return Poll::Ready(());
         }
         Poll::Pending
@@ -432,6 +608,9 @@ impl hyper::service::Service<Request<Incoming>> for Answers {
 
     fn call(&self, mut request: Request<Incoming>) -> Answer {
         request.extensions_mut().insert(self.peer);
+        request
+            .extensions_mut()
+            .insert(Arc::clone(&self.connection));
         let http2 = request.version() == Version::HTTP_2;
         // A router is always ready.
         let routed = self.router.clone().call(request);
@@ -439,12 +618,32 @@ impl hyper::service::Service<Request<Incoming>> for Answers {
             let connection = Arc::clone(&self.connection);
             // Boxed: the task of a stream keeps the room its largest state
             // took, and a stream may wait long on its client.
+            let unanswered = Unanswered(Some(Arc::clone(&connection)));
             Answer::Http2(Box::pin(async move {
                 let Ok(response) = routed.await;
+                unanswered.answered();
                 Ok(connection.answer(response))
             }))
         } else {
             Answer::Http1(routed)
+        }
+    }
+}
+
+/// An HTTP/2 stream not yet answered: dropped so, its client reset it
+/// (or left) while its answer was being made.
+struct Unanswered(Option<Arc<Connection>>);
+
+impl Unanswered {
+    fn answered(mut self) {
+        self.0 = None;
+    }
+}
+
+impl Drop for Unanswered {
+    fn drop(&mut self) {
+        if let Some(connection) = self.0.take() {
+            connection.reset_by_client();
         }
     }
 }
@@ -462,7 +661,19 @@ impl Future for Answer {
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         match self.get_mut() {
-            Answer::Http1(routed) => Pin::new(routed).poll(cx),
+            Answer::Http1(routed) => Pin::new(routed).poll(cx).map(|answer| {
+                let Ok(mut response) = answer;
+                // Counted bytes are held by the body hyper sends.
+                Ok(match response.extensions_mut().remove::<Counted>() {
+                    Some(counted) => response.map(|body| {
+                        Body::new(Holding {
+                            body,
+                            _held: counted,
+                        })
+                    }),
+                    None => response,
+                })
+            }),
             Answer::Http2(answer) => answer.as_mut().poll(cx),
         }
     }

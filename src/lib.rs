@@ -12,6 +12,7 @@ pub mod convert;
 pub mod heavy;
 pub mod http2;
 pub mod layers;
+pub mod logs;
 pub mod request;
 pub mod response;
 pub mod routes;

@@ -3,7 +3,10 @@
 use clap::Parser;
 use knightd::config::{Config, LogFormat};
 use tokio::net::TcpListener;
-use tracing_subscriber::EnvFilter;
+use tracing_subscriber::filter::DynFilterFn;
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
+use tracing_subscriber::{EnvFilter, Layer};
 
 /// jemalloc, whose background thread returns freed memory to the system:
 /// glibc's allocator kept what a storm took (docs/performance.md).
@@ -66,11 +69,41 @@ fn health_check(config: &Config) -> std::process::ExitCode {
 
 async fn serve(config: Config) -> std::io::Result<()> {
     let filter = EnvFilter::try_new(&config.log).unwrap_or_else(|_| EnvFilter::new("info"));
-    let logs = tracing_subscriber::fmt().with_env_filter(filter);
+    // Warnings and errors at most five a second (a flood cannot flood the
+    // log); the throttle sees only the lines the filter lets through.
+    let throttle = std::sync::Arc::new(knightd::logs::Throttle::default());
+    let throttled = {
+        let throttle = std::sync::Arc::clone(&throttle);
+        DynFilterFn::new(move |metadata, _| throttle.allows(metadata)).with_callsite_filter(
+            |metadata| {
+                // Only warnings and errors are asked each time.
+                if metadata.is_event() && *metadata.level() <= tracing::Level::WARN {
+                    tracing::subscriber::Interest::sometimes()
+                } else {
+                    tracing::subscriber::Interest::always()
+                }
+            },
+        )
+    };
+    let logs = tracing_subscriber::fmt::layer();
+    let registry = tracing_subscriber::registry().with(filter);
     match config.log_format {
-        LogFormat::Pretty => logs.init(),
-        LogFormat::Json => logs.json().init(),
+        LogFormat::Pretty => registry.with(logs.with_filter(throttled)).init(),
+        LogFormat::Json => registry.with(logs.json().with_filter(throttled)).init(),
     }
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(10));
+        loop {
+            every.tick().await;
+            let dropped = throttle.take_dropped();
+            if dropped > 0 {
+                tracing::info!(
+                    dropped,
+                    "warnings and errors past five a second were not logged"
+                );
+            }
+        }
+    });
     let descriptors = match knightd::server::raise_descriptor_limit() {
         Some(limit) => limit.to_string(),
         None => "unlimited".to_owned(),

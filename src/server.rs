@@ -29,6 +29,7 @@ use tokio::task::JoinSet;
 use crate::config::Config;
 use crate::convert::{len64, to_usize};
 use crate::http2::{Answers, Budget, Connection, Streams};
+use crate::response::problem::ApiError;
 
 /// Descriptors kept back from `--max-connections` for the listener, logs
 /// and whatever else the process opens.
@@ -256,9 +257,16 @@ impl Throttled {
 /// A connection whose writes fail with `TimedOut` once one has waited for
 /// the client to take bytes for the write timeout. hyper then drops the
 /// connection, and with it the answer it was writing.
+///
+/// It also puts problem+json into the answers hyper gives by itself to a
+/// request it cannot read (400, 414, 431: an empty body otherwise), so that
+/// every error a client sees is a problem ([`ApiError::of_http_layer`]).
 pub struct WriteTimeout<T> {
     inner: T,
     stall: Stall,
+    /// hyper's own error answer, written in its place: the bytes, how many
+    /// are written, and the length of what hyper wrote.
+    rewritten: Option<(Vec<u8>, usize, usize)>,
 }
 
 impl<T> WriteTimeout<T> {
@@ -266,6 +274,7 @@ impl<T> WriteTimeout<T> {
         WriteTimeout {
             inner,
             stall: Stall::new(timeout),
+            rewritten: None,
         }
     }
 
@@ -303,6 +312,24 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for WriteTimeout<T> {
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
+        if this.rewritten.is_none() && buf.starts_with(b"HTTP/1.1 4") && buf.len() < 1024 {
+            this.rewritten = ApiError::of_http_layer(buf).map(|out| (out, 0, buf.len()));
+        }
+        if let Some((out, mut written, original)) = this.rewritten.take() {
+            while written < out.len() {
+                let poll = Pin::new(&mut this.inner).poll_write(cx, &out[written..]);
+                match this.watch(cx, poll) {
+                    Poll::Ready(Ok(0)) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                    Poll::Ready(Ok(n)) => written += n,
+                    Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
+                    Poll::Pending => {
+                        this.rewritten = Some((out, written, original));
+                        return Poll::Pending;
+                    }
+                }
+            }
+            return Poll::Ready(Ok(original));
+        }
         let poll = Pin::new(&mut this.inner).poll_write(cx, buf);
         this.watch(cx, poll)
     }
@@ -312,6 +339,12 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for WriteTimeout<T> {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
+        // hyper's own error answers come as one piece: see `poll_write`.
+        if let Some(first) = bufs.iter().find(|b| !b.is_empty()) {
+            if first.starts_with(b"HTTP/1.1 4") {
+                return self.poll_write(cx, first);
+            }
+        }
         let this = self.get_mut();
         let poll = Pin::new(&mut this.inner).poll_write_vectored(cx, bufs);
         this.watch(cx, poll)

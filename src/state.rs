@@ -19,6 +19,9 @@ pub struct AppState {
     pub metrics: Metrics,
     /// Every table kept between requests, within `--cache-bytes`.
     pub cache: Arc<Cache>,
+    /// Large request bodies parsed at once, off the async threads: as
+    /// many as there are heavy workers.
+    pub parsers: Arc<tokio::sync::Semaphore>,
 }
 
 impl AppState {
@@ -31,6 +34,7 @@ impl AppState {
             limits: Limits::new(config),
             metrics: Metrics::default(),
             cache: Arc::new(Cache::new(config.cache_bytes)),
+            parsers: Arc::new(tokio::sync::Semaphore::new(config.heavy_workers())),
         }
     }
 }

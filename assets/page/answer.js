@@ -66,6 +66,9 @@ function showPage(page) {
 export function listSquares(squares, { status, current } = {}) {
   const ol = list();
   ol.start = 0;
+  // The markers' column as wide as the last step number (a tour of
+  // 1000×1000 numbers its squares up to 999,999).
+  ol.style.setProperty('--marker-digits', String(Math.max(String(Math.max(squares.length - 1, 0)).length, 2)));
   const item = (square, i) => {
     const li = document.createElement('li');
     li.value = i;

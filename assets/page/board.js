@@ -64,8 +64,11 @@ export class Board {
       el.setAttribute('role', 'button');
       el.setAttribute('aria-label', name);
     }
-    this.container.classList.toggle('has-squares', this.squares.size > 0);
-    this.container.classList.toggle('by-coordinates', this.squares.size === 0);
+    // A patterned board (data-view) is named by the point clicked, even
+    // when some squares are drawn on their own (a path's ends, magnified).
+    this.byView = svg.querySelector('[data-view]') !== null;
+    this.container.classList.toggle('has-squares', this.squares.size > 0 && !this.byView);
+    this.container.classList.toggle('by-coordinates', this.squares.size === 0 || this.byView);
     if (this.squares.size > 0) {
       const first = this.squares.get(focused) || this.squares.values().next().value;
       first.setAttribute('tabindex', '0');
@@ -127,7 +130,7 @@ export class Board {
     const el = event.target.closest ? event.target.closest('[data-square]') : null;
     if (el) {
       this.pick(el.getAttribute('data-square').toLowerCase());
-    } else if (!this.named) {
+    } else if (!this.named || this.byView) {
       const name = this.squareAt(event.clientX, event.clientY);
       if (name) this.pick(name);
     }

@@ -1,10 +1,13 @@
 // A shortest path on a plain board: #/path?from=g2&to=a8&width=8&height=8.
 // The first click picks where the knight starts, the second where it goes.
 // Every shortest path is counted (/shortest-paths) and can be stepped
-// through, one at a time: #/path?from=g2&to=a8&offset=2 is the third. The
-// offset is kept in the fragment without a history entry per step, as a
-// tour's step is. Counts and offsets may exceed 2^53: they stay decimal
-// strings, and stepping is done with BigInt.
+// through, one at a time. Path 1 is /path's own (the straightest, the one
+// the README and the API answer); the others follow in /shortest-paths'
+// order. The fragment names a path by its offset in that order
+// (#/path?from=g2&to=a8&offset=0 is g2 e3 c4 b6 a8), none for path 1, and
+// is kept without a history entry per step, as a tour's step is. Counts
+// and offsets may exceed 2^53: they stay decimal strings, and stepping is
+// done with BigInt.
 
 import { get, Problem } from './api.js';
 import { go, replace } from './state.js';
@@ -17,16 +20,81 @@ const at = () => el('paths-at');
 const boardEl = () => el('board');
 
 // The question whose shortest paths are on show: { ctx, question, count,
-// offset, wanted, width, height, pending }; count, offset (the path drawn)
-// and wanted (the path asked for, drawn once it comes) decimal strings.
+// first, firstAt, number, wanted, width, height, pending }. `first` is
+// /path's own path, which the page numbers 1 (the README's and /path's "the
+// path"); the others follow in /shortest-paths' order. `firstAt` is its
+// offset in that order (a decimal string) when known, else null. `number`
+// (the path drawn, one-based) and `wanted` (the one asked for, drawn once it
+// comes) are decimal strings too.
 let shown = null;
 
 const DIGITS = /^\d+$/;
 
-/** "6" → "6 shortest paths", "1" → "1 shortest path". */
-export function countWords(count) {
-  return count === '1' ? '1 shortest path' : `${count} shortest paths`;
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/** Digits up to this many are written whole (grouped); more, as a power of ten. */
+const WHOLE_DIGITS = 12;
+
+/**
+ * A count (a decimal string) as a person reads it: "6", "1,234,567", or,
+ * past WHOLE_DIGITS digits, "9.46 × 10²³⁰" (three figures, rounded).
+ */
+export function bigNumber(count) {
+  const digits = String(count).replace(/^0+(?=\d)/, '');
+  if (digits.length <= WHOLE_DIGITS) return BigInt(digits).toLocaleString('en');
+  // Three significant figures, rounded half up; 9.995… rounds to 10.0 = 1.00 × 10 more.
+  let lead = Number(digits.slice(0, 3)) + (digits[3] >= '5' ? 1 : 0);
+  let power = digits.length - 1;
+  if (lead === 1000) {
+    lead = 100;
+    power += 1;
+  }
+  const mantissa = `${Math.floor(lead / 100)}.${String(lead % 100).padStart(2, '0')}`;
+  const exponent = [...String(power)].map((d) => SUPERSCRIPT[Number(d)]).join('');
+  return `${mantissa} × 10${exponent}`;
 }
+
+/** "6" → "6 shortest paths", "1" → "1 shortest path", a huge count as a person reads it. */
+export function countWords(count) {
+  return count === '1' ? '1 shortest path' : `${bigNumber(count)} shortest paths`;
+}
+
+/** The count of shortest paths in the stepper: in words, and a huge one's every digit on demand. */
+function showCount(count) {
+  const slot = el('paths-count');
+  slot.replaceChildren(countWords(count));
+  if (bigNumber(count) === BigInt(count).toLocaleString('en')) return;
+  const whole = document.createElement('details');
+  whole.className = 'whole-count';
+  const summary = document.createElement('summary');
+  summary.textContent = `all ${count.length} digits`;
+  const all = document.createElement('span');
+  all.className = 'digits';
+  all.textContent = count;
+  whole.append(summary, all);
+  slot.append(' ', whole);
+}
+
+/** The board index of a square as the API writes it (a name or an index), as a BigInt. */
+function indexOf(square, width) {
+  const s = String(square);
+  if (DIGITS.test(s)) return BigInt(s);
+  const m = /^([a-z]+)(\d+)$/.exec(s);
+  let file = 0n;
+  for (const c of m[1]) file = file * 26n + BigInt(c.charCodeAt(0) - 96);
+  return (BigInt(m[2]) - 1n) * BigInt(width) + file - 1n;
+}
+
+/** Whether path `a` comes before path `b` in /shortest-paths' order (by their squares' indices). */
+function before(a, b, width) {
+  for (let i = 0; i < Math.min(a.length, b.length); i += 1) {
+    const [x, y] = [indexOf(a[i], width), indexOf(b[i], width)];
+    if (x !== y) return x < y;
+  }
+  return a.length < b.length;
+}
+
+const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Shows (or, with no text, clears) the error next to the path number; `invalid` when it is about the number. */
 function error(text, code, invalid = false) {
@@ -44,67 +112,112 @@ function hideStepper() {
   error('');
 }
 
-/** Shows the stepper at path `offset` of `count` (one-based in the input). */
-function controls(s, offset = s.offset) {
-  const k = BigInt(offset);
-  const last = BigInt(s.count) - 1n;
-  el('paths-count').textContent = countWords(s.count);
-  el('paths-of').textContent = `of ${s.count}`;
+/** Shows the stepper at path `number` (one-based, a decimal string) of `count`. */
+function controls(s, number = s.number) {
+  const k = BigInt(number);
+  showCount(s.count);
+  el('paths-of').textContent = `of ${bigNumber(s.count)}`;
   const input = at();
-  input.value = (k + 1n).toString();
-  input.size = Math.max(2, Math.min(s.count.length + 1, 24));
+  input.value = k.toString();
+  input.size = Math.max(2, Math.min(s.count.length + 1, 14));
   // One path only: nothing to step through.
   el('paths-nav').hidden = s.count === '1';
-  prev().disabled = k <= 0n;
-  next().disabled = k >= last;
+  prev().disabled = k <= 1n;
+  next().disabled = k >= BigInt(s.count);
   stepper().hidden = false;
 }
 
-/** Draws path `s.offset` of the shortest paths, and lists its squares. */
-function render(s, answer, svg) {
-  s.ctx.draw(svg, s.width, s.height);
-  s.ctx.board.mark([answer.from], 'is-from');
-  s.ctx.board.mark([answer.to], 'is-to');
-  s.ctx.list(answer.paths[0]);
+/**
+ * The picture's caption numbers the path drawn by /shortest-paths' order
+ * ("; path 3 drawn"): made the page's number, which puts /path's first.
+ */
+function captionNumber(picture, number) {
+  if (!picture) return;
+  for (const el of picture.querySelectorAll('text, title')) {
+    el.textContent = el.textContent.replace(/(shortest paths?; path )[\d,]+/, `$1${bigNumber(number)}`);
+  }
+}
+
+/** Draws `path` (path `s.number`), and lists its squares. */
+function render(s, path, svg) {
+  captionNumber(s.ctx.draw(svg, s.width, s.height), s.number);
+  s.ctx.board.mark([path[0]], 'is-from');
+  s.ctx.board.mark([path[path.length - 1]], 'is-to');
+  s.ctx.list(path);
   controls(s);
 }
 
-function ask(s, offset, format, signal) {
-  return get('shortest-paths', { ...s.question, offset, limit: 1 }, { format, signal });
+function ask(s, offset, format, signal, limit = 1) {
+  return get('shortest-paths', { ...s.question, offset, limit }, { format, signal });
 }
 
-/** Asks for path `offset` (a decimal string) and shows it. */
-async function step(offset) {
+/** "There are only 6 shortest paths" (or "is only 1"). */
+function only(count) {
+  return `There ${count === '1' ? 'is only 1 shortest path' : `are only ${countWords(count)}`}`;
+}
+
+/**
+ * Path `number` (one-based, a decimal string): { path, offset, svg }, or
+ * null when there is no such path. Path 1 is /path's; path n after it is
+ * the (n-1)-th of the others in /shortest-paths' order: at offset n-2 when
+ * that one comes before /path's, else at n-1. The two are asked for at once.
+ */
+async function pathAt(s, number, signal) {
+  const n = BigInt(number);
+  if (n === 1n) {
+    const svg = s.firstAt === null
+      ? await get('path', s.question, { format: 'svg', signal })
+      : await ask(s, s.firstAt, 'svg', signal);
+    return { path: s.first, offset: s.firstAt, svg };
+  }
+  if (n < 1n || n > BigInt(s.count)) return null;
+  let offset;
+  let path;
+  if (s.firstAt !== null) {
+    offset = (n - 2n < BigInt(s.firstAt) ? n - 2n : n - 1n).toString();
+  } else {
+    const two = await ask(s, (n - 2n).toString(), 'json', signal, 2);
+    const [a, b] = two.paths;
+    if (a && before(a, s.first, s.width)) [offset, path] = [(n - 2n).toString(), a];
+    else if (b) [offset, path] = [(n - 1n).toString(), b];
+    else return null;
+  }
+  const [answer, svg] = await Promise.all([
+    path ? { paths: [path] } : ask(s, offset, 'json', signal),
+    ask(s, offset, 'svg', signal),
+  ]);
+  if (answer.paths.length === 0) return null;
+  return { path: answer.paths[0], offset, svg };
+}
+
+/** Asks for path `number` (one-based, a decimal string) and shows it. */
+async function step(number) {
   const s = shown;
   if (!s) return;
   if (s.pending) s.pending.abort();
   const pending = new AbortController();
   s.pending = pending;
-  s.wanted = offset;
+  s.wanted = number;
   const stop = () => pending.abort();
   s.ctx.signal.addEventListener('abort', stop, { once: true });
   boardEl().setAttribute('aria-busy', 'true');
   error('');
-  controls(s, offset);
+  controls(s, number);
   try {
-    const [answer, svg] = await Promise.all([
-      ask(s, offset, 'json', pending.signal),
-      ask(s, offset, 'svg', pending.signal),
-    ]);
+    const found = await pathAt(s, number, pending.signal);
     if (shown !== s || pending.signal.aborted) return;
-    if (answer.paths.length === 0) {
-      s.wanted = s.offset;
+    if (!found) {
+      s.wanted = s.number;
       controls(s);
-      error(`There ${s.count === '1' ? 'is only 1 shortest path' : `are only ${s.count} shortest paths`}: ` +
-        `choose a number from 1 to ${s.count}.`, null, true);
+      error(`${only(s.count)}: choose a number from 1 to ${bigNumber(s.count)}.`, null, true);
       return;
     }
-    s.offset = offset;
-    render(s, answer, svg);
-    replace('path', { ...s.ctx.values(), offset: offset === '0' ? '' : offset });
+    s.number = number;
+    render(s, found.path, found.svg);
+    replace('path', { ...s.ctx.values(), offset: number === '1' ? '' : found.offset });
   } catch (e) {
     if (e.name === 'AbortError' || shown !== s) return;
-    s.wanted = s.offset;
+    s.wanted = s.number;
     controls(s);
     error(e.detail || String(e.message || e), e.code, e.param === 'offset');
   } finally {
@@ -116,23 +229,41 @@ async function step(offset) {
   }
 }
 
-/** The path number typed (one-based), as an offset; null (and the reason shown) when it is not one. */
+/** The path number typed (one-based, a decimal string); null (and the reason shown) when it is not one. */
 function typed() {
   const s = shown;
-  const text = at().value.trim();
+  const text = at().value.trim().replace(/[,\s]/g, '');
   const n = DIGITS.test(text) ? BigInt(text) : 0n;
   if (n < 1n || n > BigInt(s.count)) {
-    error(`Type a whole number from 1 to ${s.count}.`, null, true);
+    error(`Type a whole number from 1 to ${bigNumber(s.count)}.`, null, true);
     return null;
   }
-  return (n - 1n).toString();
+  return n.toString();
 }
 
-/** Steps to path `offset` (a decimal string) unless it is the one asked for, or not one. */
-function goTo(offset) {
-  if (!shown || offset === null || offset === shown.wanted) return;
-  const k = BigInt(offset);
-  if (k >= 0n && k < BigInt(shown.count)) step(offset);
+/** Steps to path `number` (a decimal string) unless it is the one asked for, or not one. */
+function goTo(number) {
+  if (!shown || number === null || number === shown.wanted) return;
+  const n = BigInt(number);
+  if (n >= 1n && n <= BigInt(shown.count)) step(number);
+}
+
+/**
+ * Where /path's own path is in /shortest-paths' order, when the paths are
+ * few enough to read in one answer (else null: its picture is then /path's).
+ */
+async function offsetOfFirst(s, count, signal) {
+  if (BigInt(count) * BigInt(s.first.length) > 20000n) return null;
+  try {
+    const all = await ask(s, '0', 'json', signal, Number(count));
+    const k = all.paths.findIndex((p) => same(p, s.first));
+    return k < 0 ? null : String(k);
+  } catch (e) {
+    // A page refused (a server with a smaller page limit): path 1 is then
+    // drawn as /path draws it.
+    if (e.name === 'AbortError') throw e;
+    return null;
+  }
 }
 
 /** The /path picture, when the shortest paths are not drawn. */
@@ -209,18 +340,20 @@ export default {
       ctx.hint('Now click the square it should go to.');
       return;
     }
-    // The path, and the shortest path at the fragment's offset with the
-    // count of them all. When those cannot be had, the path is shown alone
-    // and the reason next to the path number.
-    const asked = p.offset === undefined ? '0' : String(p.offset).trim();
+    // The path, and the count of shortest paths (with the one at the
+    // fragment's offset, when it names one). When they cannot be counted,
+    // the path is shown alone and the reason next to the path number.
+    const asked = p.offset === undefined ? '' : String(p.offset).trim();
     const offset = DIGITS.test(asked) ? BigInt(asked).toString() : '0';
-    const s = { ctx, question, count: '0', offset, wanted: offset, width: p.width, height: p.height, pending: null };
-    const paths = Promise.all([ask(s, offset, 'json', ctx.signal), ask(s, offset, 'svg', ctx.signal)])
-      .catch((e) => {
-        if (e.name === 'AbortError') throw e;
-        return e;
-      });
-    const [answer, many] = await Promise.all([get('path', question, { signal: ctx.signal }), paths]);
+    const s = {
+      ctx, question, count: '0', first: null, firstAt: null, number: '1', wanted: '1',
+      width: p.width, height: p.height, pending: null,
+    };
+    const counted = ask(s, offset, 'json', ctx.signal).catch((e) => {
+      if (e.name === 'AbortError') throw e;
+      return e;
+    });
+    const [answer, many] = await Promise.all([get('path', question, { signal: ctx.signal }), counted]);
     const size = `${answer.width}×${answer.height}`;
     s.width = answer.width;
     s.height = answer.height;
@@ -233,41 +366,52 @@ export default {
     }
     const moves = answer.moves === 1 ? '1 move' : `${answer.moves} moves`;
     const sentence = `From ${answer.from} to ${answer.to} on the ${size} board: ${moves}, no fewer`;
-    // An offset past the last path (or refused): the first path is shown instead.
-    const past = Array.isArray(many) ? many[0].paths.length === 0 && many[0].count !== '0'
-      : many.param === 'offset' && offset !== '0';
-    if (!Array.isArray(many) && !past) {
+    const refused = many instanceof Error;
+    // An offset past the last path (or refused as too large): the first path is shown instead.
+    const past = refused ? many.param === 'offset' && asked !== '' : many.paths.length === 0 && many.count !== '0';
+    if (refused && !past) {
       await drawPath(ctx, question, answer);
       ctx.say(`${sentence}.`);
       ctx.list(answer.path);
       notCounted(many);
       return;
     }
-    let first = many;
-    if (past) {
-      first = await Promise.all([ask(s, '0', 'json', ctx.signal), ask(s, '0', 'svg', ctx.signal)]);
-      s.offset = '0';
-      s.wanted = '0';
-    }
-    s.count = first[0].count;
-    if (s.count === '0' || first[0].paths.length === 0) {
-      // Counted, yet none listed: should not be; the path is shown alone.
+    s.first = answer.path;
+    s.count = refused ? (await ask(s, '0', 'json', ctx.signal, 0)).count : many.count;
+    if (s.count === '0') {
+      // Counted, yet none: should not be; the path is shown alone.
       await drawPath(ctx, question, answer);
       ctx.say(`${sentence}.`);
       ctx.list(answer.path);
       return;
     }
+    s.firstAt = await offsetOfFirst(s, s.count, ctx.signal);
+    // The fragment's offset as a path number: /path's own path is 1, the
+    // others follow it in /shortest-paths' order.
+    let number = '1';
+    if (asked !== '' && DIGITS.test(asked) && !past && !same(many.paths[0], s.first)) {
+      number = (BigInt(offset) + (before(many.paths[0], s.first, s.width) ? 2n : 1n)).toString();
+    }
+    s.number = number;
+    s.wanted = number;
     const by = s.count === '1' ? 'by 1 shortest path only' : `by any of ${countWords(s.count)}`;
     ctx.say(`${sentence}, ${by}.`);
-    ctx.hint('Step through the shortest paths with Previous and Next, or click a square to start a new path.');
+    ctx.hint(s.count === '1'
+      ? 'Click a square to start a new path.'
+      : 'Path 1 is the straightest, the one knightd answers for a path; step through the others with Previous and Next, or click a square to start a new path.');
+    const found = number === '1'
+      ? await pathAt(s, '1', ctx.signal)
+      : { path: many.paths[0], offset, svg: await ask(s, offset, 'svg', ctx.signal) };
     shown = s;
-    render(s, first[0], first[1]);
-    if (past || !DIGITS.test(asked)) {
+    render(s, found.path, found.svg);
+    if (past || (asked !== '' && !DIGITS.test(asked))) {
       replace('path', { ...p, offset: '' });
       error(past
-        ? `There ${s.count === '1' ? 'is only 1 shortest path' : `are only ${s.count} shortest paths`}: ` +
-          `path ${(BigInt(offset) + 1n).toString()} is not one of them, the first is shown.`
+        ? `${only(s.count)}: path ${bigNumber((BigInt(offset) + 1n).toString())} is not one of them, the first is shown.`
         : `"${asked}" is not a path number: the first path is shown.`);
+    } else if (number === '1' && asked !== '') {
+      // The offset of /path's own path: the link to it is the plain one.
+      replace('path', { ...p, offset: '' });
     }
   },
 

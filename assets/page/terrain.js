@@ -5,7 +5,7 @@
 
 import { post, stream } from './api.js';
 import { parseSquare, squareName } from './squares.js';
-import { go } from './state.js';
+import { go, replace } from './state.js';
 import { number } from './form.js';
 
 const PRESETS = { challenge: 'page/boards/challenge-28x32.txt' };
@@ -47,6 +47,28 @@ export function groundParam(rows) {
     if (loaded.has(name) && rowsOf(loaded.get(name)).join('\n') === compact) return { preset: name };
   }
   return { board: compact };
+}
+
+/**
+ * The first square a knight may stand on (not a rock, a barrier or a
+ * teleport), from a1 rank by rank (`last`: from the top right, down).
+ */
+function landable(rows, last) {
+  const order = [...rows.keys()].reverse();
+  for (const r of last ? order.reverse() : order) {
+    const files = [...[...rows[r]].keys()];
+    for (const f of last ? files.reverse() : files) {
+      if (!'RBT'.includes(rows[r][f])) return squareName(f, rows.length - 1 - r);
+    }
+  }
+  return undefined;
+}
+
+/** `p` with `from` and `to` given where the board has no S or E for them (else `p` itself). */
+function withEnds(p, rows) {
+  const from = p.from ?? p.src ?? (rows.some((row) => row.includes('S')) ? undefined : landable(rows, false));
+  const to = p.to ?? p.dest ?? (rows.some((row) => row.includes('E')) ? undefined : landable(rows, true));
+  return from === (p.from ?? p.src) && to === (p.to ?? p.dest) ? p : { ...p, from, to };
 }
 
 const spaced = (rows) => rows.map((row) => [...row].join(' ')).join('\n');
@@ -193,9 +215,26 @@ export default {
   },
 
   async show(params, ctx) {
-    const p = ctx.values();
+    let p = ctx.values();
+    // #/terrain alone is the tab: the terrain last shown (the challenge board at first).
+    if (ctx.route === 'terrain' && p.board === undefined && p.preset === undefined) {
+      p = { ...p, ...lastTerrain.ground, from: p.from ?? lastTerrain.from, to: p.to ?? lastTerrain.to };
+    }
     const rows = await groundRows(p, ctx.signal);
     ctx.check();
+    // A question with an end the board does not give (no S, or no E) is
+    // not sent to be refused: the page puts squares in the boxes itself,
+    // and the link says so.
+    const asked = withEnds(p, rows);
+    if (ctx.route === 'terrain' || asked !== p) {
+      replace(ctx.route === 'longest-path' ? 'longest-path' : 'path', {
+        from: asked.from, to: asked.to, barrier_rule: asked.barrier_rule,
+        time_limit_ms: ctx.route === 'longest-path' ? asked.time_limit_ms : undefined,
+        ...groundParam(rows),
+      });
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+      return;
+    }
     textarea().value = spaced(rows);
     textarea().rows = Math.min(Math.max(rows.length, 4), 32);
     const width = rows.length ? rows[0].length : 0;

@@ -74,7 +74,7 @@ function setStep(k) {
   if (!t) return;
   const last = t.path.length - 1;
   slider().value = String(k);
-  label().textContent = `Step ${k} of ${last}: ${t.path[k]}`;
+  label().textContent = `Step ${k.toLocaleString('en')} of ${last.toLocaleString('en')}: ${t.path[k]}`;
   markCurrent(k);
   if (t.ctx.board.showStep(k, last)) markKnight(k);
   else if (k === last) {
@@ -139,7 +139,7 @@ export default {
       ? `, then one move back to ${answer.start}`
       : `, ending on ${answer.path[n - 1]}`;
     ctx.say(`${kind} of the ${answer.width}×${answer.height} board from ${answer.start}: ` +
-      `every square once, ${n - 1} moves${end}.`);
+      `every square once, ${(n - 1).toLocaleString('en')} moves${end}.`);
     ctx.list(answer.path);
     ctx.hint('Click a square to start a tour there.');
     shown = {

@@ -5,7 +5,8 @@ common.figure) and notes. Loopback addresses 127.0.x.y stand for different
 clients: the server tells clients apart by their address.
 
     storms.py nonreaders|compressed|uploads|slowloris|stalled-reader|
-              huge-length|fairness|flood --addr HOST:PORT --pid PID [...]
+              huge-length|fairness|flood|big-pages|finish-bodies|
+              png-windows|h2-resets --addr HOST:PORT --pid PID [...]
 """
 
 import argparse
@@ -706,6 +707,7 @@ def main():
     parser.add_argument("--log")
     args = parser.parse_args()
     import h2storms
+    import memstorms
 
     storms = {
         "nonreaders": (nonreaders, 120),
@@ -720,6 +722,7 @@ def main():
         "h2-heavy": (h2storms.h2_heavy, 10),
         "h2-floods": (h2storms.h2_floods, 4),
         "cache-shapes": (h2storms.cache_shapes, 2000),
+        **memstorms.STORMS,
     }
     if args.storm not in storms:
         parser.error(f"unknown storm {args.storm!r}; one of {', '.join(storms)}")

@@ -264,6 +264,12 @@ impl Metrics {
                 "HTTP/2 answers refused (503) past an answer budget.",
                 http2.refused,
             ),
+            (
+                "http2_reset_closed_connections_total",
+                "counter",
+                "HTTP/2 connections closed for resetting streams past --http2-max-resets.",
+                http2.calmed,
+            ),
         ] {
             let _ = writeln!(out, "# HELP knightd_{name} {help}");
             let _ = writeln!(out, "# TYPE knightd_{name} {kind}");

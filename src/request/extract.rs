@@ -46,7 +46,7 @@ fn is_json(content_type: &str) -> bool {
                 && subtype.as_bytes()[subtype.len() - 5..].eq_ignore_ascii_case(b"+json"))
 }
 
-impl<T: DeserializeOwned + Strict> FromRequest<AppState> for JsonBody<T> {
+impl<T: DeserializeOwned + Strict + Send + 'static> FromRequest<AppState> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
@@ -64,9 +64,29 @@ impl<T: DeserializeOwned + Strict> FromRequest<AppState> for JsonBody<T> {
             }
         }
         let bytes = read_body(req.into_body(), state.config.body_limit).await?;
-        parse_json(&bytes, true).map(JsonBody)
+        if bytes.len() <= PARSED_INLINE {
+            return parse_json(&bytes, true).map(JsonBody);
+        }
+        // A large body is parsed on the blocking pool, a few at a time,
+        // so that the threads that answer /healthz never wait behind one.
+        let _turn = state
+            .parsers
+            .acquire()
+            .await
+            .map_err(|_| ApiError::internal())?;
+        tokio::task::spawn_blocking(move || {
+            crate::heavy::as_background();
+            parse_json(&bytes, true)
+        })
+        .await
+        .map_err(|_| ApiError::internal())?
+        .map(JsonBody)
     }
 }
+
+/// Bodies of at most this many bytes are parsed where they are read: in
+/// microseconds, less than a trip to the blocking pool.
+const PARSED_INLINE: usize = 16 * 1024;
 
 /// Marks a POST whose query an extractor has read and checked by
 /// [`post_query`] (`Format`, on the endpoints that draw pictures), so that

@@ -407,6 +407,7 @@ impl Refusal {
 
 /// What a parameter given twice is told.
 fn repeated(name: &str, sent: &str) -> String {
+    let sent = shorten(sent);
     match alias(name) {
         Some(other) => format!(
             "'{sent}' is given twice: '{name}' and '{other}' are two names for one parameter; give it once, by one name"
@@ -445,13 +446,15 @@ pub fn unknown(sent: &str, names: &[&'static str]) -> String {
     }
 }
 
-/// At most 40 characters of `text`, for a detail.
+/// At most 40 characters of `text`, for a detail; a longer text is cut
+/// and says how long it was.
 pub fn shorten(text: &str) -> String {
-    if text.chars().count() <= 40 {
-        text.to_owned()
-    } else {
-        let head: String = text.chars().take(36).collect();
-        format!("{head}…")
+    match text.char_indices().nth(40) {
+        None => text.to_owned(),
+        Some(_) => {
+            let head: String = text.chars().take(36).collect();
+            format!("{head}… ({} characters)", text.chars().count())
+        }
     }
 }
 

@@ -84,6 +84,133 @@ impl<'de> Deserialize<'de> for SquareArg {
     }
 }
 
+/// A list of squares as sent (`played`, a path to check), kept compact
+/// while the request waits for its work: each square a tag byte and one
+/// or two variable-length integers, never more bytes than its JSON text
+/// (`0,` is two bytes here, against 32 as a [`SquareArg`]), so that a body
+/// of many squares holds no more memory parsed than it did as text. Each
+/// square is read as a [`SquareArg`] is; one that does not parse is kept
+/// as the first such error (a list is put on its board in order, and the
+/// first bad square stops it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SquareList {
+    bytes: Vec<u8>,
+    len: usize,
+    unparsed: Option<SquareParseError>,
+}
+
+/// The tags of [`SquareList`]'s squares.
+const INDEX: u8 = 0;
+const ALGEBRAIC: u8 = 1;
+const UNPARSED: u8 = 2;
+
+impl SquareList {
+    /// Squares in the list.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The first square, as sent.
+    pub fn first(&self) -> Option<SquareArg> {
+        self.iter().next()
+    }
+
+    /// The squares, as sent, in order.
+    pub fn iter(&self) -> impl Iterator<Item = SquareArg> + '_ {
+        let mut at = 0;
+        std::iter::from_fn(move || {
+            let tag = *self.bytes.get(at)?;
+            at += 1;
+            let mut read = || read_varint(&self.bytes, &mut at);
+            Some(SquareArg(match tag {
+                INDEX => Ok(SquareName::Index(read())),
+                ALGEBRAIC => {
+                    let file = read();
+                    Ok(SquareName::Algebraic { file, rank: read() })
+                }
+                _ => Err(self.unparsed.clone().unwrap_or(SquareParseError::Empty)),
+            }))
+        })
+    }
+
+    /// Every square on `board`; the first bad one is refused, named
+    /// `param[i]`.
+    pub fn on(&self, board: Board, param: &str) -> Result<Vec<Square>, ApiError> {
+        self.iter()
+            .enumerate()
+            .map(|(i, arg)| arg.on(board, format_args!("{param}[{i}]")))
+            .collect()
+    }
+
+    fn push(&mut self, arg: SquareArg) {
+        match arg.0 {
+            Ok(SquareName::Index(i)) => {
+                self.bytes.push(INDEX);
+                write_varint(&mut self.bytes, i);
+            }
+            Ok(SquareName::Algebraic { file, rank }) => {
+                self.bytes.push(ALGEBRAIC);
+                write_varint(&mut self.bytes, file);
+                write_varint(&mut self.bytes, rank);
+            }
+            Err(error) => {
+                self.bytes.push(UNPARSED);
+                self.unparsed.get_or_insert(error);
+            }
+        }
+        self.len += 1;
+    }
+}
+
+fn write_varint(out: &mut Vec<u8>, mut n: u64) {
+    while n >= 0x80 {
+        out.push(u8::try_from(n & 0x7f).expect("seven bits") | 0x80);
+        n >>= 7;
+    }
+    out.push(u8::try_from(n).expect("below 0x80"));
+}
+
+fn read_varint(bytes: &[u8], at: &mut usize) -> u64 {
+    let mut n = 0u64;
+    let mut shift = 0;
+    while let Some(&b) = bytes.get(*at) {
+        *at += 1;
+        n |= u64::from(b & 0x7f) << shift;
+        if b < 0x80 {
+            break;
+        }
+        shift += 7;
+    }
+    n
+}
+
+impl<'de> Deserialize<'de> for SquareList {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ListVisitor;
+        impl<'de> Visitor<'de> for ListVisitor {
+            type Value = SquareList;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an array")
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<SquareList, A::Error> {
+                let mut list = SquareList::default();
+                while let Some(arg) = seq.next_element::<SquareArg>()? {
+                    list.push(arg);
+                }
+                list.bytes.shrink_to_fit();
+                Ok(list)
+            }
+        }
+        deserializer.deserialize_seq(ListVisitor)
+    }
+}
+
+crate::param_by_serde!(SquareList);
+
 /// `notation` as a request gives it: `algebraic` or `index`, in any case.
 impl<'de> Param<'de> for Notation {
     fn read_param<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -296,5 +423,71 @@ impl FromRequest<AppState> for OneSquare {
         let QueryParams(query) =
             QueryParams::<SquareQuery>::from_request_parts(&mut parts, state).await?;
         OneSquare::new(query)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lists of squares as JSON text: indices, names, bad names, in turn.
+    fn lists() -> Vec<String> {
+        let mut lists = vec!["[]".to_owned(), "[0]".to_owned()];
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        for len in [1, 2, 7, 100, 1000] {
+            let items: Vec<String> = (0..len)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    match seed % 5 {
+                        0 => (seed >> 8).to_string(),
+                        1 => ((seed >> 8) % 10).to_string(),
+                        2 => format!(
+                            "\"{}{}\"",
+                            file_name((seed >> 8) % 2000),
+                            (seed >> 20) % 5000 + 1
+                        ),
+                        3 => format!("\"{}\"", (seed >> 8) % 100),
+                        _ => ["\"z0\"", "\"\"", "\"a01\"", "\"1a\""]
+                            [usize::try_from(seed % 4).unwrap()]
+                        .to_owned(),
+                    }
+                })
+                .collect();
+            lists.push(format!("[{}]", items.join(",")));
+        }
+        lists
+    }
+
+    fn file_name(file: u64) -> String {
+        knight::FileName(file).to_string()
+    }
+
+    #[test]
+    fn a_square_list_reads_as_the_squares_do_and_is_no_larger_than_its_text() {
+        for text in lists() {
+            let list: SquareList = serde_json::from_str(&text).unwrap();
+            let each: Vec<SquareArg> = serde_json::from_str(&text).unwrap();
+            let read: Vec<SquareArg> = list.iter().collect();
+            // Squares that did not parse keep the first such error: the
+            // list stops at it.
+            let first_bad = each.iter().position(|a| a.0.is_err());
+            let upto = first_bad.map_or(each.len(), |i| i + 1);
+            assert_eq!(read[..upto], each[..upto], "{text}");
+            assert_eq!(list.len(), each.len());
+            assert!(list.bytes.len() <= text.len(), "{text}");
+            let board = Board::new(5000, 5000).unwrap();
+            let expected: Result<Vec<Square>, String> = each
+                .iter()
+                .enumerate()
+                .map(|(i, a)| {
+                    a.on(board, format_args!("played[{i}]"))
+                        .map_err(|e| format!("{e:?}"))
+                })
+                .collect();
+            let got = list.on(board, "played").map_err(|e| format!("{e:?}"));
+            assert_eq!(got, expected, "{text}");
+        }
     }
 }

@@ -96,6 +96,41 @@ pub fn json_with_squares<T: Serialize>(
     json_response(body)
 }
 
+/// A JSON `answer` whose last field is an empty list (`[]`), with `lists`
+/// (each a list of squares, written `shown`'s way) in that list:
+/// `{…,"paths":[[…],[…]]}`, as serde would write it, without a value made
+/// per square.
+pub fn json_with_lists<'a, T: Serialize>(
+    answer: &T,
+    shown: Shown,
+    lists: impl Iterator<Item = &'a [Square]>,
+) -> Response {
+    let mut text = match serde_json::to_vec(answer) {
+        Ok(mut head) if head.ends_with(b"[]}") => {
+            head.truncate(head.len() - 2);
+            head
+        }
+        // The answer types end with their list; anything else is a bug.
+        _ => unreachable!("an answer that ends with an empty list"),
+    };
+    let mut writer = SquareWriter::new(shown);
+    for (i, list) in lists.enumerate() {
+        if i > 0 {
+            text.push(b',');
+        }
+        text.push(b'[');
+        for (j, &square) in list.iter().enumerate() {
+            if j > 0 {
+                text.push(b',');
+            }
+            writer.write(&mut text, square);
+        }
+        text.push(b']');
+    }
+    text.extend_from_slice(b"]}");
+    json_response(Body::from(text))
+}
+
 fn json_response(body: Body) -> Response {
     let mut response = Response::new(body);
     response.headers_mut().insert(
@@ -624,5 +659,59 @@ mod gzip_tests {
                 assert!(out == plain, "{notation:?} at {at}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod list_tests {
+    use super::*;
+    use crate::request::square::ShownSquare;
+    use knight::Board;
+
+    #[derive(Serialize)]
+    struct Page {
+        count: String,
+        paths: Vec<Vec<ShownSquare>>,
+    }
+
+    /// Lists written straight are serde's bytes, in both notations, on
+    /// boards whose files run past z.
+    #[test]
+    fn lists_are_written_as_serde_writes_them() {
+        let board = Board::new(1000, 3000).unwrap();
+        let lists: Vec<Vec<Square>> = (0..5u32)
+            .map(|i| {
+                (0..i * 3)
+                    .map(|j| Square::new(i * 97 + j * 31, j * 211 + i))
+                    .collect()
+            })
+            .collect();
+        for notation in [Notation::Algebraic, Notation::Index] {
+            let shown = Shown { board, notation };
+            for n in 0..lists.len() {
+                let page = Page {
+                    count: "12".to_owned(),
+                    paths: lists[..n].iter().map(|l| shown.squares(l)).collect(),
+                };
+                let head = Page {
+                    count: "12".to_owned(),
+                    paths: Vec::new(),
+                };
+                let written = json_with_lists(&head, shown, lists[..n].iter().map(Vec::as_slice));
+                let body = futures_executor(written);
+                assert_eq!(body, serde_json::to_vec(&page).unwrap(), "{notation:?} {n}");
+            }
+        }
+    }
+
+    /// The body of an answer made whole.
+    fn futures_executor(response: Response) -> Vec<u8> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        runtime
+            .block_on(axum::body::to_bytes(response.into_body(), usize::MAX))
+            .unwrap()
+            .to_vec()
     }
 }

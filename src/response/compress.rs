@@ -139,7 +139,12 @@ async fn gzip_answer(
         .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
     if let Some(Gzippable(gzipped)) = gzippable {
         // Mostly made before; the rest is compressed on the blocking pool.
-        if let Ok(pieces) = tokio::task::spawn_blocking(move || gzipped()).await {
+        if let Ok(pieces) = tokio::task::spawn_blocking(move || {
+            crate::heavy::as_background();
+            gzipped()
+        })
+        .await
+        {
             return Response::from_parts(parts, pieces_body(pieces));
         }
     }
@@ -285,6 +290,7 @@ impl http_body::Body for Gzipped {
             };
             this.finished = last;
             this.job = Some(tokio::task::spawn_blocking(move || {
+                crate::heavy::as_background();
                 for piece in &input {
                     let _ = encoder.write_all(piece);
                 }

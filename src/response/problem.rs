@@ -49,6 +49,8 @@ macro_rules! codes {
 }
 
 codes! {
+    /// A request the HTTP layer cannot parse (answered by `server`).
+    MalformedRequest = "malformed_request", BAD_REQUEST;
     /// The body is not JSON at all.
     MalformedJson = "malformed_json", BAD_REQUEST;
     /// A value of the wrong type or shape, or out of range.
@@ -84,6 +86,10 @@ codes! {
     /// A request body that stopped arriving for the body timeout.
     BodyTimeout = "body_timeout", REQUEST_TIMEOUT;
     PayloadTooLarge = "payload_too_large", PAYLOAD_TOO_LARGE;
+    /// A request line longer than the HTTP layer reads.
+    UriTooLong = "uri_too_long", URI_TOO_LONG;
+    /// Headers larger than the HTTP layer reads.
+    HeadersTooLarge = "headers_too_large", REQUEST_HEADER_FIELDS_TOO_LARGE;
     UnsupportedMediaType = "unsupported_media_type", UNSUPPORTED_MEDIA_TYPE;
     /// A client over its request rate.
     RateLimited = "rate_limited", TOO_MANY_REQUESTS;
@@ -148,15 +154,20 @@ impl ApiError {
     pub fn new(code: Code, detail: impl Into<String>) -> ApiError {
         ApiError {
             code,
-            detail: detail.into(),
+            detail: bound_detail(detail.into()),
             param: None,
             retry_after_secs: None,
         }
     }
 
-    /// The same error, naming `param` as the input at fault.
+    /// The same error, naming `param` as the input at fault (at most
+    /// [`MOST_QUOTED`] characters of it, as sent).
     pub fn at(mut self, param: impl Into<String>) -> ApiError {
-        self.param = Some(param.into());
+        let param = param.into();
+        self.param = Some(match param.char_indices().nth(MOST_QUOTED) {
+            Some((cut, _)) => format!("{}…", &param[..cut]),
+            None => param,
+        });
         self
     }
 
@@ -198,7 +209,10 @@ impl ApiError {
     /// A `param` the endpoint does not take.
     pub fn unknown(param: impl Into<String>) -> ApiError {
         let param = param.into();
-        let detail = format!("'{param}' is not a parameter of this endpoint; see /openapi.yaml");
+        let detail = format!(
+            "'{}' is not a parameter of this endpoint; see /openapi.yaml",
+            crate::request::params::shorten(&param)
+        );
         ApiError::new(Code::UnknownParameter, detail).at(param)
     }
 
@@ -347,6 +361,82 @@ impl ApiError {
     }
 }
 
+/// Characters of what was sent that a `detail` or `param` quotes, at most.
+pub const MOST_QUOTED: usize = 100;
+
+/// Longest `detail`, in characters: past it, the rest is cut.
+const MOST_DETAIL: usize = 1_000;
+
+/// `detail`, cut at [`MOST_DETAIL`] characters: what was sent is quoted
+/// short where it is quoted (`params::shorten`), and this is the net under
+/// that.
+fn bound_detail(detail: String) -> String {
+    match detail.char_indices().nth(MOST_DETAIL) {
+        Some((cut, _)) => format!(
+            "{}… ({} characters in all)",
+            &detail[..cut],
+            detail.chars().count()
+        ),
+        None => detail,
+    }
+}
+
+impl ApiError {
+    /// The problem+json body.
+    pub fn to_json(&self) -> Vec<u8> {
+        let problem = Problem {
+            kind: "about:blank",
+            title: self.code.title(),
+            status: self.status().as_u16(),
+            detail: &self.detail,
+            code: self.code.slug(),
+            param: self.param.as_deref(),
+        };
+        serde_json::to_vec(&problem).expect("a problem always serializes")
+    }
+
+    /// The answer hyper gives, by itself, to a request it cannot read
+    /// (`head`: its status line and headers, no body), as problem+json:
+    /// the same status and headers, and the problem. None for any other
+    /// answer. hyper's own answers are the only ones with an empty body
+    /// that begin `connection: close`, `content-length: 0`.
+    pub fn of_http_layer(head: &[u8]) -> Option<Vec<u8>> {
+        const EMPTY: &[u8] = b"\r\nconnection: close\r\ncontent-length: 0\r\n";
+        let rest = head.strip_prefix(b"HTTP/1.1 4")?;
+        let (error, line) = match rest.get(..2)? {
+            b"00" => (
+                ApiError::new(Code::MalformedRequest, "the request is not HTTP/1.1 that can be read: check its request line and headers"),
+                "HTTP/1.1 400 Bad Request",
+            ),
+            b"14" => (
+                ApiError::new(Code::UriTooLong, "the request's URI is longer than the server reads (about 64 KiB): send long input as the JSON body of a POST"),
+                "HTTP/1.1 414 URI Too Long",
+            ),
+            b"31" => (
+                ApiError::new(Code::HeadersTooLarge, "the request's headers are larger than the server reads (about 400 KiB, or more than 100 headers): send fewer or shorter headers"),
+                "HTTP/1.1 431 Request Header Fields Too Large",
+            ),
+            _ => return None,
+        };
+        let after = head.strip_prefix(line.as_bytes())?;
+        let others = after.strip_prefix(EMPTY)?;
+        if !head.ends_with(b"\r\n\r\n") {
+            return None;
+        }
+        let body = error.to_json();
+        let mut out = Vec::with_capacity(head.len() + body.len() + 64);
+        out.extend_from_slice(line.as_bytes());
+        out.extend_from_slice(
+            b"\r\nconnection: close\r\ncontent-type: application/problem+json\r\ncontent-length: ",
+        );
+        out.extend_from_slice(body.len().to_string().as_bytes());
+        out.extend_from_slice(b"\r\n");
+        out.extend_from_slice(others);
+        out.extend_from_slice(&body);
+        Some(out)
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
@@ -356,15 +446,7 @@ impl IntoResponse for ApiError {
         } else {
             tracing::debug!(code, status = status.as_u16(), "request refused");
         }
-        let problem = Problem {
-            kind: "about:blank",
-            title: self.code.title(),
-            status: status.as_u16(),
-            detail: &self.detail,
-            code,
-            param: self.param.as_deref(),
-        };
-        let body = serde_json::to_vec(&problem).expect("a problem always serializes");
+        let body = self.to_json();
         let mut response = (status, body).into_response();
         let headers = response.headers_mut();
         headers.insert(

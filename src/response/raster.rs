@@ -1,8 +1,10 @@
 //! PNG pictures: `?format=png` (or `Accept: image/png`) on every route that
-//! draws. The handler draws its SVG as for `format=svg`; this layer asks it
-//! for that SVG and rasterises it (resvg) on the heavy pool, within the
-//! fair-share rules, at `size` pixels along its longer side (default: the
-//! SVG's own size), at most `--max-png-side`. Text is set in the bundled
+//! draws. The handler draws its SVG as for `format=svg`; this layer takes a
+//! heavy worker first (within the fair-share rules: while the job waits it
+//! holds only its request), has the handler draw on it, and rasterises the
+//! SVG (resvg) there, dropping it once done, at `size` pixels along its
+//! longer side (default: the SVG's own size), at most `--max-png-side`.
+//! HEAD gets the PNG's headers and rasterises nothing. Text is set in the bundled
 //! DejaVu Sans (`assets/fonts/`), so a PNG looks the same on every machine.
 //!
 //! Kept in the service, not the library: the library has no dependencies,
@@ -13,12 +15,13 @@ use std::sync::{Arc, OnceLock};
 
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use resvg::{tiny_skia, usvg};
 
 use crate::convert::pixels;
+use crate::heavy::Worker;
 use crate::response::picture::Accept;
 use crate::response::problem::ApiError;
 use crate::AppState;
@@ -32,6 +35,9 @@ const FONTS: [&[u8]; 2] = [
 /// The largest SVG rasterised: far more than any picture knightd draws
 /// (a tour of 1000×1000 is about 260 kB).
 const MAX_SVG_BYTES: usize = 64 << 20;
+
+/// Pictures being rasterised, at most one at a time (see `to_png`).
+static RASTERISING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
 
 /// The suffix of a PNG's `ETag`: the SVG's tag, marked as another
 /// representation of the same URL.
@@ -47,22 +53,34 @@ pub struct Png {
 /// Layer of the routes that draw (`format`, `Accept`): their answers vary
 /// with `Accept`, and a PNG asked for is rasterised from their SVG.
 pub async fn pictured(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let mut response = match png_asked(request, state.config.max_png_side) {
+    let response = match png_asked(request, state.config.max_png_side) {
         Ok((request, None)) => next.run(request).await,
-        Ok((request, Some(png))) => {
+        Ok((mut request, Some(png))) => {
             let client = state
                 .limits
                 .client_of(request.extensions(), request.headers());
-            let work = state.heavy.for_client(client);
+            // A worker first: while the job waits its turn it holds its
+            // request, nothing drawn; the handler draws on this worker.
+            let worker = match state.heavy.for_client(client).take_worker().await {
+                Ok(worker) => worker,
+                Err(error) => return with_vary(error.into_response()),
+            };
+            let head = request.method() == Method::HEAD;
+            request.extensions_mut().insert(worker.clone());
             let max = state.config.max_png_side;
             let svg = next.run(request).await;
-            match to_png(svg, png, max, work).await {
+            match to_png(svg, png, max, head, worker).await {
                 Ok(response) => response,
                 Err(error) => error.into_response(),
             }
         }
         Err(error) => error.into_response(),
     };
+    with_vary(response)
+}
+
+/// `response`, marked as varying with `Accept`.
+fn with_vary(mut response: Response) -> Response {
     response
         .headers_mut()
         .append(header::VARY, HeaderValue::from_static("accept"));
@@ -145,14 +163,15 @@ fn png_asked(mut request: Request, max: u32) -> Result<(Request, Option<Png>), A
 }
 
 /// `size` as sent: a whole number of pixels from 1 to `max`.
-fn read_size(sent: &str, max: u32) -> Result<u32, ApiError> {
+fn read_size(whole: &str, max: u32) -> Result<u32, ApiError> {
+    let sent = crate::request::params::shorten(whole);
     let too_large = || {
         ApiError::invalid(
             "size",
             format!("'size' is {sent}: too large, the largest is {max} pixels"),
         )
     };
-    let digits = sent.trim();
+    let digits = whole.trim();
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ApiError::invalid(
             "size",
@@ -172,13 +191,17 @@ fn read_size(sent: &str, max: u32) -> Result<u32, ApiError> {
     Ok(n)
 }
 
-/// The handler's answer as a PNG when it is an SVG picture; any other
-/// answer (an error, a 304) as it is, a 304's tag marked as the PNG's.
+/// The handler's answer as a PNG when it is an SVG picture, rasterised on
+/// `worker` (the SVG dropped once it is); any other answer (an error, a
+/// 304) as it is, a 304's tag marked as the PNG's. A `head` request gets
+/// the PNG's headers without its rasterising (its SVG was drawn, for the
+/// tag that names the picture).
 async fn to_png(
     response: Response,
     png: Png,
     max: u32,
-    work: crate::heavy::Work,
+    head: bool,
+    worker: Worker,
 ) -> Result<Response, ApiError> {
     let is_svg = response
         .headers()
@@ -189,14 +212,24 @@ async fn to_png(
     if parts.status != StatusCode::OK || !is_svg {
         return Ok(Response::from_parts(parts, body));
     }
-    let svg = axum::body::to_bytes(body, MAX_SVG_BYTES)
-        .await
-        .map_err(|_| ApiError::internal())?;
-    let bytes = work.run(move || rasterise(&svg, png.size, max)).await??;
     parts
         .headers
         .insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
     parts.headers.remove(header::CONTENT_LENGTH);
+    if head {
+        return Ok(Response::from_parts(parts, Body::empty()));
+    }
+    let svg = axum::body::to_bytes(body, MAX_SVG_BYTES)
+        .await
+        .map_err(|_| ApiError::internal())?;
+    // One picture rasterised at a time: its parsed SVG (about twenty bytes
+    // for each byte of the SVG: every glyph a path) and its pixels take up
+    // to about 200 MiB for the largest drawing at 4096 pixels.
+    let _turn = RASTERISING
+        .acquire()
+        .await
+        .map_err(|_| ApiError::internal())?;
+    let bytes = worker.run(move || rasterise(&svg, png.size, max)).await??;
     Ok(Response::from_parts(parts, Body::from(bytes)))
 }
 

@@ -12,7 +12,9 @@ use crate::heavy::Served;
 use crate::params;
 use crate::request::extract::JsonBody;
 use crate::request::params::Given;
-use crate::request::square::{record_question, PlainArgs, Shown, ShownSquare, SquareArg};
+use crate::request::square::{
+    record_question, PlainArgs, Shown, ShownSquare, SquareArg, SquareList,
+};
 use crate::response::answer::json_with_squares;
 use crate::response::picture::{check_drawable, respond, Format};
 use crate::response::problem::{ApiError, Code};
@@ -26,7 +28,7 @@ params! {
     /// `POST /tour/finish`: the squares played, the board, and how the
     /// tour ends (`closed` or `end`; open by default).
     pub struct FinishBody {
-        pub played: Given<Vec<SquareArg>>,
+        pub played: Given<SquareList>,
         pub plain: PlainArgs,
         pub closed: Given<bool>,
         pub end: Given<SquareArg>,
@@ -69,11 +71,7 @@ pub async fn handler(
         };
         return Err(ApiError::board_too_large(side, board.squares(), limit));
     }
-    let played = played_args
-        .iter()
-        .enumerate()
-        .map(|(i, arg)| arg.on(board, format_args!("played[{i}]")))
-        .collect::<Result<Vec<Square>, ApiError>>()?;
+    let first = first_arg.on(board, "played[0]")?;
     let closed = req.closed.or(false);
     let end = req.end.0.as_ref().map(|e| e.on(board, "end")).transpose()?;
     let ending = match end {
@@ -89,7 +87,7 @@ pub async fn handler(
     };
     let time_limit_ms = time_limit_ms(req.time_limit_ms, &state)?;
     check_drawable(format, board, &[])?;
-    record_question(board, &played[..1]);
+    record_question(board, &[first]);
     let shown = Shown {
         board,
         notation: req.plain.notation.or(first_arg.notation()),
@@ -97,7 +95,10 @@ pub async fn handler(
     let cache = std::sync::Arc::clone(&state.cache);
     let time_limit = Duration::from_millis(time_limit_ms);
     // Admission counts the time limit as the search's time.
+    // The squares are put on the board by the worker: while the job
+    // waits, it holds them as sent, compact.
     work.run_for(time_limit, move || {
+        let played = played_args.on(board, "played")?;
         let request = FinishRequest {
             board,
             played: &played,

@@ -12,10 +12,11 @@ use crate::convert::len64;
 use crate::heavy::Served;
 use crate::params;
 use crate::request::extract::{JsonBody, QueryParams};
-use crate::request::params::Given;
+use crate::request::params::{shorten, Given};
 use crate::request::square::{
     required, squares_on, Ends, PlainArgs, Shown, ShownSquare, SquareArg,
 };
+use crate::response::answer::json_with_lists;
 use crate::response::picture::{respond, Accept, Format};
 use crate::response::problem::{ApiError, Code};
 use knight::{distance_map, shortest_paths, Count, MapError, PathsError};
@@ -221,9 +222,25 @@ async fn paths(
     let units = board
         .squares()
         .min((moves + 1).saturating_mul(moves + 1).saturating_mul(8));
+    // A page is built whole: at most `fits` paths of `moves + 1` squares.
+    let page_squares = state.config.max_page_squares;
+    let fits = page_squares / (moves + 1);
+    // The JSON page's bytes, counted before it is made: each square's
+    // longest name and a comma.
+    let listed = limit.min(fits);
+    let bytes = match format {
+        Format::Json => listed * (moves + 1) * (longest_name(shown) + 1),
+        _ => 0,
+    };
+    let budgeted = work.reserve(bytes)?;
     let make = move || -> Result<Response, ApiError> {
-        let found = shortest_paths(board, from, to, &Count::from(offset), limit, max_squares)
+        let found = shortest_paths(board, from, to, &Count::from(offset), listed, max_squares)
             .map_err(|e| paths_error(e, &shown, [from, to]))?;
+        let mut end = Count::from(offset);
+        end += &Count::from(listed);
+        if limit > listed && found.count > end {
+            return Err(page_too_long(limit, moves, fits, page_squares));
+        }
         let answer = PathsAnswer {
             from: shown.square(from),
             to: shown.square(to),
@@ -232,7 +249,7 @@ async fn paths(
             moves: found.moves,
             count: found.count.to_string(),
             offset,
-            paths: found.paths().map(|p| shown.squares(p)).collect(),
+            paths: Vec::new(),
         };
         let first = found.paths().next().filter(|_| found.moves.is_some());
         let shades = found
@@ -262,9 +279,44 @@ async fn paths(
             },
             ..Overlay::default()
         };
-        respond(format, Ground::Plain(board), first, &answer, overlay)
+        match format {
+            Format::Json => Ok(json_with_lists(&answer, shown, found.paths())),
+            _ => respond(format, Ground::Plain(board), first, &answer, overlay),
+        }
     };
-    work.run_sized(units, make).await?
+    Ok(budgeted.hold(work.run_sized(units, make).await??))
+}
+
+/// The most bytes a square of `shown`'s board takes in JSON: the largest
+/// index's digits, or the longest file's letters, the highest rank's
+/// digits and two quotes.
+fn longest_name(shown: Shown) -> u64 {
+    let digits = |n: u64| len64(n.to_string().len());
+    let board = shown.board;
+    match shown.notation {
+        knight::Notation::Index => digits(board.squares() - 1),
+        knight::Notation::Algebraic => {
+            len64(file_name(board.width() - 1).len()) + digits(board.height()) + 2
+        }
+    }
+}
+
+/// A page of `limit` paths of `moves` moves is longer than `most` squares:
+/// refused, naming the largest `limit` (`fits`) that is not.
+fn page_too_long(limit: u64, moves: u64, fits: u64, most: u64) -> ApiError {
+    let squares = u128::from(limit) * u128::from(moves + 1);
+    let put_right = if fits == 0 {
+        "one path is already longer: choose squares closer together".to_owned()
+    } else {
+        format!("give limit={fits} or less, and page with 'offset'")
+    };
+    ApiError::new(
+        Code::PathTooLong,
+        format!(
+            "a page of {limit} paths of {moves} moves is {squares} squares; a page lists at most {most} squares (--max-page-squares): {put_right}"
+        ),
+    )
+    .at("limit")
 }
 
 impl Window {
@@ -300,9 +352,10 @@ fn window(
     side_len: u32,
     side: Side,
 ) -> Result<Range<u32>, ApiError> {
-    let Some(sent) = sent else {
+    let Some(whole) = sent else {
         return Ok(0..side_len);
     };
+    let sent = shorten(whole);
     let how = match side {
         Side::Files => "file letters or indices from 0, such as a..p or 0..15",
         Side::Ranks => "rank numbers from 1, such as 1..16",
@@ -313,7 +366,7 @@ fn window(
             format!("'{sent}' is not a range of {how} (first..last, both included)"),
         )
     };
-    let (first, last) = sent.split_once("..").ok_or_else(bad)?;
+    let (first, last) = whole.split_once("..").ok_or_else(bad)?;
     let read = |text: &str| -> Option<u64> {
         let text = text.trim();
         match side {

@@ -14,7 +14,7 @@ use crate::params;
 use crate::request::board::{ground_arg, GroundArg, TerrainArgs};
 use crate::request::extract::JsonBody;
 use crate::request::params::Given;
-use crate::request::square::{PlainArgs, Shown, ShownSquare, SquareArg};
+use crate::request::square::{PlainArgs, Shown, ShownSquare, SquareList};
 use crate::response::picture::{respond, svg_response, text_response, Format};
 use crate::response::problem::{ApiError, Code};
 use knight::Square;
@@ -29,7 +29,7 @@ pub const MAX_FRAME_SQUARES: u64 = 4_000_000;
 params! {
     /// `POST /validate`: a path on a plain board or a terrain `board`.
     pub struct ValidateBody {
-        pub path: Given<Vec<SquareArg>>,
+        pub path: Given<SquareList>,
         pub plain: PlainArgs,
         pub terrain: TerrainArgs,
         pub render: Given<bool>,
@@ -71,12 +71,12 @@ pub async fn handler(
     JsonBody(req): JsonBody<ValidateBody>,
 ) -> Result<Response, ApiError> {
     let path = req.path.required("path")?;
-    if path.is_empty() {
+    let Some(first) = path.first() else {
         return Err(ApiError::invalid(
             "path",
             "a path lists at least the square the knight starts on",
         ));
-    }
+    };
     let (source, rule) = ground_arg(req.terrain, &req.plain)?;
     let drawing = Drawing {
         format,
@@ -111,10 +111,10 @@ pub async fn handler(
                 Ground::Terrain(&terrain)
             }
         };
-        let squares = squares_on(&path, ground.board())?;
+        let squares = path.on(ground.board(), "path")?;
         let shown = Shown {
             board: ground.board(),
-            notation: notation.or(path[0].notation()),
+            notation: notation.or(first.notation()),
         };
         let found = validate(ground, &squares, rule, simple);
         answer(ground, &squares, &found, &shown, drawing)
@@ -162,14 +162,6 @@ fn answer(
             Ok(svg_response(knight::draw_svg(ground, reached, overlay)?))
         }
     }
-}
-
-/// The path's squares on `board`; a bad one is named `path[i]`.
-fn squares_on(path: &[SquareArg], board: knight::Board) -> Result<Vec<Square>, ApiError> {
-    path.iter()
-        .enumerate()
-        .map(|(i, arg)| arg.on(board, format_args!("path[{i}]")))
-        .collect()
 }
 
 /// One text board per position the knight legally reached.

@@ -112,19 +112,20 @@ async function squareButtons(page) {
 }
 
 /**
- * The path a page lists for a question of /path: the first of its shortest
- * paths (/shortest-paths, in their fixed order), as many moves as /path's.
+ * The path a page lists first for a question of /path: /path's own (the
+ * README's "the path"), one of the shortest paths /shortest-paths counts.
  */
 async function firstShortest(query) {
-  const [one, paths] = await Promise.all([api(`path?${query}`), api(`shortest-paths?${query}&limit=1`)]);
+  const [one, paths] = await Promise.all([api(`path?${query}`), api(`shortest-paths?${query}&limit=0`)]);
   assert.equal(paths.moves, one.moves, '/path and /shortest-paths agree on the moves');
-  assert.equal(paths.paths[0].length, one.path.length);
-  return { ...one, path: paths.paths[0] };
+  return one;
 }
 
-test('load /, click two squares, and the listed path is the first shortest path', async (t) => {
+test('load /, click two squares, and the listed path is /path\'s', async (t) => {
   const page = await open(t, '/');
   await answered(page, /From g2 to a8/);
+  // The README's and the puzzle's path, first.
+  assert.deepEqual(await listed(page), ['g2', 'e3', 'd5', 'c7', 'a8']);
   assert.deepEqual(await listed(page), (await firstShortest('from=g2&to=a8')).path);
   const names = await namedSquares(page);
   assert.equal(names.length, 64, 'every square of the 8×8 picture is named');
@@ -479,19 +480,20 @@ for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone'
     const q = 'from=a1&to=zz999&width=1000&height=1000';
     const page = await open(t, `/#/path?${q}`, viewport);
     const sentence = await answered(page, /From a1 to zz999 on the 1000×1000 board/, 60000);
-    // The first of its shortest paths (their count is past 2^53), drawn
-    // over every square on some shortest path (too many to shade: left out).
+    // /path's own path first (its count, past 2^53, written as a person
+    // reads it), drawn as /path draws it.
     const path = await firstShortest(q);
     assert.equal(path.moves, 567);
-    assert.match(sentence, /567 moves, no fewer, by any of \d+ shortest paths/);
+    assert.match(sentence, /567 moves, no fewer, by any of \d\.\d\d × 10[⁰¹²³⁴⁵⁶⁷⁸⁹]+ shortest paths\.$/);
     await atPath(page, '1');
     assert.deepEqual(await listed(page), path.path);
-    assert.match(await page.locator('#board svg').textContent(), /squares to shade are more than the 65,536 drawn one by one/);
-    // Drawn: the board as one pattern (the part the path crosses) with the
-    // path's 567 moves over it; no error, nothing faded.
-    // The part of the board every shortest path crosses: files a..aaa.
-    assert.equal(await page.locator('#board svg [data-view]').getAttribute('data-view'), '0 0 703 1000');
+    // Drawn: the board in blocks (the part the path crosses) with the
+    // path's 567 moves over it, and the squares around each end drawn
+    // square by square under it; no error, nothing faded.
+    assert.equal(await page.locator('#board svg [data-view]').getAttribute('data-view'), '0 0 704 1000');
+    assert.match(await page.locator('#board svg [data-view] title').textContent(), /in blocks of \d+×\d+ squares/);
     assert.equal(await page.locator('#board svg path[data-step]').count(), 567);
+    assert.equal(await squareButtons(page), 2 * 81, 'the 9×9 squares around each end, each a button');
     assert.equal(await page.locator('#board.stale').count(), 0);
     assert.equal(await page.locator('#path-form .error:not(:empty)').count(), 0, 'no error');
     const board = await page.locator('#board svg').boundingBox();
@@ -499,6 +501,9 @@ for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone'
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px too wide)`);
     await shot(page, `path-1000-${name}`);
+    // A square around the start, clicked, starts a new path there.
+    await clickSquare(page, 'b3');
+    await answered(page, /starts on b3 \(1000×1000 board\)/);
   });
 }
 
@@ -506,7 +511,7 @@ test('a tour of 1000×1000 is drawn, listed a page at a time', async (t) => {
   const q = 'width=1000&height=1000&start=a1';
   const page = await open(t, `/#/tour?${q}`, { width: 1280, height: 900 });
   const sentence = await answered(page, /tour of the 1000×1000 board from a1/, 120000);
-  assert.match(sentence, /every square once, 999999 moves/);
+  assert.match(sentence, /every square once, 999,999 moves/);
   const tour = await api(`tour?${q}`);
   assert.equal(tour.path.length, 1000000);
   assert.equal(await page.locator('#board svg [data-view]').getAttribute('data-view'), '0 0 1000 1000');
@@ -516,12 +521,23 @@ test('a tour of 1000×1000 is drawn, listed a page at a time', async (t) => {
   assert.equal(await page.locator('#step-slider').getAttribute('max'), '999999');
   assert.deepEqual(await listed(page), tour.path.slice(999000));
   assert.equal(await page.locator('#answer-list li[aria-current] .square-name').textContent(), tour.path[999999]);
+  // Six-digit step numbers are not clipped: the list's margin holds the widest.
+  const room = await page.evaluate(() => {
+    const ol = document.getElementById('answer-list');
+    const item = ol.querySelector('li:not(.list-more)');
+    const style = getComputedStyle(item);
+    const ink = document.createElement('canvas').getContext('2d');
+    ink.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const widest = Math.max(...[...ol.querySelectorAll('li:not(.list-more)')].map((li) => ink.measureText(`${li.value}. `).width));
+    return { widest, margin: parseFloat(getComputedStyle(ol).paddingLeft) };
+  });
+  assert.ok(room.widest > 0 && room.widest <= room.margin, `"999999. " is ${room.widest} px, the margin ${room.margin} px`);
   await page.locator('#answer-list .list-more-top button', { hasText: 'Previous' }).click();
   assert.deepEqual(await listed(page), tour.path.slice(998000, 999000));
   // The slider's step brings its page back.
   await page.locator('#step-slider').focus();
   await page.locator('#step-slider').press('Home');
-  assert.equal(await page.locator('#step-label').textContent(), `Step 0 of 999999: ${tour.path[0]}`);
+  assert.equal(await page.locator('#step-label').textContent(), `Step 0 of 999,999: ${tour.path[0]}`);
   assert.deepEqual(await listed(page), tour.path.slice(0, 1000));
   await shot(page, 'tour-1000');
 });
@@ -685,61 +701,87 @@ async function atPath(page, n) {
     document.getElementById('board').getAttribute('aria-busy') !== 'true', n, { timeout: 15000 });
 }
 
+/** The shortest path numbered on the picture's caption ("; path 3 drawn"). */
+async function captionPath(page) {
+  const words = (await page.locator('#board svg').textContent()).replace(/\s+/g, ' ');
+  return (/shortest paths?; path ([\d,]+) drawn/.exec(words) || [])[1];
+}
+
 for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
-  test(`Path tab (${name}): every shortest path, stepped through with Previous and Next`, async (t) => {
+  test(`Path tab (${name}): /path's path first, then every other shortest path, stepped through`, async (t) => {
     const page = await open(t, '/#/path?from=g2&to=a8', viewport);
     const sentence = await answered(page, /From g2 to a8/);
     const all = await api('shortest-paths?from=g2&to=a8');
+    const straight = (await api('path?from=g2&to=a8')).path;
     assert.equal(all.count, '6');
     assert.equal(all.paths.length, 6);
+    // The page's order: /path's own, then the others in /shortest-paths' order.
+    const at = all.paths.findIndex((p) => p.join() === straight.join());
+    assert.equal(at, 2, 'g2 e3 d5 c7 a8 is the third by board index');
+    const order = [straight, ...all.paths.filter((_, i) => i !== at)];
+    const offsets = ['', '0', '1', '3', '4', '5'];
     assert.match(sentence, /4 moves, no fewer, by any of 6 shortest paths\./);
     assert.equal(await page.locator('#paths-count').textContent(), '6 shortest paths');
     await atPath(page, '1');
     assert.deepEqual(await pathStep(page), { at: '1', of: 'of 6', previous: false, next: true });
-    assert.deepEqual(await listed(page), all.paths[0]);
+    assert.deepEqual(await listed(page), ['g2', 'e3', 'd5', 'c7', 'a8']);
+    assert.equal(await captionPath(page), '1', 'the caption numbers it as the page does');
     await page.locator('#paths-next').click();
     await atPath(page, '2');
-    const second = await api('shortest-paths?from=g2&to=a8&offset=1&limit=1');
-    assert.deepEqual(await listed(page), second.paths[0]);
-    assert.notDeepEqual(second.paths[0], all.paths[0], 'the listed squares changed');
+    assert.deepEqual(await listed(page), order[1]);
+    assert.deepEqual(order[1], (await api('shortest-paths?from=g2&to=a8&offset=0&limit=1')).paths[0]);
     assert.deepEqual(await pathStep(page), { at: '2', of: 'of 6', previous: true, next: true });
-    assert.equal(new URL(page.url()).hash, '#/path?from=g2&to=a8&offset=1');
+    assert.equal(new URL(page.url()).hash, '#/path?from=g2&to=a8&offset=0');
+    assert.equal(await captionPath(page), '2');
     await shot(page, `path-shortest-2-of-6-${name}`);
     await page.locator('#paths-prev').click();
     await atPath(page, '1');
-    assert.deepEqual(await listed(page), all.paths[0]);
+    assert.deepEqual(await listed(page), straight);
     assert.equal(new URL(page.url()).hash, '#/path?from=g2&to=a8');
-    // A number typed: the last path, and Next can no longer be pressed.
-    await page.locator('#paths-at').fill('6');
-    await page.locator('#paths-at').press('Enter');
-    await atPath(page, '6');
-    assert.deepEqual(await listed(page), all.paths[5]);
+    // Every one in turn, each once: all six, each at its offset.
+    for (let n = 2; n <= 6; n += 1) {
+      await page.locator('#paths-next').click();
+      await atPath(page, String(n));
+      assert.deepEqual(await listed(page), order[n - 1], `path ${n}`);
+      assert.equal(new URL(page.url()).hash, `#/path?from=g2&to=a8&offset=${offsets[n - 1]}`);
+    }
     assert.deepEqual(await pathStep(page), { at: '6', of: 'of 6', previous: true, next: false });
+    // A number typed: path 4.
+    await page.locator('#paths-at').fill('4');
+    await page.locator('#paths-at').press('Enter');
+    await atPath(page, '4');
+    assert.deepEqual(await listed(page), order[3]);
     // A number that is not one is explained next to it.
     await page.locator('#paths-at').fill('7');
     await page.locator('#paths-at').press('Enter');
     assert.equal(await page.locator('#paths-error').textContent(), 'Type a whole number from 1 to 6.');
     assert.equal(await page.locator('#paths-at').getAttribute('aria-invalid'), 'true');
-    assert.deepEqual(await listed(page), all.paths[5]);
+    assert.deepEqual(await listed(page), order[3]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px too wide)`);
-    // A link with its offset reopens that path.
+    // A link with its offset reopens that path, numbered as the page numbers it.
     const again = await open(t, '/#/path?from=g2&to=a8&offset=4', viewport);
     await answered(again, /6 shortest paths/);
     await atPath(again, '5');
     assert.deepEqual(await listed(again), all.paths[4]);
+    // The offset of /path's own path is path 1, and the plain link.
+    const own = await open(t, '/#/path?from=g2&to=a8&offset=2', viewport);
+    await answered(own, /6 shortest paths/);
+    await atPath(own, '1');
+    assert.deepEqual(await listed(own), straight);
+    assert.equal(new URL(own.url()).hash, '#/path?from=g2&to=a8');
     // A link past the last path opens the first, and says why.
     const past = await open(t, '/#/path?from=g2&to=a8&offset=6', viewport);
     await answered(past, /6 shortest paths/);
     await atPath(past, '1');
-    assert.deepEqual(await listed(past), all.paths[0]);
+    assert.deepEqual(await listed(past), straight);
     assert.equal(await past.locator('#paths-error').textContent(),
       'There are only 6 shortest paths: path 7 is not one of them, the first is shown.');
     assert.equal(new URL(past.url()).hash, '#/path?from=g2&to=a8');
   });
 }
 
-test('Path tab: a count past 2^53 is shown as given and stepped with BigInt', async (t) => {
+test('Path tab: a count past 2^53 is written as a person reads it and stepped with BigInt', async (t) => {
   // a1 to cv100 on a 100×100 board: 66 moves, each +1+2 or +2+1, so
   // C(66, 33) = 7219428434016265740 shortest paths, more than 2^53 and less than 2^64.
   const q = 'from=a1&to=cv100&width=100&height=100';
@@ -748,9 +790,14 @@ test('Path tab: a count past 2^53 is shown as given and stepped with BigInt', as
   const count = BigInt(first.count);
   const last = (count - 1n).toString();
   const page = await open(t, `/#/path?${q}&offset=${last}`, { width: 1280, height: 900 });
-  await answered(page, /by any of 7219428434016265740 shortest paths\./);
+  await answered(page, /by any of 7\.22 × 10¹⁸ shortest paths\./);
   await atPath(page, first.count);
-  assert.deepEqual(await pathStep(page), { at: first.count, of: `of ${first.count}`, previous: true, next: false });
+  assert.deepEqual(await pathStep(page), { at: first.count, of: 'of 7.22 × 10¹⁸', previous: true, next: false });
+  // Every digit on demand.
+  assert.equal(await page.locator('#paths-count .digits').isVisible(), false);
+  await page.locator('#paths-count summary').click();
+  assert.equal(await page.locator('#paths-count summary').textContent(), 'all 19 digits');
+  assert.equal(await page.locator('#paths-count .digits').textContent(), first.count);
   assert.deepEqual(await listed(page), (await api(`shortest-paths?${q}&offset=${last}&limit=1`)).paths[0]);
   await shot(page, 'path-shortest-huge-count');
   await page.locator('#paths-prev').click();
@@ -776,4 +823,91 @@ test('Path tab: shortest paths over too many squares to count: the path alone, a
   assert.deepEqual(await listed(page), path.slice(0, 1000));
   await page.locator('#answer-list .list-more-bottom button', { hasText: 'Next' }).click();
   assert.deepEqual(await listed(page), path.slice(1000, 2000));
+});
+
+for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`Path tab (${name}): a count of 199 digits is written short, its digits on demand, the board in view`, async (t) => {
+    const q = 'from=a1&to=all1000&width=1000&height=1000';
+    const { count } = await api(`shortest-paths?${q}&limit=0`);
+    assert.equal(count.length, 199);
+    const page = await open(t, `/#/path?${q}`, viewport);
+    const sentence = await answered(page, /From a1 to all1000/, 60000);
+    // 9.46 × 10¹⁹⁸: three figures, rounded, and the power of ten.
+    const short = `${count[0]}.${String(Number(count.slice(1, 3)) + (count[3] >= '5' ? 1 : 0)).padStart(2, '0')} × 10¹⁹⁸`;
+    assert.match(sentence, new RegExp(`by any of ${short.replace('.', '\\.')} shortest paths\\.$`));
+    assert.match(await page.locator('#paths-count').innerText(), new RegExp(`^${short.replace('.', '\\.')} shortest paths\\s+all 199 digits$`));
+    assert.equal(await page.locator('#paths-of').textContent(), `of ${short}`);
+    const text = await page.locator('body').innerText();
+    assert.ok(!text.includes(count.slice(0, 30)), 'the count is not written whole');
+    // The board's top within the first half of the screen.
+    const board = await page.locator('#board svg').boundingBox();
+    assert.ok(board.y < viewport.height / 2, `the board at ${board.y} px`);
+    await page.locator('#paths-count summary').click();
+    assert.equal(await page.locator('#paths-count .digits').textContent(), count);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px too wide)`);
+    await shot(page, `path-count-199-digits-${name}`);
+  });
+}
+
+test('1280×900: the answer follows the form, with no gap between them', async (t) => {
+  for (const [tab, link, pattern] of [
+    ['path', '/#/path?from=g2&to=a8', /From g2 to a8/],
+    ['moves', '/#/moves?square=d4', /d4 is a dark square/],
+    ['validate', '/#/validate?path=b6,d5,f6', /^Valid/],
+  ]) {
+    const page = await open(t, link, { width: 1280, height: 900 });
+    await answered(page, pattern);
+    const form = await page.locator(`#${tab}-form`).boundingBox();
+    const answer = await page.locator('.answer').boundingBox();
+    const gap = answer.y - (form.y + form.height);
+    assert.ok(gap >= 0 && gap <= 24, `${tab}: ${gap} px between the form and the answer`);
+    await shot(page, `no-gap-${tab}`);
+  }
+});
+
+test('/#/terrain opens on a question with its squares filled in, and no error', async (t) => {
+  for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    const page = await open(t, '/#/terrain', viewport);
+    await answered(page, /^Cheapest path from a1 to af28/);
+    assert.equal(new URL(page.url()).hash, '#/path?from=a1&to=af28&preset=challenge');
+    assert.equal(await page.locator('#terrain-from').inputValue(), 'a1');
+    assert.equal(await page.locator('#terrain-to').inputValue(), 'af28');
+    assert.equal(await page.locator('#terrain-form .error:not(:empty)').count(), 0, 'no error');
+    await shot(page, `terrain-deep-link-${viewport.width}`);
+  }
+  // A board without S or E: the first free squares from each corner.
+  const rows = ['. . . R', '. . . .', 'B . . .'].join('\n');
+  const page = await open(t, `/#/path?board=${encodeURIComponent(rows)}`, { width: 1280, height: 900 });
+  await answered(page, /^Cheapest path from b1 to c3/);
+  assert.equal(await page.locator('#terrain-from').inputValue(), 'b1');
+  assert.equal(await page.locator('#terrain-to').inputValue(), 'c3');
+  assert.equal(await page.locator('#terrain-form .error:not(:empty)').count(), 0, 'no error');
+});
+
+test('no empty box shows a hint that reads as a value', async (t) => {
+  const page = await open(t, '/#/path?from=g2&to=a8', { width: 1280, height: 900 });
+  await answered(page, /From g2 to a8/);
+  const hints = await page.locator('input[placeholder]').evaluateAll((els) => els.map((el) => el.placeholder));
+  assert.ok(hints.length >= 10, `${hints.length} hints`);
+  for (const hint of hints) {
+    assert.doesNotMatch(hint, /^\s*([a-z]{1,3}\d+|\d+)(\s*,\s*[a-z]{1,3}\d+)*\s*$/i, `"${hint}" reads as a value`);
+  }
+  // Drawn unlike a value: in italics.
+  const style = await page.locator('#path-width').evaluate((el) => getComputedStyle(el, '::placeholder').fontStyle);
+  assert.equal(style, 'italic');
+});
+
+test('every page link in the docs opens its question with no error', async (t) => {
+  const docs = fs.readFileSync(new URL('../../docs/pictures.md', import.meta.url), 'utf8');
+  const links = [...new Set([...docs.matchAll(/`\/(#\/[a-z-]+(?:\?[^`…]*)?)`/g)].map((m) => m[1]))];
+  for (const tab of ['path', 'tour', 'moves', 'terrain', 'validate']) {
+    assert.ok(links.some((l) => l.startsWith(`#/${tab}`)), `the docs link the ${tab} tab: ${links}`);
+  }
+  for (const link of links) {
+    const page = await open(t, `/${link}`, { width: 1280, height: 900 });
+    await answered(page, /\S/, 30000);
+    assert.equal(await page.locator('form.question:not([hidden]) .error:not(:empty)').count(), 0, `${link}: no error`);
+    await page.close();
+  }
 });

@@ -13,7 +13,10 @@
 //! SVG of a plain part larger than [`PATTERN_SQUARES`] draws the board as
 //! one checkered pattern (or one plain rectangle when its squares are
 //! smaller than [`MIN_CHECKER_PX`]) with the path over it, so a picture of
-//! any plain board has a size that depends on the path, not the board.
+//! any plain board has a size that depends on the path, not the board. A
+//! path (not a tour) over squares that small is drawn as a person wants to
+//! see it at that scale (`Wide`): the board in blocks, the path wide over a
+//! white casing, and the 9×9 squares around each end drawn under it.
 //!
 //! **Text.** Rows top first (the highest rank first), one character per
 //! square, squares separated by single spaces, each row ending in a newline:
@@ -746,9 +749,50 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
     let margin_left = text_width(&view.ranks.end.to_string(), label) + label * 0.8;
     let margin_bottom = label * 1.6;
     let pad = px(6.0);
+    // A path (not a tour, which covers every square) over squares too
+    // small to see: blocks, a wide line, and the ends' insets (`Wide`).
+    let wide = (!checkered
+        && overlay.shades.is_empty()
+        && path.len() > 1
+        && path.len().u64() < board.squares())
+    .then(|| {
+        // Block sides at label lines: a multiple of both strides.
+        let mut block = stride(MIN_BLOCK_PX / scale);
+        while block % file_stride != 0 || block % rank_stride != 0 {
+            block = stride(f64::from(block) + 0.5);
+        }
+        Wide {
+            block,
+            side: INSET_SIDE,
+            unit: px(INSET_SQUARE_PX),
+        }
+    });
+    let inset_label = px(12.0);
+    let windows: Vec<(View, &str, &str)> = match (&wide, path.first(), path.last()) {
+        (Some(w), Some(&first), Some(&last)) => vec![
+            (w.window(board, first), START, "start"),
+            (w.window(board, last), END, "end"),
+        ],
+        _ => Vec::new(),
+    };
+    // An inset's column: its rank labels, then its squares.
+    let inset_margin = windows
+        .iter()
+        .map(|(v, _, _)| text_width(&v.ranks.end.to_string(), inset_label))
+        .fold(0.0, f64::max)
+        + inset_label * 0.6;
+    let inset_gap = px(28.0);
+    let inset_column = wide
+        .as_ref()
+        .map_or(0.0, |w| inset_margin + f64::from(w.side) * w.unit);
+    let insets_height = wide.as_ref().map_or(0.0, |w| {
+        inset_label * 2.2 + f64::from(w.side) * w.unit + inset_label * 1.6 + pad
+    });
 
     // Caption and legend, under the board, as wide as the picture.
-    let width_units = (margin_left + nf + pad).max(px(360.0));
+    let width_units = (margin_left + nf + pad)
+        .max(px(360.0))
+        .max(2.0 * (inset_column + pad) + inset_gap);
     let text_size = px(14.0);
     let small = px(12.5);
     let inner = width_units - 2.0 * pad;
@@ -782,7 +826,13 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
             grouped(MAX_DRAWN_SQUARES)
         ));
     }
-    if !checkered {
+    if let Some(w) = &wide {
+        notes.push(format!(
+            "Squares are smaller than {MIN_CHECKER_PX} px at this size: the board is drawn in blocks of {b}×{b} squares, and the {} squares around each end under it, square by square, with the moves there numbered.",
+            w.side * w.side,
+            b = w.block
+        ));
+    } else if !checkered {
         notes.push(format!(
             "Squares are smaller than {MIN_CHECKER_PX} px at this size: the board is drawn plain, without its checks."
         ));
@@ -797,7 +847,7 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
     if !overlay.shades.is_empty() && !numbered {
         notes.push("Numbers left out: the squares are too small to number legibly; the shades say how far each is.".to_owned());
     }
-    if !path.is_empty() && !numbered {
+    if !path.is_empty() && !numbered && wide.is_none() {
         notes.push(if path.len() > NUMBERED_POINTS {
             format!(
                 "Move numbers left out: the path lists {} squares, more than {NUMBERED_POINTS} are not numbered.",
@@ -818,7 +868,8 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
     let board_bottom = nr + margin_bottom;
     let caption_height: f64 = caption_lines.iter().map(|l| l.1 * 1.35).sum();
     let legend_height = legend_rows.len() as f64 * small * 1.7;
-    let height_units = board_bottom + pad + caption_height + pad * 0.5 + legend_height + pad;
+    let height_units =
+        board_bottom + insets_height + pad + caption_height + pad * 0.5 + legend_height + pad;
 
     let mut out = String::new();
     let _ = writeln!(
@@ -834,7 +885,9 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
     let title = caption_text(&overlay.caption, board).join(" ");
     let _ = writeln!(out, "<title>knightd: {}</title>", esc(&title));
 
-    if patterned {
+    if let Some(w) = &wide {
+        draw_blocks(&mut out, &view, w.block);
+    } else if patterned {
         draw_pattern(&mut out, &view, checkered);
     } else {
         draw_squares(&mut out, ground, &view, x_of, y_of);
@@ -897,8 +950,16 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
     if view.cropped {
         draw_open_edges(&mut out, board, &view, px(1.5));
     }
-    // At least a pixel wide, however small the squares.
-    let line = (0.09f64).max(px(1.5)).min(px(1.0).max(0.25));
+    // At least a pixel wide, however small the squares (four, to be seen
+    // over blocks).
+    let line = if wide.is_some() {
+        px(4.0)
+    } else {
+        (0.09f64).max(px(1.5)).min(px(1.0).max(0.25))
+    };
+    if wide.is_some() {
+        draw_casing(&mut out, path, every, centre, px(9.0));
+    }
     if let Some((from, to)) = overlay.fault {
         let ((x1, y1), (x2, y2)) = (centre(from), centre(to));
         let _ = writeln!(
@@ -919,6 +980,18 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
     } else {
         draw_path(&mut out, ground, path, &moves, &overlay, centre, line);
     }
+    // Each end's neighbourhood boxed, where its inset shows it.
+    for (window, colour, name) in &windows {
+        let _ = writeln!(
+            out,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{colour}" stroke-width="{}"><title>around the {name}: drawn under the board</title></rect>"#,
+            num(x_of(window.files.start)),
+            num(y_of(window.ranks.end - 1)),
+            window.side(true),
+            window.lines(true),
+            num(px(2.0))
+        );
+    }
     // Rings at least 5 px across, however small the squares.
     draw_ends(
         &mut out,
@@ -932,8 +1005,28 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
         draw_numbers(&mut out, path, &moves, overlay.played, centre, size);
     }
 
+    // The ends' insets, side by side under the board.
+    if let Some(w) = &wide {
+        for (k, (window, colour, name)) in windows.iter().enumerate() {
+            let left = -margin_left + pad + inset_margin + k as f64 * (inset_column + inset_gap);
+            let square = if *name == "start" {
+                path[0]
+            } else {
+                path[path.len() - 1]
+            };
+            draw_inset(
+                &mut out,
+                path,
+                window,
+                (left, board_bottom + inset_label * 2.2),
+                w.unit,
+                (&format!("Around the {name}, {square}"), colour),
+                inset_label,
+            );
+        }
+    }
     // Caption and legend.
-    let mut y = board_bottom + pad;
+    let mut y = board_bottom + insets_height + pad;
     let mut words = String::new();
     for (text, size, bold, colour) in &caption_lines {
         y += size * 1.05;
@@ -1803,6 +1896,255 @@ fn draw_key(out: &mut String, key: &Key, x: f64, y: f64, size: f64) {
     );
 }
 
+/// A path over a board whose squares are too small to see (under
+/// [`MIN_CHECKER_PX`]), e.g. across 1000×1000: what a person looks for at
+/// that scale. The board in blocks of `block`×`block` squares (a coarse
+/// grid, aligned with the labels), the path over a white casing, wide enough
+/// to see, and each end's neighbourhood twice: boxed on the board, and drawn
+/// square by square in an inset under it (`side` squares a side, `unit`
+/// units a square), with the path's moves there numbered.
+struct Wide {
+    block: u32,
+    side: u32,
+    unit: f64,
+}
+
+/// Squares a side of an end's inset.
+const INSET_SIDE: u32 = 9;
+/// Pixels a square of an inset.
+const INSET_SQUARE_PX: f64 = 28.0;
+/// A block of the coarse grid is at least this many pixels a side.
+const MIN_BLOCK_PX: f64 = 24.0;
+
+impl Wide {
+    /// The insets' squares around `at`: `side` a side, within the board.
+    fn window(&self, board: Board, at: Square) -> View {
+        let around = |c: u32, end: u32| {
+            let side = self.side.min(end);
+            let start = c.saturating_sub(side / 2).min(end - side);
+            start..start + side
+        };
+        View {
+            files: around(at.file(), board.files().end),
+            ranks: around(at.rank(), board.ranks().end),
+            cropped: true,
+        }
+    }
+}
+
+/// The board of `view` as blocks of `block`×`block` squares, checkered (the
+/// block of a1 dark), keeping `data-view` for a page to name a point.
+fn draw_blocks(out: &mut String, view: &View, block: u32) {
+    let (files, ranks) = (view.files.len(), view.ranks.len());
+    let _ = write!(
+        out,
+        r#"<g data-view="{} {} {files} {ranks}"><title>the board, in blocks of {block}×{block} squares</title><rect x="0" y="0" width="{files}" height="{ranks}" fill="{LIGHT}"/>"#,
+        view.files.start, view.ranks.start
+    );
+    let mut rects = String::new();
+    for bf in view.files.start / block..=(view.files.end - 1) / block {
+        for br in view.ranks.start / block..=(view.ranks.end - 1) / block {
+            if (bf + br) % 2 != 0 {
+                continue;
+            }
+            let (f0, f1) = (
+                (bf * block).max(view.files.start),
+                ((bf + 1) * block).min(view.files.end),
+            );
+            let (r0, r1) = (
+                (br * block).max(view.ranks.start),
+                ((br + 1) * block).min(view.ranks.end),
+            );
+            let _ = write!(
+                rects,
+                r#"<rect x="{}" y="{}" width="{}" height="{}"/>"#,
+                f0 - view.files.start,
+                view.ranks.end - r1,
+                f1 - f0,
+                r1 - r0
+            );
+        }
+    }
+    let _ = writeln!(out, r#"<g fill="{BLOCK}">{rects}</g></g>"#);
+}
+
+/// The dark blocks of [`draw_blocks`]: between the light and dark squares.
+const BLOCK: &str = "#dcc09c";
+
+/// A white line under the path (through every `every`-th square, as the
+/// path is drawn), so that it stands out from the board.
+fn draw_casing(
+    out: &mut String,
+    path: &[Square],
+    every: usize,
+    centre: impl Fn(Square) -> (f64, f64),
+    width: f64,
+) {
+    let last = path.len() - 1;
+    let mut d = String::new();
+    for (k, i) in (0..last).step_by(every).chain([last]).enumerate() {
+        let (x, y) = centre(path[i]);
+        let _ = write!(d, "{}{} {}", if k == 0 { 'M' } else { 'L' }, num(x), num(y));
+    }
+    let _ = writeln!(
+        out,
+        r##"<path d="{d}" fill="none" stroke="#fff" stroke-opacity="0.9" stroke-width="{}" stroke-linejoin="round" stroke-linecap="round"/>"##,
+        num(width)
+    );
+}
+
+/// The part of segment `a`–`b` inside `[x0, x1] × [y0, y1]`, if any
+/// (Liang–Barsky).
+fn clip(
+    a: (f64, f64),
+    b: (f64, f64),
+    (x0, y0, x1, y1): (f64, f64, f64, f64),
+) -> Option<((f64, f64), (f64, f64))> {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    for (p, q) in [
+        (-dx, a.0 - x0),
+        (dx, x1 - a.0),
+        (-dy, a.1 - y0),
+        (dy, y1 - a.1),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return None;
+            }
+        } else if p < 0.0 {
+            t0 = t0.max(q / p);
+        } else {
+            t1 = t1.min(q / p);
+        }
+    }
+    (t0 <= t1).then_some((
+        (a.0 + t0 * dx, a.1 + t0 * dy),
+        (a.0 + t1 * dx, a.1 + t1 * dy),
+    ))
+}
+
+/// One end's inset: the squares of `window` at (`left`, `top`), `unit` a
+/// square, each named by `data-square`; the path's moves there (those
+/// leaving it cut at its edge) with their move numbers; a heading above and
+/// labels around.
+fn draw_inset(
+    out: &mut String,
+    path: &[Square],
+    window: &View,
+    (left, top): (f64, f64),
+    unit: f64,
+    (heading, colour): (&str, &str),
+    label: f64,
+) {
+    let (x0, y0) = (left, top);
+    // Squares outside the window too: a move leaving it is cut at its edge.
+    let x_of = |file: u32| x0 + (f64::from(file) - f64::from(window.files.start)) * unit;
+    let y_of = |rank: u32| y0 + (f64::from(window.ranks.end) - 1.0 - f64::from(rank)) * unit;
+    let centre = |s: Square| (x_of(s.file()) + unit / 2.0, y_of(s.rank()) + unit / 2.0);
+    let mut squares: [String; 2] = Default::default();
+    for rank in window.rows() {
+        for file in window.files.clone() {
+            let square = Square::new(file, rank);
+            let _ = write!(
+                squares[usize::from((file + rank) % 2 == 0)],
+                r#"<rect x="{}" y="{}" width="{}" height="{}" data-square="{square}"/>"#,
+                num(x_of(file)),
+                num(y_of(rank)),
+                num(unit),
+                num(unit)
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        r#"<g><title>{}</title><g fill="{LIGHT}">{}</g><g fill="{DARK}">{}</g></g>"#,
+        esc(heading),
+        squares[0],
+        squares[1]
+    );
+    // The moves with a square in the window, cut at its edge.
+    let (w, h) = (
+        f64::from(window.side(true)) * unit,
+        f64::from(window.lines(true)) * unit,
+    );
+    let bounds = (x0, y0, x0 + w, y0 + h);
+    let mut d = String::new();
+    let mut points = String::new();
+    for pair in path.windows(2) {
+        if !window.contains(pair[0]) && !window.contains(pair[1]) {
+            continue;
+        }
+        if let Some((a, b)) = clip(centre(pair[0]), centre(pair[1]), bounds) {
+            let _ = write!(d, "M{} {}L{} {}", num(a.0), num(a.1), num(b.0), num(b.1));
+        }
+    }
+    let size = unit * 0.42;
+    for (i, &square) in path
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| window.contains(**s))
+    {
+        let (x, y) = centre(square);
+        let fill = match i {
+            0 => START,
+            i if i == path.len() - 1 => END,
+            _ => PATH,
+        };
+        let number = i.to_string();
+        let r = (size * 0.32 * number.len() as f64 + unit * 0.12).max(unit * 0.3);
+        let _ = write!(
+            points,
+            r##"<circle cx="{}" cy="{}" r="{}" fill="{fill}"/><text x="{}" y="{}" fill="#fff">{number}</text>"##,
+            num(x),
+            num(y),
+            num(r),
+            num(x),
+            num(y + size * 0.36)
+        );
+    }
+    let _ = writeln!(
+        out,
+        r#"<path d="{d}" fill="none" stroke="{PATH}" stroke-width="{}" stroke-linecap="round" pointer-events="none"/><g text-anchor="middle" font-size="{}" pointer-events="none">{points}</g>"#,
+        num(unit * 0.1),
+        num(size)
+    );
+    // The window's frame in its end's colour, its heading and labels.
+    let mut labels = String::new();
+    for file in window.files.clone() {
+        let _ = write!(
+            labels,
+            r#"<text x="{}" y="{}" text-anchor="middle">{}</text>"#,
+            num(x_of(file) + unit / 2.0),
+            num(y0 + h + label * 1.15),
+            file_name(u64::from(file))
+        );
+    }
+    for rank in window.ranks.clone() {
+        let _ = write!(
+            labels,
+            r#"<text x="{}" y="{}" text-anchor="end">{}</text>"#,
+            num(x0 - label * 0.3),
+            num(y_of(rank) + unit / 2.0 + label * 0.35),
+            rank + 1
+        );
+    }
+    let _ = writeln!(
+        out,
+        r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{colour}" stroke-width="{}"/><g font-size="{}" fill="{MUTED}">{labels}</g><text x="{}" y="{}" font-size="{}" fill="{INK}" font-weight="bold">{}</text>"#,
+        num(x0),
+        num(y0),
+        num(w),
+        num(h),
+        num(unit * 0.08),
+        num(label),
+        num(x0),
+        num(y0 - label * 0.5),
+        num(label * 1.15),
+        esc(heading)
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1954,5 +2296,118 @@ mod tests {
             .map(|&n| stride(n))
             .collect();
         assert_eq!(got, [1, 1, 2, 2, 5, 10, 20, 50]);
+    }
+
+    /// The value of attribute `name` in the first tag of `svg` that holds `needle`.
+    fn attribute_near(svg: &str, needle: &str, name: &str) -> String {
+        let at = svg.find(needle).unwrap_or_else(|| panic!("no {needle}"));
+        let tag = &svg[svg[..=at].rfind('<').unwrap()..];
+        let tag = &tag[..tag.find('>').unwrap()];
+        let key = format!(r#" {name}=""#);
+        let from = tag
+            .find(&key)
+            .unwrap_or_else(|| panic!("no {name} in {tag}"))
+            + key.len();
+        tag[from..from + tag[from..].find('"').unwrap()].to_owned()
+    }
+
+    #[test]
+    fn a_path_across_squares_too_small_to_see_shows_blocks_a_line_and_its_ends_square_by_square() {
+        // a1 to all1000 by (1, 2) and (2, 1) in turn: 666 moves.
+        let board = Board::new(1000, 1000).unwrap();
+        let mut path = vec![Square::new(0, 0)];
+        for k in 0..666 {
+            let at = path[k];
+            let (df, dr) = if k % 2 == 0 { (1, 2) } else { (2, 1) };
+            path.push(Square::new(at.file() + df, at.rank() + dr));
+        }
+        assert_eq!(path[666], Square::new(999, 999));
+        let overlay = Overlay {
+            ends: vec![path[0], path[666]],
+            ..Overlay::default()
+        };
+        let svg = svg(Ground::Plain(board), &path, overlay).unwrap();
+        let number = |text: String| text.parse::<f64>().unwrap();
+        let view_box: Vec<f64> = attribute_near(&svg, "<svg", "viewBox")
+            .split(' ')
+            .map(|n| n.parse().unwrap())
+            .collect();
+        let scale = number(attribute_near(&svg, "<svg", "width")) / view_box[2];
+        assert!(
+            scale < MIN_CHECKER_PX,
+            "squares of {scale} px: too small to see"
+        );
+
+        // The board in blocks of at least 24 px, checkered: half of them dark.
+        let title = attribute_near(&svg, "data-view=\"0 0 1000 1000\"", "data-view");
+        assert_eq!(title, "0 0 1000 1000");
+        let block: u32 = svg
+            .split("in blocks of ")
+            .nth(1)
+            .and_then(|rest| rest.split('×').next())
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(
+            f64::from(block) * scale >= 24.0,
+            "blocks of {block} squares"
+        );
+        let side = 1000u32.div_ceil(block);
+        let dark = (0..side)
+            .flat_map(|f| (0..side).map(move |r| (f, r)))
+            .filter(|(f, r)| (f + r) % 2 == 0)
+            .count();
+        let blocks = svg.split(&format!(r#"<g fill="{BLOCK}">"#)).nth(1).unwrap();
+        let blocks = &blocks[..blocks.find("</g>").unwrap()];
+        assert_eq!(blocks.matches("<rect").count(), dark);
+
+        // The line at least 4 px wide, over a white casing wider still.
+        let line = number(attribute_near(
+            &svg,
+            &format!(r#"<g stroke="{PATH}" stroke-opacity="0.9""#),
+            "stroke-width",
+        ));
+        assert!(line * scale >= 4.0 - 1e-9, "a line of {} px", line * scale);
+        let casing = number(attribute_near(
+            &svg,
+            r##"stroke="#fff" stroke-opacity"##,
+            "stroke-width",
+        ));
+        assert!(casing > line);
+
+        // Each end's 9×9 squares named, and the path's squares there numbered.
+        let window =
+            |lo: u32| (lo..lo + 9).flat_map(move |f| (lo..lo + 9).map(move |r| Square::new(f, r)));
+        let mut want: Vec<String> = window(0)
+            .chain(window(991))
+            .map(|s| s.to_string())
+            .collect();
+        let mut named: Vec<String> = svg
+            .split(r#"data-square=""#)
+            .skip(1)
+            .map(|rest| rest[..rest.find('"').unwrap()].to_owned())
+            .collect();
+        want.sort();
+        named.sort();
+        assert_eq!(named, want);
+        let near: Vec<usize> = (0..path.len())
+            .filter(|&i| window(0).chain(window(991)).any(|s| s == path[i]))
+            .collect();
+        assert_eq!(near, [0, 1, 2, 3, 4, 5, 661, 662, 663, 664, 665, 666]);
+        for i in near {
+            assert!(
+                svg.contains(&format!(r##"fill="#fff">{i}</text>"##)),
+                "move {i} numbered"
+            );
+        }
+        assert!(
+            svg.contains(">Around the start, a1</text>")
+                && svg.contains(">Around the end, all1000</text>")
+        );
+
+        // Squares big enough to see: the board is drawn as before, no insets.
+        let board = Board::new(300, 300).unwrap();
+        let svg = super::svg(Ground::Plain(board), &path[..200], Overlay::default()).unwrap();
+        assert!(!svg.contains("data-square") && !svg.contains("in blocks of"));
     }
 }

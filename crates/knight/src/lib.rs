@@ -97,3 +97,9 @@ pub fn warm() {
 pub fn is_warm() -> bool {
     plain::table::ChessTable::is_warm()
 }
+
+/// The README's examples, run as doctests: the one the service's README
+/// shows too (`tests/readme.rs` holds the two copies alike) runs as written.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;
