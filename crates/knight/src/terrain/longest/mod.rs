@@ -156,22 +156,23 @@ impl LongestWatch for Unwatched {
 /// As [`longest_path`].
 ///
 /// ```
-/// use std::cell::Cell;
+/// use std::sync::atomic::{AtomicU64, Ordering};
 /// use std::time::Duration;
 /// use knight::{longest_path_watched, BarrierRule, Longest, LongestWatch, Square, Terrain};
-/// struct Count(Cell<u64>);
+/// // The search may report from two threads: the watch is `Sync`.
+/// struct Count(AtomicU64);
 /// impl LongestWatch for Count {
 ///     fn improved(&self, best: &Longest) {
 ///         // Each report beats the one before it.
-///         assert!(best.moves.unwrap() > self.0.get() || self.0.get() == 0);
-///         self.0.set(best.moves.unwrap());
+///         let before = self.0.swap(best.moves.unwrap(), Ordering::SeqCst);
+///         assert!(best.moves.unwrap() > before || before == 0);
 ///     }
 /// }
 /// let terrain = Terrain::parse(". . .\n. . .\n. . .\n. . .", 100)?;
-/// let seen = Count(Cell::new(0));
+/// let seen = Count(AtomicU64::new(0));
 /// let found = longest_path_watched(&terrain, BarrierRule::Either, Square::new(0, 0), Square::new(1, 0), Duration::from_secs(1), &seen)?;
 /// assert_eq!(found.moves, Some(11));
-/// assert!(seen.0.get() >= 1, "the first report is a shortest path");
+/// assert!(seen.0.load(Ordering::SeqCst) >= 1, "the first report is a shortest path");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn longest_path_watched(
