@@ -3,10 +3,7 @@
 use clap::Parser;
 use knightd::config::{Config, LogFormat};
 use tokio::net::TcpListener;
-use tracing_subscriber::filter::DynFilterFn;
-use tracing_subscriber::layer::SubscriberExt;
-use tracing_subscriber::util::SubscriberInitExt;
-use tracing_subscriber::{EnvFilter, Layer};
+use tracing_subscriber::EnvFilter;
 
 /// jemalloc, whose background thread returns freed memory to the system:
 /// glibc's allocator kept what a storm took (docs/performance.md).
@@ -106,27 +103,17 @@ fn health_check(config: &Config) -> std::process::ExitCode {
 
 async fn serve(config: Config) -> std::io::Result<()> {
     let filter = EnvFilter::try_new(&config.log).unwrap_or_else(|_| EnvFilter::new("info"));
-    // Warnings and errors at most five a second (a flood cannot flood the
-    // log); the throttle sees only the lines the filter lets through.
+    // Warnings and errors at most five a second: a flood cannot flood the
+    // log (the lines past it are dropped where they are written).
     let throttle = std::sync::Arc::new(knightd::logs::Throttle::default());
-    let throttled = {
-        let throttle = std::sync::Arc::clone(&throttle);
-        DynFilterFn::new(move |metadata, _| throttle.allows(metadata)).with_callsite_filter(
-            |metadata| {
-                // Only warnings and errors are asked each time.
-                if metadata.is_event() && *metadata.level() <= tracing::Level::WARN {
-                    tracing::subscriber::Interest::sometimes()
-                } else {
-                    tracing::subscriber::Interest::always()
-                }
-            },
-        )
-    };
-    let logs = tracing_subscriber::fmt::layer();
-    let registry = tracing_subscriber::registry().with(filter);
+    let logs = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(knightd::logs::ThrottledStdout(std::sync::Arc::clone(
+            &throttle,
+        )));
     match config.log_format {
-        LogFormat::Pretty => registry.with(logs.with_filter(throttled)).init(),
-        LogFormat::Json => registry.with(logs.json().with_filter(throttled)).init(),
+        LogFormat::Pretty => logs.init(),
+        LogFormat::Json => logs.json().init(),
     }
     tokio::spawn(async move {
         let mut every = tokio::time::interval(std::time::Duration::from_secs(10));

@@ -118,10 +118,10 @@ pub async fn serve(
                     }
                 };
                 let _ = stream.set_nodelay(true);
-                let connection = Connection::new(&budget);
+                let connection = Connection::new(&budget, peer);
                 let settings = Arc::clone(&settings);
                 let watcher = graceful.watcher();
-                let service = Answers::new(app.clone(), peer, &connection);
+                let service = Answers::new(app.clone(), &connection);
                 open.spawn(async move {
                     let _permit = permit;
                     // A client that sends nothing at all never reaches
