@@ -182,6 +182,13 @@ impl Work {
         }
     }
 
+    /// Whether a running job may use a second core: a worker is idle and no
+    /// job waits (a search asks again often, and gives the core back).
+    pub fn core_to_spare(&self) -> bool {
+        let state = self.heavy.inner.lock();
+        state.running.len() < self.heavy.inner.workers && state.queued == 0
+    }
+
     /// Runs `work` of `units` (see [`INLINE_UNITS`]) here when it is light,
     /// else as [`Work::run`] does.
     pub async fn run_sized<T, F>(&self, units: u64, work: F) -> Result<T, ApiError>

@@ -32,7 +32,7 @@ use axum::Router;
 pub use config::Config;
 use layers::front::FrontLayer;
 use layers::middleware;
-use routes::{colour, distance, finish, longest, maps, moves, ops, path, tour, validate};
+use routes::{colour, distance, finish, longest, maps, moves, ops, path, puzzle, tour, validate};
 pub use server::{serve, warm};
 pub use state::AppState;
 
@@ -71,6 +71,10 @@ pub fn app(config: &Config) -> Router {
         )
         .route("/tour/step", cached(tour::step_get).post(tour::step_post))
         .route("/tour/finish", pictured(&state, post(finish::handler)))
+        .route(
+            "/tour/puzzle",
+            pictured(&state, cached(puzzle::get).post(puzzle::post)),
+        )
         .route("/colour", cached(colour::handler).post(colour::handler))
         .route("/color", cached(colour::handler).post(colour::handler))
         .route("/moves", cached(moves::handler).post(moves::handler))
