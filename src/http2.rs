@@ -1,6 +1,6 @@
 //! HTTP/2 streams held to the rule HTTP/1.1 connections are held to: an
 //! answer its client accepts no bytes of for `--write-timeout-ms` is given
-//! up ([`Stall`](crate::server::Stall), the one rule). On HTTP/1.1 the
+//! up ([`Stall`](crate::stall::Stall), the one rule). On HTTP/1.1 the
 //! socket shows the stall (its writes wait); on HTTP/2 a client stalls one
 //! stream by keeping its flow-control window shut while the socket stays
 //! writable, so the rule is kept per stream:
@@ -55,7 +55,7 @@ use tower::Service;
 use crate::config::Config;
 use crate::convert::len64;
 use crate::response::problem::ApiError;
-use crate::server::Stall;
+use crate::stall::Stall;
 
 /// Answers of at most this many bytes (known before they are sent) are
 /// never refused for the budget: health checks, errors, most answers.

@@ -7,6 +7,7 @@
 //! request), `response` (shaping an answer, the one error), `layers` (what
 //! wraps every route) and `heavy` (fair admission to the blocking pool).
 
+pub mod background;
 pub mod config;
 pub mod convert;
 pub mod heavy;
@@ -17,6 +18,7 @@ pub mod request;
 pub mod response;
 pub mod routes;
 pub mod server;
+pub mod stall;
 
 pub mod state;
 

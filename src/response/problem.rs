@@ -211,7 +211,7 @@ impl ApiError {
         let param = param.into();
         let detail = format!(
             "'{}' is not a parameter of this endpoint; see /openapi.yaml",
-            crate::request::params::shorten(&param)
+            shorten(&param)
         );
         ApiError::new(Code::UnknownParameter, detail).at(param)
     }
@@ -365,6 +365,18 @@ impl ApiError {
     }
 }
 
+/// At most 40 characters of `text`, for a detail; a longer text is cut
+/// and says how long it was.
+pub fn shorten(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        None => text.to_owned(),
+        Some(_) => {
+            let head: String = text.chars().take(36).collect();
+            format!("{head}… ({} characters)", text.chars().count())
+        }
+    }
+}
+
 /// Characters of what was sent that a `detail` or `param` quotes, at most.
 pub const MOST_QUOTED: usize = 100;
 
@@ -372,7 +384,7 @@ pub const MOST_QUOTED: usize = 100;
 const MOST_DETAIL: usize = 1_000;
 
 /// `detail`, cut at [`MOST_DETAIL`] characters: what was sent is quoted
-/// short where it is quoted (`params::shorten`), and this is the net under
+/// short where it is quoted ([`shorten`]), and this is the net under
 /// that.
 fn bound_detail(detail: String) -> String {
     match detail.char_indices().nth(MOST_DETAIL) {
