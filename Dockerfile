@@ -1,10 +1,11 @@
-# syntax=docker/dockerfile:1
 # Build: `cargo build --release --locked`, with BuildKit cache mounts for the
 # cargo registry and the target directory, so a source change recompiles
 # knightd alone, not every dependency. The binary is copied out of the
-# mounted target (a cache mount is not part of the image). CI has no Docker
-# engine: scripts/image-context.sh assembles exactly what this stage copies
-# (less .dockerignore) and runs this stage's cargo command there.
+# mounted target (a cache mount is not part of the image). No `# syntax=`
+# line: it would make every BuildKit build fetch a frontend image from a
+# registry; the built-in frontend reads `RUN --mount`. CI builds this file
+# as it is with podman (scripts/image.sh), and takes the release binary its
+# other stages run out of the image.
 FROM rust:1.95-bookworm AS build
 WORKDIR /src
 COPY Cargo.toml Cargo.lock openapi.yaml openapi-3.0.yaml ./

@@ -1,7 +1,10 @@
 //! The longest-path benchmark: how long the search takes to prove its answer
-//! optimal (`moves == upper_bound`) on the challenge board, for 20 random
-//! start/end pairs of the seed the figures have always used (2024) and 20
-//! of another (2027), and on the empty 8×8 and 32×32 boards.
+//! optimal (`moves == upper_bound`) on the challenge board, under both
+//! barrier rules, for 20 random start/end pairs of the seed the figures
+//! have always used (2024) and 20 of another (2027); then the same 40 pairs
+//! with a second client asking the same questions at once; then 20 pairs of
+//! a fresh seed (printed, so that a run can be repeated with `--seed`), which
+//! no change was tuned to; and the empty 8×8 and 32×32 boards.
 //!
 //! A plain `main` (the bench is `harness = false`) that prints a table,
 //! because what matters is the time to a proof, not the time of a fixed
@@ -12,11 +15,18 @@
 //! every 256 nodes, and once per local-search window): a measure of the
 //! work that does not depend on the machine's load.
 //!
-//! `cargo bench --bench longest` (limit 10 s a pair); `-- --limit-ms N`
-//! sets another limit.
+//! The second client is a second thread running the same pairs in the same
+//! order; while both run, each is told it may use one core (the service's
+//! fair share), and a search alone may use two. The load average is printed
+//! before and after each part.
+//!
+//! `cargo bench --bench longest` (limit 3 s a pair); `-- --limit-ms N` sets
+//! another limit, `-- --rule either|long_leg` runs one rule, `-- --seed N`
+//! draws the fresh pairs from `N`, `-- --parts quiet,busy,fresh,empty` runs
+//! only those parts.
 
-use std::cell::Cell;
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant, SystemTime};
 
 use knight::{longest_path_watched, Longest, LongestWatch};
 use knight::{BarrierRule, Board, Square, Terrain};
@@ -44,14 +54,25 @@ impl Lcg {
     }
 }
 
-/// Counts the watch's reads.
-struct Reads(Cell<u64>);
+/// Searches running now, shared by the clients of one part: a search
+/// alone may use both cores, two running take one each.
+static RUNNING: AtomicUsize = AtomicUsize::new(0);
+
+/// Counts the watch's reads; answers how many cores the search may use.
+struct Reads(AtomicU64);
 
 impl LongestWatch for Reads {
     fn improved(&self, _: &Longest) {}
     fn cancelled(&self) -> bool {
-        self.0.set(self.0.get() + 1);
+        self.0.fetch_add(1, Ordering::Relaxed);
         false
+    }
+    fn cores(&self) -> usize {
+        if RUNNING.load(Ordering::Relaxed) > 1 {
+            1
+        } else {
+            2
+        }
     }
 }
 
@@ -62,15 +83,18 @@ struct Run {
     reads: u64,
 }
 
-fn run(terrain: &Terrain, from: Square, to: Square, limit: Duration) -> Run {
-    let reads = Reads(Cell::new(0));
+fn run(terrain: &Terrain, rule: BarrierRule, ends: (Square, Square), limit: Duration) -> Run {
+    let reads = Reads(AtomicU64::new(0));
+    RUNNING.fetch_add(1, Ordering::SeqCst);
     let started = Instant::now();
-    let answer = longest_path_watched(terrain, BarrierRule::Either, from, to, limit, &reads)
-        .expect("landable ends");
+    let answer =
+        longest_path_watched(terrain, rule, ends.0, ends.1, limit, &reads).expect("landable ends");
+    let time = started.elapsed();
+    RUNNING.fetch_sub(1, Ordering::SeqCst);
     Run {
         answer,
-        time: started.elapsed(),
-        reads: reads.0.get(),
+        time,
+        reads: reads.0.load(Ordering::Relaxed),
     }
 }
 
@@ -94,7 +118,7 @@ fn pairs(terrain: &Terrain, seed: u64) -> Vec<(Square, Square)> {
         .collect()
 }
 
-fn row(label: &str, from: Square, to: Square, run: &Run) -> String {
+fn row(label: &str, (from, to): (Square, Square), run: &Run) -> String {
     let Longest {
         moves,
         upper_bound,
@@ -103,7 +127,7 @@ fn row(label: &str, from: Square, to: Square, run: &Run) -> String {
     } = &run.answer;
     let show = |n: &Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
     format!(
-        "{label:>8} {from:>5} {to:>5} {:>6} {:>6} {:>3} {:>8.3} {:>9}",
+        "{label:>14} {from:>5} {to:>5} {:>6} {:>6} {:>3} {:>8.3} {:>9}",
         show(moves),
         show(upper_bound),
         if *optimal { "yes" } else { "no" },
@@ -115,7 +139,7 @@ fn row(label: &str, from: Square, to: Square, run: &Run) -> String {
 /// Min, median and max of the times to a proof, an unproven pair counting
 /// as longer than any (`>` the limit); the median of an even count is the
 /// upper of the two middle ones.
-fn summary(name: &str, runs: &[Run], limit: Duration) -> String {
+fn summary(name: &str, runs: &[&Run], limit: Duration) -> String {
     let mut times: Vec<Option<Duration>> = runs
         .iter()
         .map(|r| r.answer.optimal.then_some(r.time))
@@ -145,42 +169,131 @@ fn summary(name: &str, runs: &[Run], limit: Duration) -> String {
     )
 }
 
+/// The load average over the last minute, as `uptime` has it.
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(str::to_owned))
+        .unwrap_or_else(|| "?".to_owned())
+}
+
+/// The value after `flag` on the command line.
+fn arg(args: &[String], flag: &str) -> Option<String> {
+    let i = args.iter().position(|a| a == flag)?;
+    args.get(i + 1).cloned()
+}
+
+/// `pairs` searched one after the other by one client, printed as they go.
+fn client(
+    terrain: &Terrain,
+    rule: BarrierRule,
+    pairs: &[(String, (Square, Square))],
+    limit: Duration,
+    echo: bool,
+) -> Vec<Run> {
+    pairs
+        .iter()
+        .map(|(label, ends)| {
+            let done = run(terrain, rule, *ends, limit);
+            if echo {
+                println!("{}", row(label, *ends, &done));
+            }
+            done
+        })
+        .collect()
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let limit_ms = args
-        .iter()
-        .position(|a| a == "--limit-ms")
-        .and_then(|i| args.get(i + 1))
-        .map_or(10_000, |ms| {
-            ms.parse().expect("--limit-ms takes milliseconds")
-        });
+    let limit_ms = arg(&args, "--limit-ms").map_or(3_000, |ms| {
+        ms.parse().expect("--limit-ms takes milliseconds")
+    });
     let limit = Duration::from_millis(limit_ms);
+    let rules: Vec<BarrierRule> = match arg(&args, "--rule") {
+        Some(rule) => vec![rule.parse().expect("--rule is either or long_leg")],
+        None => vec![BarrierRule::Either, BarrierRule::LongLeg],
+    };
+    let parts = arg(&args, "--parts").unwrap_or_else(|| "quiet,busy,fresh,empty".to_owned());
+    let fresh_seed = arg(&args, "--seed").map_or_else(
+        || {
+            SystemTime::now()
+                .duration_since(SystemTime::UNIX_EPOCH)
+                .map_or(1, |d| d.as_secs())
+        },
+        |seed| seed.parse().expect("--seed takes a number"),
+    );
     let text = include_str!("../assets/page/boards/challenge-28x32.txt");
     let challenge = Terrain::parse(text, 1_000_000).expect("the challenge board parses");
-    println!(
-        "{:>8} {:>5} {:>5} {:>6} {:>6} {:>3} {:>8} {:>9}",
-        "pair", "from", "to", "moves", "bound", "opt", "secs", "reads"
-    );
-    let mut all = Vec::new();
+    let fixed: Vec<(String, (Square, Square))> = SEEDS
+        .iter()
+        .flat_map(|&seed| {
+            pairs(&challenge, seed)
+                .into_iter()
+                .enumerate()
+                .map(move |(n, ends)| (format!("{seed}/{n}"), ends))
+        })
+        .collect();
+    println!("limit {limit_ms} ms a pair; fresh seed {fresh_seed}");
     let mut lines = Vec::new();
-    for seed in SEEDS {
-        let mut runs = Vec::new();
-        for (n, (from, to)) in pairs(&challenge, seed).into_iter().enumerate() {
-            let done = run(&challenge, from, to, limit);
-            println!("{}", row(&format!("{seed}/{n}"), from, to, &done));
-            runs.push(done);
-        }
-        lines.push(summary(&format!("seed {seed}"), &runs, limit));
-        all.extend(runs);
-    }
-    lines.push(summary("all 40", &all, limit));
-    for (side, to) in [(8, Square::new(1, 0)), (32, Square::new(31, 0))] {
-        let empty = Terrain::plain(Board::new(side, side).expect("a board"));
-        let done = run(&empty, Square::new(0, 0), to, limit);
+    for rule in rules {
         println!(
-            "{}",
-            row(&format!("{side}x{side}"), Square::new(0, 0), to, &done)
+            "{:>14} {:>5} {:>5} {:>6} {:>6} {:>3} {:>8} {:>9}   rule {rule}",
+            "pair", "from", "to", "moves", "bound", "opt", "secs", "reads"
         );
+        if parts.contains("quiet") {
+            let before = load();
+            let runs = client(&challenge, rule, &fixed, limit, true);
+            let loads = format!("load {before}-{}", load());
+            for (n, seed) in SEEDS.iter().enumerate() {
+                let of_seed: Vec<&Run> = runs[n * PAIRS..(n + 1) * PAIRS].iter().collect();
+                lines.push(summary(&format!("{rule}, seed {seed}"), &of_seed, limit));
+            }
+            let all: Vec<&Run> = runs.iter().collect();
+            lines.push(summary(&format!("{rule}, all 40 ({loads})"), &all, limit));
+        }
+        if parts.contains("busy") {
+            let before = load();
+            let (mine, theirs) = std::thread::scope(|scope| {
+                let other = scope.spawn(|| client(&challenge, rule, &fixed, limit, false));
+                let mine = client(&challenge, rule, &fixed, limit, false);
+                (mine, other.join().expect("the second client"))
+            });
+            let loads = format!("load {before}-{}", load());
+            for (((label, ends), a), b) in fixed.iter().zip(&mine).zip(&theirs) {
+                println!("{}", row(&format!("{label} a"), *ends, a));
+                println!("{}", row(&format!("{label} b"), *ends, b));
+            }
+            let all: Vec<&Run> = mine.iter().chain(&theirs).collect();
+            lines.push(summary(
+                &format!("{rule}, all 40, two clients at once, 80 searches ({loads})"),
+                &all,
+                limit,
+            ));
+        }
+        if parts.contains("fresh") {
+            let before = load();
+            let fresh: Vec<(String, (Square, Square))> = pairs(&challenge, fresh_seed)
+                .into_iter()
+                .enumerate()
+                .map(|(n, ends)| (format!("fresh/{n}"), ends))
+                .collect();
+            let runs = client(&challenge, rule, &fresh, limit, true);
+            let all: Vec<&Run> = runs.iter().collect();
+            let loads = format!("load {before}-{}", load());
+            lines.push(summary(
+                &format!("{rule}, fresh seed {fresh_seed} ({loads})"),
+                &all,
+                limit,
+            ));
+        }
+        if parts.contains("empty") {
+            for (side, to) in [(8, Square::new(1, 0)), (32, Square::new(31, 0))] {
+                let empty = Terrain::plain(Board::new(side, side).expect("a board"));
+                let ends = (Square::new(0, 0), to);
+                let done = run(&empty, rule, ends, limit);
+                println!("{}", row(&format!("{side}x{side}"), ends, &done));
+            }
+        }
     }
     for line in lines {
         println!("{line}");

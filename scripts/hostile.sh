@@ -54,7 +54,10 @@
 #   HOSTILE_MAX_CONNECTIONS     -> KNIGHTD_MAX_CONNECTIONS     (unset: the server's default)
 #   HOSTILE_SERVER_ENV="KNIGHTD_X=1 KNIGHTD_Y=2"  anything else, as given
 #   HOSTILE_ONLY="a c"          run only these storms
-#   HOSTILE_NO_BUILD=1          use target/release/knightd as it is
+#   HOSTILE_NO_BUILD=1          use target/release/knightd (or the image) as it is
+#   KNIGHTD_IMAGE=knightd:ci    storm that image, each server a container run
+#                               as deploy/kubernetes.yaml runs it (podman;
+#                               scripts/knightd-release.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # No __pycache__ left in the tree.
@@ -78,11 +81,14 @@ else
   body_ms=${HOSTILE_BODY_TIMEOUT_MS:-10000}
   shutdown_ms=${HOSTILE_SHUTDOWN_TIMEOUT_MS:-20000}
 fi
+# No shutdown delay (a deployment's is for its load balancer): storm e
+# times the shutdown timeout alone.
 server_env=(
   "KNIGHTD_HEAVY_WORKERS=2"
   "KNIGHTD_WRITE_TIMEOUT_MS=$write_ms"
   "KNIGHTD_BODY_TIMEOUT_MS=$body_ms"
   "KNIGHTD_SHUTDOWN_TIMEOUT_MS=$shutdown_ms"
+  "KNIGHTD_SHUTDOWN_DELAY_MS=0"
 )
 if [ -n "${HOSTILE_MAX_CONNECTIONS:-}" ]; then
   server_env+=("KNIGHTD_MAX_CONNECTIONS=$HOSTILE_MAX_CONNECTIONS")
@@ -123,7 +129,7 @@ stop_hard() {
   fi
   if [ -n "$pid" ]; then wait "$pid" 2> /dev/null || true; fi
   pid=""
-  rm -f "${knightd_log:-}"
+  forget_knightd
 }
 
 cleanup() {
@@ -166,7 +172,7 @@ run_storm() {
   start_knightd "${server_env[@]}"
   local rc=0
   timeout -k 5 $((bound + 20)) python3 scripts/hostile/storms.py "$name" \
-    --addr "$addr" --pid "$pid" --bound "$bound" --log "$knightd_log" "$@" 2>&1 | show || rc=$?
+    --addr "$addr" --pid "$server_pid" --bound "$bound" --log "$knightd_log" "$@" 2>&1 | show || rc=$?
   if [ "$rc" != 0 ]; then
     figure "$letter $name" "storm finished" "exit $rc" "exit 0" FAIL
   fi
@@ -186,7 +192,7 @@ shutdown_storm() {
   if [ "$short" = 1 ]; then limit=$((shutdown_ms / 1000 + 5)); else limit=30; fi
   echo "== e. SIGTERM with a stalled reader (bounded at ${limit} s after SIGTERM)"
   start_knightd "${server_env[@]}"
-  python3 scripts/hostile/storms.py stalled-reader --addr "$addr" --pid "$pid" \
+  python3 scripts/hostile/storms.py stalled-reader --addr "$addr" --pid "$server_pid" \
     --ready "$tmp/ready" --bound $((limit + 20)) > "$tmp/stalled.out" 2>&1 &
   helper=$!
   for _ in $(seq 1 150); do

@@ -96,6 +96,13 @@ pub struct Config {
     #[arg(long, env = "KNIGHTD_MAX_CONNECTIONS", default_value_t = 10_000)]
     pub max_connections: usize,
 
+    /// After SIGTERM, how long, in milliseconds, to keep serving with
+    /// `/readyz` answering 503, so that load balancers stop sending new
+    /// requests before the listener closes. The shutdown timeout starts
+    /// after it.
+    #[arg(long, env = "KNIGHTD_SHUTDOWN_DELAY_MS", default_value_t = 0)]
+    pub shutdown_delay_ms: u64,
+
     /// After SIGTERM, connections still open after this long, in
     /// milliseconds, are closed and the process exits 0.
     #[arg(long, env = "KNIGHTD_SHUTDOWN_TIMEOUT_MS", default_value_t = 20_000)]

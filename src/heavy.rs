@@ -27,6 +27,7 @@ use axum::response::Response;
 use std::convert::Infallible;
 use tokio::sync::oneshot;
 
+use crate::background::as_background;
 use crate::convert::secs_rounded_up;
 use crate::http2::{Connection, Reserved};
 use crate::response::problem::ApiError;
@@ -181,6 +182,13 @@ impl Work {
         }
     }
 
+    /// Whether a running job may use a second core: a worker is idle and no
+    /// job waits (a search asks again often, and gives the core back).
+    pub fn core_to_spare(&self) -> bool {
+        let state = self.heavy.inner.lock();
+        state.running.len() < self.heavy.inner.workers && state.queued == 0
+    }
+
     /// Runs `work` of `units` (see [`INLINE_UNITS`]) here when it is light,
     /// else as [`Work::run`] does.
     pub async fn run_sized<T, F>(&self, units: u64, work: F) -> Result<T, ApiError>
@@ -219,25 +227,6 @@ impl Budgeted {
             None => response,
         }
     }
-}
-
-/// The niceness of the threads that run heavy work (and parse large
-/// bodies): below the async threads that answer `/healthz` and the cheap
-/// endpoints, so that on a busy machine those wait less behind a search.
-const BACKGROUND_NICENESS: i32 = 10;
-
-/// Lowers the calling thread's priority to [`BACKGROUND_NICENESS`], once
-/// per thread (on Linux a thread has its own niceness; the blocking pool
-/// runs only background work). Best effort: a failure changes nothing.
-pub fn as_background() {
-    thread_local! {
-        static LOWERED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    }
-    LOWERED.with(|lowered| {
-        if !lowered.replace(true) {
-            let _ = rustix::process::setpriority_process(None, BACKGROUND_NICENESS);
-        }
-    });
 }
 
 /// The heavy-work gate shared by all requests.

@@ -1,6 +1,6 @@
 //! HTTP/2 streams held to the rule HTTP/1.1 connections are held to: an
 //! answer its client accepts no bytes of for `--write-timeout-ms` is given
-//! up ([`Stall`](crate::server::Stall), the one rule). On HTTP/1.1 the
+//! up ([`Stall`](crate::stall::Stall), the one rule). On HTTP/1.1 the
 //! socket shows the stall (its writes wait); on HTTP/2 a client stalls one
 //! stream by keeping its flow-control window shut while the socket stays
 //! writable, so the rule is kept per stream:
@@ -45,7 +45,6 @@ use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use axum::body::{Body, Bytes};
-use axum::extract::ConnectInfo;
 use axum::http::{Request, Version};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
@@ -56,7 +55,7 @@ use tower::Service;
 use crate::config::Config;
 use crate::convert::len64;
 use crate::response::problem::ApiError;
-use crate::server::Stall;
+use crate::stall::Stall;
 
 /// Answers of at most this many bytes (known before they are sent) are
 /// never refused for the budget: health checks, errors, most answers.
@@ -127,6 +126,8 @@ impl Budget {
 /// What one connection's streams share.
 #[derive(Debug)]
 pub struct Connection {
+    /// The peer's address.
+    peer: SocketAddr,
     budget: Arc<Budget>,
     held: AtomicUsize,
     opened: Instant,
@@ -145,8 +146,9 @@ pub struct Connection {
 const RESET_EARNED_MS: u64 = 100;
 
 impl Connection {
-    pub fn new(budget: &Arc<Budget>) -> Arc<Connection> {
+    pub fn new(budget: &Arc<Budget>, peer: SocketAddr) -> Arc<Connection> {
         Arc::new(Connection {
+            peer,
             budget: Arc::clone(budget),
             held: AtomicUsize::new(0),
             opened: Instant::now(),
@@ -177,6 +179,11 @@ impl Connection {
             CALMED.fetch_add(1, Ordering::Relaxed);
             self.close.notify_one();
         }
+    }
+
+    /// The peer's address.
+    pub fn peer(&self) -> SocketAddr {
+        self.peer
     }
 
     /// Resolves when every answer of the connection has stalled: the
@@ -579,21 +586,19 @@ impl<F: Future<Output = ()>> Future for Watched<F> {
     }
 }
 
-/// The service of one connection: the router, with the peer's address
-/// (`ConnectInfo`) on every request, and on HTTP/2 every answer passed
-/// through [`Connection::answer`].
+/// The service of one connection: the router, with the connection (its
+/// peer's address, its answer budget) on every request, and on HTTP/2
+/// every answer passed through [`Connection::answer`].
 #[derive(Clone, Debug)]
 pub struct Answers {
     router: Router,
-    peer: ConnectInfo<SocketAddr>,
     connection: Arc<Connection>,
 }
 
 impl Answers {
-    pub fn new(router: Router, peer: SocketAddr, connection: &Arc<Connection>) -> Answers {
+    pub fn new(router: Router, connection: &Arc<Connection>) -> Answers {
         Answers {
             router,
-            peer: ConnectInfo(peer),
             connection: Arc::clone(connection),
         }
     }
@@ -607,7 +612,7 @@ impl hyper::service::Service<Request<Incoming>> for Answers {
     type Future = Answer;
 
     fn call(&self, mut request: Request<Incoming>) -> Answer {
-        request.extensions_mut().insert(self.peer);
+        // One extension: each costs every request.
         request
             .extensions_mut()
             .insert(Arc::clone(&self.connection));

@@ -7,6 +7,7 @@
 //! request), `response` (shaping an answer, the one error), `layers` (what
 //! wraps every route) and `heavy` (fair admission to the blocking pool).
 
+pub mod background;
 pub mod config;
 pub mod convert;
 pub mod heavy;
@@ -17,6 +18,7 @@ pub mod request;
 pub mod response;
 pub mod routes;
 pub mod server;
+pub mod stall;
 
 pub mod state;
 
@@ -30,7 +32,7 @@ use axum::Router;
 pub use config::Config;
 use layers::front::FrontLayer;
 use layers::middleware;
-use routes::{colour, distance, finish, longest, maps, moves, ops, path, tour, validate};
+use routes::{colour, distance, finish, longest, maps, moves, ops, path, puzzle, tour, validate};
 pub use server::{serve, warm};
 pub use state::AppState;
 
@@ -69,6 +71,10 @@ pub fn app(config: &Config) -> Router {
         )
         .route("/tour/step", cached(tour::step_get).post(tour::step_post))
         .route("/tour/finish", pictured(&state, post(finish::handler)))
+        .route(
+            "/tour/puzzle",
+            pictured(&state, cached(puzzle::get).post(puzzle::post)),
+        )
         .route("/colour", cached(colour::handler).post(colour::handler))
         .route("/color", cached(colour::handler).post(colour::handler))
         .route("/moves", cached(moves::handler).post(moves::handler))

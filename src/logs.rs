@@ -62,6 +62,29 @@ impl Throttle {
     }
 }
 
+/// Standard output, through a [`Throttle`]: the log's writer. Lines are
+/// dropped where they are written, so that the subscriber's filtering (and
+/// its cost on every request) stays as it was.
+#[derive(Clone, Debug, Default)]
+pub struct ThrottledStdout(pub std::sync::Arc<Throttle>);
+
+impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for ThrottledStdout {
+    type Writer = tracing_subscriber::fmt::writer::EitherWriter<std::io::Stdout, std::io::Sink>;
+
+    fn make_writer(&'a self) -> Self::Writer {
+        tracing_subscriber::fmt::writer::EitherWriter::A(std::io::stdout())
+    }
+
+    fn make_writer_for(&'a self, metadata: &Metadata<'_>) -> Self::Writer {
+        use tracing_subscriber::fmt::writer::EitherWriter;
+        if self.0.allows(metadata) {
+            EitherWriter::A(std::io::stdout())
+        } else {
+            EitherWriter::B(std::io::sink())
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,10 +3,7 @@
 use clap::Parser;
 use knightd::config::{Config, LogFormat};
 use tokio::net::TcpListener;
-use tracing_subscriber::filter::DynFilterFn;
-use tracing_subscriber::layer::SubscriberExt;
-use tracing_subscriber::util::SubscriberInitExt;
-use tracing_subscriber::{EnvFilter, Layer};
+use tracing_subscriber::EnvFilter;
 
 /// jemalloc, whose background thread returns freed memory to the system:
 /// glibc's allocator kept what a storm took (docs/performance.md).
@@ -16,7 +13,7 @@ static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 fn main() -> std::process::ExitCode {
     let config = Config::parse();
     if config.health_check {
-        return health_check(&config);
+        return health_check(&served_config(config));
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -35,6 +32,43 @@ fn main() -> std::process::ExitCode {
             std::process::ExitCode::FAILURE
         }
     }
+}
+
+/// The configuration of the server a health check is for: the flags of
+/// the one knightd serving beside it (a container's HEALTHCHECK gets the
+/// container's environment but not the server's flags, as in `docker run
+/// knightd --bind 0.0.0.0:9090`), then the check's own flags, which win,
+/// read as the server reads them, environment included. The check's own
+/// configuration where no single server is found.
+fn served_config(own: Config) -> Config {
+    let Some(server) = serving_knightd_args() else {
+        return own;
+    };
+    let args = server.into_iter().chain(std::env::args().skip(1));
+    Config::try_parse_from(args).unwrap_or(own)
+}
+
+/// The arguments of the one other process running this executable that
+/// is not a health check (Linux's /proc), if there is exactly one.
+fn serving_knightd_args() -> Option<Vec<String>> {
+    let me = std::fs::read_link("/proc/self/exe").ok()?;
+    let own = std::process::id().to_string();
+    let mut servers = std::fs::read_dir("/proc").ok()?.filter_map(|entry| {
+        let path = entry.ok()?.path();
+        let pid = path.file_name()?.to_str()?;
+        if pid == own || std::fs::read_link(path.join("exe")).ok()? != me {
+            return None;
+        }
+        let cmdline = std::fs::read(path.join("cmdline")).ok()?;
+        let cmdline = cmdline.strip_suffix(&[0]).unwrap_or(&cmdline);
+        let args: Vec<String> = cmdline
+            .split(|&b| b == 0)
+            .map(|arg| String::from_utf8_lossy(arg).into_owned())
+            .collect();
+        (!args.iter().any(|arg| arg == "--health-check")).then_some(args)
+    });
+    let server = servers.next()?;
+    servers.next().is_none().then_some(server)
 }
 
 /// GET /healthz from the server at `--bind`; success when it answers 200.
@@ -69,27 +103,17 @@ fn health_check(config: &Config) -> std::process::ExitCode {
 
 async fn serve(config: Config) -> std::io::Result<()> {
     let filter = EnvFilter::try_new(&config.log).unwrap_or_else(|_| EnvFilter::new("info"));
-    // Warnings and errors at most five a second (a flood cannot flood the
-    // log); the throttle sees only the lines the filter lets through.
+    // Warnings and errors at most five a second: a flood cannot flood the
+    // log (the lines past it are dropped where they are written).
     let throttle = std::sync::Arc::new(knightd::logs::Throttle::default());
-    let throttled = {
-        let throttle = std::sync::Arc::clone(&throttle);
-        DynFilterFn::new(move |metadata, _| throttle.allows(metadata)).with_callsite_filter(
-            |metadata| {
-                // Only warnings and errors are asked each time.
-                if metadata.is_event() && *metadata.level() <= tracing::Level::WARN {
-                    tracing::subscriber::Interest::sometimes()
-                } else {
-                    tracing::subscriber::Interest::always()
-                }
-            },
-        )
-    };
-    let logs = tracing_subscriber::fmt::layer();
-    let registry = tracing_subscriber::registry().with(filter);
+    let logs = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(knightd::logs::ThrottledStdout(std::sync::Arc::clone(
+            &throttle,
+        )));
     match config.log_format {
-        LogFormat::Pretty => registry.with(logs.with_filter(throttled)).init(),
-        LogFormat::Json => registry.with(logs.json().with_filter(throttled)).init(),
+        LogFormat::Pretty => logs.init(),
+        LogFormat::Json => logs.json().init(),
     }
     tokio::spawn(async move {
         let mut every = tokio::time::interval(std::time::Duration::from_secs(10));
@@ -129,7 +153,15 @@ async fn serve(config: Config) -> std::io::Result<()> {
         knightd::warm();
         tracing::info!("8x8 table built; ready");
     });
-    knightd::serve(listener, knightd::app(&config), &config, shutdown_signal()).await?;
+    let delay = std::time::Duration::from_millis(config.shutdown_delay_ms);
+    let shutdown = async move {
+        shutdown_signal().await;
+        // Load balancers see /readyz fail and stop sending new requests
+        // while the listener still takes them.
+        knightd::routes::ops::stop_being_ready();
+        tokio::time::sleep(delay).await;
+    };
+    knightd::serve(listener, knightd::app(&config), &config, shutdown).await?;
     tracing::info!("knightd stopped");
     Ok(())
 }

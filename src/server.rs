@@ -30,6 +30,7 @@ use crate::config::Config;
 use crate::convert::{len64, to_usize};
 use crate::http2::{Answers, Budget, Connection, Streams};
 use crate::response::problem::ApiError;
+use crate::stall::Stall;
 
 /// Descriptors kept back from `--max-connections` for the listener, logs
 /// and whatever else the process opens.
@@ -118,10 +119,10 @@ pub async fn serve(
                     }
                 };
                 let _ = stream.set_nodelay(true);
-                let connection = Connection::new(&budget);
+                let connection = Connection::new(&budget, peer);
                 let settings = Arc::clone(&settings);
                 let watcher = graceful.watcher();
-                let service = Answers::new(app.clone(), peer, &connection);
+                let service = Answers::new(app.clone(), &connection);
                 open.spawn(async move {
                     let _permit = permit;
                     // A client that sends nothing at all never reaches
@@ -181,49 +182,6 @@ fn http(config: &Config, streams: Streams) -> hyper_util::server::conn::auto::Bu
         .keep_alive_interval(Some(header_timeout))
         .keep_alive_timeout(header_timeout);
     http
-}
-
-/// The one rule of a stalled answer: an answer that waits on its client
-/// for the write timeout, without moving, is given up. Used by the
-/// connection's writes ([`WriteTimeout`]: HTTP/1.1, and HTTP/2's socket)
-/// and by each HTTP/2 stream ([`crate::http2`]).
-pub struct Stall {
-    timeout: Duration,
-    sleep: Option<Pin<Box<tokio::time::Sleep>>>,
-    /// The timer runs: the answer has waited since it last moved.
-    armed: bool,
-}
-
-impl Stall {
-    pub fn new(timeout: Duration) -> Stall {
-        Stall {
-            timeout,
-            sleep: None,
-            armed: false,
-        }
-    }
-
-    /// The answer moved: its wait, if it waits again, starts anew.
-    pub fn progressed(&mut self) {
-        self.armed = false;
-    }
-
-    /// The answer waits on its client: ready once it has waited the whole
-    /// timeout since it last moved (the timer wakes `cx` then).
-    pub fn waiting(&mut self, cx: &mut Context<'_>) -> Poll<()> {
-        if !self.armed {
-            self.armed = true;
-            let deadline = tokio::time::Instant::now() + self.timeout;
-            match &mut self.sleep {
-                Some(sleep) => sleep.as_mut().reset(deadline),
-                None => self.sleep = Some(Box::pin(tokio::time::sleep_until(deadline))),
-            }
-        }
-        match &mut self.sleep {
-            Some(sleep) => sleep.as_mut().poll(cx),
-            None => Poll::Pending,
-        }
-    }
 }
 
 /// A warning at most once a second, counting the ones held back.

@@ -169,3 +169,42 @@ fn start_up_logs_say_what_they_mean_in_plain_words() {
         "{said}"
     );
 }
+
+#[tokio::test]
+async fn sigterm_first_fails_readiness_for_the_shutdown_delay_while_still_serving() {
+    let (mut child, address) = start_with(&["--shutdown-delay-ms", "1500"]);
+    let client = reqwest::Client::new();
+    let status = |path: &'static str| {
+        let request = client.get(format!("http://{address}{path}"));
+        async move { request.send().await.map(|r| r.status().as_u16()) }
+    };
+    for _ in 0..100 {
+        if status("/readyz").await.ok() == Some(200) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(status("/readyz").await.unwrap(), 200);
+    let sent = std::time::Instant::now();
+    signal(&child, "TERM");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // New connections too: a fresh client has none open.
+    let fresh = reqwest::Client::new();
+    let readyz = fresh
+        .get(format!("http://{address}/readyz"))
+        .send()
+        .await
+        .expect("the listener is still open during the delay");
+    assert_eq!(readyz.status(), 503);
+    let problem: serde_json::Value = readyz.json().await.unwrap();
+    assert_eq!(problem["code"], "not_ready", "{problem}");
+    assert_eq!(status("/healthz").await.unwrap(), 200);
+    assert_eq!(status("/path?from=a1&to=b3").await.unwrap(), 200);
+    let exit = wait_exit(&mut child);
+    assert!(exit.success(), "knightd exited with {exit}");
+    let took = sent.elapsed();
+    assert!(
+        took >= Duration::from_millis(1400),
+        "exited {took:?} after SIGTERM, before the shutdown delay was over"
+    );
+}

@@ -169,10 +169,12 @@ async fn bad_played_is_a_400_naming_the_step() {
 #[tokio::test]
 async fn time_up_is_tour_not_found() {
     let server = start_configured(|c| c.max_time_limit_ms = 10_000).await;
+    // Two squares: one alone is `/tour`'s question, answered by
+    // construction whatever the time limit.
     let answer = server
         .post(
             "/tour/finish",
-            &json!({"width": 300, "height": 300, "played": ["a1"], "time_limit_ms": 0}),
+            &json!({"width": 300, "height": 300, "played": ["a1", "b3"], "time_limit_ms": 0}),
         )
         .await;
     Server::problem_naming(answer, 422, "tour_not_found", "time_limit_ms");

@@ -9,6 +9,13 @@
 // moves told apart). While playing, the picture is of the squares played
 // (drawn by /validate), its caption made the game's: what is played, and
 // whether the tour can still be finished or why not.
+//
+// Puzzle: #/tour?width=6&height=6&puzzle=7 plays the puzzle /tour/puzzle
+// makes from seed 7 (clue squares numbered, drawn as printed). The player
+// numbers the squares from 1 by clicking; a clue square takes only its own
+// step, and a step that is a clue only its square. /tour/finish, given the
+// clues and the squares played, says whether the puzzle can still be
+// solved from there, exactly as for the game.
 
 import { get, post } from './api.js';
 import { clearErrors, showProblem } from './answer.js';
@@ -25,13 +32,50 @@ let game = null;
 
 /** True when the fragment is a game rather than a tour asked of the server. */
 export function isGame(params) {
-  return params.get('play') === 'true' || params.has('played');
+  return params.get('play') === 'true' || params.has('played') || params.has('puzzle');
 }
 
 /** The fragment of a game: the board, how it ends, and the squares played. */
 function fragment(p, played, extra = {}) {
   const squares = played.length ? { played: played.join(',') } : { play: 'true' };
-  return { width: p.width, height: p.height, closed: p.closed, end: p.end, ...squares, ...extra };
+  return {
+    width: p.width, height: p.height, closed: p.closed, end: p.end, puzzle: p.puzzle, ...squares, ...extra,
+  };
+}
+
+// The puzzles asked for, by their question: the JSON of /tour/puzzle.
+const puzzles = new Map();
+
+/** The puzzle of the fragment (fetched once). */
+async function puzzleOf(board, p, signal) {
+  const q = { ...board, seed: p.puzzle, closed: p.closed === 'true' ? true : undefined };
+  const key = JSON.stringify(q);
+  if (!puzzles.has(key)) puzzles.set(key, await get('tour/puzzle', q, { signal }));
+  return puzzles.get(key);
+}
+
+/** Writes each played square's step on the drawn board (the clues are drawn by the server). */
+function numberPlayed(g) {
+  const svg = g.ctx.board.container.querySelector('svg');
+  if (!svg) return;
+  g.played.forEach((name, i) => {
+    if (g.clueAt.has(name)) return;
+    const cell = svg.querySelector(`[data-square="${name}"]`);
+    const rect = cell && (cell.tagName === 'rect' ? cell : cell.querySelector('rect'));
+    if (!rect) return;
+    const x = Number(rect.getAttribute('x')) + Number(rect.getAttribute('width')) / 2;
+    const y = Number(rect.getAttribute('y')) + Number(rect.getAttribute('height')) / 2;
+    const t = document.createElementNS('http://www.w3.org/2000/svg', 'text');
+    t.setAttribute('x', String(x));
+    t.setAttribute('y', String(y + 0.15));
+    t.setAttribute('font-size', '0.4');
+    t.setAttribute('text-anchor', 'middle');
+    t.setAttribute('fill', '#1b5e20');
+    t.setAttribute('pointer-events', 'none');
+    t.setAttribute('data-played-step', String(i + 1));
+    t.textContent = String(i + 1);
+    rect.parentNode.appendChild(t);
+  });
 }
 
 /** The squares a knight on `name` can jump to that are not yet played. */
@@ -204,9 +248,13 @@ export async function showGame(ctx) {
   const board = { width: number(p.width), height: number(p.height) };
   el('game').hidden = false;
   el('tour-start').value = played[0] || '';
-  const g = { ctx, p, played, size, board, answer: null, problem: null };
+  const g = { ctx, p, played, size, board, answer: null, problem: null, clueAt: new Map(), stepClue: new Map() };
   game = g;
   buttons();
+  if (p.puzzle !== undefined) {
+    await showPuzzle(g);
+    return;
+  }
   if (played.length === 0) {
     const svg = await get('path', { from: 'a1', to: 'a1', ...board }, { format: 'svg', signal: ctx.signal });
     ctx.draw(svg, size.width, size.height);
@@ -253,19 +301,98 @@ export async function showGame(ctx) {
   verdict(g);
 }
 
+/** The puzzle being played: its picture as printed, the squares numbered so far, and whether it can still be solved. */
+async function showPuzzle(g) {
+  const { ctx, p, played, size, board } = g;
+  const puzzle = await puzzleOf(board, p, ctx.signal);
+  for (const [square, step] of Object.entries(puzzle.clues)) {
+    g.clueAt.set(square, step);
+    g.stepClue.set(step, square);
+  }
+  const q = { ...board, seed: p.puzzle, closed: p.closed === 'true' ? true : undefined };
+  const svg = await get('tour/puzzle', q, { format: 'svg', signal: ctx.signal });
+  ctx.draw(svg, size.width, size.height);
+  const squares = size.width * size.height;
+  const clues = g.clueAt.size;
+  const asked = `Knight's tour puzzle (seed ${puzzle.seed}) on the ${size.width}×${size.height} board: ` +
+    `${clues} squares numbered, ${played.length} of ${squares} filled in.`;
+  ctx.list(played);
+  if (played.length === 0) {
+    recaption(ctx.board.container, [asked, 'Number the squares from 1, a knight move each; exactly one way agrees with the clues.']);
+    const first = g.stepClue.get(1);
+    status(first ? `Click ${first}, numbered 1.` : 'Click the square to number 1.');
+    ctx.say(`A puzzle to solve: ${clues} of the ${squares} squares are numbered.`);
+    ctx.hint('Each next click numbers the next step: a knight move from the last, on its clue square when it has one.');
+    return;
+  }
+  if (p.finish === 'true') {
+    const solved = await post('tour/finish', { ...q, seed: undefined, played, clues: Object.fromEntries(g.clueAt) },
+      { signal: ctx.signal }).catch(() => null);
+    if (solved) {
+      g.answer = solved;
+      ctx.draw(await post('tour/finish', { ...q, seed: undefined, played, clues: Object.fromEntries(g.clueAt) },
+        { format: 'svg', signal: ctx.signal }), size.width, size.height);
+      ctx.board.mark(played, 'is-played');
+      ctx.say(`The puzzle solved: every square numbered from ${solved.path[0]}; the first ${played.length} are yours.`);
+      ctx.list(solved.path, { status: (i) => (i < played.length ? { text: 'played', cls: 'ok' } : null) });
+      status('Solved: the clue squares are numbered, your squares shaded.', 'good');
+      buttons({ undo: true });
+      return;
+    }
+  }
+  numberPlayed(g);
+  ctx.board.mark(played, 'is-played');
+  marks(g);
+  const clueObject = Object.fromEntries(g.clueAt);
+  status('Asking whether the puzzle can still be solved…');
+  recaption(ctx.board.container, [asked, 'Asking whether it can still be solved…']);
+  const { answer, problem } = await post('tour/finish', { ...q, seed: undefined, played, clues: clueObject }, { signal: ctx.signal })
+    .then((a) => ({ answer: a }), (e) => ({ problem: e }));
+  ctx.check();
+  if (problem && problem.name === 'AbortError') throw problem;
+  Object.assign(g, { answer: answer || null, problem: problem || null });
+  const left = squares - played.length;
+  let said;
+  if (answer) {
+    said = left === 0 ? 'Solved: every square is numbered.' : `It can still be solved: ${left} squares to go.`;
+  } else if (problem.code === 'no_tour') {
+    said = `It cannot be solved from here: ${problem.detail.replace(/([^.])$/, '$1.')}`;
+  } else {
+    said = 'The server could not say in time whether it can still be solved.';
+  }
+  recaption(ctx.board.container, [asked, said]);
+  ctx.say(`${played.length} of ${squares} squares numbered; the knight is on ${played[played.length - 1]}.`);
+  verdict(g);
+}
+
 /** A click of the game: the start, or the next move when it is a legal one. */
 export function pickGame(name, ctx) {
   const g = game;
   const p = { ...ctx.values(), ...readForm(ctx.form) };
   const played = g && g.ctx === ctx ? g.played : [];
   if (played.length === 0) {
+    const clue = g && g.clueAt.get(name);
+    const due = g && g.stepClue.get(1);
+    if ((clue !== undefined && clue !== 1) || (due && due !== name)) {
+      const refused = due ? `The puzzle numbers ${due} as 1: start there.` : `${name} is numbered ${clue} in the puzzle, not 1.`;
+      showProblem(ctx.form, { detail: refused, code: 'refused_move' });
+      ctx.hint(refused);
+      return;
+    }
     go('tour', fragment(p, [name]));
     return;
   }
   const last = played[played.length - 1];
   const at = played.indexOf(name);
   let refused = null;
-  if (at >= 0) {
+  const step = played.length + 1;
+  const clue = g && g.clueAt.get(name);
+  const due = g && g.stepClue.get(step);
+  if (at < 0 && clue !== undefined && clue !== step) {
+    refused = `${name} is numbered ${clue} in the puzzle; the next step is ${step}${due ? ` (on ${due})` : ''}.`;
+  } else if (at < 0 && due && due !== name) {
+    refused = `Step ${step} is numbered on ${due} in the puzzle: click ${due}.`;
+  } else if (at >= 0) {
     refused = `${name} is already played (numbered ${at} on the board): a tour visits every square once.`;
   } else if (!freeMoves(last, [], g.size).includes(name)) {
     const free = freeMoves(last, played, g.size);
@@ -291,6 +418,13 @@ export function setupGame(ctx) {
     const c = ctx();
     const f = c ? readForm(c.form) : {};
     go('tour', fragment(f, []));
+  });
+  el('game-puzzle').addEventListener('click', () => {
+    const c = ctx();
+    const f = c ? readForm(c.form) : {};
+    // A new puzzle each time; its seed in the fragment, so a link reopens it.
+    const seed = Math.floor(Math.random() * 1000000);
+    go('tour', fragment({ ...f, width: f.width || 6, height: f.height || 6, puzzle: seed }, []));
   });
   el('game-undo').addEventListener('click', () => game && again(game.played.slice(0, -1)));
   el('game-new').addEventListener('click', () => game && again([]));

@@ -242,6 +242,27 @@ async function main(base: string, served: string, operationIds: string[]): Promi
   check(finishedSvg.includes('data-played="3"'), "the played moves drawn apart", finishedSvg.slice(0, 200));
   called.set("postTourFinish", "8x8 tour finished after a1 b3 c5, as JSON and as SVG");
 
+  const puzzle = await plain.getTourPuzzle({ width: 6, height: 6, seed: 7 });
+  const solution = puzzle.solution as Sq[];
+  checkTour(solution, 6, 6, solution[0]);
+  const clues = puzzle.clues as { [square: string]: number };
+  check(
+    Object.keys(clues).length > 0 && Object.entries(clues).every(([sq, step]) => solution[step - 1] === sq),
+    "the puzzle's clues on its solution",
+    puzzle,
+  );
+  called.set("getTourPuzzle", "6x6 seed 7: its clues on its solution");
+  const posted = await plain.postTourPuzzle({ tourPuzzleRequest: { width: 6, height: 6, seed: 7 } });
+  check(JSON.stringify(posted) === JSON.stringify(puzzle), "POST gives GET's puzzle", posted);
+  const puzzleText = await raw(
+    plain.postTourPuzzleRaw({ tourPuzzleRequest: { width: 6, height: 6, seed: 7 }, format: Format.Text }),
+    "text/plain",
+  );
+  check(Object.values(clues).every((step) => puzzleText.includes(String(step))), "the clues in the text", puzzleText);
+  called.set("postTourPuzzle", "6x6 seed 7 as JSON (as GET has it) and as text");
+  const solved = await plain.postTourFinish({ tourFinishRequest: { width: 6, height: 6, clues } });
+  check(solved.unique === true && JSON.stringify(solved.path) === JSON.stringify(solution), "the puzzle solved", solved);
+
   for (const [name, answer] of [
     ["getColour", await plain.getColour({ square: "d3" })],
     ["getColor", await plain.getColor({ square: "d3" })],

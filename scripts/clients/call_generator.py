@@ -32,6 +32,7 @@ from knightd_gen.models import (
     Square,
     SquareRequest,
     TourFinishRequest,
+    TourPuzzleRequest,
     TourMethod,
     TourRequest,
     TourStepRequest,
@@ -123,6 +124,20 @@ svg = raw(plain.post_tour_finish_without_preload_content(body, format=Format.SVG
 ref.check_svg(svg, [v(s) for s in a.path])
 assert 'data-played="3"' in svg, svg[:200]
 called["postTourFinish"] = "8x8 tour finished after a1 b3 c5, as JSON and as SVG"
+
+a = plain.get_tour_puzzle(width=6, height=6, seed=7)
+solution = [v(s) for s in a.solution]
+ref.check_tour(solution, 6, 6, solution[0])
+assert a.clues and all(solution[step - 1] == sq for sq, step in a.clues.items()), a
+called["getTourPuzzle"] = "6x6 seed 7: its clues on its solution"
+b = plain.post_tour_puzzle(TourPuzzleRequest(width=6, height=6, seed=7))
+assert [v(s) for s in b.solution] == solution and b.clues == a.clues, b
+text = raw(plain.post_tour_puzzle_without_preload_content(TourPuzzleRequest(width=6, height=6, seed=7),
+                                                         format=Format.TEXT), "text/plain")
+assert all(str(step) in text for step in a.clues.values()), text
+called["postTourPuzzle"] = "6x6 seed 7 as JSON (as GET has it) and as text"
+s = plain.post_tour_finish(TourFinishRequest(width=6, height=6, clues=a.clues))
+assert s.unique is True and [v(q) for q in s.path] == solution, s
 
 for operation, get in [("getColour", plain.get_colour), ("getColor", plain.get_color)]:
     a = get(square="d3")

@@ -43,6 +43,8 @@ from knightd_opc.api.plain import (
     post_shortest_paths,
     post_tour,
     post_tour_finish,
+    get_tour_puzzle,
+    post_tour_puzzle,
     post_tour_step,
 )
 from knightd_opc.api.terrain import post_longest_path, post_path, post_validate
@@ -60,6 +62,8 @@ from knightd_opc.models import (
     TourMethod,
     TourRequest,
     TourFinishRequest,
+    TourFinishRequestClues,
+    TourPuzzleRequest,
     TourStepRequest,
     ValidateRequest,
 )
@@ -131,6 +135,20 @@ svg = post_tour_finish.sync(client=client, body=body, format_=Format.SVG)
 ref.check_svg(svg, a.path)
 assert 'data-played="3"' in svg, svg[:200]
 called["postTourFinish"] = "8x8 tour finished after a1 b3 c5, as JSON and as SVG"
+
+a = get_tour_puzzle.sync(client=client, width=6, height=6, seed=7)
+clues = a.clues.to_dict()
+ref.check_tour(a.solution, 6, 6, a.solution[0])
+assert clues and all(a.solution[step - 1] == sq for sq, step in clues.items()), a
+called["getTourPuzzle"] = "6x6 seed 7: its clues on its solution"
+b = post_tour_puzzle.sync(client=client, body=TourPuzzleRequest(width=6, height=6, seed=7))
+assert b.solution == a.solution and b.clues.to_dict() == clues, b
+text = post_tour_puzzle.sync(client=client, body=TourPuzzleRequest(width=6, height=6, seed=7), format_=Format.TEXT)
+assert all(str(step) in text for step in clues.values()), text
+called["postTourPuzzle"] = "6x6 seed 7 as JSON (as GET has it) and as text"
+s = post_tour_finish.sync(client=client, body=TourFinishRequest(width=6, height=6,
+                                                                clues=TourFinishRequestClues.from_dict(clues)))
+assert s.unique is True and s.path == a.solution, s
 
 for operation, get in [("getColour", get_colour), ("getColor", get_color)]:
     a = get.sync(client=client, square="d3")

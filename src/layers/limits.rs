@@ -98,9 +98,13 @@ impl Limits {
 
     /// [`Limits::client`] of a request's extensions and headers.
     pub fn client_of(&self, extensions: &Extensions, headers: &HeaderMap) -> IpAddr {
+        // The connection's peer (`server` puts it on every request), or
+        // axum's `ConnectInfo` where a request came some other way.
         let peer = extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0.ip().to_canonical());
+            .get::<Arc<crate::http2::Connection>>()
+            .map(|c| c.peer())
+            .or_else(|| extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0))
+            .map_or(IpAddr::from([0, 0, 0, 0]), |a| a.ip().to_canonical());
         let trusted = |ip: &IpAddr| self.trusted.iter().any(|net| net.contains(ip));
         let mut client = peer;
         if trusted(&peer) {

@@ -78,7 +78,7 @@ impl<T: DeserializeOwned + Strict + Send + 'static> FromRequest<AppState> for Js
             .await
             .map_err(|_| ApiError::internal())?;
         tokio::task::spawn_blocking(move || {
-            crate::heavy::as_background();
+            crate::background::as_background();
             parse_json(&bytes, Some(example(&T::names())))
         })
         .await

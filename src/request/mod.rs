@@ -4,6 +4,7 @@
 //! and the board it names (`board`).
 
 pub mod board;
+pub mod clues;
 pub mod extract;
 pub mod params;
 pub mod query;

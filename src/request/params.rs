@@ -451,17 +451,8 @@ pub fn unknown(sent: &str, names: &[&'static str]) -> String {
     }
 }
 
-/// At most 40 characters of `text`, for a detail; a longer text is cut
-/// and says how long it was.
-pub fn shorten(text: &str) -> String {
-    match text.char_indices().nth(40) {
-        None => text.to_owned(),
-        Some(_) => {
-            let head: String = text.chars().take(36).collect();
-            format!("{head}… ({} characters)", text.chars().count())
-        }
-    }
-}
+/// What was sent, quoted short (kept with the problem, which quotes it).
+pub use crate::response::problem::shorten;
 
 /// Edits (insertions, deletions, substitutions, swaps of neighbours) from
 /// `a` to `b`.

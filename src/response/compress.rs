@@ -140,7 +140,7 @@ async fn gzip_answer(
     if let Some(Gzippable(gzipped)) = gzippable {
         // Mostly made before; the rest is compressed on the blocking pool.
         if let Ok(pieces) = tokio::task::spawn_blocking(move || {
-            crate::heavy::as_background();
+            crate::background::as_background();
             gzipped()
         })
         .await
@@ -290,7 +290,7 @@ impl http_body::Body for Gzipped {
             };
             this.finished = last;
             this.job = Some(tokio::task::spawn_blocking(move || {
-                crate::heavy::as_background();
+                crate::background::as_background();
                 for piece in &input {
                     let _ = encoder.write_all(piece);
                 }

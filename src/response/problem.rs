@@ -211,7 +211,7 @@ impl ApiError {
         let param = param.into();
         let detail = format!(
             "'{}' is not a parameter of this endpoint; see /openapi.yaml",
-            crate::request::params::shorten(&param)
+            shorten(&param)
         );
         ApiError::new(Code::UnknownParameter, detail).at(param)
     }
@@ -244,7 +244,7 @@ impl ApiError {
             Code::NotFound,
             format!(
                 "there is no endpoint at '{}': /openapi.yaml lists the endpoints (such as /distance, /path, /tour), and / is the page",
-                crate::request::params::shorten(path)
+                shorten(path)
             ),
         )
     }
@@ -265,7 +265,7 @@ impl ApiError {
             }
             _ => methods.join(", "),
         };
-        let method = crate::request::params::shorten(method);
+        let method = shorten(method);
         ApiError::new(
             Code::MethodNotAllowed,
             format!("this endpoint does not answer {method}; it answers {answers}"),
@@ -364,6 +364,10 @@ impl ApiError {
         ApiError::new(Code::NotReady, "the service is starting").retry_after(1)
     }
 
+    pub fn stopping() -> ApiError {
+        ApiError::new(Code::NotReady, "the service is shutting down").retry_after(1)
+    }
+
     pub fn internal() -> ApiError {
         ApiError::new(Code::InternalError, "an internal error occurred")
     }
@@ -374,6 +378,18 @@ impl ApiError {
     }
 }
 
+/// At most 40 characters of `text`, for a detail; a longer text is cut
+/// and says how long it was.
+pub fn shorten(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        None => text.to_owned(),
+        Some(_) => {
+            let head: String = text.chars().take(36).collect();
+            format!("{head}… ({} characters)", text.chars().count())
+        }
+    }
+}
+
 /// Characters of what was sent that a `detail` or `param` quotes, at most.
 pub const MOST_QUOTED: usize = 100;
 
@@ -381,7 +397,7 @@ pub const MOST_QUOTED: usize = 100;
 const MOST_DETAIL: usize = 1_000;
 
 /// `detail`, cut at [`MOST_DETAIL`] characters: what was sent is quoted
-/// short where it is quoted (`params::shorten`), and this is the net under
+/// short where it is quoted ([`shorten`]), and this is the net under
 /// that.
 fn bound_detail(detail: String) -> String {
     match detail.char_indices().nth(MOST_DETAIL) {

@@ -164,7 +164,7 @@ fn png_asked(mut request: Request, max: u32) -> Result<(Request, Option<Png>), A
 
 /// `size` as sent: a whole number of pixels from 1 to `max`.
 fn read_size(whole: &str, max: u32) -> Result<u32, ApiError> {
-    let sent = crate::request::params::shorten(whole);
+    let sent = crate::response::problem::shorten(whole);
     let too_large = || {
         ApiError::invalid(
             "size",

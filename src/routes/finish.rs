@@ -10,6 +10,7 @@ use serde::Serialize;
 use crate::convert::len64;
 use crate::heavy::Served;
 use crate::params;
+use crate::request::clues::CluesArg;
 use crate::request::extract::JsonBody;
 use crate::request::params::Given;
 use crate::request::square::{
@@ -33,6 +34,7 @@ params! {
         pub closed: Given<bool>,
         pub end: Given<SquareArg>,
         pub time_limit_ms: Given<u64>,
+        pub clues: Given<CluesArg>,
     }
 }
 
@@ -46,14 +48,22 @@ pub struct FinishAnswer<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<ShownSquare>,
     pub played: usize,
+    /// With `clues`: whether no other tour agrees with them (null when
+    /// that was not settled in time).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unique: Option<Option<bool>>,
     pub path: ShownPath<'a>,
 }
 
 pub async fn handler(
-    Served { state, work }: Served,
+    served: Served,
     format: Format,
-    JsonBody(req): JsonBody<FinishBody>,
+    JsonBody(mut req): JsonBody<FinishBody>,
 ) -> Result<Response, ApiError> {
+    if let Some(clues) = req.clues.0.take() {
+        return crate::routes::puzzle::finish_with_clues(served, format, req, clues).await;
+    }
+    let Served { state, work } = served;
     let played_args = req.played.required("played")?;
     let Some(first_arg) = played_args.first() else {
         return Err(ApiError::invalid(
@@ -126,6 +136,7 @@ fn answer(
         closed: done.closed,
         end: end.map(|e| shown.square(e)),
         played: done.played,
+        unique: None,
         path: ShownPath::new(shown, &[]),
     };
     if format == Format::Json {
@@ -201,7 +212,7 @@ fn finish_overlay(done: &Finished, end: Option<Square>) -> Overlay {
     }
 }
 
-fn finish_error(board: Board, played: &[Square], error: FinishError, ms: u64) -> ApiError {
+pub fn finish_error(board: Board, played: &[Square], error: FinishError, ms: u64) -> ApiError {
     match error {
         FinishError::Played(fault) => {
             let step = fault.step;

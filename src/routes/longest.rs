@@ -20,7 +20,7 @@ use crate::response::picture::{check_drawable, respond, Format, Ndjson};
 use crate::response::problem::{ApiError, Code};
 use crate::routes::path::{path_overlay, terrain_question, PathAnswer};
 use crate::AppState;
-use knight::{longest_path, longest_path_watched, Longest, LongestWatch};
+use knight::{longest_path_watched, Longest, LongestWatch};
 use knight::{BarrierRule, Ground, Square, Terrain};
 
 /// The time budget when a request names none, in milliseconds.
@@ -103,6 +103,7 @@ struct Streamed {
 /// "cancelled" once the client has gone.
 struct Watch {
     lines: LineSender,
+    work: Work,
     shown: Shown,
     ends: [Square; 2],
     began: Instant,
@@ -127,6 +128,31 @@ impl LongestWatch for Watch {
     fn cancelled(&self) -> bool {
         self.lines.is_closed()
     }
+
+    fn cores(&self) -> usize {
+        cores(&self.work)
+    }
+}
+
+/// The cores a search may use: two while the pool has one to spare, one
+/// each while another client's work waits.
+fn cores(work: &Work) -> usize {
+    if work.core_to_spare() {
+        2
+    } else {
+        1
+    }
+}
+
+/// The watch of a search answered whole: only its cores.
+struct Cores(Work);
+
+impl LongestWatch for Cores {
+    fn improved(&self, _: &Longest) {}
+
+    fn cores(&self) -> usize {
+        cores(&self.0)
+    }
 }
 
 /// The search streamed as NDJSON: the answer (`200`) once the search has
@@ -139,6 +165,7 @@ async fn stream(work: Work, ask: Streamed) -> Result<Response, ApiError> {
     let (started, has_started) = oneshot::channel::<()>();
     let watch = Watch {
         lines,
+        work: work.clone(),
         shown: ask.shown,
         ends: ask.ends,
         began,
@@ -217,8 +244,9 @@ pub async fn handler(
         return stream(work, ask).await;
     }
     let squares = terrain.board().squares();
+    let cores = Cores(work.clone());
     let search = move || {
-        let longest = longest_path(&terrain, rule, from, to, limit);
+        let longest = longest_path_watched(&terrain, rule, from, to, limit, &cores);
         (terrain, longest)
     };
     // Admission counts the time limit as the search's time: it runs to

@@ -14,5 +14,6 @@ pub mod moves;
 pub mod ops;
 pub mod page;
 pub mod path;
+pub mod puzzle;
 pub mod tour;
 pub mod validate;

@@ -1,6 +1,8 @@
 //! Operations: health, readiness, metrics, the OpenAPI documents, and the
 //! problem answers for unknown paths and methods.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use axum::extract::{MatchedPath, State};
 use axum::http::{header, HeaderValue, Method, Uri};
 use axum::response::IntoResponse;
@@ -29,9 +31,21 @@ pub async fn healthz() -> impl IntoResponse {
     )
 }
 
-/// 200 once the 8×8 table is built.
+/// Set once SIGTERM has come: `/readyz` answers 503 from then on while
+/// the server goes on serving for `--shutdown-delay-ms`. Process-wide,
+/// as readiness is (the 8×8 table is too).
+static STOPPING: AtomicBool = AtomicBool::new(false);
+
+/// Makes `/readyz` answer 503 from now on (the binary's SIGTERM).
+pub fn stop_being_ready() {
+    STOPPING.store(true, Ordering::Relaxed);
+}
+
+/// 200 once the 8×8 table is built, until shutdown begins.
 pub async fn readyz() -> Result<Json<Value>, ApiError> {
-    if knight::is_warm() {
+    if STOPPING.load(Ordering::Relaxed) {
+        Err(ApiError::stopping())
+    } else if knight::is_warm() {
         Ok(Json(json!({"status": "ready"})))
     } else {
         Err(ApiError::not_ready())
@@ -68,7 +82,7 @@ pub fn allowed_methods(path: &str) -> &'static str {
     match path {
         "/distance/batch" | "/validate" | "/longest-path" | "/tour/finish" => "POST",
         "/distance" | "/path" | "/tour" | "/tour/step" | "/colour" | "/color" | "/moves"
-        | "/distance-map" | "/shortest-paths" => "GET,HEAD,POST",
+        | "/distance-map" | "/shortest-paths" | "/tour/puzzle" => "GET,HEAD,POST",
         _ => "GET,HEAD",
     }
 }

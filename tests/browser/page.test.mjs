@@ -383,6 +383,31 @@ test('Tour game: a position that cannot be finished says why, in the API\'s word
   await shot(phone, 'tour-game-cannot-finish-phone');
 });
 
+test('Tour puzzle: the clues drawn as printed, squares numbered by clicking, a clue refused out of turn', async (t) => {
+  const puzzle = await api('tour/puzzle?width=6&height=6&seed=7');
+  const page = await open(t, '/#/tour?width=6&height=6&puzzle=7', { width: 1280, height: 900 });
+  await verdict(page, /^Click /);
+  // The clues are the picture's numbered squares, each with its step.
+  for (const [square, step] of Object.entries(puzzle.clues)) {
+    assert.equal(await page.locator(`#board svg [data-clue="${step}"]`).count(), 1, square);
+  }
+  // The first four steps of the solution, each a clue's own or a free square.
+  for (let i = 0; i < 4; i++) {
+    await clickSquare(page, puzzle.solution[i]);
+    await verdict(page, new RegExp(`can still be finished: ${36 - i - 1} squares to go`));
+  }
+  assert.equal(new URL(page.url()).hash, `#/tour?width=6&height=6&puzzle=7&played=${puzzle.solution.slice(0, 4).join(',')}`);
+  assert.match(await caption(page), /Knight's tour puzzle \(seed 7\) on the 6×6 board: 5 squares numbered, 4 of 36 filled in/);
+  // A clue square out of its turn is refused here, in words.
+  const [late, lateStep] = Object.entries(puzzle.clues).sort((a, b) => b[1] - a[1])[0];
+  await clickSquare(page, late);
+  assert.match(await page.locator('#board-note').textContent(), new RegExp(`${late} is numbered ${lateStep} in the puzzle`));
+  await shot(page, 'tour-puzzle');
+  const phone = await open(t, `/#/tour?width=6&height=6&puzzle=7&played=${puzzle.solution.slice(0, 4).join(',')}`, { width: 390, height: 844 });
+  await verdict(phone, /can still be finished/);
+  await shot(phone, 'tour-puzzle-phone');
+});
+
 test('Tour game on 300×300: played, hinted and finished over a patterned board', async (t) => {
   const page = await open(t, '/#/tour?width=300&height=300&played=a1,b3,c5', { width: 1280, height: 900 });
   await verdict(page, /can still be finished: 89,997 squares to go/);

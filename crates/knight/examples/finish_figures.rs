@@ -168,7 +168,14 @@ fn other_shapes() {
 }
 
 fn main() {
-    if !std::env::args().any(|a| a == "--large") {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(at) = args.iter().position(|a| a == "--anywhere") {
+        // A fresh seed each run (printed), or the one given.
+        let seed = args.get(at + 1).and_then(|s| s.parse().ok());
+        anywhere(seed);
+        return;
+    }
+    if !args.iter().any(|a| a == "--large") {
         small();
     }
     large();
@@ -187,45 +194,249 @@ fn small() {
     other_shapes();
 }
 
-/// The 1000×1000 figures.
+/// Where on the board a prefix starts.
+#[derive(Clone, Copy, Debug)]
+enum Place {
+    Corner,
+    Edge,
+    Middle,
+}
+
+/// A square near a corner, near the middle of an edge, or near the
+/// centre of the `w` × `h` board.
+fn start_at(board: Board, place: Place, mix: &mut Mix) -> Square {
+    let side = |n: u64| usize::try_from(n).expect("a side");
+    let (w, h) = (side(board.width()), side(board.height()));
+    let near = |n: usize, mix: &mut Mix| {
+        let d = mix.below(4);
+        if mix.below(2) == 0 {
+            d
+        } else {
+            n - 1 - d
+        }
+    };
+    let middle = |n: usize, mix: &mut Mix| n / 2 - 3 + mix.below(6);
+    let (f, r) = match place {
+        Place::Corner => (near(w, mix), near(h, mix)),
+        Place::Edge if mix.below(2) == 0 => (near(w, mix), middle(h, mix)),
+        Place::Edge => (middle(w, mix), near(h, mix)),
+        Place::Middle => (middle(w, mix), middle(h, mix)),
+    };
+    let file = |n: usize| u32::try_from(n).expect("a file");
+    Square::new(file(f), file(r))
+}
+
+/// A square of `board` at random.
+fn random_square(board: Board, mix: &mut Mix) -> Square {
+    let mut coordinate = |n: u64| {
+        let n = usize::try_from(n).expect("a side");
+        u32::try_from(mix.below(n)).expect("a coordinate")
+    };
+    let file = coordinate(board.width());
+    Square::new(file, coordinate(board.height()))
+}
+
+/// Held-out prefixes anywhere on boards from 12×12 to 1000×1000: random
+/// legal walks of 2 to 100 squares from near a corner, an edge's middle
+/// or the centre, each finished open, closed and to a random end within
+/// 1 s; how many were finished, proven impossible and neither; and the
+/// one-square questions, each against the tour door's answer. With the
+/// seed given, or a fresh one (printed).
+fn anywhere(seed: Option<u64>) {
+    let seed = seed.unwrap_or_else(|| {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+        now.map_or(1, |d| d.as_secs() ^ u64::from(d.subsec_nanos()))
+    });
+    println!("seed {seed}");
+    let mut mix = Mix(seed);
+    let limit = Duration::from_secs(1);
+    let cache = Cache::default();
+    let mut totals = (0, 0, 0);
+    for (w, h) in [
+        (12, 12),
+        (16, 16),
+        (30, 30),
+        (57, 41),
+        (100, 100),
+        (1000, 1000),
+    ] {
+        let board = Board::new(w, h).expect("a board");
+        let (mut finished, mut impossible, mut unsettled) = (0, 0, 0);
+        let mut times = Vec::new();
+        for place in [Place::Corner, Place::Edge, Place::Middle] {
+            for len in [2, 3, 5, 10, 20, 40, 70, 100] {
+                let from = start_at(board, place, &mut mix);
+                let played = walk(board, from, len, |next| mix.below(next.len()));
+                let end = random_square(board, &mut mix);
+                for ending in [Ending::Open, Ending::Closed, Ending::End(end)] {
+                    let request = FinishRequest {
+                        board,
+                        played: &played,
+                        ending,
+                    };
+                    let began = Instant::now();
+                    let answer = finish_tour(request, 1_000_000, limit);
+                    let took = began.elapsed();
+                    times.push(took);
+                    if took > limit + limit / 5 {
+                        let names: Vec<String> = played.iter().map(Square::to_string).collect();
+                        println!(
+                            "  over the limit ({took:?}), {w}x{h} {place:?} {ending:?}: {}",
+                            names.join(" ")
+                        );
+                    }
+                    match answer {
+                        Ok(_) => finished += 1,
+                        Err(FinishError::NoTour(_)) => impossible += 1,
+                        Err(other) => {
+                            unsettled += 1;
+                            let names: Vec<String> = played.iter().map(Square::to_string).collect();
+                            println!(
+                                "  not settled ({other:?}), {w}x{h} {place:?} {ending:?}: {}",
+                                names.join(" ")
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        times.sort_unstable();
+        println!(
+            "{w}x{h}, {} prefixes of 2..100 squares (corner, edge, middle; open, closed, to an end): {finished} finished, {impossible} proven impossible, {unsettled} not settled in 1 s; median {:?}, max {:?}",
+            times.len(),
+            times[times.len() / 2],
+            times[times.len() - 1]
+        );
+        totals = (
+            totals.0 + finished,
+            totals.1 + impossible,
+            totals.2 + unsettled,
+        );
+        // One square: the finish answers wherever the tour door does.
+        let (mut agree, mut all, mut door_ok) = (0, 0, 0);
+        for _ in 0..20 {
+            let place = [Place::Corner, Place::Edge, Place::Middle][mix.below(3)];
+            let start = start_at(board, place, &mut mix);
+            let end = random_square(board, &mut mix);
+            for (ending, method) in [
+                (Ending::Open, TourMethod::Construction { closed: false }),
+                (Ending::Closed, TourMethod::Construction { closed: true }),
+                (Ending::End(end), TourMethod::Ends { end }),
+            ] {
+                let door = tour(
+                    TourRequest {
+                        board,
+                        start,
+                        method,
+                    },
+                    1_000_000,
+                    &cache,
+                )
+                .is_ok();
+                let request = FinishRequest {
+                    board,
+                    played: &[start],
+                    ending,
+                };
+                let finish = finish_tour(request, 1_000_000, limit);
+                all += 1;
+                door_ok += usize::from(door);
+                if door == finish.is_ok() {
+                    agree += 1;
+                } else {
+                    println!("  one square {start} {ending:?}: door {door}, finish {finish:?}");
+                }
+            }
+        }
+        println!("  one square: {agree} of {all} as the tour door ({door_ok} tours)");
+    }
+    let all = totals.0 + totals.1 + totals.2;
+    println!(
+        "all boards: {} finished, {} proven impossible, {} not settled, of {all} ({:.1}% settled)",
+        totals.0,
+        totals.1,
+        totals.2,
+        100.0 * f64::from(totals.0 + totals.1) / f64::from(all)
+    );
+}
+
+/// The 1000×1000 figures: 100-move prefixes (101 squares) from the corner
+/// and from the centre, by Warnsdorff's walk (ties at random) and by random
+/// walks (the first of the seeded ones a finish exists for: a random walk
+/// often shuts a square in), finished open, closed and to an end near the
+/// far corner; each the best of 5 runs, against the tour `/tour` gives from
+/// the same first square with a fresh cache (the finish's own cache is
+/// fresh each call too).
 fn large() {
     let big = Board::new(1000, 1000).expect("a board");
-    let corner = Square::new(0, 0);
-    let mut tie = Mix(7);
-    let played = walk(big, corner, 101, |next| {
-        let fewest = next.iter().map(|n| n.0).min().unwrap_or(0);
-        let best: Vec<usize> = (0..next.len()).filter(|&i| next[i].0 == fewest).collect();
-        best[tie.below(best.len())]
-    });
-    let best_of = |runs: usize, f: &mut dyn FnMut()| {
-        (0..runs)
-            .map(|_| {
-                let began = Instant::now();
-                f();
-                began.elapsed()
-            })
-            .min()
-            .unwrap_or_default()
+    let best_of = |runs: usize, f: &mut dyn FnMut() -> bool| {
+        let mut best = Duration::MAX;
+        for _ in 0..runs {
+            let began = Instant::now();
+            if !f() {
+                return None;
+            }
+            best = best.min(began.elapsed());
+        }
+        Some(best)
     };
-    let whole = best_of(5, &mut || {
-        let cache = Cache::default();
-        let request = TourRequest {
-            board: big,
-            start: corner,
-            method: TourMethod::Construction { closed: false },
-        };
-        assert!(tour(request, 1_000_000, &cache).is_ok());
-    });
-    let finish = best_of(5, &mut || {
-        let request = FinishRequest {
-            board: big,
-            played: &played,
-            ending: Ending::Open,
-        };
-        assert!(finish_tour(request, 1_000_000, Duration::from_secs(60)).is_ok());
-    });
-    println!(
-        "1000x1000, 100 moves from a1 finished: {finish:?} (best of 5); the tour /tour gives from a1, fresh cache: {whole:?}; ratio {:.1}",
-        finish.as_secs_f64() / whole.as_secs_f64()
-    );
+    let mut tie = Mix(7);
+    let warnsdorff = |from: Square, tie: &mut Mix| {
+        walk(big, from, 101, |next| {
+            let fewest = next.iter().map(|n| n.0).min().unwrap_or(0);
+            let best: Vec<usize> = (0..next.len()).filter(|&i| next[i].0 == fewest).collect();
+            best[tie.below(best.len())]
+        })
+    };
+    let far = Square::new(997, 996);
+    for (place, from) in [
+        ("a1", Square::new(0, 0)),
+        ("the centre", Square::new(500, 500)),
+    ] {
+        let whole = best_of(5, &mut || {
+            let request = TourRequest {
+                board: big,
+                start: from,
+                method: TourMethod::Construction { closed: false },
+            };
+            tour(request, 1_000_000, &Cache::default()).is_ok()
+        })
+        .unwrap_or_default();
+        println!("1000x1000, the tour /tour gives from {from}, fresh cache: {whole:?} (best of 5)");
+        for kind in ["Warnsdorff's walk", "a random walk"] {
+            for (ending, said) in [
+                (Ending::Open, "open".to_owned()),
+                (Ending::Closed, "closed".to_owned()),
+                (Ending::End(far), format!("to {far}")),
+            ] {
+                // The first of up to 20 walks that is finished.
+                let mut timed = None;
+                for _ in 0..20 {
+                    let played = if kind == "a random walk" {
+                        walk(big, from, 101, |next| tie.below(next.len()))
+                    } else {
+                        warnsdorff(from, &mut tie)
+                    };
+                    let request = FinishRequest {
+                        board: big,
+                        played: &played,
+                        ending,
+                    };
+                    timed = best_of(5, &mut || {
+                        finish_tour(request, 1_000_000, Duration::from_secs(60)).is_ok()
+                    });
+                    if timed.is_some() {
+                        break;
+                    }
+                }
+                match timed {
+                    Some(finish) => println!(
+                        "  100 moves from {place} by {kind}, {said}: {finish:?} (best of 5), {:.2}x /tour",
+                        finish.as_secs_f64() / whole.as_secs_f64()
+                    ),
+                    None => println!("  100 moves from {place} by {kind}, {said}: none of 20 walks finished"),
+                }
+            }
+        }
+    }
 }

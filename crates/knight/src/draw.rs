@@ -295,6 +295,12 @@ pub struct Overlay {
     /// drawn wider in their own colour, their squares' points too, and the
     /// legend names "played" and "finish". 0 when nothing is told apart.
     pub played: usize,
+    /// A knight's tour puzzle's numbered squares (each with its step, from
+    /// 1). Text then numbers the path's squares from 1 (the solved board as
+    /// puzzle books print it), or with no path only these squares; SVG
+    /// writes each clue's number on its square, and leaves the path's
+    /// points unnumbered.
+    pub clues: Vec<(Square, u64)>,
 }
 
 /// The most shaded squares whose moves are drawn (see
@@ -457,10 +463,21 @@ pub fn text(ground: Ground<'_>, path: &[Square], overlay: &Overlay) -> Result<St
     for (&square, &n) in path.iter().zip(&numbers) {
         by_square[spots.index(square)] = n;
     }
+    if !overlay.clues.is_empty() {
+        // A puzzle numbers its steps from 1.
+        for (square, n) in path.iter().zip(1..) {
+            by_square[spots.index(*square)] = n;
+        }
+        for &(square, n) in overlay.clues.iter().filter(|c| view.contains(c.0)) {
+            by_square[spots.index(square)] = n;
+        }
+    }
     let top = numbers
         .iter()
         .chain(overlay.shades.iter().map(|s| &s.1))
-        .max();
+        .chain(overlay.clues.iter().map(|c| &c.1))
+        .max()
+        .map(|&n| n.max(path.len().u64()));
     let width = top.map_or(1, |n| n.to_string().len());
     let mut out = String::with_capacity(text_len(view.squares(), width + 1));
     write_text(&mut out, ground, &view, width, true, |s| {
@@ -1001,9 +1018,10 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
         centre,
         (line, px(5.0).max(0.43)),
     );
-    if numbered && !path.is_empty() {
+    if overlay.clues.is_empty() && numbered && !path.is_empty() {
         draw_numbers(&mut out, path, &moves, overlay.played, centre, size);
     }
+    draw_clues(&mut out, &overlay.clues, centre);
 
     // The ends' insets, side by side under the board.
     if let Some(w) = &wide {
@@ -1655,6 +1673,33 @@ fn draw_ends(
 }
 
 /// A numbered point on each square of the path, with its `data-step`.
+/// A puzzle's numbered squares: each step written large on its square, on
+/// a white plate that keeps it legible over the path's lines.
+fn draw_clues(out: &mut String, clues: &[(Square, u64)], centre: impl Fn(Square) -> (f64, f64)) {
+    if clues.is_empty() {
+        return;
+    }
+    let mut plates = String::new();
+    for &(square, n) in clues {
+        let (x, y) = centre(square);
+        let digits = n.to_string().len() as f64;
+        let w = 0.26 * digits + 0.14;
+        let _ = write!(
+            plates,
+            r##"<g data-clue="{n}"><rect x="{}" y="{}" width="{}" height="0.5" rx="0.08" fill="#fff" stroke="{INK}" stroke-width="0.03"/><text x="{}" y="{}">{n}</text></g>"##,
+            num(x - w / 2.0),
+            num(y - 0.25),
+            num(w),
+            num(x),
+            num(y + 0.16),
+        );
+    }
+    let _ = writeln!(
+        out,
+        r#"<g text-anchor="middle" font-size="0.44" font-weight="bold" fill="{INK}">{plates}</g>"#
+    );
+}
+
 fn draw_numbers(
     out: &mut String,
     path: &[Square],

@@ -32,7 +32,11 @@
 //!   reports each improvement as the search makes it);
 //! - knight's tours: the one door [`tour()`] with its [`TourRequest`] and
 //!   [`TourMethod`], and [`IndexedTour`], which reads any step of the same
-//!   tour on boards up to 10⁹ a side without building it;
+//!   tour on boards up to 10⁹ a side without building it; [`finish_tour`]
+//!   for a partly played tour;
+//! - knight's tour puzzles: [`solve_clues`] (the tour that agrees with some
+//!   numbered squares, and whether it is the only one) and [`make_puzzle`]
+//!   (clues that exactly one tour agrees with);
 //! - pictures: [`draw_text`], [`draw_svg`] and their [`Overlay`].
 
 #![deny(missing_docs)]
@@ -71,9 +75,11 @@ pub use terrain::{
 };
 pub use tour::construct::IndexedTour;
 pub use tour::finish::{
-    finish_tour, last_finish_nodes, Ending, FinishError, FinishRequest, Finished, Stuck,
+    check_clues, finish_tour, last_finish_nodes, solve_clues, Clue, ClueStuck, CluesError,
+    CluesRequest, Ending, FinishError, FinishRequest, Finished, Solved, Stuck, CLUE_SQUARES,
     WHOLE_CHECK_SQUARES,
 };
+pub use tour::puzzle::{make_puzzle, Puzzle, PuzzleError, PuzzleRequest};
 pub use tour::warnsdorff::DEFAULT_BACKTRACKS as WARNSDORFF_BACKTRACKS;
 pub use tour::{
     is_tour, tour, Cycle, Method as TourMethod, NoTour, SharedTour, Tour, TourAnswer, TourError,

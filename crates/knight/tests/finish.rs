@@ -613,9 +613,11 @@ fn sq(f: u32, r: u32) -> Square {
 #[test]
 fn time_up_is_not_found() {
     // 0 ms: the first clock reading stops the search on a board large
-    // enough to need more than 1,024 nodes.
+    // enough to need more than 1,024 nodes. (Two squares: one alone is
+    // the tour door's question, answered by construction without a
+    // search.)
     let board = Board::new(100, 100).unwrap();
-    let played = [sq(0, 0)];
+    let played = [sq(0, 0), sq(1, 2)];
     let request = FinishRequest {
         board,
         played: &played,

@@ -783,3 +783,52 @@ fn bound_is_at_least_the_optimum_on_boards_of_up_to_36_squares() {
 fn bound_is_at_least_the_optimum_on_many_boards_of_up_to_36_squares() {
     bounds_hold_on_larger_boards(37, 2_000, 3_000_000);
 }
+
+/// Keeps every report of a search offered two cores, with the thread that
+/// made it.
+struct TwoCores {
+    seen: std::sync::Mutex<Vec<(Longest, std::thread::ThreadId)>>,
+}
+
+impl LongestWatch for TwoCores {
+    fn improved(&self, best: &Longest) {
+        let me = std::thread::current().id();
+        self.seen.lock().unwrap().push((best.clone(), me));
+    }
+    fn cores(&self) -> usize {
+        2
+    }
+}
+
+/// On two cores, under both rules, the reports still come one at a time,
+/// each a valid path longer than the last, and the answer is a valid path
+/// no shorter than any report, within its bound.
+#[test]
+fn two_cores_report_in_order_under_both_rules() {
+    let t = terrain(CHALLENGE);
+    for rule in [BarrierRule::Either, BarrierRule::LongLeg] {
+        for (from, to) in [("a1", "af28"), ("u23", "a7")] {
+            let (from, to) = (square(&t, from), square(&t, to));
+            let watch = TwoCores {
+                seen: std::sync::Mutex::new(Vec::new()),
+            };
+            let limit = Duration::from_millis(400);
+            let last = longest_path_watched(&t, rule, from, to, limit, &watch).unwrap();
+            let seen = watch.seen.into_inner().unwrap();
+            assert!(!seen.is_empty(), "the first report is a shortest path");
+            for pair in seen.windows(2) {
+                assert!(pair[0].0.moves < pair[1].0.moves, "each report is longer");
+                assert_eq!(pair[0].0.upper_bound, pair[1].0.upper_bound);
+            }
+            for (report, _) in &seen {
+                let (moves, cost) = check(&t, rule, from, to, report.path.as_ref().unwrap());
+                assert_eq!((report.moves, report.cost), (Some(moves), Some(cost)));
+                assert!(report.moves <= last.moves);
+            }
+            let (moves, cost) = check(&t, rule, from, to, last.path.as_ref().unwrap());
+            assert_eq!((last.moves, last.cost), (Some(moves), Some(cost)));
+            assert!(moves <= last.upper_bound.unwrap());
+            assert_eq!(last.optimal, Some(moves) == last.upper_bound);
+        }
+    }
+}

@@ -88,15 +88,8 @@ pub fn tour_with_ends(
     if squares == 1 {
         return Ok(vec![0]);
     }
-    if width.min(height) >= 5 && width.max(height) >= 10 {
-        if let Some(path) = by_blocks(width, height, start, end, cache) {
-            return Ok(path);
-        }
-        // The same read backwards: the cuts follow the start's square.
-        if let Some(mut path) = by_blocks(width, height, end, start, cache) {
-            path.reverse();
-            return Ok(path);
-        }
+    if let Some(path) = blocks_both_ways(width, height, start, end, cache) {
+        return Ok(path);
     }
     let exhausted = || {
         TourError::NoTour(NoTour::Exhaustive(format!(
@@ -134,6 +127,55 @@ pub fn tour_with_ends(
         Cover::Exhausted => Err(exhausted()),
         Cover::GaveUp => Err(TourError::NotFound),
     }
+}
+
+/// The block construction from `start` to `end`, or read backwards from
+/// `end` (the cuts follow the start's square); None where it does not cut
+/// the board (a side under 5, or both under 10).
+fn blocks_both_ways(
+    width: u64,
+    height: u64,
+    start: Square,
+    end: Square,
+    cache: &Cache,
+) -> Option<Vec<u32>> {
+    if width.min(height) < 5 || width.max(height) < 10 {
+        return None;
+    }
+    by_blocks(width, height, start, end, cache).or_else(|| {
+        let mut path = by_blocks(width, height, end, start, cache)?;
+        path.reverse();
+        Some(path)
+    })
+}
+
+/// An open tour of the `width` × `height` board from `start` to `end` by
+/// the blocks alone, in time linear in its squares (or, on a board 5 by
+/// at most 20, by the exact programme); None where they give nothing: no
+/// search is made, and no core (on a long board 5 wide a core's programme
+/// can take a good part of a second). Not checked: the caller checks the
+/// tour it is part of.
+pub(super) fn constructed(
+    width: u64,
+    height: u64,
+    start: Square,
+    end: Square,
+    cache: &Cache,
+) -> Option<Vec<u32>> {
+    if width * height > u64::from(u32::MAX) || ruled_out(width, height, start, end).is_some() {
+        return None;
+    }
+    if let Some(path) = blocks_both_ways(width, height, start, end, cache) {
+        return Some(path);
+    }
+    if frontier::fits(width, height) && width.max(height) <= FRONTIER_ROWS {
+        if let Frontier::Found(path) =
+            frontier::path_between(width, height, start, end, FRONTIER_STATES)
+        {
+            return Some(path);
+        }
+    }
+    None
 }
 
 fn name(s: Square) -> String {

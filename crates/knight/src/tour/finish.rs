@@ -31,31 +31,40 @@
 //! figures is settled in at most a few dozen nodes. Positions proven
 //! hopeless are remembered (by their free squares and the knight's square).
 //!
-//! On larger boards a prefix near a corner is first finished by
-//! construction ([`super::window`]: a search of a small window round it,
-//! joined to constructed tours of the rest), before any whole-position
-//! check (which alone costs tens of milliseconds on 1000×1000); when that
-//! gives nothing, the position is checked as above and the search is the
-//! tours' one depth-first engine ([`super::search`]), run from the last
-//! square played over the squares not yet played, ordered by Warnsdorff's
-//! rule and Roth's tie-break, with only the knight's next squares checked
-//! at each node, until `time_limit`.
+//! On larger boards one square played is the tour door's own question
+//! ([`super::tour`]: the tour `/tour` gives for the same ends), and a
+//! longer prefix anywhere is first finished by construction
+//! ([`super::window`]: a search of a small window round it, joined to
+//! constructed tours of the rest), before any whole-position check (which
+//! alone costs tens of milliseconds on 1000×1000); when that gives nothing,
+//! the position is checked as above, short randomised searches of the whole
+//! board are tried for half the time left ([`super::window`]'s restarts),
+//! and then the search is the tours' one depth-first engine
+//! ([`super::search`]), run from the last square played over the squares
+//! not yet played, ordered by Warnsdorff's rule and Roth's tie-break, with
+//! only the knight's next squares checked at each node, until
+//! `time_limit`.
 
 use std::cell::Cell;
 use std::fmt;
 use std::time::{Duration, Instant};
 
 use super::existence::ruled_out;
-use super::is_tour;
 use super::search::{depth_first, Budget, Outcome, Rules, Unvisited};
 use super::warnsdorff::mix;
+use super::{is_tour, Method, TourError, TourRequest};
 use crate::board::{Board, Colour, Grid, Int, Spot, Square};
 use crate::terrain::validate::{validate, StepFault};
 use crate::terrain::{BarrierRule, Ground};
+use crate::Cache;
 
 mod bits;
+pub(crate) mod clues;
 
 use bits::Bits;
+pub use clues::{
+    check_clues, solve_clues, Clue, ClueStuck, CluesError, CluesRequest, Solved, CLUE_SQUARES,
+};
 
 /// Boards of at most this many squares have their whole position checked
 /// at every node of the search, on bitboards.
@@ -471,9 +480,20 @@ pub fn finish_tour(
             _ => done(played.to_vec()),
         };
     }
-    // A tour by the window's construction first (a found tour passes every
-    // check below, which on a large board cost more than the window).
+    // On a large board, one square played is the tour door's own question;
+    // a longer prefix is finished by the window's construction first (a
+    // found tour passes every check below, which cost more than either).
     if squares > WHOLE_CHECK_SQUARES {
+        if let [_] = played {
+            match by_the_door(board, first, ending, max_squares) {
+                Ok(path) => {
+                    if let Some(found) = path.and_then(|path| done(path).ok()) {
+                        return Ok(found);
+                    }
+                }
+                Err(stuck) => return Err(FinishError::NoTour(stuck)),
+            }
+        }
         let window = super::window::finish_in_window(board, played, ending, max_squares, deadline);
         if let Some(found) = window.and_then(|path| done(path).ok()) {
             return Ok(found);
@@ -506,6 +526,15 @@ pub fn finish_tour(
         };
     }
     state.release(here);
+    // Short tries with ties at random for half the time left: they find
+    // finishes one long search gets lost before.
+    let now = Instant::now();
+    let half = now + deadline.saturating_duration_since(now) / 2;
+    if let Some(found) =
+        super::window::restarts(board, played, ending, half).and_then(|path| done(path).ok())
+    {
+        return Ok(found);
+    }
     let total = state.squares.left;
     // Searches in rounds until one finds a tour, or is exhausted (a proof,
     // whatever the order), or the time is up. Even rounds order ties by
@@ -541,6 +570,41 @@ pub fn finish_tour(
         }
         Outcome::Exhausted if !timed_out => Err(FinishError::NoTour(Stuck::Exhausted { knight })),
         _ => Err(FinishError::NotFound),
+    }
+}
+
+/// The tour from `first`, the one square played, ending as asked, by the
+/// tour door ([`super::tour`]): the tour `/tour` gives for the same ends.
+/// An error when a theorem rules out every open (or closed) tour from
+/// `first`; None when the door gives nothing else (an asked end it rules
+/// out is left to the position's checks, which say why in a finish's
+/// words).
+fn by_the_door(
+    board: Board,
+    first: Square,
+    ending: Ending,
+    max_squares: u64,
+) -> Result<Option<Vec<Square>>, Stuck> {
+    let method = match ending {
+        Ending::Open => Method::Construction { closed: false },
+        Ending::Closed => Method::Construction { closed: true },
+        Ending::End(end) => Method::Ends { end },
+    };
+    let request = TourRequest {
+        board,
+        start: first,
+        method,
+    };
+    match super::tour(request, max_squares, &Cache::default()) {
+        Ok(answer) => Ok(Some(answer.tour.squares.into_vec())),
+        Err(TourError::NoTour(why)) if !matches!(ending, Ending::End(_)) => {
+            Err(Stuck::NoTourOfBoard {
+                first,
+                closed: ending == Ending::Closed,
+                why: why.to_string(),
+            })
+        }
+        Err(_) => Ok(None),
     }
 }
 

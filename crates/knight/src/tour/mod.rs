@@ -31,6 +31,7 @@ pub mod existence;
 pub mod finish;
 pub mod frontier;
 pub mod narrow;
+pub mod puzzle;
 pub mod search;
 pub mod warnsdorff;
 mod window;

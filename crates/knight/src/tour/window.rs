@@ -1,174 +1,203 @@
-//! Finishing a short prefix on a large board by construction: search only a
-//! window round the played squares, and join it into tours the
-//! constructions build for the rest of the board.
+//! Finishing a prefix on a large board by construction: search only a
+//! window round the played squares, and join it to tours the constructions
+//! build for the rest of the board.
 //!
-//! The board is first turned (mirrored, and perhaps its files and ranks
-//! swapped) so that the corner nearest the played squares is a1. The
-//! rectangle round the played squares must then begin within [`NEAR`]
-//! files and ranks of a1 (it may stretch far along an edge, as a walk that
-//! hugs the edge does; the window follows it, up to [`MAX_WINDOW`]
-//! squares). The board is cut in three:
+//! **The cut.** The window R is the rectangle round the played squares with
+//! a margin of free files and ranks on each side (2 to 5, each side its
+//! own). The rest of the board is cut in up to four rectangles, the
+//! *pieces*: the bands below and above R, each the board's whole width,
+//! and the parts left and right of R, each R's height. A side of R that
+//! would leave a piece thinner than [`MIN_SIDE`] (6) is moved out to the
+//! board's edge instead, and a window whose pieces are not all at least 10
+//! long is passed over, so the block construction cuts every piece (a
+//! piece 5 thick can send the both-ends construction to a core's
+//! programme, a good part of a second). Windows whose pieces all have an
+//! even number of squares are tried first (over some odd pieces the
+//! both-ends construction takes seconds). Near a corner two pieces remain,
+//! along an edge three, in the middle four. The board is also tried
+//! transposed (the bands then run along the files).
 //!
-//! - the window R, files `0..a` × ranks `0..b`: the smallest corner
-//!   rectangle holding every played square, plus a margin of free files and
-//!   ranks;
-//! - the strip A to its right, files `a..` × ranks `0..b`;
-//! - the rest B above both, every file × ranks `b..`.
+//! **The tour.** The pieces touch in a ring (below, right, above, left): a
+//! *chain* is an order of them in which each touches the next. The tour is
+//! the played squares; a path from the knight over every unplayed square of
+//! R, ending on a square L one knight move from a square e of the chain's
+//! first piece; then each piece in turn, toured from its entry to an exit
+//! one knight move from the next piece's entry by the both-ends block
+//! construction ([`ends::constructed`]); the last piece toured from its
+//! entry by the block construction ([`IndexedTour`]) when the tour is open,
+//! or to the asked end when that lies in it. Each join is a knight move,
+//! each piece's tour visits every square of it once, and R and the pieces
+//! partition the board, so the whole is a tour, and it begins with the
+//! played squares.
 //!
-//! The tour runs through R, then A, then B. In R the knight goes on from
-//! the last square played over every unplayed square of R, ending on a
-//! square L one knight move from a square e of A. That path is the one part
-//! searched: the tours' depth-first engine ([`super::search`]) over R
-//! alone, by Warnsdorff's rule (fewest free onward moves first), then the
-//! square farther from L first (so the path sweeps away from L and comes
-//! to it last), with the dead-end look-ahead (a free square left with no
-//! free neighbour ends that branch), under a node budget. A is toured from
-//! e to a square y on its top two ranks by the both-ends construction
-//! ([`ends`]); y is one knight move from a square f of B. B is toured from
-//! f by the block construction ([`IndexedTour`]), or, when the request asks
-//! the tour to end on a square of B, from f to that square by the both-ends
-//! construction again. So the search's size follows the played squares,
-//! not the board.
+//! **Ends inside the window.** The last square t may have to lie in R: the
+//! asked end; for a closed tour, a free square one move from the first
+//! square played (each is tried); or an unplayed square the played squares
+//! left with one way in, which can only be last. Then the chain must come
+//! back into R. Either the window's one path steps from L to E, a square of
+//! R one move from the last piece's exit, as if L → E were a move (a
+//! *portal*: the search may leave L only for E and enter E only from L;
+//! the pieces' tours replace that step), and goes on from E to t; or R is
+//! split by a file or a rank between the knight and t into R1 and R2, the
+//! path covering R1 from the knight to L and a second path covering R2 from
+//! E to t. Either way a closed tour closes and an end anywhere is met.
 //!
-//! Choices are filtered before anything is searched. A knight alternates
-//! colours, so R must hold as many unplayed squares of each colour as the
-//! path from the knight alternates through: the margins (from 2 to 7 free
-//! files and ranks) are chosen so it does. L must be of the colour that
-//! path ends on; L is tried farthest from the knight first. An unplayed
-//! square next to the played squares with fewer than two ways in could
-//! only be the tour's last square, which is in B here: such a position is
-//! left to the whole-board search at once. The window's searches take at
-//! most a quarter of the time limit, and at most [`MAX_TIME`].
+//! **Conditions, checked before anything is built.** A knight alternates
+//! colours: the unplayed squares of the whole board must hold the colours
+//! a path from the knight alternates through, its last square the colour
+//! the ending needs; those of R (or R1, R2) likewise for their paths, the
+//! colours of L, each exit and E following from the counts (with a portal,
+//! the pieces make the step L → E keep or change colour by their number of
+//! squares, and the counts of R follow from the colours of L, E and t).
+//! Each piece's two ends must pass the both-ends construction's theorems
+//! ([`ends::ruled_out`]: on an odd piece both of the majority colour), and
+//! the last open piece's entry the tours' ([`existence::ruled_out`]). An
+//! unplayed square next to the played squares with no way in, or two with
+//! one, gives nothing here: the caller's checks say why.
+//!
+//! **The searches.** The paths through R are the one part searched: the
+//! tours' depth-first engine ([`super::search`]) over the window alone, by
+//! Warnsdorff's rule (fewest free onward moves first), then the square
+//! farther from the path's end first (or from the middle of its possible
+//! ends: the first path is searched once towards any square next to the
+//! first piece, then towards each of a few), so it sweeps away from its end
+//! and comes to it last, with a free square left with no free neighbour a
+//! dead end; twice in fixed orders, then with ties perturbed at random,
+//! each under a node budget. So the search's size follows the played
+//! squares, not the board. The window's tries take at most a quarter of
+//! the time limit and [`MAX_TIME`] (on a board too large for the restarts,
+//! three quarters: the whole-board search rarely finishes there).
+//!
+//! The same search over the whole board, restarted with ties broken at
+//! random ([`restarts`]), is the caller's fallback where no window fits (a
+//! board under about 25 a side): many short tries find finishes that one
+//! long backtracking search gets lost before.
 //!
 //! Nothing here is given out unchecked: the caller checks the joined path
-//! as it checks any finish. When no choice works, or the played squares
-//! are not near a corner, or the tour must be closed (its last square would
-//! have to be back in R, next to the first square), or its asked end is in
-//! R or A, this gives nothing and the caller searches the whole board as
-//! before.
+//! as it checks any finish, and searches the whole board when this gives
+//! nothing.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use super::construct::IndexedTour;
 use super::ends;
+use super::existence;
 use super::finish::Ending;
 use super::search::{depth_first, Budget, Outcome, Rules, Unvisited};
+use super::warnsdorff::mix;
 use crate::board::{Board, Grid, Int, Spot, Square};
 use crate::Cache;
 
-/// The rectangle round the played squares must begin within this many
-/// files and ranks of a corner.
-const NEAR: u32 = 8;
+/// Free files (and ranks) left round the played squares on each side of the
+/// window, in the order tried: a margin of 2 often leaves a band too thin
+/// for the search to sweep and come back along.
+const MARGINS: [u32; 4] = [3, 4, 2, 5];
 
-/// Free files (and ranks) left round the played squares inside the window,
-/// in the order tried: a margin of 2 often leaves a band too thin for the
-/// search to sweep and come back along.
-const MARGINS: [u32; 6] = [4, 5, 6, 7, 3, 2];
-
-/// The strip A must be at least this many files long (the both-ends
-/// construction cuts boards 5 by 10 or more).
-const MIN_STRIP: u64 = 10;
-
-/// The least side of the window, of the strip's height and of B.
-const MIN_SIDE: u64 = 5;
+/// The least side of a piece.
+const MIN_SIDE: u32 = 6;
 
 /// The most squares a window may have.
 const MAX_WINDOW: u64 = 40_000;
 
 /// The most time the window's searches take (a quarter of the time limit
-/// when that is less) before the whole board is searched instead.
+/// when that is less) before the whole board is searched instead, on
+/// boards the restarts try (on larger ones, three quarters of the limit).
 const MAX_TIME: Duration = Duration::from_millis(250);
 
-/// The most ends L tried in one window.
-const ENDS_TRIED: usize = 8;
+/// The most ends L (or starts E) tried for one window and chain.
+const ENDS_TRIED: usize = 6;
 
-/// The most squares y tried for one end L.
-const EXITS_TRIED: usize = 6;
+/// The most joins tried between two pieces.
+const LINKS_TRIED: usize = 3;
 
-/// A turn of the board: mirror the files, mirror the ranks, then perhaps
-/// swap files and ranks. Squares go to the turned board by [`Turn::on`] and
-/// back by [`Turn::back`].
-#[derive(Clone, Copy, Debug)]
-struct Turn {
-    width: u32,
-    height: u32,
-    flip_files: bool,
-    flip_ranks: bool,
-    swap: bool,
+/// The most splits of one window tried, each way (by files, by ranks).
+const SPLITS_TRIED: usize = 3;
+
+/// The most chains a portal plan tries, and the most L (and E for each L).
+const PORTAL_CHAINS: usize = 4;
+const PORTAL_TRIES: usize = 3;
+
+/// What the window holds before the pieces: the path already searched
+/// (to L), or, with a portal, only L (the path is searched once E is
+/// known).
+#[derive(Clone, Copy)]
+enum Inside<'a> {
+    Path(&'a [Square]),
+    Portal(Square),
 }
 
-impl Turn {
-    /// Turn `number` (0 to 7) of the `width` × `height` board: its bits
-    /// mirror the files, mirror the ranks, swap files and ranks.
-    fn new(width: u32, height: u32, number: u8) -> Turn {
-        Turn {
-            width,
-            height,
-            flip_files: number & 1 != 0,
-            flip_ranks: number & 2 != 0,
-            swap: number & 4 != 0,
-        }
+/// A rectangle of the board: files `x..x + w`, ranks `y..y + h`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Rect {
+    x: u32,
+    y: u32,
+    w: u32,
+    h: u32,
+}
+
+impl Rect {
+    fn contains(self, s: Square) -> bool {
+        s.file() >= self.x
+            && s.file() - self.x < self.w
+            && s.rank() >= self.y
+            && s.rank() - self.y < self.h
     }
 
-    /// The turned board's sides.
-    fn sides(self) -> (u32, u32) {
-        if self.swap {
-            (self.height, self.width)
-        } else {
-            (self.width, self.height)
-        }
+    fn area(self) -> u64 {
+        u64::from(self.w) * u64::from(self.h)
     }
 
-    fn on(self, s: Square) -> Square {
-        let file = if self.flip_files {
-            self.width - 1 - s.file()
-        } else {
-            s.file()
-        };
-        let rank = if self.flip_ranks {
-            self.height - 1 - s.rank()
-        } else {
-            s.rank()
-        };
-        if self.swap {
-            Square::new(rank, file)
-        } else {
-            Square::new(file, rank)
-        }
+    fn is_empty(self) -> bool {
+        self.w == 0 || self.h == 0
     }
 
-    fn back(self, s: Square) -> Square {
-        let (file, rank) = if self.swap {
-            (s.rank(), s.file())
+    fn right(self) -> u32 {
+        self.x + self.w
+    }
+
+    fn top(self) -> u32 {
+        self.y + self.h
+    }
+
+    /// The square in the rectangle's own coordinates (its corner a1).
+    fn local(self, s: Square) -> Square {
+        Square::new(s.file() - self.x, s.rank() - self.y)
+    }
+
+    /// The board's square at local index `i` (`rank * w + file`).
+    fn square_at(self, i: u32) -> Square {
+        let w = u64::from(self.w);
+        let i = u64::from(i);
+        Square::new((i % w).u32() + self.x, (i / w).u32() + self.y)
+    }
+
+    fn board(self) -> Option<Board> {
+        Board::new(self.w.into(), self.h.into()).ok()
+    }
+
+    /// Squares of the rectangle with file + rank even (the colour of a1).
+    fn even_squares(self) -> u64 {
+        if (self.x + self.y) % 2 == 0 {
+            self.area().div_ceil(2)
         } else {
-            (s.file(), s.rank())
-        };
-        let file = if self.flip_files {
-            self.width - 1 - file
-        } else {
-            file
-        };
-        let rank = if self.flip_ranks {
-            self.height - 1 - rank
-        } else {
-            rank
-        };
-        Square::new(file, rank)
+            self.area() / 2
+        }
     }
 }
 
-/// One way to cut the turned board: the window is files `0..a` × ranks
-/// `0..b`.
-#[derive(Clone, Copy, Debug)]
-struct Cut {
-    turn: Turn,
-    a: u32,
-    b: u32,
+/// 0 or 1: the square's colour as file + rank's parity.
+fn shade(s: Square) -> u64 {
+    (u64::from(s.file()) + u64::from(s.rank())) % 2
+}
+
+/// Chebyshev distance.
+fn apart(a: Square, b: Square) -> u32 {
+    a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank()))
 }
 
 /// A whole tour of `board` beginning with `played` and ending as asked,
-/// made by the window's search and the constructions; None when this
+/// made by the window's searches and the constructions; None when this
 /// method does not apply or found none (the caller then searches the
 /// whole board). Not checked here: the caller checks it.
 pub(super) fn finish_in_window(
@@ -178,335 +207,1049 @@ pub(super) fn finish_in_window(
     max_squares: u64,
     deadline: Instant,
 ) -> Option<Vec<Square>> {
-    if ending == Ending::Closed || played.is_empty() {
-        return None;
-    }
     let width = u32::try_from(board.width()).ok()?;
     let height = u32::try_from(board.height()).ok()?;
-    if dead_end(board, played) {
-        return None;
-    }
+    let taken: HashSet<Square> = played.iter().copied().collect();
+    let lasts = last_squares(board, played, &taken, ending)?;
     let cache = Cache::default();
     // The window's tries may take a share of the time, capped: when they
-    // fail the whole board is searched.
+    // fail the whole board is searched. On a board too large for the
+    // restarts that search rarely finishes: most of the time is the
+    // window's.
     let now = Instant::now();
-    let deadline = deadline.min(now + (deadline.saturating_duration_since(now) / 4).min(MAX_TIME));
-    for cut in cuts(width, height, played) {
-        if Instant::now() >= deadline {
-            return None;
-        }
-        if let Some(path) = finish_cut(cut, played, ending, max_squares, deadline, &cache) {
-            return Some(path);
+    let left = deadline.saturating_duration_since(now);
+    let share = if board.squares() > RESTART_SQUARES {
+        left * 3 / 4
+    } else {
+        (left / 4).min(MAX_TIME)
+    };
+    let deadline = deadline.min(now + share);
+    for swap in [false, true] {
+        // Transposing is its own inverse.
+        let turn = |s: Square| {
+            if swap {
+                Square::new(s.rank(), s.file())
+            } else {
+                s
+            }
+        };
+        let (w, h) = if swap {
+            (height, width)
+        } else {
+            (width, height)
+        };
+        let mut cut = Cutting {
+            w,
+            h,
+            played: played.iter().map(|&s| turn(s)).collect(),
+            taken: taken.iter().map(|&s| turn(s)).collect(),
+            max_squares,
+            deadline,
+            cache: &cache,
+            swept: HashMap::new(),
+            portals: HashMap::new(),
+        };
+        for &last in &lasts {
+            if let Some(path) = cut.finish(last.map(turn)) {
+                return Some(path.into_iter().map(turn).collect());
+            }
         }
     }
     None
 }
 
-/// Whether an unplayed square next to the played squares has fewer than
-/// two ways in (unplayed squares and the knight one move away): it could
-/// only be the tour's last square, and the window's tours end far from
-/// the played squares. Only these squares have lost ways in.
-fn dead_end(board: Board, played: &[Square]) -> bool {
-    let Some(&knight) = played.last() else {
-        return true;
+/// The squares the tour may be asked to end on, for the window: None (an
+/// open tour, anywhere), the asked end, each free square one move from the
+/// first square of a closed tour, or the one square the played squares left
+/// with a single way in (which can only be last). None at all when an
+/// unplayed square next to the played ones has no way in, or two have one,
+/// or one with one way in is not where the tour must end: no finish (the
+/// caller's checks say why).
+fn last_squares(
+    board: Board,
+    played: &[Square],
+    taken: &HashSet<Square>,
+    ending: Ending,
+) -> Option<Vec<Option<Square>>> {
+    let (&first, &knight) = played.first().zip(played.last())?;
+    // The colours: the unplayed squares alternate from the knight's other
+    // colour, and the last of them must suit the ending.
+    let whole = Rect {
+        x: 0,
+        y: 0,
+        w: u32::try_from(board.width()).ok()?,
+        h: u32::try_from(board.height()).ok()?,
     };
-    let played_set: HashSet<Square> = played.iter().copied().collect();
-    played.iter().flat_map(|&s| board.knight_moves(s)).any(|s| {
-        if played_set.contains(&s) {
-            return false;
+    let played_even = played.iter().filter(|&&s| shade(s) == 0).count().u64();
+    let free = whole.area().checked_sub(played.len().u64())?;
+    let free_even = whole.even_squares().checked_sub(played_even)?;
+    let want_even = if shade(knight) == 0 {
+        free / 2
+    } else {
+        free.div_ceil(2)
+    };
+    let last_shade = (shade(knight) + free) % 2;
+    let last_fits = match ending {
+        Ending::Open => true,
+        Ending::Closed => shade(first) != last_shade,
+        Ending::End(end) => shade(end) == last_shade,
+    };
+    if free_even != want_even || !last_fits {
+        return None;
+    }
+    let mut seen = HashSet::new();
+    let mut dead = None;
+    // Only squares next to the played ones have lost ways in.
+    for s in played.iter().flat_map(|&p| board.knight_moves(p)) {
+        if taken.contains(&s) || !seen.insert(s) {
+            continue;
         }
-        let free = board
-            .knight_moves(s)
-            .filter(|t| !played_set.contains(t))
-            .count();
-        free + usize::from(s.is_knight_move_to(knight)) < 2
-    })
-}
-
-/// The cuts worth trying, smallest window first: every turn that brings
-/// the played squares within [`NEAR`] of a1, with each margin whose pieces
-/// are large enough.
-fn cuts(width: u32, height: u32, played: &[Square]) -> Vec<Cut> {
-    let mut cuts = Vec::new();
-    // Each pair of margins (files, ranks), in the order tried.
-    let pairs = MARGINS.into_iter().enumerate().flat_map(|(i, m)| {
-        MARGINS
-            .into_iter()
-            .enumerate()
-            .map(move |(j, n)| (i.max(j), (m, n)))
-    });
-    for (order, (file_margin, rank_margin)) in pairs {
-        for turn_number in 0..8u8 {
-            let turn = Turn::new(width, height, turn_number);
-            let turned: Vec<Square> = played.iter().map(|&s| turn.on(s)).collect();
-            let (mut low, mut high) = ((u32::MAX, u32::MAX), (0, 0));
-            for &s in &turned {
-                low = (low.0.min(s.file()), low.1.min(s.rank()));
-                high = (high.0.max(s.file()), high.1.max(s.rank()));
-            }
-            if low.0 > NEAR || low.1 > NEAR {
-                continue;
-            }
-            let (w, h) = turn.sides();
-            let a = (high.0 + 1 + file_margin).max(5);
-            let b = (high.1 + 1 + rank_margin).max(5);
-            let fits = u64::from(w).checked_sub(u64::from(a)) >= Some(MIN_STRIP)
-                && u64::from(h).checked_sub(u64::from(b)) >= Some(MIN_SIDE)
-                && u64::from(a) * u64::from(b) <= MAX_WINDOW;
-            if fits && balanced(a, b, &turned) {
-                cuts.push((order, Cut { turn, a, b }));
+        let free = board.knight_moves(s).filter(|t| !taken.contains(t)).count();
+        match (free, s.is_knight_move_to(knight)) {
+            (0, _) => return None,
+            (1, false) if dead.is_none() => dead = Some(s),
+            (1, false) => return None,
+            _ => {}
+        }
+    }
+    match ending {
+        Ending::Open => Some(vec![dead]),
+        Ending::End(end) => {
+            (dead.is_none_or(|d| d == end) && !taken.contains(&end)).then(|| vec![Some(end)])
+        }
+        Ending::Closed => {
+            let near: Vec<Square> = board
+                .knight_moves(first)
+                .filter(|s| !taken.contains(s))
+                .collect();
+            match dead {
+                Some(d) => near.contains(&d).then(|| vec![Some(d)]),
+                None => Some(near.into_iter().map(Some).collect()),
             }
         }
     }
-    cuts.sort_by_key(|(order, c)| (*order, u64::from(c.a) * u64::from(c.b), c.turn.swap));
-    cuts.into_iter().map(|(_, c)| c).collect()
 }
 
-/// Whether the window files `0..a` × ranks `0..b` holding the `played`
-/// squares (turned) has unplayed squares of the colours a knight's path
-/// from the last played square can cover: a knight alternates colours, so
-/// of the `left` unplayed squares, half rounded up must be of the other
-/// colour than the knight's square, half rounded down of its own.
-fn balanced(a: u32, b: u32, played: &[Square]) -> bool {
-    let Some(&knight) = played.last() else {
-        return false;
-    };
-    let dark = |s: &Square| (s.file() + s.rank()) % 2 == 0;
-    let area = u64::from(a) * u64::from(b);
-    // Dark squares (file + rank even) of the window: a1 is one.
-    let window_dark = area.div_ceil(2);
-    let played_dark = played.iter().filter(|s| dark(s)).count().u64();
-    let Some(left) = area.checked_sub(played.len().u64()) else {
-        return false;
-    };
-    let unplayed_dark = window_dark - played_dark;
-    let want_dark = if dark(&knight) {
-        left / 2
-    } else {
-        left.div_ceil(2)
-    };
-    unplayed_dark == want_dark
-}
-
-/// The tour by one cut, if its pieces can all be made.
-fn finish_cut(
-    cut: Cut,
-    played: &[Square],
-    ending: Ending,
+/// One orientation of the board (perhaps transposed) and what the
+/// window's tries share.
+struct Cutting<'a> {
+    w: u32,
+    h: u32,
+    played: Vec<Square>,
+    taken: HashSet<Square>,
     max_squares: u64,
     deadline: Instant,
-    cache: &Cache,
-) -> Option<Vec<Square>> {
-    let Cut { turn, a, b } = cut;
-    let (w, h) = turn.sides();
-    let end = match ending {
-        Ending::Open => None,
-        Ending::End(end) => {
-            let end = turn.on(end);
-            // The asked end must lie in B, the last piece.
-            if end.rank() < b {
+    cache: &'a Cache,
+    /// Each search already made: (rectangle, start, end) → the path.
+    swept: HashMap<(Rect, Square, Vec<Square>), Option<Vec<Square>>>,
+    /// Each search with a portal already made: (window, L, E, t) → the
+    /// path.
+    portals: HashMap<(Rect, Square, Square, Square), Option<Vec<Square>>>,
+}
+
+/// One way to finish: the window (or its part R1 holding the knight), the
+/// part R2 holding the last square when it lies in the window (the window
+/// itself, with `portal`), and the last square when asked.
+#[derive(Clone, Copy)]
+struct Plan {
+    first: Rect,
+    second: Option<Rect>,
+    last: Option<Square>,
+    /// Whether the window's one path leaves it for the pieces at L and
+    /// comes back at E, the pieces' tours standing for one move L → E.
+    portal: bool,
+}
+
+impl Cutting<'_> {
+    fn out_of_time(&self) -> bool {
+        Instant::now() >= self.deadline
+    }
+
+    /// The tour, ending on `last` when given, by the first window that
+    /// works.
+    fn finish(&mut self, last: Option<Square>) -> Option<Vec<Square>> {
+        for window in self.windows() {
+            if self.out_of_time() {
                 return None;
             }
-            Some(Square::new(end.file(), end.rank() - b))
+            let pieces = self.pieces(window);
+            if pieces.is_empty() {
+                continue;
+            }
+            let plans: Vec<Plan> = match last {
+                Some(t) if window.contains(t) => {
+                    let knight = *self.played.last()?;
+                    let portal = Plan {
+                        first: window,
+                        second: Some(window),
+                        last,
+                        portal: true,
+                    };
+                    let split = splits(window, knight, t)
+                        .into_iter()
+                        .map(|(first, second)| Plan {
+                            first,
+                            second: Some(second),
+                            last,
+                            portal: false,
+                        });
+                    std::iter::once(portal).chain(split).collect()
+                }
+                _ => vec![Plan {
+                    first: window,
+                    second: None,
+                    last,
+                    portal: false,
+                }],
+            };
+            for plan in plans {
+                if let Some(path) = self.by_plan(plan, &pieces) {
+                    return Some(path);
+                }
+            }
         }
-        Ending::Closed => return None,
-    };
-    let window = Board::new(a.into(), b.into()).ok()?;
-    let (strip_w, strip_h) = (u64::from(w - a), u64::from(b));
-    let (rest_w, rest_h) = (u64::from(w), u64::from(h - b));
-    let turned: Vec<Square> = played.iter().map(|&s| turn.on(s)).collect();
-    let knight = *turned.last()?;
-    let mut taken = vec![false; window.squares().usize()];
-    for &s in &turned {
-        taken[window.slot(s)] = true;
+        None
     }
-    let left = window.squares() - turned.len().u64();
-    // The colour the knight stands on after the window's last square.
-    let last_colour = ((u64::from(knight.file() + knight.rank()) + left) % 2).u32();
-    let whole = Board::new(w.into(), h.into()).ok()?;
-    let mut tried = window_ends(whole, a, b, last_colour, &taken);
-    // Farthest from the knight first: the path through the window sweeps
-    // away from the knight and ends where it sweeps to.
-    let far = |s: Square| {
-        let (df, dr) = (
-            s.file().abs_diff(knight.file()),
-            s.rank().abs_diff(knight.rank()),
-        );
-        u64::from(df.max(dr))
-    };
-    // A corner of the window is a poor end (two ways in): last.
-    let corner = |s: Square| (s.file() + 1 == a) && (s.rank() == 0 || s.rank() + 1 == b);
-    tried.sort_by_key(|&(last, _)| (corner(last), std::cmp::Reverse(far(last))));
-    for (last, entry) in tried.into_iter().take(ENDS_TRIED) {
-        if Instant::now() >= deadline {
+
+    /// The windows worth trying, in order: each side's margin from
+    /// [`MARGINS`] (the smaller margins' order first, then smaller
+    /// windows), a side moved out to the board's edge where it would leave
+    /// a piece thinner than [`MIN_SIDE`].
+    fn windows(&self) -> Vec<Rect> {
+        let (mut low, mut high) = ((u32::MAX, u32::MAX), (0, 0));
+        for &s in &self.played {
+            low = (low.0.min(s.file()), low.1.min(s.rank()));
+            high = (high.0.max(s.file()), high.1.max(s.rank()));
+        }
+        let (w, h) = (self.w, self.h);
+        let mut found: Vec<(usize, u64, Rect)> = Vec::new();
+        let mut seen = HashSet::new();
+        let margins = MARGINS.iter().copied().enumerate();
+        for (i, left) in margins.clone() {
+            for (j, right) in margins.clone() {
+                for (k, below) in margins.clone() {
+                    for (l, above) in margins.clone() {
+                        let snap_low = |at: u32, m: u32| match at.saturating_sub(m) {
+                            x if x < MIN_SIDE => 0,
+                            x => x,
+                        };
+                        let snap_high = |at: u32, m: u32, side: u32| match at + 1 + m {
+                            x if x + MIN_SIDE > side => side,
+                            x => x,
+                        };
+                        let (x0, x1) = (snap_low(low.0, left), snap_high(high.0, right, w));
+                        let (y0, y1) = (snap_low(low.1, below), snap_high(high.1, above, h));
+                        let rect = Rect {
+                            x: x0,
+                            y: y0,
+                            w: x1 - x0,
+                            h: y1 - y0,
+                        };
+                        let whole = x0 == 0 && y0 == 0 && x1 == w && y1 == h;
+                        if whole || rect.area() > MAX_WINDOW || !seen.insert(rect) {
+                            continue;
+                        }
+                        found.push((i.max(j).max(k).max(l), rect.area(), rect));
+                    }
+                }
+            }
+        }
+        // Pieces of an odd number of squares last: the both-ends
+        // construction can take seconds over some of them.
+        let odd = |window: Rect| {
+            let pieces = self.pieces(window);
+            pieces.iter().filter(|p| p.area() % 2 == 1).count()
+        };
+        found.sort_by_cached_key(|&(order, area, window)| (odd(window), order, area));
+        found.into_iter().map(|(_, _, r)| r).collect()
+    }
+
+    /// The pieces round `window`: below, right, above, left (a ring, each
+    /// touching the next), the empty ones left out; none when one is too
+    /// thin or too short to be toured by construction.
+    fn pieces(&self, window: Rect) -> Vec<Rect> {
+        let (w, h) = (self.w, self.h);
+        let ring = [
+            Rect {
+                x: 0,
+                y: 0,
+                w,
+                h: window.y,
+            },
+            Rect {
+                x: window.right(),
+                y: window.y,
+                w: w - window.right(),
+                h: window.h,
+            },
+            Rect {
+                x: 0,
+                y: window.top(),
+                w,
+                h: h - window.top(),
+            },
+            Rect {
+                x: 0,
+                y: window.y,
+                w: window.x,
+                h: window.h,
+            },
+        ];
+        let pieces: Vec<Rect> = ring.into_iter().filter(|p| !p.is_empty()).collect();
+        // Both sides at least 5 and one at least 10: the blocks cut it.
+        let toured = |p: &Rect| p.w.min(p.h) >= MIN_SIDE && p.w.max(p.h) >= 10;
+        if pieces.iter().all(toured) {
+            pieces
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The tour by `plan`, trying each chain of the pieces, each end L of the
+    /// first path and each join.
+    fn by_plan(&mut self, plan: Plan, pieces: &[Rect]) -> Option<Vec<Square>> {
+        let knight = *self.played.last()?;
+        let first = plan.first;
+        let free = first.area() - self.played_in(first);
+        if plan.portal {
+            return self.by_portal(plan, pieces);
+        }
+        if !self.balanced(first, knight, free) {
             return None;
         }
-        let Some(inside) = sweep(window, &turned, last, deadline) else {
-            continue;
-        };
-        // The strip, in its own coordinates (files from a).
-        let e = Square::new(entry.file() - a, entry.rank());
-        let exits = strip_exits(a, (strip_w, strip_h), e, rest_w);
-        for (y, f) in exits.filter(|&(_, f)| Some(f) != end).take(EXITS_TRIED) {
-            let strip = ends::tour_with_ends(strip_w, strip_h, e, y, max_squares, cache);
-            let Ok(strip) = strip else {
-                continue;
-            };
-            let rest = match end {
-                None => IndexedTour::new(rest_board(rest_w, rest_h)?, f, false, max_squares, cache)
-                    .and_then(|t| t.build(max_squares)),
-                Some(end) => ends::tour_with_ends(rest_w, rest_h, f, end, max_squares, cache),
-            };
-            let Ok(rest) = rest else {
-                continue;
-            };
-            let mut path = Vec::with_capacity(usize::try_from(u64::from(w) * u64::from(h)).ok()?);
-            path.extend(played.iter().copied());
-            path.extend(inside.iter().map(|&s| turn.back(s)));
-            let local = |i: u32, width: u64, file: u32, rank: u32| {
-                let i = u64::from(i);
-                Square::new((i % width).u32() + file, (i / width).u32() + rank)
-            };
-            path.extend(strip.iter().map(|&i| turn.back(local(i, strip_w, a, 0))));
-            path.extend(rest.iter().map(|&i| turn.back(local(i, rest_w, 0, b))));
-            return Some(path);
+        // The colour the knight stands on after R1's last unplayed square.
+        let l_shade = (shade(knight) + free) % 2;
+        for chain in chains(pieces, plan) {
+            let mut ends: Vec<(Square, Square)> = crossings(first, chain[0])
+                .into_iter()
+                .filter(|&(l, _)| shade(l) == l_shade && !self.taken.contains(&l))
+                .filter(|&(l, _)| Some(l) != plan.last)
+                .collect();
+            // Farthest from the knight first: the path sweeps away from it
+            // and ends where it sweeps to.
+            ends.sort_by_key(|&(l, _)| std::cmp::Reverse(apart(l, knight)));
+            // First one search that may end on any of them, then each.
+            let mut any: Vec<Square> = ends.iter().map(|e| e.0).collect();
+            any.sort_unstable_by_key(|s| (s.rank(), s.file()));
+            any.dedup();
+            if let Some(inside) = self.sweep_to(first, knight, any) {
+                let l = *inside.last()?;
+                for &(_, e) in ends.iter().filter(|end| end.0 == l) {
+                    if let Some(path) = self.join(plan, &chain, e, Inside::Path(&inside)) {
+                        return Some(path);
+                    }
+                }
+            }
+            ends.dedup_by_key(|e| e.0);
+            for (l, e) in ends.into_iter().take(ENDS_TRIED) {
+                if self.out_of_time() {
+                    return None;
+                }
+                let Some(inside) = self.sweep(first, knight, l) else {
+                    continue;
+                };
+                if let Some(path) = self.join(plan, &chain, e, Inside::Path(&inside)) {
+                    return Some(path);
+                }
+            }
         }
+        None
     }
-    None
-}
 
-fn rest_board(width: u64, height: u64) -> Option<Board> {
-    Board::new(width, height).ok()
-}
-
-/// Ends L of the window's path worth trying, with the square of the strip
-/// one knight move away that the strip's tour starts from: unplayed squares
-/// of the window's last two files, of the colour the knight's alternating
-/// moves end on, from the top rank down.
-fn window_ends(
-    turned: Board,
-    a: u32,
-    b: u32,
-    last_colour: u32,
-    taken: &[bool],
-) -> Vec<(Square, Square)> {
-    let mut found = Vec::new();
-    for rank in (0..b).rev() {
-        for file in [a - 1, a - 2] {
-            let last = Square::new(file, rank);
-            let slot = (u64::from(rank) * u64::from(a) + u64::from(file)).usize();
-            if taken[slot] || (file + rank) % 2 != last_colour {
-                continue;
-            }
-            let entry = turned
-                .knight_moves(last)
-                .find(|s| s.file() >= a && s.rank() < b);
-            if let Some(entry) = entry {
-                found.push((last, entry));
+    /// The tour by a portal plan: for each chain and each L (the chain's
+    /// first entry one move away), the joins, then E and the one search.
+    fn by_portal(&mut self, plan: Plan, pieces: &[Rect]) -> Option<Vec<Square>> {
+        let knight = *self.played.last()?;
+        for chain in chains(pieces, plan).into_iter().take(PORTAL_CHAINS) {
+            let mut ends: Vec<(Square, Square)> = crossings(plan.first, chain[0])
+                .into_iter()
+                .filter(|&(l, _)| !self.taken.contains(&l) && Some(l) != plan.last)
+                .collect();
+            ends.sort_by_key(|&(l, _)| apart(l, knight));
+            ends.dedup_by_key(|e| e.0);
+            for (l, e) in ends.into_iter().take(PORTAL_TRIES) {
+                if self.out_of_time() {
+                    return None;
+                }
+                if let Some(path) = self.join(plan, &chain, e, Inside::Portal(l)) {
+                    return Some(path);
+                }
             }
         }
+        None
+    }
+
+    /// How many unplayed squares of `rect` are of each shade (0, 1).
+    fn free_shades(&self, rect: Rect) -> (u64, u64) {
+        let (mut even, mut odd) = (rect.even_squares(), rect.area() - rect.even_squares());
+        for &s in self.played.iter().filter(|&&s| rect.contains(s)) {
+            if shade(s) == 0 {
+                even -= 1;
+            } else {
+                odd -= 1;
+            }
+        }
+        (even, odd)
+    }
+
+    /// Whether a path from the knight over the unplayed squares of the
+    /// window that steps L → E once (the pieces between: their squares
+    /// make that step keep or change the colour) and ends on t can hold
+    /// the window's colours: the squares up to L alternate from the knight,
+    /// those from E to t from E, so the counts of each part follow from
+    /// the colours of L, E and t.
+    fn portal_colours(&self, window: Rect, l: Square, e: Square, t: Square) -> bool {
+        let knight = match self.played.last() {
+            Some(&k) => k,
+            None => return false,
+        };
+        let (even, odd) = self.free_shades(window);
+        let free = even + odd;
+        // Squares after the knight up to L (its parity), and from E to t.
+        let before = (shade(l) + 2 - shade(knight)) % 2;
+        let after = (free + 2 - before) % 2;
+        if (shade(e) + after + 1) % 2 != shade(t) {
+            return false;
+        }
+        // Counts: each part alternates; an odd part has one more of its
+        // first square's colour.
+        let first_shade = 1 - shade(knight);
+        let mut surplus = [0i64; 2];
+        surplus[first_shade.usize()] += i64::from(before == 1);
+        surplus[shade(e).usize()] += i64::from(after == 1);
+        let want = surplus[0] - surplus[1];
+        let have = i64::try_from(even).unwrap_or(i64::MAX) - i64::try_from(odd).unwrap_or(0);
+        want == have
+    }
+
+    /// How many played squares lie in `rect`.
+    fn played_in(&self, rect: Rect) -> u64 {
+        self.played
+            .iter()
+            .filter(|&&s| rect.contains(s))
+            .count()
+            .u64()
+    }
+
+    /// Whether the `free` unplayed squares of `rect` (`start` among them or
+    /// not) hold the colours a path from `start` alternates through: of the
+    /// squares after `start`, half rounded up of the other colour.
+    fn balanced(&self, rect: Rect, start: Square, free: u64) -> bool {
+        let played_even = self
+            .played
+            .iter()
+            .filter(|&&s| rect.contains(s) && shade(s) == 0)
+            .count()
+            .u64();
+        let Some(free_even) = rect.even_squares().checked_sub(played_even) else {
+            return false;
+        };
+        // The squares after `start`: those free, less `start` when free.
+        let starts_free = rect.contains(start) && !self.taken.contains(&start);
+        let after = free - u64::from(starts_free);
+        let after_even = free_even - u64::from(starts_free && shade(start) == 0);
+        let want_even = if shade(start) == 0 {
+            after / 2
+        } else {
+            after.div_ceil(2)
+        };
+        after_even == want_even
+    }
+
+    /// The pieces' joins along `chain` from the entry `entry` of its first
+    /// piece, then (in R2, when the plan has one) the path to the last
+    /// square, then the pieces built: the whole tour, or None.
+    fn join(
+        &mut self,
+        plan: Plan,
+        chain: &[Rect],
+        entry: Square,
+        inside: Inside<'_>,
+    ) -> Option<Vec<Square>> {
+        let mut links = Vec::with_capacity(chain.len());
+        let portal = match inside {
+            Inside::Path(_) => None,
+            Inside::Portal(l) => Some(l),
+        };
+        let (before, tail) = self.link(plan, chain, entry, portal, &mut links)?;
+        let mut path = Vec::with_capacity((u64::from(self.w) * u64::from(self.h)).usize());
+        path.extend_from_slice(&self.played);
+        if let Inside::Path(inside) = inside {
+            path.extend_from_slice(inside);
+        }
+        path.extend_from_slice(&before);
+        for (k, (&piece, &(from, to))) in chain.iter().zip(&links).enumerate() {
+            let board = piece.board()?;
+            let (pw, ph) = (board.width(), board.height());
+            let (from, to_local) = (piece.local(from), to.map(|t| piece.local(t)));
+            let order = match to_local {
+                Some(to) => ends::constructed(pw, ph, from, to, self.cache)?,
+                None => {
+                    debug_assert_eq!(k + 1, chain.len());
+                    IndexedTour::new(board, from, false, self.max_squares, self.cache)
+                        .and_then(|t| t.build(self.max_squares))
+                        .ok()?
+                }
+            };
+            path.extend(order.into_iter().map(|i| piece.square_at(i)));
+        }
+        path.extend(tail);
+        Some(path)
+    }
+
+    /// Chooses each piece's exit (and so the next one's entry) by depth-first
+    /// choice among a few joins, each passing the both-ends theorems; fills
+    /// `links` with each piece's (entry, exit) (exit None: the last piece of
+    /// an open tour) and gives the squares after the last piece (R2's path,
+    /// or none).
+    fn link(
+        &mut self,
+        plan: Plan,
+        chain: &[Rect],
+        entry: Square,
+        portal: Option<Square>,
+        links: &mut Vec<(Square, Option<Square>)>,
+    ) -> Option<(Vec<Square>, Vec<Square>)> {
+        let k = links.len();
+        let piece = chain[k];
+        let local = |s: Square| piece.local(s);
+        let possible = |from: Square, to: Square| {
+            ends::ruled_out(piece.w.into(), piece.h.into(), local(from), local(to)).is_none()
+        };
+        let exit_shade = (shade(entry) + piece.area() - 1) % 2;
+        if k + 1 == chain.len() {
+            match plan.second {
+                None => {
+                    return match plan.last {
+                        Some(t) => possible(entry, t).then(|| {
+                            links.push((entry, Some(t)));
+                            (Vec::new(), Vec::new())
+                        }),
+                        None => {
+                            let (fx, fy) = (local(entry).file(), local(entry).rank());
+                            let ruled = existence::ruled_out(
+                                piece.w.into(),
+                                piece.h.into(),
+                                fx.into(),
+                                fy.into(),
+                                false,
+                            );
+                            ruled.is_none().then(|| {
+                                links.push((entry, None));
+                                (Vec::new(), Vec::new())
+                            })
+                        }
+                    };
+                }
+                Some(second) => {
+                    let t = plan.last?;
+                    let mut starts: Vec<(Square, Square)> = crossings(piece, second)
+                        .into_iter()
+                        .filter(|&(x, e)| {
+                            shade(x) == exit_shade && !self.taken.contains(&e) && e != t
+                        })
+                        .filter(|&(x, _)| x != entry && possible(entry, x))
+                        .collect();
+                    starts.sort_by_key(|&(_, e)| std::cmp::Reverse(apart(e, t)));
+                    starts.dedup_by_key(|s| s.1);
+                    if let Some(l) = portal {
+                        return self.through_portal(plan.first, (l, t), starts, entry, links);
+                    }
+                    let free = second.area() - self.played_in(second);
+                    for (x, e) in starts.into_iter().take(ENDS_TRIED) {
+                        // The path from e alternates to t's colour.
+                        let ends_on = (shade(e) + free - 1) % 2;
+                        if self.out_of_time()
+                            || ends_on != shade(t)
+                            || !self.balanced(second, e, free)
+                        {
+                            continue;
+                        }
+                        if let Some(rest) = self.sweep(second, e, t) {
+                            links.push((entry, Some(x)));
+                            let mut tail = vec![e];
+                            tail.extend(rest);
+                            return Some((Vec::new(), tail));
+                        }
+                    }
+                    return None;
+                }
+            }
+        }
+        let next = chain[k + 1];
+        let joins: Vec<(Square, Square)> = crossings(piece, next)
+            .into_iter()
+            .filter(|&(y, f)| shade(y) == exit_shade && y != entry && Some(f) != plan.last)
+            .filter(|&(y, _)| possible(entry, y))
+            .take(LINKS_TRIED)
+            .collect();
+        for (y, f) in joins {
+            links.push((entry, Some(y)));
+            if let Some(tail) = self.link(plan, chain, f, portal, links) {
+                return Some(tail);
+            }
+            links.truncate(k);
+        }
+        None
+    }
+
+    /// The window's one path with the portal L → E, for each E of
+    /// `starts` (with the last piece's exit x one move away) that the
+    /// colours allow: the squares after the knight up to L, and from E to
+    /// t.
+    fn through_portal(
+        &mut self,
+        window: Rect,
+        (l, t): (Square, Square),
+        starts: Vec<(Square, Square)>,
+        entry: Square,
+        links: &mut Vec<(Square, Option<Square>)>,
+    ) -> Option<(Vec<Square>, Vec<Square>)> {
+        let knight = *self.played.last()?;
+        let tried: Vec<(Square, Square)> = starts
+            .into_iter()
+            .filter(|&(_, e)| e != l && self.portal_colours(window, l, e, t))
+            .take(PORTAL_TRIES)
+            .collect();
+        for (x, e) in tried {
+            if self.out_of_time() {
+                return None;
+            }
+            let key = (window, l, e, t);
+            let found = match self.portals.get(&key) {
+                Some(known) => known.clone(),
+                None => {
+                    let mut blocked: Vec<Square> = self
+                        .played
+                        .iter()
+                        .filter(|&&s| window.contains(s) && s != knight)
+                        .map(|&s| window.local(s))
+                        .collect();
+                    blocked.push(window.local(knight));
+                    let board = window.board()?;
+                    let aim = Aim::On(window.local(t));
+                    let portal = Some((window.local(l), window.local(e)));
+                    let tries = (Tries::Window, portal);
+                    let found = sweep(board, &blocked, aim, tries, self.deadline);
+                    self.portals.insert(key, found.clone());
+                    found
+                }
+            };
+            let Some(path) = found else {
+                continue;
+            };
+            let global = |s: Square| Square::new(s.file() + window.x, s.rank() + window.y);
+            let cut = path.iter().position(|&s| global(s) == l)?;
+            links.push((entry, Some(x)));
+            let before = path[..=cut].iter().map(|&s| global(s)).collect();
+            let after = path[cut + 1..].iter().map(|&s| global(s)).collect();
+            return Some((before, after));
+        }
+        None
+    }
+
+    /// The path from `start` over every unplayed square of `rect` (the
+    /// played squares in it are blocked; `start` is the knight's square or
+    /// a free one), ending on `end`: the squares after `start`. Made once.
+    fn sweep(&mut self, rect: Rect, start: Square, end: Square) -> Option<Vec<Square>> {
+        self.sweep_to(rect, start, vec![end])
+    }
+
+    /// As [`Cutting::sweep`], ending on any square of `ends`.
+    fn sweep_to(&mut self, rect: Rect, start: Square, ends: Vec<Square>) -> Option<Vec<Square>> {
+        let key = (rect, start, ends);
+        if let Some(known) = self.swept.get(&key) {
+            return known.clone();
+        }
+        let mut blocked: Vec<Square> = self
+            .played
+            .iter()
+            .filter(|&&s| rect.contains(s) && s != start)
+            .map(|&s| rect.local(s))
+            .collect();
+        blocked.push(rect.local(start));
+        let found = rect.board().and_then(|board| {
+            let goal = match &key.2[..] {
+                [end] => Aim::On(rect.local(*end)),
+                ends => Aim::Among(ends.iter().map(|&s| rect.local(s)).collect()),
+            };
+            let path = sweep(board, &blocked, goal, (Tries::Window, None), self.deadline)?;
+            Some(
+                path.into_iter()
+                    .map(|s| Square::new(s.file() + rect.x, s.rank() + rect.y))
+                    .collect(),
+            )
+        });
+        self.swept.insert(key, found.clone());
+        found
+    }
+}
+
+/// The ways to split `window` by a file or a rank into a part holding the
+/// knight and a part holding `t`, each at least 3 wide: up to
+/// [`SPLITS_TRIED`] each way, nearest the middle between them first.
+fn splits(window: Rect, knight: Square, t: Square) -> Vec<(Rect, Rect)> {
+    let mut found = Vec::new();
+    let by = |along: fn(Square) -> u32, lo: u32, len: u32| -> Vec<u32> {
+        let (a, b) = (along(knight), along(t));
+        let (small, large) = (a.min(b), a.max(b));
+        // Cut before `at`: the parts lo..at and at..lo + len.
+        let mut cuts: Vec<u32> = (small + 1..=large)
+            .filter(|&at| at >= lo + 3 && at + 3 <= lo + len)
+            .collect();
+        let middle = small + large + 1;
+        cuts.sort_by_key(|&at| (2 * at).abs_diff(middle));
+        cuts.truncate(SPLITS_TRIED);
+        cuts
+    };
+    for at in by(Square::file, window.x, window.w) {
+        let left = Rect {
+            w: at - window.x,
+            ..window
+        };
+        let right = Rect {
+            x: at,
+            w: window.right() - at,
+            ..window
+        };
+        found.push(if left.contains(knight) {
+            (left, right)
+        } else {
+            (right, left)
+        });
+    }
+    for at in by(Square::rank, window.y, window.h) {
+        let below = Rect {
+            h: at - window.y,
+            ..window
+        };
+        let above = Rect {
+            y: at,
+            h: window.top() - at,
+            ..window
+        };
+        found.push(if below.contains(knight) {
+            (below, above)
+        } else {
+            (above, below)
+        });
     }
     found
 }
 
-/// Exits y of the strip (strip coordinates: files from `a`) worth trying,
-/// each with the square f of B one knight move above it (B's coordinates)
-/// where B's tour starts: squares on the strip's top two ranks, from the
-/// middle of the strip outwards, whose colours the both-ends construction
-/// allows.
-fn strip_exits(
-    a: u32,
-    (strip_w, strip_h): (u64, u64),
-    entry: Square,
-    rest_w: u64,
-) -> impl Iterator<Item = (Square, Square)> {
-    let middle = strip_w / 2;
-    let files = (0..strip_w.min(16)).map(move |k| {
-        // middle, middle - 1, middle + 1, middle - 2, …
-        if k % 2 == 0 {
-            middle + k / 2
-        } else {
-            middle - k.div_ceil(2)
-        }
-    });
-    // (ranks below the strip's top, rank of B, files across): a knight move.
-    let steps = [(1u64, 0u64, 2u64), (1, 1, 1), (2, 0, 1)];
-    files
-        .filter(move |&x| x >= 2 && x + 2 < strip_w)
-        .flat_map(move |x| {
-            steps.into_iter().map(move |(down, up, across)| {
-                let y = Square::new(x.u32(), (strip_h - down).u32());
-                let f = Square::new((u64::from(a) + x + across).u32(), up.u32());
-                (y, f)
-            })
-        })
-        .filter(move |&(y, f)| {
-            f.file().u64() < rest_w
-                && y != entry
-                && ends::ruled_out(strip_w, strip_h, entry, y).is_none()
-        })
+/// Whether two rectangles share a stretch of edge.
+fn touch(a: Rect, b: Rect) -> bool {
+    let overlap =
+        |lo1: u32, len1: u32, lo2: u32, len2: u32| (lo1 + len1).min(lo2 + len2) > lo1.max(lo2);
+    let side_by_side = (a.right() == b.x || b.right() == a.x) && overlap(a.y, a.h, b.y, b.h);
+    let stacked = (a.top() == b.y || b.top() == a.y) && overlap(a.x, a.w, b.x, b.w);
+    side_by_side || stacked
 }
 
-/// The tie-breaks tried in the window, each under [`SWEEP_NODES`] nodes a
-/// square of the window.
-const SWEEP_VARIANTS: u64 = 2;
+/// The orders of the pieces in which each touches the next, the first
+/// touching the plan's first part, the last touching its second (or
+/// holding its last square).
+fn chains(pieces: &[Rect], plan: Plan) -> Vec<Vec<Rect>> {
+    let n = pieces.len();
+    let mut found = Vec::new();
+    let mut order: Vec<usize> = Vec::with_capacity(n);
+    fn grow(pieces: &[Rect], plan: Plan, order: &mut Vec<usize>, found: &mut Vec<Vec<Rect>>) {
+        if order.len() == pieces.len() {
+            let last = pieces[order[order.len() - 1]];
+            let ends_right = match (plan.second, plan.last) {
+                (Some(second), _) => touch(last, second),
+                (None, Some(t)) => last.contains(t),
+                (None, None) => true,
+            };
+            if ends_right {
+                found.push(order.iter().map(|&i| pieces[i]).collect());
+            }
+            return;
+        }
+        for i in 0..pieces.len() {
+            if order.contains(&i) {
+                continue;
+            }
+            let fits = match order.last() {
+                None => touch(plan.first, pieces[i]),
+                Some(&j) => touch(pieces[j], pieces[i]),
+            };
+            if fits {
+                order.push(i);
+                grow(pieces, plan, order, found);
+                order.pop();
+            }
+        }
+    }
+    if n > 0 {
+        grow(pieces, plan, &mut order, &mut found);
+    }
+    // An open tour's last piece is toured by the block construction, read
+    // from its entry, faster than the both-ends construction: the largest
+    // last.
+    if plan.second.is_none() && plan.last.is_none() {
+        found.sort_by_key(|chain| chain.last().map(|p| std::cmp::Reverse(p.area())));
+    }
+    found
+}
+
+/// The knight moves from a square of `a` within two of the edge `a` shares
+/// with `b` to a square of `b`: (square of a, square of b), from the middle
+/// of the shared edge outwards.
+fn crossings(a: Rect, b: Rect) -> Vec<(Square, Square)> {
+    let mut found: Vec<(u32, Square, Square)> = Vec::new();
+    let mut add = |from: Square, middle: u32, along: u32| {
+        for (df, dr) in [
+            (1i64, 2i64),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ] {
+            let to = (i64::from(from.file()) + df, i64::from(from.rank()) + dr);
+            let (Ok(f), Ok(r)) = (u32::try_from(to.0), u32::try_from(to.1)) else {
+                continue;
+            };
+            let to = Square::new(f, r);
+            if b.contains(to) {
+                found.push((along.abs_diff(middle), from, to));
+            }
+        }
+    };
+    let overlap =
+        |lo1: u32, len1: u32, lo2: u32, len2: u32| lo1.max(lo2)..(lo1 + len1).min(lo2 + len2);
+    // b to the right of a, or to the left, above, below.
+    if a.right() == b.x || b.right() == a.x {
+        let ranks = overlap(a.y, a.h, b.y, b.h);
+        let middle = (ranks.start + ranks.end) / 2;
+        let files = if a.right() == b.x {
+            a.right().saturating_sub(2).max(a.x)..a.right()
+        } else {
+            a.x..(a.x + 2).min(a.right())
+        };
+        for rank in ranks {
+            for file in files.clone() {
+                add(Square::new(file, rank), middle, rank);
+            }
+        }
+    }
+    if a.top() == b.y || b.top() == a.y {
+        let files = overlap(a.x, a.w, b.x, b.w);
+        let middle = (files.start + files.end) / 2;
+        let ranks = if a.top() == b.y {
+            a.top().saturating_sub(2).max(a.y)..a.top()
+        } else {
+            a.y..(a.y + 2).min(a.top())
+        };
+        for file in files {
+            for rank in ranks.clone() {
+                add(Square::new(file, rank), middle, file);
+            }
+        }
+    }
+    found.sort_by_key(|&(from_middle, _, _)| from_middle);
+    found.into_iter().map(|(_, a, b)| (a, b)).collect()
+}
+
+/// Where a searched path must end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Aim {
+    /// On any of these squares.
+    Among(Vec<Square>),
+    /// Anywhere.
+    Anywhere,
+    /// On this square.
+    On(Square),
+    /// One knight move from this square (played: the first of a closed
+    /// tour).
+    NextTo(Square),
+}
+
+/// How hard [`sweep`] tries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tries {
+    /// A window's path: two fixed orders and two perturbed, each under a
+    /// budget that follows the window's size.
+    Window,
+    /// The whole board: short tries with ties broken at random until the
+    /// deadline.
+    Restarts,
+}
 
 /// Nodes a square of the window that one search may visit, and nodes more
 /// (small windows need more steps back than their size).
 const SWEEP_NODES: u64 = 4;
 const SWEEP_EXTRA: u64 = 5_000;
 
-/// The path from the knight (the last played square of `played`, all in
-/// the window) over every unplayed square of `window`, ending on `last`:
-/// the squares after the knight's. None when the searches found none.
-fn sweep(window: Board, played: &[Square], last: Square, deadline: Instant) -> Option<Vec<Square>> {
-    let grid = Grid::new(window)?;
+/// The tries of a window's search: fixed orders, then ties perturbed at
+/// random from these seeds.
+const WINDOW_TRIES: [Option<u64>; 4] = [None, None, Some(1), Some(2)];
+
+/// The path from the knight (the last square of `blocked`; the others are
+/// played) over every other square of `board`, ending as `aim` asks: the
+/// squares after the knight's. None when the searches found none.
+fn sweep(
+    board: Board,
+    blocked: &[Square],
+    aim: Aim,
+    (tries, portal): (Tries, Option<(Square, Square)>),
+    deadline: Instant,
+) -> Option<Vec<Square>> {
+    let grid = Grid::new(board)?;
     let n = grid.len();
-    let &knight = played.last()?;
+    let &knight = blocked.last()?;
     let start = grid.spot(knight).index();
-    let goal = grid.spot(last).index();
+    let at = |s: Square| board.contains(s).then(|| grid.spot(s).index());
+    let mut among = Vec::new();
+    let (w, h) = grid.sides();
+    let centre = Square::new((w / 2).u32(), (h / 2).u32());
+    let (aim, pole) = match aim {
+        Aim::Anywhere => (Goal::Anywhere, centre),
+        Aim::On(end) => (Goal::On(at(end)?), end),
+        Aim::NextTo(first) => (Goal::NextTo(at(first)?), first),
+        Aim::Among(ends) => {
+            among = vec![false; n];
+            for &end in &ends {
+                among[at(end)?] = true;
+            }
+            // The pole is their middle: the path sweeps away from them.
+            let count = ends.len().u64().max(1);
+            let mean = |c: fn(Square) -> u32| {
+                (ends.iter().map(|&s| u64::from(c(s))).sum::<u64>() / count).u32()
+            };
+            (
+                Goal::Among,
+                Square::new(mean(Square::file), mean(Square::rank)),
+            )
+        }
+    };
+    let portal = match portal {
+        Some((l, e)) => Some((at(l)?, at(e)?)),
+        None => None,
+    };
     let rules = Sweep {
         grid,
-        squares: Unvisited::after(grid, played),
-        goal,
+        squares: Unvisited::after(grid, blocked),
+        goal: aim,
+        among,
+        pole,
+        portal,
         variant: 0,
+        seed: None,
+        calls: 0,
+        deadline,
+        late: false,
     };
-    let budget = SWEEP_NODES * n.u64() + SWEEP_EXTRA;
-    for variant in 0..SWEEP_VARIANTS {
-        if Instant::now() >= deadline {
-            return None;
+    let found = |path: Vec<u32>| {
+        path[1..]
+            .iter()
+            .map(|&i| grid.square(Spot::from_raw(i)))
+            .collect()
+    };
+    let left = rules.squares.left;
+    match tries {
+        Tries::Window => {
+            let budget = SWEEP_NODES * n.u64() + SWEEP_EXTRA;
+            for (variant, seed) in (0..).zip(WINDOW_TRIES) {
+                if Instant::now() >= deadline {
+                    return None;
+                }
+                let mut search = rules.clone();
+                (search.variant, search.seed) = (variant, seed);
+                if let (Outcome::Found(path), _) =
+                    depth_first(&mut search, left, start, Budget::nodes(budget))
+                {
+                    return Some(found(path));
+                }
+            }
+            None
         }
-        let mut search = rules.clone();
-        search.variant = variant;
-        if let (Outcome::Found(path), _) = depth_first(
-            &mut search,
-            rules.squares.left,
-            start,
-            Budget::nodes(budget),
-        ) {
-            return Some(
-                path[1..]
-                    .iter()
-                    .map(|&i| grid.square(Spot::from_raw(i)))
-                    .collect(),
-            );
+        Tries::Restarts => {
+            let budget = 4 * left.u64() + 256;
+            for seed in 1.. {
+                if Instant::now() >= deadline {
+                    return None;
+                }
+                let mut search = rules.clone();
+                (search.variant, search.seed) = (seed, Some(seed));
+                match depth_first(&mut search, left, start, Budget::nodes(budget)).0 {
+                    Outcome::Found(path) => return Some(found(path)),
+                    _ if search.late => return None,
+                    _ => {}
+                }
+            }
+            None
         }
     }
-    None
 }
 
-/// The window search's rules: Warnsdorff's rule (fewest free onward moves
-/// first), then the square farther from the path's asked end first (so
-/// the path sweeps away from it and arrives there last), then the move
-/// order turned by the variant; a square left with no free neighbour, or
-/// an asked end with none, is a dead end.
+/// Boards of at most this many squares are tried by [`restarts`] (on
+/// larger ones a single try takes long, and the window is the method).
+const RESTART_SQUARES: u64 = 100_000;
+
+/// A finish of `played` on `board` by [`sweep`]'s short tries over the
+/// whole board, ties broken at random, until `deadline`: the whole tour,
+/// unchecked (the caller checks it), or None.
+pub(super) fn restarts(
+    board: Board,
+    played: &[Square],
+    ending: Ending,
+    deadline: Instant,
+) -> Option<Vec<Square>> {
+    if board.squares() > RESTART_SQUARES {
+        return None;
+    }
+    let aim = match ending {
+        Ending::Open => Aim::Anywhere,
+        Ending::Closed => Aim::NextTo(*played.first()?),
+        Ending::End(end) => Aim::On(end),
+    };
+    let rest = sweep(board, played, aim, (Tries::Restarts, None), deadline)?;
+    let mut path = played.to_vec();
+    path.extend(rest);
+    Some(path)
+}
+
+/// [`Aim`] on grid spots.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Goal {
+    Anywhere,
+    /// On a square of the rules' `among`.
+    Among,
+    On(usize),
+    NextTo(usize),
+}
+
+/// The sweep's rules: Warnsdorff's rule (fewest free onward moves first),
+/// then the square farther from the path's end first (from the centre, when
+/// it may end anywhere: Roth's rule) — so the path sweeps away from its end
+/// and arrives there last — perturbed at random when seeded, then the move
+/// order turned by the variant; a square left with no free neighbour, or an
+/// end with none, is a dead end.
 #[derive(Clone)]
 struct Sweep {
     grid: Grid,
     /// The squares not played and not yet on the searched path.
     squares: Unvisited,
-    goal: usize,
+    goal: Goal,
+    /// With [`Goal::Among`], the squares the path may end on.
+    among: Vec<bool>,
+    /// The square the path sweeps away from: its end, or the middle of its
+    /// ends, or the board's centre.
+    pole: Square,
+    /// A step L → E besides the knight moves: the only way out of L and
+    /// the only way into E.
+    portal: Option<(usize, usize)>,
     variant: u64,
+    seed: Option<u64>,
+    /// Calls of `choices`, to read the clock every so often.
+    calls: u64,
+    deadline: Instant,
+    /// Whether the deadline passed during the search.
+    late: bool,
 }
 
 impl Rules for Sweep {
@@ -519,34 +1262,67 @@ impl Rules for Sweep {
     }
 
     fn complete(&self, path: &[u32]) -> bool {
-        path.last().map(|&i| i.usize()) == Some(self.goal)
+        let Some(last) = path.last().map(|&i| i.usize()) else {
+            return false;
+        };
+        match self.goal {
+            Goal::Anywhere => true,
+            Goal::Among => self.among[last],
+            Goal::On(end) => last == end,
+            Goal::NextTo(first) => self.grid.adjacent(Spot::new(last), Spot::new(first)),
+        }
     }
 
     fn choices(&mut self, path: &[u32], out: &mut [u32; 8]) -> usize {
         let Some(here) = path.last().map(|&i| i.usize()) else {
             return 0;
         };
-        if self.squares.left > 1 && self.squares.free_moves[self.goal] == 0 {
+        self.calls += 1;
+        if self.late || (self.calls % 4096 == 0 && Instant::now() >= self.deadline) {
+            self.late = true;
             return 0;
         }
-        let goal = self.grid.square(Spot::new(self.goal));
+        let left = self.squares.left;
+        match self.goal {
+            Goal::On(end) if left > 1 && self.squares.free_moves[end] == 0 => return 0,
+            Goal::NextTo(first) if self.squares.free_moves[first] == 0 => return 0,
+            _ => {}
+        }
+        let pole = self.pole;
+        if let Some((l, e)) = self.portal {
+            if here == l {
+                let open = self.squares.free[e] && (self.goal != Goal::On(e) || left == 1);
+                out[0] = Spot::new(e).raw();
+                return usize::from(open);
+            }
+        }
         let mut keyed = [(0u8, 0u64, 0u64, 0usize); 8];
         let mut n = 0;
         for (k, next) in self.grid.neighbours(Spot::new(here)) {
             let next = next.index();
-            if !self.squares.free[next] || (next == self.goal && self.squares.left > 1) {
+            if !self.squares.free[next] || (self.goal == Goal::On(next) && left > 1) {
                 continue;
             }
-            let onward = self.squares.free_moves[next];
-            if onward == 0 && self.squares.left > 1 {
+            let mut onward = self.squares.free_moves[next];
+            match self.portal {
+                // E is entered only from L.
+                Some((_, e)) if next == e => continue,
+                // L's one way on is E.
+                Some((l, e)) if next == l => onward = u8::from(self.squares.free[e]),
+                _ => {}
+            }
+            if onward == 0 && left > 1 {
                 return 0;
             }
             let square = self.grid.square(Spot::new(next));
             let (df, dr) = (
-                u64::from(square.file().abs_diff(goal.file())),
-                u64::from(square.rank().abs_diff(goal.rank())),
+                u64::from(square.file().abs_diff(pole.file())),
+                u64::from(square.rank().abs_diff(pole.rank())),
             );
-            let near = u64::MAX - (df * df + dr * dr);
+            let noise = self.seed.map_or(0, |seed| {
+                mix(seed ^ (path.len().u64() << 20) ^ next.u64()) % 24
+            });
+            let near = u64::MAX - (8 * (df * df + dr * dr) + noise);
             keyed[n] = (onward, near, (k.u64() + self.variant) % 8, next);
             n += 1;
         }
@@ -562,29 +1338,66 @@ impl Rules for Sweep {
 mod tests {
     use super::*;
 
-    /// Every turn of a 5 × 7 board is undone by its way back, keeps the
-    /// squares on the turned board, and keeps knight moves knight moves.
+    fn rect(x: u32, y: u32, w: u32, h: u32) -> Rect {
+        Rect { x, y, w, h }
+    }
+
+    /// Every crossing is a knight move from the first rectangle into the
+    /// second; rectangles that do not touch have none.
     #[test]
-    fn turns_go_back_and_keep_knight_moves() {
-        let (width, height) = (5u32, 7u32);
-        for number in 0..8u8 {
-            let turn = Turn::new(width, height, number);
-            let (w, h) = turn.sides();
-            let squares: Vec<Square> = (0..height)
-                .flat_map(|r| (0..width).map(move |f| Square::new(f, r)))
-                .collect();
-            for &s in &squares {
-                let on = turn.on(s);
-                assert!(on.file() < w && on.rank() < h, "{turn:?} {s}");
-                assert_eq!(turn.back(on), s, "{turn:?}");
-                for &t in &squares {
-                    assert_eq!(
-                        s.is_knight_move_to(t),
-                        on.is_knight_move_to(turn.on(t)),
-                        "{turn:?} {s} {t}"
-                    );
-                }
+    fn crossings_are_knight_moves_between_the_rectangles() {
+        let window = rect(10, 10, 8, 6);
+        let sides = [
+            rect(0, 0, 40, 10),
+            rect(18, 10, 22, 6),
+            rect(0, 16, 40, 20),
+            rect(0, 10, 10, 6),
+        ];
+        for &piece in &sides {
+            let found = crossings(window, piece);
+            assert!(!found.is_empty() && touch(window, piece), "{piece:?}");
+            for (a, b) in found {
+                assert!(window.contains(a) && piece.contains(b), "{a} {b}");
+                assert!(a.is_knight_move_to(b), "{a} {b}");
             }
         }
+        assert!(crossings(sides[0], sides[2]).is_empty());
+        assert!(!touch(sides[0], sides[2]));
+    }
+
+    /// A window in the middle has four pieces, which with it cover the
+    /// board once; the chains run round the ring.
+    #[test]
+    fn pieces_and_window_cover_the_board() {
+        let cut = Cutting {
+            w: 40,
+            h: 36,
+            played: vec![Square::new(14, 12)],
+            taken: HashSet::from([Square::new(14, 12)]),
+            max_squares: 1_000_000,
+            deadline: Instant::now(),
+            cache: &Cache::default(),
+            swept: HashMap::new(),
+            portals: HashMap::new(),
+        };
+        let window = rect(10, 10, 8, 6);
+        let pieces = cut.pieces(window);
+        assert_eq!(pieces.len(), 4);
+        let mut seen = vec![0u8; 40 * 36];
+        for r in std::iter::once(window).chain(pieces.iter().copied()) {
+            for i in 0..r.area() {
+                let s = r.square_at(i.u32());
+                seen[(s.rank() * 40 + s.file()).usize()] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&c| c == 1));
+        let plan = Plan {
+            first: window,
+            second: None,
+            last: None,
+            portal: false,
+        };
+        // Four starts, two ways round each.
+        assert_eq!(chains(&pieces, plan).len(), 8);
     }
 }

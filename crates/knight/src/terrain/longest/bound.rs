@@ -7,8 +7,8 @@
 //! may be allowed one way only), except that landing on a teleport other
 //! than `e` hops the knight to its partner, which is listed next and is not a
 //! move. Its moves are `k` minus the hops, and there is at most one hop: the
-//! pair is used up by it. The bound follows in six steps, each of which only
-//! ever lets more paths through.
+//! pair is used up by it. The bound follows in seven steps, each of which
+//! only ever lets more paths through.
 //!
 //! 1. **An undirected relaxation.** Let `H` be the graph on the landable
 //!    squares with an edge `{u, v}` wherever a move is allowed from `u` to
@@ -55,6 +55,21 @@
 //! 6. **The sum.** The moves of a path are the sum of the moves of its
 //!    stretches (consecutive stretches share only their cut square), so the
 //!    sum of the blocks' largest counts bounds them.
+//! 7. **The moves themselves, one way.** Step 5 counts squares; this step
+//!    counts the allowed moves, in their direction. In a stretch each square
+//!    is left by at most one move and landed on by at most one (a hop is not
+//!    a move: the knight lands on `t` by a move and leaves `t'` by one), so
+//!    the stretch's moves out of dark squares form a matching among the
+//!    block's allowed moves from dark to light squares, none into `a` (where
+//!    the stretch is entered) and none out of `b` (where it is left); the
+//!    same for light to dark. With `Md` and `Ml` the largest such matchings,
+//!    a stretch without the hop alternates colours from `a`, so it makes at
+//!    most `min(2 Md, 2 Ml + 1)` moves when `a` is dark (the mirror when it
+//!    is light); with the hop, two alternating runs, at most
+//!    `min(2 min(Md, Ml) + 2, Md + Ml)`. The smaller of this and step 5's
+//!    count bounds the block. Under `long_leg` this is what sees one-way
+//!    moves: squares whose only way in is from the same square, or whose
+//!    only way out is to the same square, cannot all be on a path.
 //!
 //! The search may also prove its path longest by running to the end; what
 //! its pruning relies on is argued in [`super::search`]. The random-board
@@ -150,7 +165,78 @@ fn block_moves(graph: &Graph, vertices: &[u32], a: u32, b: u32, hop: bool) -> Op
             best = best.max(moves);
         }
     }
-    best
+    // The moves themselves, by the colour they leave (step 7).
+    let [from_dark, from_light] = matchings(graph, vertices, a, b);
+    let by_moves = if hop && teleports.len() == 2 {
+        (2 * from_dark.min(from_light) + 2).min(from_dark + from_light)
+    } else if colour(a) == 0 {
+        (2 * from_dark).min(2 * from_light + 1)
+    } else {
+        (2 * from_light).min(2 * from_dark + 1)
+    };
+    best.map(|moves| moves.min(by_moves))
+}
+
+/// The most moves out of dark squares, and out of light ones, that a path
+/// crossing the block `vertices` from `a` to `b` can make within it: each
+/// such move leaves a different square and lands on a different one, so
+/// they are a matching among the block's allowed moves of that colour (none
+/// into `a`, none out of `b`). Augmenting paths (Kuhn's algorithm).
+fn matchings(graph: &Graph, vertices: &[u32], a: u32, b: u32) -> [i64; 2] {
+    let mut local = vec![NONE; graph.len()];
+    for (i, &v) in vertices.iter().enumerate() {
+        local[at(v)] = count(i);
+    }
+    let mut sizes = [0i64; 2];
+    for (colour, size) in sizes.iter_mut().enumerate() {
+        // Each tail's heads, as local indices.
+        let tails: Vec<Vec<u32>> = vertices
+            .iter()
+            .map(|&u| {
+                if usize::from(graph.colours[at(u)]) != colour || u == b {
+                    return Vec::new();
+                }
+                graph
+                    .moves(u)
+                    .iter()
+                    .filter(|&&v| v != a && local[at(v)] != NONE)
+                    .map(|&v| local[at(v)])
+                    .collect()
+            })
+            .collect();
+        let mut head_of = vec![NONE; vertices.len()];
+        let mut seen = vec![0u32; vertices.len()];
+        for (tail, round) in (0..tails.len()).zip(1u32..) {
+            if augment(&tails, tail, round, &mut head_of, &mut seen) {
+                *size += 1;
+            }
+        }
+    }
+    sizes
+}
+
+/// Kuhn's step: whether `tail` gets a head, taking one from another tail
+/// that can move to another free one (`head_of[h]` is the tail matched to
+/// `h`; `seen` marks the heads tried in this `round`).
+fn augment(
+    tails: &[Vec<u32>],
+    tail: usize,
+    round: u32,
+    head_of: &mut [u32],
+    seen: &mut [u32],
+) -> bool {
+    for &h in &tails[tail] {
+        let h = at(h);
+        if seen[h] == round {
+            continue;
+        }
+        seen[h] = round;
+        if head_of[h] == NONE || augment(tails, at(head_of[h]), round, head_of, seen) {
+            head_of[h] = count(tail);
+            return true;
+        }
+    }
+    false
 }
 
 /// The biconnected components reachable from `root` among `usable` squares,

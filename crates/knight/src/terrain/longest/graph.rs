@@ -39,13 +39,13 @@ pub struct Graph {
     pub colours: Vec<u8>,
     offsets: Vec<u32>,
     moves: Vec<u32>,
+    /// The moves into each node, in the same compressed rows.
+    into_offsets: Vec<u32>,
+    into: Vec<u32>,
     /// The other teleport, for the two teleports; [`NONE`] elsewhere.
     pub partner: Vec<u32>,
     pub start: u32,
     pub end: u32,
-    /// Whether every move may also be made backwards (false only under
-    /// `long_leg` near barriers).
-    pub symmetric: bool,
 }
 
 impl Graph {
@@ -89,21 +89,19 @@ impl Graph {
             .iter()
             .map(|s| u8::from(s.colour() == Colour::Light))
             .collect();
-        let mut graph = Graph {
+        let (into_offsets, into) = reversed(&offsets, &moves);
+        Ok(Graph {
             squares,
             costs,
             colours,
             offsets,
             moves,
+            into_offsets,
+            into,
             partner,
             start,
             end,
-            symmetric: true,
-        };
-        graph.symmetric = graph
-            .nodes()
-            .all(|u| graph.moves(u).iter().all(|&v| graph.moves(v).contains(&u)));
-        Ok(graph)
+        })
     }
 
     pub fn len(&self) -> usize {
@@ -120,6 +118,11 @@ impl Graph {
         &self.moves[at(self.offsets[at(u)])..at(self.offsets[at(u) + 1])]
     }
 
+    /// The squares from which a knight may land on `v`.
+    pub fn moves_into(&self, v: u32) -> &[u32] {
+        &self.into[at(self.into_offsets[at(v)])..at(self.into_offsets[at(v) + 1])]
+    }
+
     /// Where landing on `v` leaves the knight: the partner of a teleport
     /// (the hop is mandatory), except that landing on the end ends the path.
     pub fn after_landing(&self, v: u32) -> u32 {
@@ -130,4 +133,26 @@ impl Graph {
             p
         }
     }
+}
+
+/// The compressed rows of the moves reversed: for each node, the nodes
+/// with a move to it.
+fn reversed(offsets: &[u32], moves: &[u32]) -> (Vec<u32>, Vec<u32>) {
+    let n = offsets.len() - 1;
+    let mut into_offsets = vec![0u32; n + 1];
+    for &v in moves {
+        into_offsets[at(v) + 1] += 1;
+    }
+    for i in 0..n {
+        into_offsets[i + 1] += into_offsets[i];
+    }
+    let mut next = into_offsets.clone();
+    let mut into = vec![NONE; moves.len()];
+    for u in 0..n {
+        for &v in &moves[at(offsets[u])..at(offsets[u + 1])] {
+            into[at(next[at(v)])] = node(u);
+            next[at(v)] += 1;
+        }
+    }
+    (into_offsets, into)
 }

@@ -5,9 +5,21 @@
 //! The problem is NP-hard, so knightd is honest rather than exact: it
 //! answers the best path its search finds, the bound of [`bound`](mod@bound), and
 //! `optimal` when the two meet (or when the search ran to the end and so
-//! proved its path longest). The search ([`search`]) is deterministic for a
-//! given request up to where the clock stops it: with more time it may find
-//! more, never something different before that point.
+//! proved its path longest). On one core the search ([`search`]) is
+//! deterministic for a given request up to where the clock stops it: with
+//! more time it may find more, never something different before that point.
+//!
+//! On a board of more than [`EXHAUSTIVE_SQUARES`] usable squares the search
+//! may run on two cores, when its caller's [`LongestWatch::cores`] says so:
+//! a helper thread runs rounds of its own (other tie-breaks) beside the
+//! caller's, and both keep one shared best path, its moves read without a
+//! lock, so that each round tries to beat the best of either. Whichever
+//! meets the bound ends the search for both. The helper asks again how many
+//! cores it may use every few hundred nodes, and sleeps while the answer is
+//! one: a service that gives each waiting client a core takes it back
+//! within a round. Two cores change which path is found first, never the
+//! bound, nor whether an answer is proven: the moves answered are proven
+//! optimal only when they meet the bound (or a search ran to the end).
 
 mod bound;
 mod graph;
@@ -17,7 +29,7 @@ use std::time::{Duration, Instant};
 
 use self::bound::bound;
 use self::graph::{at, Graph, NONE};
-use self::search::{Clock, Goal, Searcher, Stop};
+use self::search::{Clock, Goal, Searcher, Shared, Stop};
 use super::{BarrierRule, SearchError, Terrain};
 use crate::board::{Spot, Square};
 
@@ -102,8 +114,10 @@ pub fn longest_path(
 }
 
 /// What the caller of [`longest_path_watched`] learns while the search
-/// runs, and how it stops the search early.
-pub trait LongestWatch {
+/// runs, how it stops the search early, and how many cores the search may
+/// use. The search may call it from two threads at once (hence `Sync`);
+/// its reports still come one at a time, each better than the last.
+pub trait LongestWatch: Sync {
     /// The best answer so far, each time its path or bound improves: first
     /// a shortest path with the proven bound, then every longer path found.
     /// Not called for the final answer, which the search returns.
@@ -114,6 +128,16 @@ pub trait LongestWatch {
     /// returns its best so far. Read often: keep it cheap.
     fn cancelled(&self) -> bool {
         false
+    }
+
+    /// How many cores the search may use now: with 2 or more, a search on
+    /// a large board runs a second thread, which asks again every few
+    /// hundred nodes and between its rounds, and waits (asleep) while the
+    /// answer is 1, so that a caller sharing the machine fairly gets the
+    /// core back within about a millisecond. Keep it cheap. The default
+    /// is 1: one thread, the caller's.
+    fn cores(&self) -> usize {
+        1
     }
 }
 
@@ -132,22 +156,23 @@ impl LongestWatch for Unwatched {
 /// As [`longest_path`].
 ///
 /// ```
-/// use std::cell::Cell;
+/// use std::sync::atomic::{AtomicU64, Ordering};
 /// use std::time::Duration;
 /// use knight::{longest_path_watched, BarrierRule, Longest, LongestWatch, Square, Terrain};
-/// struct Count(Cell<u64>);
+/// // The search may report from two threads: the watch is `Sync`.
+/// struct Count(AtomicU64);
 /// impl LongestWatch for Count {
 ///     fn improved(&self, best: &Longest) {
 ///         // Each report beats the one before it.
-///         assert!(best.moves.unwrap() > self.0.get() || self.0.get() == 0);
-///         self.0.set(best.moves.unwrap());
+///         let before = self.0.swap(best.moves.unwrap(), Ordering::SeqCst);
+///         assert!(best.moves.unwrap() > before || before == 0);
 ///     }
 /// }
 /// let terrain = Terrain::parse(". . .\n. . .\n. . .\n. . .", 100)?;
-/// let seen = Count(Cell::new(0));
+/// let seen = Count(AtomicU64::new(0));
 /// let found = longest_path_watched(&terrain, BarrierRule::Either, Square::new(0, 0), Square::new(1, 0), Duration::from_secs(1), &seen)?;
 /// assert_eq!(found.moves, Some(11));
-/// assert!(seen.0.get() >= 1, "the first report is a shortest path");
+/// assert!(seen.0.load(Ordering::SeqCst) >= 1, "the first report is a shortest path");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn longest_path_watched(
@@ -188,10 +213,38 @@ pub fn longest_path_watched(
     let cap = proven.moves.map_or(count(graph.len()), |m| {
         i64::try_from(m).expect("a bound of the graph")
     });
-    let clock = Clock::new(deadline, watch);
-    let mut searcher = Searcher::new(&graph, &proven.rank, &proven.usable, clock);
-    let (best, exhausted) = search_longest(&graph, &mut searcher, shortest, cap);
-    Ok(answer(&graph, &best, (!exhausted).then_some(cap)))
+    let shared = Shared::new(watch, shortest);
+    watch.improved(&answer(&graph, &shared.best(), Some(cap)));
+    let usable = proven.usable.iter().filter(|&&u| u).count();
+    let search = Search {
+        graph: &graph,
+        rank: &proven.rank,
+        usable: &proven.usable,
+        cap,
+        rounds: if usable > EXHAUSTIVE_SQUARES {
+            ROUNDS
+        } else {
+            SMALL_BOARD_ROUNDS
+        },
+        squares: u64::try_from(usable).unwrap_or(u64::MAX),
+        small: usable <= EXHAUSTIVE_SQUARES,
+    };
+    std::thread::scope(|scope| {
+        let helper = (!search.small).then(|| {
+            std::thread::Builder::new()
+                .name("longest-helper".to_owned())
+                .spawn_scoped(scope, || search.help(Clock::helper(deadline, &shared)))
+        });
+        search.lead(Clock::new(deadline, &shared));
+        // Whatever the lead ended on, the helper stops at its next look.
+        shared.finish();
+        if let Some(Ok(helper)) = helper {
+            // A helper that panicked leaves the best it had published.
+            let _ = helper.join();
+        }
+    });
+    let exhausted = shared.proven();
+    Ok(answer(&graph, &shared.best(), (!exhausted).then_some(cap)))
 }
 
 /// The answer a path makes: its squares, moves and cost, and the bound —
@@ -211,80 +264,147 @@ fn answer(graph: &Graph, stops: &[Stop], cap: Option<i64>) -> Longest {
     }
 }
 
-/// The search proper: a first depth-first search, local search on its path,
-/// then more depth-first searches with other tie-breaks, each improved, until
-/// time is up or a path meets the bound. Whether the first search ran to the
-/// end, proving its path longest.
-fn search_longest(
-    graph: &Graph,
-    searcher: &mut Searcher,
-    shortest: Vec<Stop>,
+/// One longest-path search as its threads see it: the graph, what the
+/// bound found, and how its rounds go.
+struct Search<'a> {
+    graph: &'a Graph,
+    rank: &'a [u32],
+    usable: &'a [bool],
+    /// The proven bound.
     cap: i64,
-) -> (Vec<Stop>, bool) {
-    let usable = searcher.taken.iter().filter(|&&t| !t).count();
-    let goal = Goal {
-        landing: graph.end,
-        hop: true,
-    };
-    let start = Stop::at(graph.start);
-    let moves = |stops: &[Stop]| i64::try_from(stops.len()).expect("a path fits in memory") - 1;
-    let report = |best: &[Stop]| answer(graph, best, Some(cap));
-    let mut best = shortest;
-    searcher.clock.watch.improved(&report(&best));
-    let rounds = if usable > EXHAUSTIVE_SQUARES {
-        searcher.local_limit = LOCAL_LOOK_SQUARES;
-        ROUNDS
-    } else {
-        SMALL_BOARD_ROUNDS
-    };
-    for seed in 0.. {
+    rounds: Rounds,
+    /// The usable squares, which size a round's depth-first search.
+    squares: u64,
+    /// Whether the board is searched to the end after its first round.
+    small: bool,
+}
+
+/// How a round ended.
+enum Round {
+    /// Its depth-first search ran to the end: nothing longer than what it
+    /// found (if anything) exists.
+    Exhausted(Option<Vec<Stop>>),
+    /// It found no path to improve and the clock stopped it.
+    Stopped,
+    /// It searched, improved and published what it found.
+    Done,
+}
+
+/// The first seed of a helper's rounds, far from the lead's.
+const HELPER_SEEDS: u64 = 1 << 32;
+
+impl Search<'_> {
+    fn searcher<'s>(&'s self, clock: Clock<'s>) -> Searcher<'s> {
+        let mut searcher = Searcher::new(self.graph, self.rank, self.usable, clock);
+        if !self.small {
+            searcher.local_limit = LOCAL_LOOK_SQUARES;
+        }
+        searcher
+    }
+
+    fn report(&self, stops: &[Stop]) -> Longest {
+        answer(self.graph, stops, Some(self.cap))
+    }
+
+    /// One round: a depth-first search with the tie-break of `seed` for a
+    /// path not much shorter than the best (the first round: longer), then
+    /// local search on what it found (the first round: on the best so far
+    /// when it found nothing), published if it beats the best.
+    fn round(&self, searcher: &mut Searcher, seed: u64, first: bool) -> Round {
+        let goal = Goal {
+            landing: self.graph.end,
+            hop: true,
+        };
+        let start = Stop::at(self.graph.start);
+        let shared = searcher.clock.shared;
         searcher.occupy(&[start]);
         // Later searches need not beat the best outright: the local search
         // may lift a slightly shorter path above it.
-        let beat = if seed == 0 {
-            moves(&best)
-        } else {
-            moves(&best) * 9 / 10
-        };
-        let budget = rounds.nodes_per_square * u64::try_from(usable).unwrap_or(u64::MAX);
-        let found = searcher.search(graph.start, goal, beat, cap, budget, seed);
+        let best = shared.moves();
+        let beat = if first { best } else { best * 9 / 10 };
+        let budget = self.rounds.nodes_per_square.saturating_mul(self.squares);
+        let found = searcher.search(self.graph.start, goal, beat, self.cap, budget, seed);
         if found.exhausted {
-            // Nothing longer than what it found, or than `beat`, exists.
-            let stops = found.stops.map(|way| [vec![start], way].concat());
-            return (stops.unwrap_or(best), true);
+            return Round::Exhausted(found.stops.map(|way| [vec![start], way].concat()));
         }
         let mut stops = match found.stops {
             Some(way) => [vec![start], way].concat(),
-            None if seed == 0 => best.clone(),
-            None if searcher.clock.stopped() => return (best, false),
-            None => continue,
+            None if first => shared.best(),
+            None if searcher.clock.stopped() => return Round::Stopped,
+            None => return Round::Done,
         };
         searcher.occupy(&stops);
-        searcher.improve(&mut stops, cap, rounds.widest_window, WINDOW_NODES, seed);
-        if moves(&stops) > moves(&best) {
-            best = stops;
-            searcher.clock.watch.improved(&report(&best));
-        }
-        if moves(&best) >= cap || searcher.clock.stopped() {
-            return (best, false);
-        }
-        if seed == 0 && usable <= EXHAUSTIVE_SQUARES {
-            // A small board: search to the end for anything longer, which
-            // either finds it or proves the best path longest.
-            searcher.occupy(&[start]);
-            let found = searcher.search(graph.start, goal, moves(&best), cap, u64::MAX, seed);
-            if let Some(way) = found.stops {
-                best = [vec![start], way].concat();
-                if !found.exhausted {
-                    searcher.clock.watch.improved(&report(&best));
-                }
+        searcher.improve(
+            &mut stops,
+            self.cap,
+            self.rounds.widest_window,
+            WINDOW_NODES,
+            seed,
+        );
+        shared.offer(&stops, self.cap, |best| self.report(best));
+        Round::Done
+    }
+
+    /// The search proper, on the caller's thread: a first depth-first
+    /// search, local search on its path, then more depth-first searches
+    /// with other tie-breaks, each improved, until time is up or a path
+    /// meets the bound. A small board is searched to the end after the
+    /// first round.
+    fn lead(&self, clock: Clock) {
+        let mut searcher = self.searcher(clock);
+        let shared = searcher.clock.shared;
+        let goal = Goal {
+            landing: self.graph.end,
+            hop: true,
+        };
+        let start = Stop::at(self.graph.start);
+        for seed in 0.. {
+            match self.round(&mut searcher, seed, seed == 0) {
+                Round::Exhausted(stops) => return shared.exhausted(stops),
+                Round::Stopped => return,
+                Round::Done => {}
             }
-            if found.exhausted || searcher.clock.stopped() {
-                return (best, found.exhausted);
+            if shared.moves() >= self.cap || searcher.clock.stopped() {
+                return;
+            }
+            if seed == 0 && self.small {
+                // A small board: search to the end for anything longer,
+                // which either finds it or proves the best path longest.
+                searcher.occupy(&[start]);
+                let found = searcher.search(
+                    self.graph.start,
+                    goal,
+                    shared.moves(),
+                    self.cap,
+                    u64::MAX,
+                    seed,
+                );
+                let stops = found.stops.map(|way| [vec![start], way].concat());
+                if found.exhausted {
+                    return shared.exhausted(stops);
+                }
+                if let Some(stops) = stops {
+                    shared.offer(&stops, self.cap, |best| self.report(best));
+                }
+                return;
             }
         }
     }
-    unreachable!("the loop returns")
+
+    /// A second thread's share of the rounds, with seeds of its own, while
+    /// the watch offers a second core.
+    fn help(&self, clock: Clock) {
+        let mut searcher = self.searcher(clock);
+        let shared = searcher.clock.shared;
+        for seed in HELPER_SEEDS.. {
+            if !searcher.clock.resume() {
+                return;
+            }
+            if let Round::Exhausted(stops) = self.round(&mut searcher, seed, false) {
+                return shared.exhausted(stops);
+            }
+        }
+    }
 }
 
 /// The squares of a path: each landing, then the other teleport after a hop.

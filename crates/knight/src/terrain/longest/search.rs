@@ -1,12 +1,23 @@
 //! The search for long paths: a depth-first search that tries moves in
 //! Warnsdorff order (fewest onward moves first, after the block order of the
-//! bound), prunes when the goal can no longer be reached or the squares still
+//! bound and after the squares a move strands), prunes when the goal can no longer be reached or the squares still
 //! reachable cannot beat the best path, and forgets squares it has cut off.
 //!
 //! Left to run it is exhaustive, which proves small boards optimal; with a
 //! node budget it is the constructor of a first path and the engine of the
 //! local search, which cuts a window out of the path and searches for a
 //! longer way between its two ends through the squares still free.
+//!
+//! A move strands a free square when it leaves it no way in or no way out:
+//! a square only the knight's square can still move to, when the knight
+//! goes elsewhere; a square that can only go on to the square the knight
+//! takes. Where every move can be made back (the `either` rule away from
+//! teleports) Warnsdorff's count sees this, since such a square has at most
+//! one onward move; under `long_leg` the moves around a barrier's ends go
+//! one way (a square may be entered only from one square and left only to
+//! another), the count of moves out does not see the way in, and paths
+//! that strand a square and lose two moves to the colours were found first.
+//! Counting stranded squares first is only an order: it never prunes.
 //!
 //! Everything is deterministic: ties are broken by a seeded hash, and the
 //! clock only ever stops a search, never steers it.
@@ -31,16 +42,19 @@
 //!    alternate to the goal. A square other than a teleport that is passed
 //!    through is entered by a move from the knight's square or a free one
 //!    and left by a move to a free one or the goal (a hop only lands on
-//!    teleports); where every move can be made backwards too (the graph is
-//!    symmetric) that is two different neighbours among those, and a square
-//!    with fewer is not counted.
+//!    teleports), two different squares: a square with no such way in and
+//!    way out is not counted. Under `long_leg` a move may be allowed one
+//!    way only, so the ways in are read from the moves into the square,
+//!    not from those out of it.
 //! 4. The local look that skips step 2 for a move only ever skips pruning,
 //!    which never loses a path.
 
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use super::graph::{at, count, Graph, NONE};
-use super::LongestWatch;
+use super::{Longest, LongestWatch};
 
 /// One move of a path: the square landed on, and where the knight stands
 /// after it (the other teleport after a hop, else the same square).
@@ -59,42 +73,173 @@ impl Stop {
     }
 }
 
-/// The deadline, the caller's watch (told of each better path, asked
-/// whether to stop), and how many search nodes have been spent.
-pub struct Clock<'w> {
-    deadline: Instant,
+/// What the threads of one search share: the caller's watch, the best path
+/// so far (replaced under its lock, which also keeps the watch's reports
+/// in order), its moves (read without the lock), and whether the search is
+/// over: a path met the cap, or a search ran to the end.
+pub struct Shared<'w> {
     pub watch: &'w dyn LongestWatch,
-    pub nodes: u64,
-    stopped: bool,
+    best: Mutex<Vec<Stop>>,
+    best_moves: AtomicI64,
+    done: AtomicBool,
+    exhausted: AtomicBool,
 }
 
-impl<'w> Clock<'w> {
-    pub fn new(deadline: Instant, watch: &'w dyn LongestWatch) -> Clock<'w> {
-        Clock {
-            deadline,
+impl<'w> Shared<'w> {
+    /// `first` (a shortest path) as the best so far.
+    pub fn new(watch: &'w dyn LongestWatch, first: Vec<Stop>) -> Shared<'w> {
+        Shared {
             watch,
-            nodes: 0,
-            stopped: false,
+            best_moves: AtomicI64::new(moves(&first)),
+            best: Mutex::new(first),
+            done: AtomicBool::new(false),
+            exhausted: AtomicBool::new(false),
         }
     }
 
-    /// Counts one node; whether time is up or the caller has gone (both
-    /// are read every 256 nodes).
+    /// The moves of the best path so far.
+    pub fn moves(&self) -> i64 {
+        self.best_moves.load(Ordering::Acquire)
+    }
+
+    pub fn best(&self) -> Vec<Stop> {
+        self.best
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Keeps `stops` when it is longer than the best, then tells the watch
+    /// what `report` makes of it; the search is over when it reaches `cap`.
+    pub fn offer(&self, stops: &[Stop], cap: i64, report: impl Fn(&[Stop]) -> Longest) {
+        if moves(stops) <= self.moves() {
+            return;
+        }
+        let mut best = self.best.lock().unwrap_or_else(PoisonError::into_inner);
+        if moves(stops) <= moves(&best) {
+            return;
+        }
+        *best = stops.to_vec();
+        self.best_moves.store(moves(stops), Ordering::Release);
+        if moves(stops) >= cap {
+            self.done.store(true, Ordering::Release);
+        }
+        self.watch.improved(&report(&best));
+    }
+
+    /// A search ran to the end, and `stops` (when it found any) is the
+    /// longest path: the search is over, and its answer proven.
+    pub fn exhausted(&self, stops: Option<Vec<Stop>>) {
+        let mut best = self.best.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(stops) = stops {
+            if moves(&stops) > moves(&best) {
+                self.best_moves.store(moves(&stops), Ordering::Release);
+                *best = stops;
+            }
+        }
+        self.exhausted.store(true, Ordering::Release);
+        self.done.store(true, Ordering::Release);
+    }
+
+    /// Whether some search ran to the end.
+    pub fn proven(&self) -> bool {
+        self.exhausted.load(Ordering::Acquire)
+    }
+
+    /// Ends the search: every thread stops at its next look at the clock.
+    pub fn finish(&self) {
+        self.done.store(true, Ordering::Release);
+    }
+}
+
+/// The moves of a path of stops.
+pub fn moves(stops: &[Stop]) -> i64 {
+    signed(stops.len()) - 1
+}
+
+/// The deadline, what the threads share, and how many search nodes this
+/// thread has spent. A helper's clock also asks the watch whether it may
+/// still use a second core, and pauses (ends its round) when it may not.
+pub struct Clock<'w> {
+    deadline: Instant,
+    pub shared: &'w Shared<'w>,
+    pub nodes: u64,
+    stopped: bool,
+    helper: bool,
+    paused: bool,
+}
+
+impl<'w> Clock<'w> {
+    pub fn new(deadline: Instant, shared: &'w Shared<'w>) -> Clock<'w> {
+        Clock {
+            deadline,
+            shared,
+            nodes: 0,
+            stopped: false,
+            helper: false,
+            paused: false,
+        }
+    }
+
+    /// The clock of a helper thread, which gives its core back when the
+    /// watch no longer offers two.
+    pub fn helper(deadline: Instant, shared: &'w Shared<'w>) -> Clock<'w> {
+        Clock {
+            helper: true,
+            ..Clock::new(deadline, shared)
+        }
+    }
+
+    /// Counts one node; whether time is up, the caller has gone or the
+    /// search is over (read every 256 nodes), or a helper must pause.
     fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes % 256 == 0 {
             self.stopped();
         }
-        self.stopped
+        self.stopped || self.paused
     }
 
+    /// Whether this thread should stop what it is doing: the search is over
+    /// ([`Clock::over`]), or a helper must give its core back.
     pub fn stopped(&mut self) -> bool {
-        if !self.stopped && (Instant::now() >= self.deadline || self.watch.cancelled()) {
+        if !self.over() && self.helper && !self.paused && self.shared.watch.cores() < 2 {
+            self.paused = true;
+        }
+        self.stopped || self.paused
+    }
+
+    /// Whether the search is over for good: time is up, the caller has
+    /// gone, or another thread ended it.
+    pub fn over(&mut self) -> bool {
+        if !self.stopped
+            && (Instant::now() >= self.deadline
+                || self.shared.done.load(Ordering::Acquire)
+                || self.shared.watch.cancelled())
+        {
             self.stopped = true;
         }
         self.stopped
     }
+
+    /// A paused helper waits until it may use a second core again; whether
+    /// it may (false: the search is over).
+    pub fn resume(&mut self) -> bool {
+        loop {
+            if self.over() {
+                return false;
+            }
+            if self.shared.watch.cores() >= 2 {
+                self.paused = false;
+                return true;
+            }
+            std::thread::sleep(PAUSE);
+        }
+    }
 }
+
+/// How long a paused helper sleeps between asking for its core back.
+const PAUSE: Duration = Duration::from_millis(2);
 
 /// Where a search must arrive: landing on `landing`, or, when `hop` is set,
 /// on a teleport whose hop lands the knight there (the path's end).
@@ -113,9 +258,10 @@ pub struct Found {
     pub exhausted: bool,
 }
 
-/// How good a move looks: block rank, onward moves, closeness to the end,
-/// then the seeded tie-break; smaller is tried first.
-type MoveOrder = (u32, u32, u32, u64);
+/// How good a move looks: block rank, the free squares it strands, onward
+/// moves, closeness to the end, then the seeded tie-break; smaller is tried
+/// first.
+type MoveOrder = (u32, u32, u32, u32, u64);
 
 struct Frame {
     candidates: [(u32, u32); 8],
@@ -279,28 +425,16 @@ impl<'g> Searcher<'g> {
         }
         // A square other than a teleport is landed on by a move from the
         // knight's square or a free one (a hop lands only on teleports) and
-        // left by a move to a free one or the goal, so it needs two
-        // neighbours among those; with fewer it is not counted. (Moves one
-        // way would need in and out apart: left out there.) Every such
-        // square reached is in the queue, where it stood.
-        if self.graph.symmetric {
-            for &v in &self.queue[1..] {
-                if self.graph.partner[at(v)] != NONE {
-                    continue;
-                }
-                let neighbours = self
-                    .graph
-                    .moves(v)
-                    .iter()
-                    .filter(|&&z| self.free(z) || z == x || z == goal.landing)
-                    .take(2)
-                    .count();
-                if neighbours < 2 {
-                    if colour(v) == colour(x) {
-                        same -= 1;
-                    } else {
-                        other -= 1;
-                    }
+        // left by a move to a free one or the goal: it needs a way in and a
+        // way out among those, from and to two different squares; without
+        // them it is not counted. Every such square reached is in the
+        // queue, where it stood.
+        for &v in &self.queue[1..] {
+            if self.graph.partner[at(v)] == NONE && !self.passable(v, x, goal.landing) {
+                if colour(v) == colour(x) {
+                    same -= 1;
+                } else {
+                    other -= 1;
                 }
             }
         }
@@ -309,6 +443,32 @@ impl<'g> Searcher<'g> {
             same,
             other,
         }
+    }
+
+    /// Whether a path may pass through `v`: entered by a move from `x` or
+    /// a free square, left by one to a free square or `goal`, the two
+    /// different squares.
+    fn passable(&self, v: u32, x: u32, goal: u32) -> bool {
+        let mut way_in = NONE;
+        for &u in self.graph.moves_into(v) {
+            if u == x || self.free(u) {
+                if way_in != NONE && way_in != u {
+                    // Two ways in: any way out differs from one of them.
+                    return self
+                        .graph
+                        .moves(v)
+                        .iter()
+                        .any(|&w| w == goal || self.free(w));
+                }
+                way_in = u;
+            }
+        }
+        way_in != NONE
+            && self
+                .graph
+                .moves(v)
+                .iter()
+                .any(|&w| w != way_in && (w == goal || self.free(w)))
     }
 
     fn teleport_free(&self) -> bool {
@@ -391,6 +551,25 @@ impl<'g> Searcher<'g> {
     /// The free moves from `x`, best first.
     fn candidates(&self, x: u32, goal: Goal, seed: u64, frame: &mut Frame) {
         let mut keyed: Vec<(MoveOrder, (u32, u32))> = Vec::with_capacity(8);
+        // Squares only the knight's square can still move to: whichever
+        // move it does not make strands them.
+        let plain = |v: u32| self.graph.partner[at(v)] == NONE;
+        let mut only_from_here: [u32; 8] = [NONE; 8];
+        let mut lonely = 0;
+        for &w in self.graph.moves(x) {
+            if self.free(w)
+                && plain(w)
+                && w != goal.landing
+                && !self
+                    .graph
+                    .moves_into(w)
+                    .iter()
+                    .any(|&u| u != x && self.free(u))
+            {
+                only_from_here[lonely] = w;
+                lonely += 1;
+            }
+        }
         for &y in self.graph.moves(x) {
             let Some(q) = self.step(y, goal) else {
                 continue;
@@ -402,8 +581,32 @@ impl<'g> Searcher<'g> {
                 .filter(|&&z| z != y && z != q && self.step(z, goal).is_some_and(|r| r != y))
                 .count();
             let onward = count(onward);
+            let strands = {
+                // Squares that could only go on to `q`: taking it strands them.
+                let dead_ends = self
+                    .graph
+                    .moves_into(q)
+                    .iter()
+                    .filter(|&&u| {
+                        u != x
+                            && u != y
+                            && self.free(u)
+                            && plain(u)
+                            && !self
+                                .graph
+                                .moves(u)
+                                .iter()
+                                .any(|&w| w != q && (w == goal.landing || self.free(w)))
+                    })
+                    .count();
+                let lost = only_from_here[..lonely].iter().filter(|&&w| w != y).count();
+                count(dead_ends + lost)
+            };
             let near = u32::MAX - self.far[at(q)];
-            keyed.push(((self.rank[at(q)], onward, near, mix(seed, q)), (y, q)));
+            keyed.push((
+                (self.rank[at(q)], strands, onward, near, mix(seed, q)),
+                (y, q),
+            ));
         }
         keyed.sort_unstable_by_key(|&(key, _)| key);
         frame.len = u8::try_from(keyed.len()).expect("at most eight moves");
@@ -558,43 +761,56 @@ impl<'g> Searcher<'g> {
                         i += 1;
                         continue;
                     }
-                    for &stop in &stops[i + 1..i + width] {
-                        self.mark(stop, false);
-                    }
-                    let goal = Goal {
-                        landing: stops[i + width].landing,
-                        hop: false,
-                    };
-                    let spare = cap - (signed(stops.len()) - 1);
-                    let found = self.search(
-                        stops[i].position,
-                        goal,
-                        signed(width),
-                        signed(width) + spare,
-                        budget,
-                        seed ^ u64::try_from(i).unwrap_or(u64::MAX),
-                    );
-                    match found.stops {
-                        Some(mut way) => {
-                            way.pop();
-                            for &stop in &way {
-                                self.mark(stop, true);
-                            }
-                            stops.splice(i + 1..i + width, way);
-                            improved = true;
-                        }
-                        None => {
-                            for &stop in &stops[i + 1..i + width] {
-                                self.mark(stop, true);
-                            }
-                        }
-                    }
+                    improved |= self.window(stops, i, width, cap, budget, seed);
                     i += 1;
                 }
             }
             if !improved {
                 return;
             }
+        }
+    }
+
+    /// Cuts the window of `width` moves after `stops[i]` out of the path
+    /// and searches for a longer way between its ends through the free
+    /// squares, with `budget` nodes; whether it found one (and put it in).
+    fn window(
+        &mut self,
+        stops: &mut Vec<Stop>,
+        i: usize,
+        width: usize,
+        cap: i64,
+        budget: u64,
+        seed: u64,
+    ) -> bool {
+        for &stop in &stops[i + 1..i + width] {
+            self.mark(stop, false);
+        }
+        let goal = Goal {
+            landing: stops[i + width].landing,
+            hop: false,
+        };
+        let spare = cap - moves(stops);
+        let found = self.search(
+            stops[i].position,
+            goal,
+            signed(width),
+            signed(width) + spare,
+            budget,
+            seed ^ u64::try_from(i).unwrap_or(u64::MAX),
+        );
+        if let Some(mut way) = found.stops {
+            way.pop();
+            for &stop in &way {
+                self.mark(stop, true);
+            }
+            stops.splice(i + 1..i + width, way);
+            true
+        } else {
+            for &stop in &stops[i + 1..i + width] {
+                self.mark(stop, true);
+            }
+            false
         }
     }
 }

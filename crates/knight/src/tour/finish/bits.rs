@@ -100,17 +100,17 @@ struct Shift {
 /// the hopeless positions found and the path searched.
 pub(super) struct Bits {
     /// Each square's knight moves.
-    moves: Vec<u64>,
+    pub(super) moves: Vec<u64>,
     /// The eight steps as shifts.
     shifts: [Shift; 8],
     /// The light squares.
-    light: u64,
+    pub(super) light: u64,
     /// On a board 4 wide, its two edge lines (else none).
     edge: u64,
     /// The squares the ending allows as the last.
     targets: u64,
     /// Each square's distance from the centre (Roth's tie-break).
-    centre: Vec<u64>,
+    pub(super) centre: Vec<u64>,
     deadline: Instant,
     /// Nodes searched in all (a measure of the work that does not depend
     /// on the machine).
@@ -126,7 +126,7 @@ pub(super) struct Bits {
     pub path: Vec<u8>,
 }
 
-fn bit(i: usize) -> u64 {
+pub(super) fn bit(i: usize) -> u64 {
     1u64 << i
 }
 
@@ -136,7 +136,7 @@ fn lowest(set: u64) -> usize {
 }
 
 /// The squares of `set`, lowest first.
-fn squares(mut set: u64) -> impl Iterator<Item = usize> {
+pub(super) fn squares(mut set: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (set != 0).then(|| {
             let i = lowest(set);
@@ -212,7 +212,7 @@ impl Bits {
 
     /// How many squares have at least one, two and three knight moves
     /// into `set`, as three sets.
-    fn counts(&self, set: u64) -> (u64, u64, u64) {
+    pub(super) fn counts(&self, set: u64) -> (u64, u64, u64) {
         let (mut one, mut two, mut three) = (0, 0, 0);
         for s in &self.shifts {
             let to = ((set & s.from) << s.up) >> s.down;
@@ -224,14 +224,14 @@ impl Bits {
     }
 
     /// The squares one knight move from `set`.
-    fn around(&self, set: u64) -> u64 {
+    pub(super) fn around(&self, set: u64) -> u64 {
         self.shifts
             .iter()
             .fold(0, |m, s| m | ((set & s.from) << s.up) >> s.down)
     }
 
     /// Whether `free` (nonempty) is one connected part.
-    fn connected(&self, free: u64) -> bool {
+    pub(super) fn connected(&self, free: u64) -> bool {
         let mut part = free & free.wrapping_neg();
         loop {
             let grown = (part | self.around(part)) & free;
@@ -348,21 +348,34 @@ impl Bits {
     /// that would close a chain into a loop cannot be used, and a chain
     /// from the knight to the known last square that leaves squares out
     /// is a clash.
-    fn forced_moves(&self, k: usize, free: u64, mut ends: u64, moves: u64) -> Option<u64> {
+    fn forced_moves(&self, k: usize, free: u64, ends: u64, moves: u64) -> Option<u64> {
         let graph = free | bit(k);
-        let all = graph.count_ones();
         let mut open = [0u64; 64];
+        for v in squares(graph) {
+            open[v] = self.moves[v] & graph;
+        }
+        open[k] = moves;
+        for v in squares(free & self.moves[k] & !moves) {
+            open[v] &= !bit(k);
+        }
+        forced(k, graph, ends, open)
+    }
+}
+
+/// The forced moves followed to the end, on any graph of at most 64
+/// squares given by each square's `open` moves (symmetric): a path from
+/// `k` through every square of `graph`, its last square one of `ends`.
+/// The moves worth searching from `k`, or None when they clash (see
+/// [`Bits::forced_moves`]).
+pub(super) fn forced(k: usize, graph: u64, mut ends: u64, mut open: [u64; 64]) -> Option<u64> {
+    {
+        let all = graph.count_ones();
         let mut taken = [0u64; 64];
         // Each chain's other end and its squares, kept at its two ends.
         let mut other = [0usize; 64];
         let mut size = [1u32; 64];
         for v in squares(graph) {
-            open[v] = self.moves[v] & graph;
             other[v] = v;
-        }
-        open[k] = moves;
-        for v in squares(free & self.moves[k] & !moves) {
-            open[v] &= !bit(k);
         }
         // How many moves a square uses: at most, and at least.
         let uses = |v: usize, ends: u64| -> (u32, u32) {
@@ -462,7 +475,9 @@ impl Bits {
         }
         (open[k] != 0).then_some(open[k])
     }
+}
 
+impl Bits {
     /// Searches from the knight on `k` over `free` for a path through every
     /// free square that ends on an allowed square, within `budget` more
     /// nodes and the deadline.

@@ -1,0 +1,209 @@
+//! The figures of knight's tour puzzles (docs/performance.md, docs/tours.md):
+//! 1,000 seeded 8×8 clue sets (3 to 20 clues) solved, each with a second
+//! solution searched for, with how many were solved (unique or not),
+//! proven to have no tour, or not settled, and the min, median and max
+//! time and nodes; then `make_puzzle` on 8×8 for 100 seeds (open, then
+//! closed), with its time and clue count. The clue sets are drawn from a
+//! fixed seed and from a fresh one (printed); three in four are clues of a
+//! random tour (Warnsdorff's rule, ties at random, restarted until whole),
+//! one in four has one clue moved to another step (mostly no tour). In
+//! release:
+//!
+//! ```text
+//! cargo run --release -p knight --example puzzle_figures [-- SEED]
+//! ```
+
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use knight::{make_puzzle, solve_clues, Board, Clue, CluesError, CluesRequest, PuzzleRequest};
+use knight::{Solved, Square};
+
+/// splitmix64: the seeded numbers of the clue sets.
+struct Mix(u64);
+
+impl Mix {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        let n = u64::try_from(n).expect("a small count");
+        usize::try_from(z % n).expect("below n")
+    }
+}
+
+/// A random tour of `board`: Warnsdorff's rule with ties at random, from a
+/// random square, restarted until it covers the board.
+fn random_tour(board: Board, mix: &mut Mix) -> Vec<Square> {
+    let all: Vec<Square> = board
+        .files()
+        .flat_map(|f| board.ranks().map(move |r| Square::new(f, r)))
+        .collect();
+    loop {
+        let mut path = vec![all[mix.below(all.len())]];
+        loop {
+            let here = path[path.len() - 1];
+            let free = |s: &Square, path: &[Square]| !path.contains(s);
+            let next: Vec<(usize, Square)> = board
+                .knight_moves(here)
+                .filter(|s| free(s, &path))
+                .map(|s| (board.knight_moves(s).filter(|t| free(t, &path)).count(), s))
+                .collect();
+            let Some(fewest) = next.iter().map(|n| n.0).min() else {
+                break;
+            };
+            let best: Vec<Square> = next.iter().filter(|n| n.0 == fewest).map(|n| n.1).collect();
+            path.push(best[mix.below(best.len())]);
+        }
+        if path.len() == all.len() {
+            return path;
+        }
+    }
+}
+
+fn quantiles(mut v: Vec<f64>) -> (f64, f64, f64) {
+    v.sort_by(f64::total_cmp);
+    (v[0], v[v.len() / 2], v[v.len() - 1])
+}
+
+fn clue_sets(seed: u64) {
+    let board = Board::new(8, 8).expect("8x8");
+    let mut mix = Mix(seed);
+    let (mut unique, mut several, mut none, mut unsettled) = (0, 0, 0, 0);
+    let (mut times, mut nodes) = (Vec::new(), Vec::new());
+    let mut slowest = (0.0, Vec::new());
+    for i in 0..1000 {
+        let tour = random_tour(board, &mut mix);
+        let k = 3 + mix.below(18);
+        let mut steps: Vec<usize> = (0..64).collect();
+        for j in 0..k {
+            let pick = j + mix.below(64 - j);
+            steps.swap(j, pick);
+        }
+        let mut clues: Vec<Clue> = steps[..k]
+            .iter()
+            .map(|&s| Clue {
+                square: tour[s],
+                step: u64::try_from(s).expect("small") + 1,
+            })
+            .collect();
+        if i % 4 == 3 {
+            // One clue moved to a step no other clue has.
+            let taken: Vec<u64> = clues.iter().map(|c| c.step).collect();
+            let free: Vec<u64> = (1..=64).filter(|s| !taken.contains(s)).collect();
+            clues[0].step = free[mix.below(free.len())];
+        }
+        let request = CluesRequest {
+            board,
+            clues: &clues,
+            closed: false,
+        };
+        let start = Instant::now();
+        let answer = solve_clues(request, Duration::from_secs(10));
+        let took = start.elapsed().as_secs_f64() * 1e3;
+        if std::env::var_os("PUZZLE_TRACE").is_some() {
+            let shown: Vec<String> = clues
+                .iter()
+                .map(|c| format!("{}:{}", c.square, c.step))
+                .collect();
+            eprintln!(
+                "{i} k={k} {took:.1} ms {:?} {}",
+                answer.as_ref().map(|s| (s.unique, s.nodes)),
+                shown.join(" ")
+            );
+        }
+        times.push(took);
+        if took > slowest.0 {
+            slowest = (took, clues.clone());
+        }
+        match answer {
+            Ok(Solved {
+                unique: Some(true),
+                nodes: n,
+                ..
+            }) => {
+                unique += 1;
+                nodes.push(n as f64);
+            }
+            Ok(Solved {
+                unique: Some(false),
+                nodes: n,
+                ..
+            }) => {
+                several += 1;
+                nodes.push(n as f64);
+            }
+            Ok(_) | Err(CluesError::NotFound) => unsettled += 1,
+            Err(CluesError::NoTour(_)) => none += 1,
+            Err(e) => panic!("clue set {i}: {e:?}"),
+        }
+    }
+    let (t0, t1, t2) = quantiles(times);
+    let (n0, n1, n2) = quantiles(nodes);
+    println!(
+        "seed {seed}: 1000 8x8 clue sets (3-20 clues): {unique} unique, {several} with 2+ tours, {none} proven none, {unsettled} unsettled"
+    );
+    println!("  time ms: min {t0:.3}, median {t1:.3}, max {t2:.1}; nodes (solved): min {n0}, median {n1}, max {n2}");
+    let shown: Vec<String> = slowest
+        .1
+        .iter()
+        .map(|c| format!("{}:{}", c.square, c.step))
+        .collect();
+    println!("  slowest ({:.1} ms): {}", slowest.0, shown.join(" "));
+}
+
+fn puzzles(closed: bool) {
+    let board = Board::new(8, 8).expect("8x8");
+    let (mut times, mut counts, mut nodes) = (Vec::new(), Vec::new(), Vec::new());
+    for seed in 0..100 {
+        let start = Instant::now();
+        let puzzle = make_puzzle(
+            PuzzleRequest {
+                board,
+                closed,
+                seed,
+            },
+            Duration::from_secs(10),
+        )
+        .expect("a puzzle");
+        times.push(start.elapsed().as_secs_f64() * 1e3);
+        if std::env::var_os("PUZZLE_TRACE").is_some() {
+            eprintln!(
+                "seed {seed}: {:.0} ms, {} clues, {} nodes",
+                start.elapsed().as_secs_f64() * 1e3,
+                puzzle.clues.len(),
+                puzzle.nodes
+            );
+        }
+        counts.push(puzzle.clues.len() as f64);
+        nodes.push(puzzle.nodes as f64);
+    }
+    let (t0, t1, t2) = quantiles(times);
+    let (c0, c1, c2) = quantiles(counts);
+    let (n0, n1, n2) = quantiles(nodes);
+    println!(
+        "100 {} 8x8 puzzles (seeds 0-99): time ms min {t0:.0}, median {t1:.0}, max {t2:.0}; clues min {c0}, median {c1}, max {c2}; nodes min {n0}, median {n1}, max {n2}",
+        if closed { "closed" } else { "open" }
+    );
+}
+
+fn main() {
+    let fresh = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| {
+            SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(1, |d| d.as_secs())
+        });
+    let only = |what: &str| std::env::args().any(|a| a == what);
+    if !only("--puzzles") {
+        clue_sets(35);
+        clue_sets(fresh);
+    }
+    if !only("--clues") {
+        puzzles(false);
+        puzzles(true);
+    }
+}

@@ -1,0 +1,1025 @@
+//! Knight's tour puzzles: some squares numbered with their step in the tour
+//! (clues, counted from 1 as puzzle books print them), the tours that agree
+//! with every clue found, and whether there is exactly one, on boards of at
+//! most 64 squares.
+//!
+//! First the clues are checked as a whole, each failure a fact a person can
+//! check on the board ([`ClueStuck`]): two clues whose steps differ by `g`
+//! must be at most `g` knight moves apart, and of the same colour exactly
+//! when `g` is even (a knight alternates colours; with `closed`, the last
+//! clue and the first are checked round the end as well); the clues fix
+//! which step numbers fall on light squares, and the board must hold as
+//! many light squares as those steps; the squares numbered 1, 2, …, k are a
+//! played prefix and get the finish's own checks ([`super::Stuck`]); and
+//! the theorems of which boards have tours rule out the start.
+//!
+//! Then a depth-first search places step after step, on bitboards
+//! ([`super::bits::Bits`] gives the move masks): the next step goes on its
+//! clue square when it has one, else on a free square (neither placed nor
+//! a clue) one move away, fewest onward moves first (Warnsdorff). At every
+//! node, the knight on `k` at step `t`, it cuts the position when one of
+//! these holds, each a fact of every way on, so an exhausted search is a
+//! proof:
+//!
+//! - the free squares, the clue squares still ahead and the knight are not
+//!   one connected part (the rest of the tour is a path through them);
+//! - between two anchors in a row (the knight, then the clues ahead by
+//!   step, then the first square again for a closed tour), `g` steps apart,
+//!   the `g − 1` steps between go on free squares: the second anchor must
+//!   be at most `g` moves from the first through free squares, and the
+//!   free squares `v` with `d(A, v) + d(v, B) ≤ g` (the segment's ellipse)
+//!   must hold at least `g − 1`; after the last anchor of an open tour, the
+//!   free squares within the steps left must hold them;
+//! - every free square lies in some segment's ellipse, and no segment has
+//!   more free squares that only it can reach than steps to put them on;
+//! - every free square has two squares the path may join it to (free
+//!   squares, the knight when its next step is free, clue squares with a
+//!   free step beside them, the first square of a closed tour), except one
+//!   square at most, which must then be the last of an open tour.
+//!
+//! Positions proven to have no finish are kept, keyed on the free squares,
+//! the knight and (for a closed tour) the first square, which fix every
+//! step still to place. To settle uniqueness the search does not stop at
+//! the first tour: it looks for a second, and only an exhausted search says
+//! `unique`.
+
+use std::collections::HashSet;
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::time::{Duration, Instant};
+
+use super::bits::{bit, squares, Bits};
+use super::{Ending, Finishing, Stuck};
+use crate::board::{Board, Colour, Grid, Int, Spot, Square};
+use crate::tour::existence::ruled_out;
+use crate::tour::is_tour;
+use crate::tour::search::Rules;
+use crate::tour::warnsdorff::mix;
+
+/// Positions proven to have no finish kept, at most.
+const HOPELESS_KEPT: usize = 1 << 20;
+
+/// One numbered square of a puzzle: the square and its step in the tour,
+/// counted from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Clue {
+    /// The square.
+    pub square: Square,
+    /// Its step, from 1 (the first square) to the board's squares.
+    pub step: u64,
+}
+
+impl fmt::Display for Clue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} is numbered {}", self.square, self.step)
+    }
+}
+
+/// A puzzle to solve: the board, the clues (in any order) and whether the
+/// tour is closed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CluesRequest<'a> {
+    /// The board.
+    pub board: Board,
+    /// The numbered squares.
+    pub clues: &'a [Clue],
+    /// Whether the last square must be one knight move from the first.
+    pub closed: bool,
+}
+
+/// A tour that agrees with every clue, and whether it is the only one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// The board.
+    pub board: Board,
+    /// Whether the tour is closed.
+    pub closed: bool,
+    /// The tour, step 1 first; `path[c.step - 1] == c.square` for every clue.
+    pub path: Vec<Square>,
+    /// Whether no other tour agrees with the clues: `None` when the search
+    /// for a second ran out of time.
+    pub unique: Option<bool>,
+    /// The nodes the search took (a measure of its work that does not
+    /// depend on the machine).
+    pub nodes: u64,
+}
+
+/// Why no tour agrees with the clues: each a fact a person can check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClueStuck {
+    /// Two clues whose squares are of the wrong colours for their steps: a
+    /// knight alternates colours.
+    Parity {
+        /// The clue with the smaller step (the last one, round the end of a
+        /// closed tour).
+        first: Clue,
+        /// The other.
+        second: Clue,
+        /// The moves between them.
+        moves: u64,
+    },
+    /// Two clues further apart in knight moves than in steps.
+    TooFar {
+        /// The clue with the smaller step (the last one, round the end of
+        /// a closed tour).
+        first: Clue,
+        /// The other.
+        second: Clue,
+        /// The moves between them.
+        moves: u64,
+        /// The fewest knight moves between their squares (None: no knight
+        /// path joins them).
+        distance: Option<u64>,
+    },
+    /// The clues put the odd steps on squares of one colour, and the board
+    /// has too many or too few of that colour for them.
+    Colours {
+        /// The clue that fixes the colours.
+        clue: Clue,
+        /// The colour of the odd steps.
+        odd: Colour,
+        /// How many odd steps there are.
+        odd_steps: u64,
+        /// How many squares of that colour the board has.
+        squares: u64,
+    },
+    /// The squares numbered 1, 2, …, k are a played start that no tour
+    /// finishes, and this is why.
+    Finish {
+        /// How many squares are numbered from 1 on.
+        played: u64,
+        /// Why.
+        stuck: Stuck,
+    },
+    /// No tour of the board starts on the square numbered 1 (or no closed
+    /// tour at all), by a theorem.
+    NoTourOfBoard {
+        /// The square numbered 1, if any.
+        first: Option<Square>,
+        /// Whether the tour is closed.
+        closed: bool,
+        /// The theorem, in words.
+        why: String,
+    },
+    /// A complete search found no tour that agrees with every clue.
+    Exhausted,
+}
+
+impl fmt::Display for ClueStuck {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pair = |a: &Clue, b: &Clue, moves: u64| {
+            let round = if b.step < a.step {
+                " (round the end of the closed tour)"
+            } else {
+                ""
+            };
+            format!(
+                "{} is numbered {} and {} is numbered {}: the knight goes from one to the other in exactly {moves} move{}{round}",
+                a.square,
+                a.step,
+                b.square,
+                b.step,
+                if moves == 1 { "" } else { "s" }
+            )
+        };
+        match self {
+            ClueStuck::Parity {
+                first,
+                second,
+                moves,
+            } => {
+                let same = moves % 2 == 0;
+                write!(
+                    f,
+                    "{}; a knight alternates colours, so after {} moves it stands on {} colour, but {} is {} and {} is {}",
+                    pair(first, second, *moves),
+                    if same { "an even number of" } else { "an odd number of" },
+                    if same { "the same" } else { "the other" },
+                    first.square,
+                    first.square.colour().as_str(),
+                    second.square,
+                    second.square.colour().as_str()
+                )
+            }
+            ClueStuck::TooFar {
+                first,
+                second,
+                moves,
+                distance,
+            } => match distance {
+                Some(d) => write!(
+                    f,
+                    "{}, but they are {d} knight moves apart at the fewest",
+                    pair(first, second, *moves)
+                ),
+                None => write!(
+                    f,
+                    "{}, but no knight path joins them on this board",
+                    pair(first, second, *moves)
+                ),
+            },
+            ClueStuck::Colours {
+                clue,
+                odd,
+                odd_steps,
+                squares,
+            } => write!(
+                f,
+                "a knight alternates colours, so {clue} puts every odd step on a {} square; the tour has {odd_steps} odd steps, but the board has {squares} {} squares",
+                odd.as_str(),
+                odd.as_str()
+            ),
+            ClueStuck::Finish { played, stuck } => write!(
+                f,
+                "the squares numbered 1 to {played} are the start of the tour, and it cannot be finished: {stuck}"
+            ),
+            ClueStuck::NoTourOfBoard { first, closed, why } => match first {
+                Some(first) => write!(
+                    f,
+                    "no {} tour of this board starts on {first} (numbered 1) at all: {why}",
+                    if *closed { "closed" } else { "open" }
+                ),
+                None => write!(f, "this board has no closed tour at all: {why}"),
+            },
+            ClueStuck::Exhausted => write!(
+                f,
+                "a complete search of every tour that agrees with the clues found none"
+            ),
+        }
+    }
+}
+
+/// Why a puzzle was not solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CluesError {
+    /// The board has more than 64 squares (or fewer than 1 clue was given).
+    TooLarge {
+        /// The board's squares.
+        squares: u64,
+    },
+    /// A clue's square is not on the board.
+    OffBoard(Clue),
+    /// A clue's step is 0 or more than the board's squares.
+    StepOutOfRange(Clue),
+    /// One square numbered twice, with different steps.
+    SquareTwice(Clue, Clue),
+    /// One step given to two squares.
+    StepTwice(Clue, Clue),
+    /// No tour agrees with the clues, and this is why.
+    NoTour(ClueStuck),
+    /// The search found none within its time and proved nothing.
+    NotFound,
+}
+
+/// The most squares a board may have for its clues to be solved (and a
+/// second solution ruled out): one bit each in a `u64`.
+pub const CLUE_SQUARES: u64 = 64;
+
+/// Checks the clues one by one: on the board, each step in range, no square
+/// or step twice (the same clue given twice is one clue). The clues,
+/// sorted by step.
+///
+/// # Errors
+///
+/// The first clue at fault.
+pub fn check_clues(board: Board, clues: &[Clue]) -> Result<Vec<Clue>, CluesError> {
+    let squares = board.squares();
+    if squares > CLUE_SQUARES {
+        return Err(CluesError::TooLarge { squares });
+    }
+    for &clue in clues {
+        if !board.contains(clue.square) {
+            return Err(CluesError::OffBoard(clue));
+        }
+        if clue.step == 0 || clue.step > squares {
+            return Err(CluesError::StepOutOfRange(clue));
+        }
+    }
+    let mut sorted = clues.to_vec();
+    sorted.sort_unstable_by_key(|c| (c.step, c.square));
+    sorted.dedup();
+    for pair in sorted.windows(2) {
+        if pair[0].step == pair[1].step {
+            return Err(CluesError::StepTwice(pair[0], pair[1]));
+        }
+    }
+    let mut by_square = sorted.clone();
+    by_square.sort_unstable_by_key(|c| (board.index(c.square), c.step));
+    for pair in by_square.windows(2) {
+        if pair[0].square == pair[1].square {
+            return Err(CluesError::SquareTwice(pair[0], pair[1]));
+        }
+    }
+    Ok(sorted)
+}
+
+/// The tour that agrees with every clue, and whether it is the only one,
+/// on a board of at most 64 squares, within about `time_limit`.
+///
+/// # Errors
+///
+/// [`CluesError::NoTour`] with the reason when no tour agrees with the
+/// clues (by the checks, or by a complete search); [`CluesError::NotFound`]
+/// when the time ran out first; the others for clues that are not a puzzle
+/// of the board ([`check_clues`]).
+///
+/// ```
+/// use std::time::Duration;
+/// use knight::{solve_clues, Board, Clue, CluesRequest, Square};
+/// let board = Board::new(5, 5).unwrap();
+/// let clues = [
+///     Clue { square: Square::new(0, 0), step: 1 },
+///     Clue { square: Square::new(4, 4), step: 25 },
+/// ];
+/// let request = CluesRequest { board, clues: &clues, closed: false };
+/// let solved = solve_clues(request, Duration::from_secs(1)).unwrap();
+/// assert_eq!((solved.path[0], solved.path[24]), (clues[0].square, clues[1].square));
+/// assert_eq!(solved.unique, Some(false));
+/// ```
+pub fn solve_clues(request: CluesRequest<'_>, time_limit: Duration) -> Result<Solved, CluesError> {
+    let deadline = Instant::now() + time_limit;
+    let CluesRequest {
+        board,
+        clues,
+        closed,
+    } = request;
+    let clues = check_clues(board, clues)?;
+    let grid = Grid::new(board).ok_or(CluesError::TooLarge {
+        squares: board.squares(),
+    })?;
+    if let Some(stuck) = reason(grid, &clues, closed, deadline) {
+        return Err(CluesError::NoTour(stuck));
+    }
+    let (found, settled, nodes) = count_tours(grid, &clues, closed, u64::MAX, deadline);
+    let mut found = found.into_iter();
+    let Some(path) = found.next() else {
+        return Err(if settled {
+            CluesError::NoTour(ClueStuck::Exhausted)
+        } else {
+            CluesError::NotFound
+        });
+    };
+    let agrees = clues
+        .iter()
+        .all(|c| path.get(c.step.usize() - 1) == Some(&c.square));
+    if !agrees || !is_tour(board, path[0], closed, &path) {
+        return Err(CluesError::NotFound);
+    }
+    let unique = match (found.next(), settled) {
+        (Some(_), _) => Some(false),
+        (None, true) => Some(true),
+        (None, false) => None,
+    };
+    Ok(Solved {
+        board,
+        closed,
+        path,
+        unique,
+        nodes,
+    })
+}
+
+/// Up to two tours of `grid` that agree with `clues` (sorted by step,
+/// checked), whether the search was complete, and its nodes.
+///
+/// The search places steps from the first on, so a free start is costly:
+/// every square of the right colour is a start to try. An open tour read
+/// backwards is a tour, and a closed tour is a tour from any of its
+/// squares, so the clues are first renumbered (backwards, or round the
+/// cycle) so that as few free steps as can be come before the first clue;
+/// the tours found are numbered back.
+pub(crate) fn count_tours(
+    grid: Grid,
+    clues: &[Clue],
+    closed: bool,
+    budget: u64,
+    deadline: Instant,
+) -> (Vec<Vec<Square>>, bool, u64) {
+    let n = grid.len().u64();
+    let (first, last) = match clues {
+        [first, .., last] => (first.step, last.step),
+        [only] => (only.step, only.step),
+        [] => (1, 1),
+    };
+    // Step s of the search is step `renumber(s)` of the tour.
+    let shift = first - 1;
+    let backwards = !closed && n - last < first - 1;
+    let renumber = |step: u64| {
+        if closed {
+            (step - 1 + n - shift) % n + 1
+        } else if backwards {
+            n + 1 - step
+        } else {
+            step
+        }
+    };
+    let mut renumbered: Vec<Clue> = clues
+        .iter()
+        .map(|c| Clue {
+            square: c.square,
+            step: renumber(c.step),
+        })
+        .collect();
+    renumbered.sort_unstable_by_key(|c| c.step);
+    let mut search = Search::new(grid, &renumbered, closed, deadline);
+    search.search(2, budget);
+    let found = search
+        .found
+        .iter()
+        .map(|path| {
+            (1..=n)
+                .map(|step| {
+                    let at = renumber(step).usize() - 1;
+                    grid.square(Spot::new(path[at].usize()))
+                })
+                .collect()
+        })
+        .collect();
+    (found, !search.cut, search.nodes)
+}
+
+/// The fewest knight moves between two squares of the grid's board (a
+/// breadth-first search on bitboards), or None when none joins them.
+fn distance(bits: &Bits, all: u64, a: usize, b: usize) -> Option<u64> {
+    let (mut reach, mut d) = (bit(a), 0);
+    while reach & bit(b) == 0 {
+        let grown = (reach | bits.around(reach)) & all;
+        if grown == reach {
+            return None;
+        }
+        reach = grown;
+        d += 1;
+    }
+    Some(d)
+}
+
+/// The first check of the module's documentation that the clues (sorted by
+/// step, checked) fail, in words; None when they pass.
+fn reason(grid: Grid, clues: &[Clue], closed: bool, deadline: Instant) -> Option<ClueStuck> {
+    let n = grid.len().u64();
+    let all = u64::MAX >> (64 - grid.len());
+    let bits = Bits::new(grid, all, deadline);
+    let spot = |s: Square| grid.spot(s).index();
+    // Pairs of clues in a row, and round the end of a closed tour.
+    let mut pairs: Vec<(Clue, Clue, u64)> = clues
+        .windows(2)
+        .map(|p| (p[0], p[1], p[1].step - p[0].step))
+        .collect();
+    if let (true, [first, .., last]) = (closed, clues) {
+        pairs.push((*last, *first, n - last.step + first.step));
+    }
+    for &(first, second, moves) in &pairs {
+        let same = first.square.colour() == second.square.colour();
+        if same != (moves % 2 == 0) {
+            return Some(ClueStuck::Parity {
+                first,
+                second,
+                moves,
+            });
+        }
+        let d = distance(&bits, all, spot(first.square), spot(second.square));
+        if d.is_none_or(|d| d > moves) {
+            return Some(ClueStuck::TooFar {
+                first,
+                second,
+                moves,
+                distance: d,
+            });
+        }
+    }
+    if let Some(&clue) = clues.first() {
+        // Odd steps (1, 3, …) share a colour.
+        let odd = if clue.step % 2 == 1 {
+            clue.square.colour()
+        } else {
+            other(clue.square.colour())
+        };
+        let odd_steps = n.div_ceil(2);
+        let light = bits.light.count_ones().u64();
+        let squares = match odd {
+            Colour::Light => light,
+            Colour::Dark => n - light,
+        };
+        if squares != odd_steps {
+            return Some(ClueStuck::Colours {
+                clue,
+                odd,
+                odd_steps,
+                squares,
+            });
+        }
+    }
+    let first = clues.first().filter(|c| c.step == 1).map(|c| c.square);
+    if first.is_some() || closed {
+        let (x, y) = first.map_or((0, 0), |s| (u64::from(s.file()), u64::from(s.rank())));
+        let board = grid.board();
+        if let Some(why) = ruled_out(board.width(), board.height(), x, y, closed) {
+            return Some(ClueStuck::NoTourOfBoard {
+                first,
+                closed,
+                why: why.to_string(),
+            });
+        }
+    }
+    // The squares numbered 1..k: a played start, with the finish's checks.
+    let played: Vec<Square> = clues
+        .iter()
+        .enumerate()
+        .take_while(|&(i, c)| c.step == i.u64() + 1)
+        .map(|(_, c)| c.square)
+        .collect();
+    if let Some(&knight) = played.last() {
+        let ending = match clues.last() {
+            _ if closed => Ending::Closed,
+            Some(last) if last.step == n => Ending::End(last.square),
+            _ => Ending::Open,
+        };
+        if played.len().u64() < n {
+            let mut state = Finishing::new(grid, &played, ending, deadline);
+            let here = spot(knight);
+            state.take(here);
+            if let Some(stuck) = state.reason(here) {
+                return Some(ClueStuck::Finish {
+                    played: played.len().u64(),
+                    stuck,
+                });
+            }
+        }
+    }
+    None
+}
+
+fn other(colour: Colour) -> Colour {
+    match colour {
+        Colour::Light => Colour::Dark,
+        Colour::Dark => Colour::Light,
+    }
+}
+
+/// A hasher for the position keys: one multiply and a fold.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(23) ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(u64::from(n));
+    }
+}
+
+/// A clue on grid spots, with its step from 0.
+#[derive(Clone, Copy)]
+struct Anchor {
+    step: usize,
+    spot: usize,
+    /// Whether a step beside it (before, after) goes on a free square.
+    free_before: bool,
+    free_after: bool,
+}
+
+/// The search of the module's documentation.
+pub(crate) struct Search {
+    bits: Bits,
+    n: usize,
+    closed: bool,
+    /// The clues by step (from 0).
+    anchors: Vec<Anchor>,
+    /// Each step's clue spot, if any.
+    at: Vec<Option<usize>>,
+    /// The clue squares.
+    clue_set: u64,
+    /// The clue squares of `anchors[i..]`, for each `i`.
+    ahead: Vec<u64>,
+    deadline: Instant,
+    /// Nodes searched in all.
+    pub nodes: u64,
+    budget: u64,
+    /// Whether the budget or the time ran out (nothing proven then).
+    pub cut: bool,
+    /// How many tours to find before stopping.
+    want: usize,
+    /// Ties among the moves: 0 Roth's rule, else at random from this seed.
+    pub tie: u64,
+    hopeless: HashSet<(u64, u16), BuildHasherDefault<KeyHasher>>,
+    /// The spots placed, by step.
+    path: Vec<u8>,
+    /// The tours found (spots by step).
+    pub found: Vec<Vec<u8>>,
+}
+
+impl Search {
+    /// The search for tours of `grid` (at most 64 squares) that agree with
+    /// `clues` (sorted by step, checked).
+    pub(crate) fn new(grid: Grid, clues: &[Clue], closed: bool, deadline: Instant) -> Search {
+        let n = grid.len();
+        let all = u64::MAX >> (64 - n);
+        let bits = Bits::new(grid, all, deadline);
+        let mut at = vec![None; n];
+        for c in clues {
+            at[c.step.usize() - 1] = Some(grid.spot(c.square).index());
+        }
+        let free_step = |s: Option<usize>| s.is_some_and(|s| s < n && at[s].is_none());
+        let anchors: Vec<Anchor> = clues
+            .iter()
+            .map(|c| {
+                let step = c.step.usize() - 1;
+                Anchor {
+                    step,
+                    spot: grid.spot(c.square).index(),
+                    free_before: free_step(step.checked_sub(1)),
+                    free_after: free_step(Some(step + 1)),
+                }
+            })
+            .collect();
+        let mut ahead = vec![0; anchors.len() + 1];
+        for i in (0..anchors.len()).rev() {
+            ahead[i] = ahead[i + 1] | bit(anchors[i].spot);
+        }
+        Search {
+            bits,
+            n,
+            closed,
+            clue_set: ahead[0],
+            anchors,
+            at,
+            ahead,
+            deadline,
+            nodes: 0,
+            budget: 0,
+            cut: false,
+            want: 1,
+            tie: 0,
+            hopeless: HashSet::default(),
+            path: Vec::with_capacity(n),
+            found: Vec::new(),
+        }
+    }
+
+    /// Searches for up to `want` tours within `budget` nodes and the
+    /// deadline; the tours found are in `found`, and `cut` says whether the
+    /// search stopped before it was complete.
+    ///
+    /// It searches in rounds, each with twice the nodes of the one before
+    /// and its ties broken its own way (Roth's rule or the given seed
+    /// first, then at random): a search that found one tour can be lost a
+    /// long time below it looking for another that a new order finds at
+    /// once. The positions proven hopeless are kept across rounds (facts of
+    /// the position, whatever the order), and so are the tours found; a
+    /// round that is not cut is complete.
+    pub(crate) fn search(&mut self, want: usize, budget: u64) {
+        let mut kept: Vec<Vec<u8>> = Vec::new();
+        let first_tie = self.tie;
+        let mut left = budget;
+        let mut nodes = 4096u64;
+        let mut round = 0u64;
+        loop {
+            let this = nodes.min(left);
+            self.tie = if round == 0 {
+                first_tie
+            } else {
+                mix(first_tie ^ round) | 1
+            };
+            self.round(want, this);
+            left -= this - self.budget;
+            for path in self.found.drain(..) {
+                if !kept.contains(&path) {
+                    kept.push(path);
+                }
+            }
+            if kept.len() >= want || !self.cut {
+                self.cut = false;
+                break;
+            }
+            if left == 0 || Instant::now() >= self.deadline {
+                break;
+            }
+            nodes = nodes.saturating_mul(2);
+            round += 1;
+        }
+        self.tie = first_tie;
+        kept.truncate(want);
+        self.found = kept;
+    }
+
+    /// One round of [`Search::search`].
+    fn round(&mut self, want: usize, budget: u64) {
+        self.want = want;
+        self.budget = budget;
+        self.cut = false;
+        self.found.clear();
+        let all = u64::MAX >> (64 - self.n);
+        let free = all & !self.clue_set;
+        let starts = match self.at[0] {
+            Some(s) => bit(s),
+            None => {
+                // The colour of step 1, when a clue fixes it.
+                let colour = self.anchors.first().map(|a| {
+                    let light = self.bits.light & bit(a.spot) != 0;
+                    if light == (a.step % 2 == 0) {
+                        self.bits.light
+                    } else {
+                        !self.bits.light
+                    }
+                });
+                free & colour.unwrap_or(all)
+            }
+        };
+        let mut order: Vec<(u64, usize)> = squares(starts)
+            .map(|s| {
+                let key = match self.tie {
+                    0 => s.u64(),
+                    seed => mix(seed ^ s.u64()),
+                };
+                (key, s)
+            })
+            .collect();
+        order.sort_unstable();
+        for (_, s) in order {
+            self.path.clear();
+            self.path.push(s.u8());
+            let (free, ci) = if self.at[0].is_some() {
+                (free, 1)
+            } else {
+                (free & !bit(s), 0)
+            };
+            self.node(0, s, free, ci);
+            if self.cut || self.found.len() >= self.want {
+                return;
+            }
+        }
+    }
+
+    /// Tours found below the knight on `k` at step `t` (placed in `path`),
+    /// the free squares `free`, the clues ahead from `anchors[ci]`.
+    fn node(&mut self, t: usize, k: usize, free: u64, ci: usize) -> usize {
+        if t + 1 == self.n {
+            if self.closed && self.bits.moves[k] & bit(self.start()) == 0 {
+                return 0;
+            }
+            self.found.push(self.path.clone());
+            return 1;
+        }
+        self.nodes += 1;
+        if self.budget == 0 || self.cut {
+            self.cut = true;
+            return 0;
+        }
+        self.budget -= 1;
+        if self.nodes % 1024 == 0 && Instant::now() >= self.deadline {
+            self.cut = true;
+            return 0;
+        }
+        let start = if self.closed { self.start() } else { 0 };
+        let key = (free, k.u16() | (start.u16() << 8));
+        if self.hopeless.contains(&key) {
+            return 0;
+        }
+        let Some(moves) = self.feasible(t, k, free, ci) else {
+            if self.hopeless.len() < HOPELESS_KEPT {
+                self.hopeless.insert(key);
+            }
+            return 0;
+        };
+        let next_clue = self.anchors.get(ci).filter(|a| a.step == t + 1).copied();
+        let mut keyed = [(0u32, 0u64, 0usize); 8];
+        let mut m = 0;
+        for to in squares(moves) {
+            let onward = (self.bits.moves[to] & free).count_ones();
+            let tie = match self.tie {
+                0 => u64::MAX - self.bits.centre[to],
+                seed => mix(seed ^ self.nodes.rotate_left(17) ^ to.u64()),
+            };
+            keyed[m] = (onward, tie, to);
+            m += 1;
+        }
+        keyed[..m].sort_unstable();
+        let mut count = 0;
+        for &(_, _, to) in &keyed[..m] {
+            self.path.push(to.u8());
+            count += match next_clue {
+                Some(_) => self.node(t + 1, to, free, ci + 1),
+                None => self.node(t + 1, to, free & !bit(to), ci),
+            };
+            self.path.pop();
+            if self.cut || self.found.len() >= self.want {
+                return count;
+            }
+        }
+        if count == 0 && self.hopeless.len() < HOPELESS_KEPT {
+            self.hopeless.insert(key);
+        }
+        count
+    }
+
+    /// The squares of `v`'s colour.
+    fn own(&self, v: usize) -> u64 {
+        if self.bits.light & bit(v) != 0 {
+            self.bits.light
+        } else {
+            !self.bits.light
+        }
+    }
+
+    fn start(&self) -> usize {
+        self.path[0].usize()
+    }
+
+    /// The squares of `free` reachable from `a` within 1, 2, … moves
+    /// through `free`: `reach[i]` within `i` (for `i` up to `len - 1`).
+    fn reach(&self, a: usize, free: u64, reach: &mut [u64]) {
+        let mut r = self.bits.moves[a] & free;
+        reach[0] = 0;
+        for slot in reach.iter_mut().skip(1) {
+            *slot = r;
+            r = (r | self.bits.around(r)) & free;
+        }
+    }
+
+    /// The knight's moves worth searching, or None when the position is
+    /// hopeless by the checks of the module's documentation.
+    fn feasible(&mut self, t: usize, k: usize, free: u64, ci: usize) -> Option<u64> {
+        let ahead = self.ahead[ci];
+        let rest = free | ahead;
+        if !self.bits.connected(rest | bit(k)) {
+            return None;
+        }
+        let n = self.n;
+        // The anchors ahead: the knight, the clues, the first square again.
+        let mut anchors = [(0usize, 0usize); 66];
+        let mut len = 0;
+        anchors[len] = (t, k);
+        len += 1;
+        for a in &self.anchors[ci..] {
+            anchors[len] = (a.step, a.spot);
+            len += 1;
+        }
+        if self.closed {
+            anchors[len] = (n, self.start());
+            len += 1;
+        }
+        // Each segment's ellipse and the free squares it needs.
+        let mut segments = [(0u64, 0u32, 0u64); 66];
+        let mut count = 0;
+        let (mut ra, mut rb) = ([0u64; 66], [0u64; 66]);
+        for pair in anchors[..len].windows(2) {
+            let ((a_step, a), (b_step, b)) = (pair[0], pair[1]);
+            let g = b_step - a_step;
+            if g == 1 {
+                if self.bits.moves[a] & bit(b) == 0 {
+                    return None;
+                }
+                continue;
+            }
+            self.reach(a, free, &mut ra[..g]);
+            if ra[g - 1] & self.bits.moves[b] == 0 {
+                return None;
+            }
+            self.reach(b, free, &mut rb[..g]);
+            let ellipse = (1..g).fold(0, |e, i| e | (ra[i] & rb[g - i]));
+            segments[count] = (ellipse, (g - 1).u32(), self.own(a));
+            count += 1;
+        }
+        let (last_step, last) = anchors[len - 1];
+        if !self.closed && last_step + 1 < n {
+            let g = n - 1 - last_step;
+            self.reach(last, free, &mut ra[..=g]);
+            segments[count] = (ra[g], g.u32(), self.own(last));
+            count += 1;
+        }
+        // A segment's squares alternate colours from the other colour than
+        // its first anchor's: of `need`, the first anchor's colour holds
+        // `need / 2` and the other the rest.
+        let (mut once, mut twice) = (0u64, 0u64);
+        for &(ellipse, need, own) in &segments[..count] {
+            let (mine, other) = (need / 2, need - need / 2);
+            if (ellipse & own).count_ones() < mine || (ellipse & !own).count_ones() < other {
+                return None;
+            }
+            twice |= once & ellipse;
+            once |= ellipse;
+        }
+        if free & !once != 0 {
+            return None;
+        }
+        for &(ellipse, need, own) in &segments[..count] {
+            let only = ellipse & !twice;
+            let (mine, other) = (need / 2, need - need / 2);
+            if (only & own).count_ones() > mine || (only & !own).count_ones() > other {
+                return None;
+            }
+        }
+        // The squares a free square may be joined to.
+        let next_free = self.at[t + 1].is_none();
+        let last_free = self.at[n - 1].is_none();
+        let mut joins = free;
+        if next_free {
+            joins |= bit(k);
+        }
+        if self.closed && last_free {
+            joins |= bit(self.start());
+        }
+        for a in &self.anchors[ci..] {
+            if a.free_after || (a.free_before && a.step > t + 1) {
+                joins |= bit(a.spot);
+            }
+        }
+        let moves = match self.anchors.get(ci).filter(|a| a.step == t + 1) {
+            Some(a) => self.bits.moves[k] & bit(a.spot),
+            None => self.bits.moves[k] & free,
+        };
+        let (one, two, _) = self.bits.counts(joins);
+        if free & !one != 0 {
+            return None;
+        }
+        let single = free & !two;
+        if single != 0 && (single.count_ones() > 1 || self.closed || !last_free) {
+            return None;
+        }
+        self.forced(t, k, free, ci, moves)
+    }
+
+    /// The forced moves of the position followed to the end
+    /// ([`super::bits::forced`]) on the graph of what the rest of the tour
+    /// passes through: the free squares, the clue squares ahead, the knight
+    /// and, for a closed tour, the first square (which is then the last
+    /// one's neighbour). A free square may join a free square, a clue square
+    /// with a free step beside it, the knight when its next step is free,
+    /// the first square when the last step is free; a clue square joins the
+    /// clues of the steps beside it, the knight when it is the next step,
+    /// the first square when it is the last step. The path's ends are the
+    /// knight and the last square: the clue of the last step, the first
+    /// square of a closed tour, or any free square.
+    fn forced(&self, t: usize, k: usize, free: u64, ci: usize, moves: u64) -> Option<u64> {
+        let n = self.n;
+        let ahead = self.ahead[ci];
+        let start = self.start();
+        if self.closed && k == start {
+            return Some(moves);
+        }
+        let closing = if self.closed { bit(start) } else { 0 };
+        let graph = free | ahead | bit(k) | closing;
+        if graph.count_ones() <= 2 {
+            return Some(moves);
+        }
+        let m = &self.bits.moves;
+        let last_free = self.at[n - 1].is_none();
+        let mut to_free = free;
+        if self.at[t + 1].is_none() {
+            to_free |= bit(k);
+        }
+        if self.closed && last_free {
+            to_free |= closing;
+        }
+        let mut open = [0u64; 64];
+        for a in &self.anchors[ci..] {
+            let v = a.spot;
+            let mut o = 0;
+            if a.free_after || (a.free_before && a.step > t + 1) {
+                to_free |= bit(v);
+                o |= m[v] & free;
+            }
+            if a.step == t + 1 {
+                o |= bit(k);
+            }
+            if let Some(p) = self.at[a.step - 1].filter(|_| a.step > t + 1) {
+                o |= bit(p);
+            }
+            if let Some(q) = self.at.get(a.step + 1).copied().flatten() {
+                o |= bit(q);
+            }
+            if self.closed && a.step == n - 1 {
+                o |= closing;
+            }
+            open[v] = o;
+        }
+        for v in squares(free) {
+            open[v] = m[v] & to_free;
+        }
+        open[k] = moves;
+        if self.closed {
+            open[start] = match self.at[n - 1] {
+                Some(last) => bit(last),
+                None => m[start] & free,
+            };
+        }
+        let ends = match self.at[n - 1] {
+            _ if self.closed => closing,
+            Some(last) => bit(last),
+            None => free,
+        };
+        super::bits::forced(k, graph, ends, open)
+    }
+}

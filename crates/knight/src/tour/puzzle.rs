@@ -1,0 +1,240 @@
+//! Knight's tour puzzles with exactly one solution: a board with some
+//! squares numbered, and a proof (an exhausted search) that exactly one tour
+//! agrees with them.
+//!
+//! A puzzle is made from a seed in three steps, each measured in search
+//! nodes rather than time, so that the same seed always gives the same
+//! puzzle:
+//!
+//! 1. a tour of the board, by the clue search ([`super::finish::clues`])
+//!    from a start the seed picks, its ties broken at random by the seed;
+//! 2. clues from that tour until it is the only one: the search looks for
+//!    two tours that agree with the clues so far; while it finds one that
+//!    differs from ours, a square where they differ (the seed picks which)
+//!    is numbered as in ours, which rules that one out; when the search is
+//!    exhausted having found ours alone, it is unique;
+//! 3. each clue in turn (in an order the seed picks) is left out when the
+//!    search proves the rest still have exactly one tour.
+//!
+//! A check that its node budget cuts short proves nothing, so the clue stays
+//! (or, in step 2, a clue the seed picks is added). The time limit is a
+//! safety only: when it runs out, step 3 stops where it is (the puzzle is
+//! still proven unique, with more clues), and in step 2 every square is
+//! numbered.
+
+use std::time::{Duration, Instant};
+
+use super::existence::ruled_out;
+use super::finish::clues::{count_tours, Search, CLUE_SQUARES};
+use super::is_tour;
+use super::warnsdorff::mix;
+use crate::board::{Board, Grid, Int, Spot, Square};
+use crate::Clue;
+
+/// The nodes one check of a clue set may take: enough for every 8×8 check
+/// the figures tried to settle, and few enough that a puzzle takes well
+/// under two seconds.
+const CHECK_NODES: u64 = 40_000;
+
+/// The nodes the search for the puzzle's tour may take from one start.
+const TOUR_NODES: u64 = 100_000;
+
+/// A puzzle to make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PuzzleRequest {
+    /// The board, at most 64 squares.
+    pub board: Board,
+    /// Whether the tour is closed.
+    pub closed: bool,
+    /// Picks the tour and the clues: the same seed, the same puzzle.
+    pub seed: u64,
+}
+
+/// A puzzle: clues that exactly one tour agrees with, and that tour.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The board.
+    pub board: Board,
+    /// Whether the tour is closed.
+    pub closed: bool,
+    /// The seed it was made from.
+    pub seed: u64,
+    /// The numbered squares, by step.
+    pub clues: Vec<Clue>,
+    /// The one tour that agrees with them.
+    pub solution: Vec<Square>,
+    /// The search nodes it took in all.
+    pub nodes: u64,
+}
+
+/// Why no puzzle was made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleError {
+    /// The board has more than 64 squares.
+    TooLarge {
+        /// The board's squares.
+        squares: u64,
+    },
+    /// The board has no tour (open or closed, as asked): the theorem.
+    NoTour(String),
+    /// No tour was found within the time.
+    NotFound,
+}
+
+/// A puzzle with exactly one solution on `request.board`, as few clues as
+/// the search finds within its budgets.
+///
+/// # Errors
+///
+/// [`PuzzleError::TooLarge`] past 64 squares, [`PuzzleError::NoTour`] on
+/// boards with no tour (by a theorem or a complete search),
+/// [`PuzzleError::NotFound`] when no tour was found within `time_limit`.
+///
+/// ```
+/// use std::time::Duration;
+/// use knight::{make_puzzle, Board, PuzzleRequest};
+/// let board = Board::new(6, 6).unwrap();
+/// let puzzle = make_puzzle(PuzzleRequest { board, closed: false, seed: 7 }, Duration::from_secs(2)).unwrap();
+/// assert_eq!(puzzle.solution.len(), 36);
+/// assert!(puzzle.clues.iter().all(|c| puzzle.solution[c.step as usize - 1] == c.square));
+/// ```
+pub fn make_puzzle(request: PuzzleRequest, time_limit: Duration) -> Result<Puzzle, PuzzleError> {
+    let deadline = Instant::now() + time_limit;
+    let PuzzleRequest {
+        board,
+        closed,
+        seed,
+    } = request;
+    let squares = board.squares();
+    if squares > CLUE_SQUARES {
+        return Err(PuzzleError::TooLarge { squares });
+    }
+    let grid = Grid::new(board).ok_or(PuzzleError::TooLarge { squares })?;
+    let mut nodes = 0;
+    let tour = random_tour(grid, closed, seed, deadline, &mut nodes)?;
+    let n = tour.len();
+    let clue = |step: usize| Clue {
+        square: tour[step],
+        step: step.u64() + 1,
+    };
+    let mut random = mix(seed ^ 0x5eed);
+    let mut pick = |below: usize| {
+        random = mix(random);
+        (random % below.u64()).usize()
+    };
+    // Step 2: clues until ours is the only tour.
+    let mut given = vec![false; n];
+    loop {
+        if Instant::now() >= deadline {
+            given.fill(true);
+            break;
+        }
+        let clues: Vec<Clue> = (0..n).filter(|&s| given[s]).map(clue).collect();
+        let (found, settled) = check(grid, &clues, closed, deadline, &mut nodes);
+        let other = found.iter().find(|path| **path != tour);
+        let differ: Vec<usize> = match other {
+            Some(path) => (0..n).filter(|&s| path[s] != tour[s]).collect(),
+            None if settled => break,
+            None => (0..n).filter(|&s| !given[s]).collect(),
+        };
+        if differ.is_empty() {
+            // Every square numbered: unique.
+            break;
+        }
+        given[differ[pick(differ.len())]] = true;
+    }
+    // Step 3: leave out each clue the rest does without.
+    let mut order: Vec<usize> = (0..n).filter(|&s| given[s]).collect();
+    for i in (1..order.len()).rev() {
+        order.swap(i, pick(i + 1));
+    }
+    for s in order {
+        if Instant::now() >= deadline {
+            break;
+        }
+        given[s] = false;
+        let clues: Vec<Clue> = (0..n).filter(|&s| given[s]).map(clue).collect();
+        let (found, settled) = check(grid, &clues, closed, deadline, &mut nodes);
+        if !(settled && found.len() == 1) {
+            given[s] = true;
+        }
+    }
+    Ok(Puzzle {
+        board,
+        closed,
+        seed,
+        clues: (0..n).filter(|&s| given[s]).map(clue).collect(),
+        solution: tour,
+        nodes,
+    })
+}
+
+/// Up to two tours that agree with `clues` (sorted by step), and whether
+/// the search was complete.
+fn check(
+    grid: Grid,
+    clues: &[Clue],
+    closed: bool,
+    deadline: Instant,
+    nodes: &mut u64,
+) -> (Vec<Vec<Square>>, bool) {
+    let (found, settled, searched) = count_tours(grid, clues, closed, CHECK_NODES, deadline);
+    *nodes += searched;
+    (found, settled)
+}
+
+/// A tour of the grid's board from a start the seed picks, its ties broken
+/// at random by the seed.
+fn random_tour(
+    grid: Grid,
+    closed: bool,
+    seed: u64,
+    deadline: Instant,
+    nodes: &mut u64,
+) -> Result<Vec<Square>, PuzzleError> {
+    let board = grid.board();
+    let mut starts: Vec<(u64, Square)> = grid
+        .squares()
+        .map(|(square, _)| (mix(seed ^ board.index(square)), square))
+        .collect();
+    starts.sort_unstable();
+    let mut theorem = None;
+    let mut unsettled = false;
+    for (_, start) in starts {
+        let (x, y) = (u64::from(start.file()), u64::from(start.rank()));
+        if let Some(why) = ruled_out(board.width(), board.height(), x, y, closed) {
+            theorem.get_or_insert(why.to_string());
+            continue;
+        }
+        let first = [Clue {
+            square: start,
+            step: 1,
+        }];
+        let mut search = Search::new(grid, &first, closed, deadline);
+        search.tie = mix(seed) | 1;
+        search.search(1, TOUR_NODES);
+        *nodes += search.nodes;
+        if let Some(path) = search.found.first() {
+            let tour: Vec<Square> = path
+                .iter()
+                .map(|&i| grid.square(Spot::new(i.usize())))
+                .collect();
+            if is_tour(board, start, closed, &tour) {
+                return Ok(tour);
+            }
+        }
+        unsettled |= search.cut;
+        if Instant::now() >= deadline {
+            return Err(PuzzleError::NotFound);
+        }
+    }
+    if unsettled {
+        return Err(PuzzleError::NotFound);
+    }
+    Err(PuzzleError::NoTour(theorem.unwrap_or_else(|| {
+        format!(
+            "a complete search from every square found no {} tour of the {board} board",
+            if closed { "closed" } else { "open" }
+        )
+    })))
+}

@@ -1,0 +1,445 @@
+//! Knight's tour puzzles checked against an exhaustive search written here
+//! (boards up to 36 squares): `solve_clues` finds a tour exactly when one
+//! exists, says `unique` exactly when there is one, and every tour it gives
+//! agrees with the clues; `make_puzzle`'s clues have exactly one tour, its
+//! solution; and the reasons and errors for clues that are not a puzzle.
+
+use std::time::Duration;
+
+use knight::{make_puzzle, solve_clues, Board, Clue, ClueStuck, CluesError, CluesRequest};
+use knight::{PuzzleRequest, Square};
+
+/// splitmix64.
+struct Mix(u64);
+
+impl Mix {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        usize::try_from(z % u64::try_from(n).unwrap()).unwrap()
+    }
+}
+
+/// The board's squares as (file, rank), index order.
+fn cells(w: i32, h: i32) -> Vec<(i32, i32)> {
+    (0..h).flat_map(|r| (0..w).map(move |f| (f, r))).collect()
+}
+
+fn knight_move(a: (i32, i32), b: (i32, i32)) -> bool {
+    let (df, dr) = ((a.0 - b.0).abs(), (a.1 - b.1).abs());
+    (df, dr) == (1, 2) || (df, dr) == (2, 1)
+}
+
+/// The reference: every tour (as square indices by step) that agrees with
+/// `clues` (index → step from 1), by plain depth-first search from every
+/// start, cut only where the next clue cannot be reached in the steps left
+/// through unvisited squares (a breadth-first count); stops after `cap`.
+fn reference(
+    w: i32,
+    h: i32,
+    clues: &[(usize, usize)],
+    closed: bool,
+    cap: usize,
+) -> Vec<Vec<usize>> {
+    let cells = cells(w, h);
+    let n = cells.len();
+    let adj: Vec<Vec<usize>> = (0..n)
+        .map(|a| {
+            (0..n)
+                .filter(|&b| knight_move(cells[a], cells[b]))
+                .collect()
+        })
+        .collect();
+    let mut at = vec![None; n + 1];
+    let mut step_of = vec![None; n];
+    for &(sq, step) in clues {
+        at[step] = Some(sq);
+        step_of[sq] = Some(step);
+    }
+    struct Walk<'a> {
+        n: usize,
+        adj: &'a [Vec<usize>],
+        at: &'a [Option<usize>],
+        step_of: &'a [Option<usize>],
+        closed: bool,
+        cap: usize,
+        used: Vec<bool>,
+        path: Vec<usize>,
+        found: Vec<Vec<usize>>,
+    }
+    impl Walk<'_> {
+        /// Whether the next clue after `step` (on `here`) can be reached
+        /// in time through unvisited squares.
+        fn next_reachable(&self, here: usize, step: usize) -> bool {
+            let Some((s, target)) = (step + 1..=self.n).find_map(|s| self.at[s].map(|t| (s, t)))
+            else {
+                return true;
+            };
+            let mut dist = vec![usize::MAX; self.n];
+            dist[here] = 0;
+            let mut queue = std::collections::VecDeque::from([here]);
+            while let Some(v) = queue.pop_front() {
+                for &u in &self.adj[v] {
+                    if u == target {
+                        return dist[v] < s - step;
+                    }
+                    if !self.used[u] && self.step_of[u].is_none() && dist[u] == usize::MAX {
+                        dist[u] = dist[v] + 1;
+                        queue.push_back(u);
+                    }
+                }
+            }
+            false
+        }
+
+        fn go(&mut self, here: usize, step: usize) {
+            if self.found.len() >= self.cap {
+                return;
+            }
+            if step == self.n {
+                if !self.closed || self.adj[here].contains(&self.path[0]) {
+                    self.found.push(self.path.clone());
+                }
+                return;
+            }
+            if !self.next_reachable(here, step) {
+                return;
+            }
+            let next: Vec<usize> = match self.at[step + 1] {
+                Some(sq) => vec![sq],
+                None => self.adj[here]
+                    .iter()
+                    .copied()
+                    .filter(|&u| self.step_of[u].is_none())
+                    .collect(),
+            };
+            for u in next {
+                if self.used[u] || !self.adj[here].contains(&u) {
+                    continue;
+                }
+                self.used[u] = true;
+                self.path.push(u);
+                self.go(u, step + 1);
+                self.path.pop();
+                self.used[u] = false;
+            }
+        }
+    }
+    let mut walk = Walk {
+        n,
+        adj: &adj,
+        at: &at,
+        step_of: &step_of,
+        closed,
+        cap,
+        used: vec![false; n],
+        path: Vec::new(),
+        found: Vec::new(),
+    };
+    let starts: Vec<usize> = match at[1] {
+        Some(sq) => vec![sq],
+        None => (0..n).filter(|&s| step_of[s].is_none()).collect(),
+    };
+    for s in starts {
+        walk.used[s] = true;
+        walk.path.push(s);
+        walk.go(s, 1);
+        walk.path.pop();
+        walk.used[s] = false;
+    }
+    walk.found
+}
+
+fn square(w: i32, i: usize) -> Square {
+    let w = usize::try_from(w).unwrap();
+    Square::new(u32::try_from(i % w).unwrap(), u32::try_from(i / w).unwrap())
+}
+
+/// Whether `path` is a tour of the board agreeing with the clues (checked
+/// here, square by square).
+fn agrees(w: i32, h: i32, path: &[Square], clues: &[Clue], closed: bool) -> bool {
+    let cell = |s: &Square| {
+        (
+            i32::try_from(s.file()).unwrap(),
+            i32::try_from(s.rank()).unwrap(),
+        )
+    };
+    let n = usize::try_from(w * h).unwrap();
+    let mut seen = std::collections::HashSet::new();
+    path.len() == n
+        && path
+            .iter()
+            .all(|s| cell(s).0 < w && cell(s).1 < h && seen.insert(*s))
+        && path
+            .windows(2)
+            .all(|p| knight_move(cell(&p[0]), cell(&p[1])))
+        && (!closed || knight_move(cell(&path[0]), cell(&path[n - 1])))
+        && clues
+            .iter()
+            .all(|c| path[usize::try_from(c.step).unwrap() - 1] == c.square)
+}
+
+/// Seeded clue sets on small boards, open and closed: half the clues of a
+/// tour the reference found (so one exists), half anywhere with any step.
+#[test]
+fn solve_clues_agrees_with_an_exhaustive_search() {
+    let seed = std::env::var("PUZZLE_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(35, |d| d.as_secs())
+        });
+    println!("PUZZLE_SEED={seed}");
+    let mut mix = Mix(seed);
+    let boards: [(i32, i32, usize, usize); 7] = [
+        // width, height, fewest and most clues
+        (3, 4, 1, 4),
+        (4, 5, 1, 5),
+        (5, 5, 1, 6),
+        (3, 7, 1, 6),
+        (3, 8, 2, 7),
+        (5, 6, 9, 14),
+        (6, 6, 13, 18),
+    ];
+    let (mut found, mut unique, mut none) = (0, 0, 0);
+    for &(w, h, fewest, most) in &boards {
+        let n = usize::try_from(w * h).unwrap();
+        let board = Board::new(u64::try_from(w).unwrap(), u64::try_from(h).unwrap()).unwrap();
+        for case in 0..12 {
+            let closed = case % 3 == 2 && n % 2 == 0;
+            let k = fewest + mix.below(most - fewest + 1);
+            let picked: Vec<(usize, usize)> = if case % 2 == 0 {
+                // Clues of a tour, when the board has one.
+                let start = mix.below(n);
+                let Some(tour) = reference(w, h, &[(start, 1)], closed, 1).pop() else {
+                    continue;
+                };
+                let mut steps: Vec<usize> = (0..n).collect();
+                for j in 0..k {
+                    let pick = j + mix.below(n - j);
+                    steps.swap(j, pick);
+                }
+                steps[..k].iter().map(|&s| (tour[s], s + 1)).collect()
+            } else {
+                let mut squares: Vec<usize> = (0..n).collect();
+                let mut steps: Vec<usize> = (1..=n).collect();
+                for j in 0..k {
+                    let a = j + mix.below(n - j);
+                    squares.swap(j, a);
+                    let b = j + mix.below(n - j);
+                    steps.swap(j, b);
+                }
+                (0..k).map(|j| (squares[j], steps[j])).collect()
+            };
+            let clues: Vec<Clue> = picked
+                .iter()
+                .map(|&(sq, step)| Clue {
+                    square: square(w, sq),
+                    step: u64::try_from(step).unwrap(),
+                })
+                .collect();
+            let expected = reference(w, h, &picked, closed, 2).len();
+            let request = CluesRequest {
+                board,
+                clues: &clues,
+                closed,
+            };
+            let answer = solve_clues(request, Duration::from_secs(60));
+            let what = format!("{w}x{h} closed={closed} clues {picked:?} (seed {seed})");
+            match answer {
+                Ok(solved) => {
+                    assert!(expected >= 1, "{what}: found a tour the reference has not");
+                    assert!(
+                        agrees(w, h, &solved.path, &clues, closed),
+                        "{what}: {:?}",
+                        solved.path
+                    );
+                    assert_eq!(solved.unique, Some(expected == 1), "{what}");
+                    found += 1;
+                    unique += usize::from(expected == 1);
+                }
+                Err(CluesError::NoTour(why)) => {
+                    assert_eq!(
+                        expected, 0,
+                        "{what}: no tour ({why}), but the reference has one"
+                    );
+                    none += 1;
+                }
+                Err(e) => panic!("{what}: {e:?}"),
+            }
+        }
+    }
+    println!("found {found} (unique {unique}), none {none}");
+    assert!(
+        found > 15 && unique > 3 && none > 15,
+        "too few of a kind: {found} {unique} {none}"
+    );
+}
+
+/// A made puzzle has exactly one tour (the reference's count), its
+/// solution; the same seed gives the same puzzle.
+#[test]
+fn made_puzzles_have_exactly_one_solution() {
+    for (w, h, closed, seeds) in [
+        (5, 5, false, 4),
+        (3, 8, false, 4),
+        (3, 10, true, 2),
+        (5, 6, false, 2),
+        (6, 6, false, 1),
+    ] {
+        let board = Board::new(w, h).unwrap();
+        for seed in 0..seeds {
+            let request = PuzzleRequest {
+                board,
+                closed,
+                seed,
+            };
+            let puzzle = make_puzzle(request, Duration::from_secs(20)).unwrap();
+            let wi = i32::try_from(w).unwrap();
+            let hi = i32::try_from(h).unwrap();
+            assert!(agrees(wi, hi, &puzzle.solution, &puzzle.clues, closed));
+            let picked: Vec<(usize, usize)> = puzzle
+                .clues
+                .iter()
+                .map(|c| {
+                    let i = c.square.rank() * u32::try_from(w).unwrap() + c.square.file();
+                    (
+                        usize::try_from(i).unwrap(),
+                        usize::try_from(c.step).unwrap(),
+                    )
+                })
+                .collect();
+            let tours = reference(wi, hi, &picked, closed, 2);
+            assert_eq!(tours.len(), 1, "{w}x{h} seed {seed}: {picked:?}");
+            assert_eq!(
+                make_puzzle(request, Duration::from_secs(20)).unwrap(),
+                puzzle
+            );
+        }
+    }
+}
+
+fn err_text(err: &CluesError) -> String {
+    match err {
+        CluesError::NoTour(why) => why.to_string(),
+        other => format!("{other:?}"),
+    }
+}
+
+fn clue(board: Board, name: &str, step: u64) -> Clue {
+    Clue {
+        square: name
+            .parse::<knight::SquareName>()
+            .unwrap()
+            .on(board)
+            .unwrap(),
+        step,
+    }
+}
+
+/// The reasons a person can check, and clues that are not a puzzle.
+#[test]
+fn reasons_and_bad_clues() {
+    let board = Board::new(6, 6).unwrap();
+    let solve = |clues: &[Clue], closed: bool| {
+        solve_clues(
+            CluesRequest {
+                board,
+                clues,
+                closed,
+            },
+            Duration::from_secs(5),
+        )
+    };
+    // a1 (dark) and d4 (dark), 16 moves apart: same colour, even: fine;
+    // a1 and d5 (light) 16 apart: a parity clash.
+    let err = solve(&[clue(board, "a1", 1), clue(board, "d5", 17)], false).unwrap_err();
+    let CluesError::NoTour(why @ ClueStuck::Parity { .. }) = err else {
+        panic!("{err:?}")
+    };
+    assert!(
+        why.to_string().contains("a1 is dark and d5 is light"),
+        "{why}"
+    );
+    // a1 and f6 are 4 moves apart; steps 1 and 3 are 2 moves apart.
+    let err = solve(&[clue(board, "a1", 1), clue(board, "f6", 3)], false).unwrap_err();
+    let CluesError::NoTour(why @ ClueStuck::TooFar { .. }) = err else {
+        panic!("{err:?}")
+    };
+    assert!(why.to_string().contains("4 knight moves apart"), "{why}");
+    // A played start that cannot be finished: after b3, d4, c2, a1 (whose
+    // only neighbours are b3 and c2) can only be entered from the knight.
+    let played = [
+        clue(board, "b3", 1),
+        clue(board, "d4", 2),
+        clue(board, "c2", 3),
+    ];
+    let err = solve(&played, false).unwrap_err();
+    assert!(
+        matches!(err, CluesError::NoTour(ClueStuck::Finish { played: 3, .. })),
+        "{err:?}"
+    );
+    assert!(
+        err_text(&err).contains("a1 can only be entered from the knight on c2"),
+        "{err:?}"
+    );
+    assert!(
+        matches!(err, CluesError::NoTour(ClueStuck::Finish { .. })),
+        "{err:?}"
+    );
+    // A 5×5 board: 13 dark squares for the 13 odd steps; a light square
+    // numbered 1 leaves 12.
+    let five = Board::new(5, 5).unwrap();
+    let err = solve_clues(
+        CluesRequest {
+            board: five,
+            clues: &[clue(five, "b1", 1)],
+            closed: false,
+        },
+        Duration::from_secs(5),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(err, CluesError::NoTour(ClueStuck::Colours { .. })),
+        "{err:?}"
+    );
+    // Bad clues.
+    assert!(matches!(
+        solve(&[clue(board, "a1", 0)], false),
+        Err(CluesError::StepOutOfRange(_))
+    ));
+    assert!(matches!(
+        solve(&[clue(board, "a1", 37)], false),
+        Err(CluesError::StepOutOfRange(_))
+    ));
+    let off = Clue {
+        square: Square::new(6, 0),
+        step: 3,
+    };
+    assert!(matches!(solve(&[off], false), Err(CluesError::OffBoard(_))));
+    assert!(matches!(
+        solve(&[clue(board, "a1", 1), clue(board, "a1", 3)], false),
+        Err(CluesError::SquareTwice(..))
+    ));
+    assert!(matches!(
+        solve(&[clue(board, "a1", 3), clue(board, "b1", 3)], false),
+        Err(CluesError::StepTwice(..))
+    ));
+    let big = Board::new(9, 8).unwrap();
+    assert!(matches!(
+        solve_clues(
+            CluesRequest {
+                board: big,
+                clues: &[clue(big, "a1", 1)],
+                closed: false
+            },
+            Duration::from_secs(1)
+        ),
+        Err(CluesError::TooLarge { .. })
+    ));
+}
