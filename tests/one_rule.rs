@@ -501,6 +501,10 @@ async fn details_say_what_to_send_instead() {
             r#"'pairs[0]' is [0]: a pair is an array of exactly two squares, such as ["g2", "a8"] or [0, 1]"#),
         ("POST", "/distance/batch".into(), Some(r#"{"pairs":[[0,"a1","b3","c4"]]}"#.into()), 400, "invalid_parameter",
             r#"'pairs[0]' is [0, "a1", "b3", …] (4 squares): a pair is an array of exactly two squares, such as ["g2", "a8"] or [0, 1]"#),
+        ("POST", "/tour/finish".into(), Some(r#"{"width":5,"height":5,"played":["a1"],"end":"z9"}"#.into()), 400, "square_off_board",
+            "'z9' is not a square of the 5×5 board: its squares are 0 to 24 (a1 to e5)"),
+        ("GET", "/distance-map?width=1000&height=1000&from=a1&files=a..zz&ranks=1..1000".into(), None, 422, "board_too_large",
+            "the window has 702000 squares; a distance map shows at most 65536: give a smaller 'files' or 'ranks' range"),
     ];
     for (method, path, body, status, code, detail) in cases {
         let mut r = s.client.request(method.parse().unwrap(), s.url(&path));

@@ -186,9 +186,15 @@ async fn size_sets_the_longer_side_within_the_limit() {
     assert_eq!(image.width.max(image.height), 240);
 
     for (size, words) in [
-        ("501", "'size' is 501: too large, the largest is 500 pixels"),
-        ("99999999999999999999", "too large, the largest is 500"),
-        ("0", "'size' is 0: the smallest is 1 pixel"),
+        ("501", "'501' is too large for 'size': at most 500 pixels"),
+        (
+            "99999999999999999999",
+            "is too large for 'size': at most 500 pixels",
+        ),
+        (
+            "0",
+            "'size' must be a whole number of pixels from 1 to 500, not '0'",
+        ),
         ("12.5", "'12.5' is not a size"),
         ("big", "'big' is not a size"),
     ] {

@@ -179,8 +179,12 @@ async fn read_body(mut body: Body, limit: usize) -> Result<Bytes, ApiError> {
     let mut joined: Option<BytesMut> = None;
     let mut length = 0usize;
     while let Some(frame) = poll_fn(|cx| Pin::new(&mut body).poll_frame(cx)).await {
-        let frame =
-            frame.map_err(|_| ApiError::new(Code::MalformedJson, "the body could not be read"))?;
+        let frame = frame.map_err(|_| {
+            ApiError::new(
+                Code::MalformedJson,
+                "the body could not be read: it broke off while arriving; send it again, whole",
+            )
+        })?;
         let Ok(data) = frame.into_data() else {
             continue;
         };

@@ -570,6 +570,12 @@ pub fn allowed(shape: &str) -> Option<&'static str> {
         "method" => "\"auto\" or \"warnsdorff\"",
         "closed" | "render" | "simple" => "true or false",
         "time_limit_ms" => "a whole number of milliseconds, from 0",
+        "played" => "an array of squares, such as [\"a1\", \"b3\"]",
+        "files" => "a range of files such as \"a..p\" (first..last, both included)",
+        "ranks" => "a range of ranks such as \"1..16\" (first..last, both included)",
+        "clues" => {
+            "an object of clues, each a square and its step, such as {\"a1\": 1, \"d5\": 17}"
+        }
         "step" => "a whole number from 0",
         "seed" => "a whole number from 0 to 18446744073709551615",
         "offset" => "a whole number from 0 to 9223372036854775807",
@@ -583,6 +589,17 @@ pub fn allowed(shape: &str) -> Option<&'static str> {
         "path" => "an array of squares, such as [\"b6\", \"d5\", \"f6\"]",
         _ => return None,
     })
+}
+
+/// `'{square}' is not a square of the {board} board`, with the board's
+/// range both ways a square is named (as the library's `OffBoard` says it).
+pub fn off_board(square: impl fmt::Display, board: knight::Board) -> String {
+    format!(
+        "'{square}' is not a square of the {board} board: its squares are 0 to {} (a1 to {}{})",
+        board.squares() - 1,
+        knight::file_name(board.width() - 1),
+        board.height()
+    )
 }
 
 /// Whether a parameter (as [`allowed`] names it) holds a square.

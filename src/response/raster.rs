@@ -168,7 +168,7 @@ fn read_size(whole: &str, max: u32) -> Result<u32, ApiError> {
     let too_large = || {
         ApiError::invalid(
             "size",
-            format!("'size' is {sent}: too large, the largest is {max} pixels"),
+            format!("'{sent}' is too large for 'size': at most {max} pixels"),
         )
     };
     let digits = whole.trim();
@@ -182,7 +182,7 @@ fn read_size(whole: &str, max: u32) -> Result<u32, ApiError> {
     if n == 0 {
         return Err(ApiError::invalid(
             "size",
-            format!("'size' is {sent}: the smallest is 1 pixel"),
+            format!("'size' must be a whole number of pixels from 1 to {max}, not '{sent}'"),
         ));
     }
     if n > max {

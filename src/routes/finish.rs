@@ -230,7 +230,7 @@ pub fn finish_error(board: Board, played: &[Square], error: FinishError, ms: u64
         FinishError::NothingPlayed => ApiError::missing("played"),
         FinishError::EndOffBoard(end) => ApiError::new(
             Code::SquareOffBoard,
-            format!("{end} is not a square of the {board} board"),
+            crate::response::problem::off_board(end, board),
         )
         .at("end"),
         FinishError::TooLarge { squares, limit } => too_large("width", squares, limit),

@@ -467,9 +467,9 @@ fn map_error(error: MapError) -> ApiError {
     match error {
         MapError::TooLarge { squares, limit } => ApiError::new(
             Code::BoardTooLarge,
-            format!("the window has {squares} squares; a distance map shows at most {limit}"),
+            format!("the window has {squares} squares; a distance map shows at most {limit}: give a smaller 'files' or 'ranks' range"),
         ),
-        MapError::OffBoard => ApiError::invalid("files", "the window is not within the board"),
+        MapError::OffBoard => ApiError::invalid("files", "the window is not within the board: give 'files' and 'ranks' ranges within its width and height"),
     }
 }
 

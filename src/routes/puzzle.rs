@@ -44,7 +44,7 @@ pub async fn finish_with_clues(
         return Err(ApiError::new(
             Code::BoardTooLarge,
             format!(
-                "the board has {} squares; clues are solved (and a second solution ruled out) on boards of at most {CLUE_SQUARES} squares",
+                "the board has {} squares; clues are solved (and a second solution ruled out) on boards of at most {CLUE_SQUARES} squares: send a smaller board, such as 8×8",
                 board.squares()
             ),
         )
@@ -208,7 +208,7 @@ fn clue_error(board: Board, error: CluesError, param_of: &dyn Fn(Clue) -> String
     match error {
         CluesError::OffBoard(clue) => ApiError::new(
             Code::SquareOffBoard,
-            format!("{} is not a square of the {board} board", clue.square),
+            crate::response::problem::off_board(clue.square, board),
         )
         .at(param_of(clue)),
         CluesError::StepOutOfRange(clue) => {
@@ -346,7 +346,7 @@ async fn puzzle(
         return Err(ApiError::new(
             Code::BoardTooLarge,
             format!(
-                "the board has {} squares; puzzles are made (and their one solution proven) on boards of at most {CLUE_SQUARES} squares",
+                "the board has {} squares; puzzles are made (and their one solution proven) on boards of at most {CLUE_SQUARES} squares: send a smaller board, such as 8×8",
                 board.squares()
             ),
         )
