@@ -505,6 +505,10 @@ async fn details_say_what_to_send_instead() {
             "'z9' is not a square of the 5×5 board: its squares are 0 to 24 (a1 to e5)"),
         ("GET", "/distance-map?width=1000&height=1000&from=a1&files=a..zz&ranks=1..1000".into(), None, 422, "board_too_large",
             "the window has 702000 squares; a distance map shows at most 65536: give a smaller 'files' or 'ranks' range"),
+        ("GET", "/distance-map?width=10&height=10&from=a1&files=a..z&ranks=1..5".into(), None, 400, "square_off_board",
+            "'a..z' goes past the board, which has 10 files: give a range within a..j"),
+        ("GET", "/distance-map?width=10&height=10&from=a1&files=a..c&ranks=1..12".into(), None, 400, "square_off_board",
+            "'1..12' goes past the board, which has 10 ranks: give a range within 1..10"),
     ];
     for (method, path, body, status, code, detail) in cases {
         let mut r = s.client.request(method.parse().unwrap(), s.url(&path));

@@ -446,8 +446,12 @@ fn window(
         return Err(ApiError::new(
             Code::SquareOffBoard,
             format!(
-                "'{sent}' goes past the board, which has {side_len} {}",
-                side_word(side)
+                "'{sent}' goes past the board, which has {side_len} {}: give a range within {}",
+                side_word(side),
+                match side {
+                    Side::Files => format!("a..{}", knight::file_name(u64::from(side_len) - 1)),
+                    Side::Ranks => format!("1..{side_len}"),
+                }
             ),
         )
         .at(param));
