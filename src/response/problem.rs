@@ -361,7 +361,11 @@ impl ApiError {
     }
 
     pub fn not_ready() -> ApiError {
-        ApiError::new(Code::NotReady, "the service is starting").retry_after(1)
+        ApiError::new(
+            Code::NotReady,
+            "the service is starting (it builds its 8×8 table first); retry in a second",
+        )
+        .retry_after(1)
     }
 
     pub fn stopping() -> ApiError {
@@ -369,7 +373,10 @@ impl ApiError {
     }
 
     pub fn internal() -> ApiError {
-        ApiError::new(Code::InternalError, "an internal error occurred")
+        ApiError::new(
+            Code::InternalError,
+            "the server failed to answer this request (a bug, not what was sent); retry, and report it if it happens again",
+        )
     }
 
     fn retry_after(mut self, secs: u64) -> ApiError {
