@@ -186,14 +186,16 @@ fn agrees(w: i32, h: i32, path: &[Square], clues: &[Clue], closed: bool) -> bool
 /// tour the reference found (so one exists), half anywhere with any step.
 #[test]
 fn solve_clues_agrees_with_an_exhaustive_search() {
+    // A fixed seed unless PUZZLE_SEED names another: the reference is a
+    // plain exhaustive search, and a few random clue sets on 6x6 take it
+    // many minutes in a debug build (one drawn from the clock held a CI run
+    // for over ten), so `cargo test` draws the same cases every time. Fresh
+    // seeds: `PUZZLE_SEED=$RANDOM cargo test --release -p knight --test
+    // puzzle`, and the figures example draws its own.
     let seed = std::env::var("PUZZLE_SEED")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(35, |d| d.as_secs())
-        });
+        .unwrap_or(35);
     println!("PUZZLE_SEED={seed}");
     let mut mix = Mix(seed);
     let boards: [(i32, i32, usize, usize); 7] = [
