@@ -794,7 +794,7 @@ impl SquareName {
     /// let far: SquareName = "z9".parse()?;
     /// assert_eq!(
     ///     far.on(Board::CHESS).unwrap_err().to_string(),
-    ///     "'z9' is not a square of the 8×8 board"
+    ///     "'z9' is not a square of the 8×8 board: its squares are 0 to 63 (a1 to h8)"
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
