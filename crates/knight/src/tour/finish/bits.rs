@@ -63,9 +63,10 @@ pub(super) enum Verdict {
     Cut,
 }
 
-/// A hasher for the (free squares, knight) keys: one multiply and a fold.
+/// A hasher for the search positions' keys (here the free squares and the
+/// knight; the clue search's too): one multiply and a fold.
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(super) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
@@ -83,6 +84,10 @@ impl Hasher for KeyHasher {
     }
 
     fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u16(&mut self, n: u16) {
         self.write_u64(u64::from(n));
     }
 }

@@ -45,10 +45,10 @@
 
 use std::collections::HashSet;
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 use std::time::{Duration, Instant};
 
-use super::bits::{bit, squares, Bits};
+use super::bits::{bit, squares, Bits, KeyHasher};
 use super::{Ending, Finishing, Stuck};
 use crate::board::{Board, Colour, Grid, Int, Spot, Square};
 use crate::tour::existence::ruled_out;
@@ -553,30 +553,6 @@ fn other(colour: Colour) -> Colour {
     match colour {
         Colour::Light => Colour::Dark,
         Colour::Dark => Colour::Light,
-    }
-}
-
-/// A hasher for the position keys: one multiply and a fold.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0 ^ (self.0 >> 29)
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(23) ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-
-    fn write_u16(&mut self, n: u16) {
-        self.write_u64(u64::from(n));
     }
 }
 
