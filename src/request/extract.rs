@@ -20,6 +20,7 @@ use http_body::Body as _;
 use serde::de::{DeserializeOwned, Deserializer};
 use serde::Deserialize;
 
+use crate::request::format::Chosen;
 use crate::request::params::{canonical, shorten, unknown, Number, Refusal, Strict};
 use crate::request::query::Query;
 use crate::response::problem::{allowed, is_square, largest};
@@ -57,8 +58,8 @@ impl<T: DeserializeOwned + Strict + Send + 'static> FromRequest<AppState> for Js
         if !json {
             return Err(ApiError::unsupported_media_type());
         }
-        // An endpoint that draws read its query's `format` first.
-        let draws = req.extensions().get::<PostQueryRead>().is_some();
+        // An endpoint that draws had its query's `format` read first.
+        let draws = req.extensions().get::<Chosen>().is_some();
         let path = req.uri().path().to_owned();
         if let Some(query) = req.uri().query() {
             post_query(query, &path, draws, &T::names())?;
@@ -92,14 +93,10 @@ impl<T: DeserializeOwned + Strict + Send + 'static> FromRequest<AppState> for Js
 /// microseconds, less than a trip to the blocking pool.
 const PARSED_INLINE: usize = 16 * 1024;
 
-/// Marks a POST whose endpoint draws pictures, whose query's `format` an
-/// extractor (`Format`) has read, so that [`JsonBody`] lets it pass.
-#[derive(Clone, Copy, Debug)]
-pub struct PostQueryRead;
-
 /// The one rule for the query of a POST to `path`: a POST reads its
 /// parameters from its JSON body (which takes `body`), and its query may
-/// carry only `format`, where the endpoint `draws`. Any other name is
+/// carry only `format` (and a PNG's `size`), where the endpoint `draws`
+/// (`format::negotiate` read them). Any other name is
 /// refused, saying where it belongs (the body, if the body takes it),
 /// never ignored.
 pub fn post_query(
@@ -109,7 +106,7 @@ pub fn post_query(
     body: &[&'static str],
 ) -> Result<(), ApiError> {
     for (key, _) in form_urlencoded::parse(query.as_bytes()) {
-        if draws && key == "format" {
+        if draws && (key == "format" || key == "size") {
             continue;
         }
         let shown = shorten(&key);

@@ -1,5 +1,5 @@
 //! Shaping an answer: the one error, answered as problem+json (`problem`),
-//! pictures chosen by `format` or `Accept` (`picture`), large JSON answers
+//! answers in the format the request chose (`picture`), large JSON answers
 //! streamed as the client reads them (`answer`), gzip (`compress`) and PNG
 //! pictures rasterised from the SVG (`raster`).
 

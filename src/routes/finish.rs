@@ -12,12 +12,13 @@ use crate::heavy::Served;
 use crate::params;
 use crate::request::clues::CluesArg;
 use crate::request::extract::JsonBody;
+use crate::request::format::Format;
 use crate::request::params::Given;
 use crate::request::square::{
     record_question, PlainArgs, Shown, ShownSquare, SquareArg, SquareList,
 };
 use crate::response::answer::json_with_squares;
-use crate::response::picture::{check_drawable, respond, Format};
+use crate::response::picture::{check_drawable, respond};
 use crate::response::problem::{ApiError, Code};
 use crate::routes::longest::time_limit_ms;
 use crate::routes::tour::ShownPath;

@@ -12,12 +12,13 @@ use crate::convert::len64;
 use crate::heavy::Served;
 use crate::params;
 use crate::request::extract::{JsonBody, QueryParams};
+use crate::request::format::{Format, FormatKeys};
 use crate::request::params::{shorten, Given};
 use crate::request::square::{
     required, squares_on, Ends, PlainArgs, Shown, ShownSquare, SquareArg,
 };
 use crate::response::answer::json_with_lists;
-use crate::response::picture::{respond, Accept, Format};
+use crate::response::picture::respond;
 use crate::response::problem::{ApiError, Code};
 use knight::{distance_map, shortest_paths, Count, MapError, PathsError};
 use knight::{file_name, Board, Caption, Ground, Overlay, Square};
@@ -45,7 +46,7 @@ params! {
     /// `GET /distance-map`.
     pub struct MapQuery {
         pub map: MapArgs,
-        pub format: Given<Format>,
+        pub format: FormatKeys,
     }
 }
 
@@ -63,7 +64,7 @@ params! {
     /// `GET /shortest-paths`.
     pub struct PathsQuery {
         pub paths: PathsArgs,
-        pub format: Given<Format>,
+        pub format: FormatKeys,
     }
 }
 
@@ -100,10 +101,10 @@ macro_rules! get_and_post {
     ($get:ident, $post:ident, $query:ty, $field:ident, $body:ty, $answer:ident) => {
         pub async fn $get(
             served: Served,
-            accept: Accept,
+            format: Format,
             QueryParams(req): QueryParams<$query>,
         ) -> Result<Response, ApiError> {
-            $answer(served, req.$field, accept.or_query(req.format)).await
+            $answer(served, req.$field, format).await
         }
 
         pub async fn $post(

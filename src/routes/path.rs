@@ -9,10 +9,11 @@ use crate::heavy::{Served, Work};
 use crate::params;
 use crate::request::board::{ground_arg, path_ends, search_error, GroundArg, TerrainArgs};
 use crate::request::extract::{JsonBody, QueryParams};
+use crate::request::format::{Format, FormatKeys};
 use crate::request::params::Given;
 use crate::request::square::{required, squares_on, Ends, PlainArgs, Shown, ShownSquare};
 use crate::response::answer::json_with_squares;
-use crate::response::picture::{check_drawable, respond, Accept, Format};
+use crate::response::picture::{check_drawable, respond};
 use crate::response::problem::ApiError;
 use crate::AppState;
 use knight::cheapest_path;
@@ -27,7 +28,7 @@ params! {
     pub struct PathQuery {
         pub ends: Ends,
         pub plain: PlainArgs,
-        pub format: Given<Format>,
+        pub format: FormatKeys,
     }
 }
 
@@ -74,11 +75,11 @@ impl PathAnswer {
 
 pub async fn get(
     Served { state, work }: Served,
-    accept: Accept,
+    format: Format,
     QueryParams(req): QueryParams<PathQuery>,
 ) -> Result<Response, ApiError> {
     let (shown, ends) = req.plain.squares(req.ends.named())?;
-    plain_path(state, work, shown, ends, accept.or_query(req.format)).await
+    plain_path(state, work, shown, ends, format).await
 }
 
 pub async fn post(

@@ -14,9 +14,10 @@ use crate::heavy::{Served, Work};
 use crate::params;
 use crate::request::clues::CluesArg;
 use crate::request::extract::{JsonBody, QueryParams};
+use crate::request::format::{Format, FormatKeys};
 use crate::request::params::Given;
 use crate::request::square::{record_question, PlainArgs, Shown};
-use crate::response::picture::{check_drawable, respond, Accept, Format};
+use crate::response::picture::{check_drawable, respond};
 use crate::response::problem::{ApiError, Code};
 use crate::routes::finish::{finish_error, FinishAnswer, FinishBody};
 use crate::routes::longest::time_limit_ms;
@@ -271,7 +272,7 @@ params! {
     pub struct PuzzleQuery {
         pub puzzle: PuzzleArgs,
         pub plain: PlainArgs,
-        pub format: Given<Format>,
+        pub format: FormatKeys,
     }
 }
 
@@ -316,10 +317,10 @@ struct PuzzleAnswer<'a> {
 
 pub async fn get(
     served: Served,
-    accept: Accept,
+    format: Format,
     QueryParams(req): QueryParams<PuzzleQuery>,
 ) -> Result<Response, ApiError> {
-    puzzle(served, req.puzzle, req.plain, accept.or_query(req.format)).await
+    puzzle(served, req.puzzle, req.plain, format).await
 }
 
 pub async fn post(

@@ -14,10 +14,11 @@ use crate::heavy::SMALL_TOUR_SQUARES;
 use crate::heavy::{Served, Work};
 use crate::params;
 use crate::request::extract::{JsonBody, QueryParams};
+use crate::request::format::{Format, FormatKeys};
 use crate::request::params::{choice, Given};
 use crate::request::square::{record_question, PlainArgs, Shown, ShownSquare, SquareArg};
 use crate::response::answer::json_with_squares;
-use crate::response::picture::{check_drawable, respond, Accept, Format};
+use crate::response::picture::{check_drawable, respond};
 use crate::response::problem::{ApiError, Code};
 use crate::AppState;
 use knight::WARNSDORFF_BACKTRACKS;
@@ -63,7 +64,7 @@ params! {
     pub struct TourQuery {
         pub tour: TourArgs,
         pub plain: PlainArgs,
-        pub format: Given<Format>,
+        pub format: FormatKeys,
     }
 }
 
@@ -116,17 +117,10 @@ impl Serialize for ShownPath<'_> {
 
 pub async fn get(
     Served { state, work }: Served,
-    accept: Accept,
+    format: Format,
     QueryParams(req): QueryParams<TourQuery>,
 ) -> Result<Response, ApiError> {
-    tour(
-        state,
-        work,
-        req.tour,
-        req.plain,
-        accept.or_query(req.format),
-    )
-    .await
+    tour(state, work, req.tour, req.plain, format).await
 }
 
 pub async fn post(

@@ -13,9 +13,10 @@ use crate::heavy::Served;
 use crate::params;
 use crate::request::board::{ground_arg, GroundArg, TerrainArgs};
 use crate::request::extract::JsonBody;
+use crate::request::format::Format;
 use crate::request::params::Given;
 use crate::request::square::{PlainArgs, Shown, ShownSquare, SquareList};
-use crate::response::picture::{respond, svg_response, text_response, Format};
+use crate::response::picture::{png_response, respond, svg_response, text_response};
 use crate::response::problem::{ApiError, Code};
 use knight::Square;
 use knight::{validate, StepFault, Validation};
@@ -153,13 +154,17 @@ fn answer(
             text.push_str(&summary(found));
             Ok(text_response(text))
         }
-        Format::Svg => {
+        Format::Svg | Format::Png { .. } => {
             let overlay = Overlay {
                 fault: found.fault.and_then(|f| f.from.map(|from| (from, f.to))),
                 caption: caption(path, found, drawing.simple),
                 ..Overlay::default()
             };
-            Ok(svg_response(knight::draw_svg(ground, reached, overlay)?))
+            let svg = knight::draw_svg(ground, reached, overlay)?;
+            Ok(match drawing.format {
+                Format::Png { size } => png_response(svg, size),
+                _ => svg_response(svg),
+            })
         }
     }
 }
