@@ -4,12 +4,13 @@
 //! the integration tests start it on port 0. The `solver` module holds all
 //! the chess-knight code, synchronous and free of HTTP. Over it, HTTP alone,
 //! grouped by role: `routes` (one file per resource), `request` (reading a
-//! request), `response` (shaping an answer, the one error), `layers` (what
+//! request), `response` (shaping an answer), `error` (the one error, at the bottom), `layers` (what
 //! wraps every route) and `heavy` (fair admission to the blocking pool).
 
 pub mod background;
 pub mod config;
 pub mod convert;
+pub mod error;
 pub mod heavy;
 pub mod http2;
 pub mod layers;

@@ -411,7 +411,7 @@ async fn every_route_s_405_names_what_its_allow_header_lists() {
             "{path}: the table and the router agree"
         );
         let e: Value = r.json().await.unwrap();
-        let named = knightd::response::problem::ApiError::method_not_allowed_by("DELETE", &allow);
+        let named = knightd::error::ApiError::method_not_allowed_by("DELETE", &allow);
         assert_eq!(e["detail"], named.detail(), "{path}");
     }
 }

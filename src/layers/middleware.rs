@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
 use crate::convert::len64;
-use crate::response::problem::ApiError;
+use crate::error::ApiError;
 use crate::response::raster::Rasterise;
 
 /// Route layer of the solver's GET routes, whose answers are pure functions

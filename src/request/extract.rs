@@ -20,11 +20,10 @@ use http_body::Body as _;
 use serde::de::{DeserializeOwned, Deserializer};
 use serde::Deserialize;
 
-use crate::request::format::Chosen;
+use crate::error::{allowed, is_square, largest};
+use crate::error::{ApiError, Code};
 use crate::request::params::{canonical, shorten, unknown, Number, Refusal, Strict};
 use crate::request::query::Query;
-use crate::response::problem::{allowed, is_square, largest};
-use crate::response::problem::{ApiError, Code};
 use crate::AppState;
 
 /// A JSON body, which must be sent as `application/json` (or `+json`).
@@ -59,7 +58,7 @@ impl<T: DeserializeOwned + Strict + Send + 'static> FromRequest<AppState> for Js
             return Err(ApiError::unsupported_media_type());
         }
         // An endpoint that draws had its query's `format` read first.
-        let draws = req.extensions().get::<Chosen>().is_some();
+        let draws = req.extensions().get::<Draws>().is_some();
         let path = req.uri().path().to_owned();
         if let Some(query) = req.uri().query() {
             post_query(query, &path, draws, &T::names())?;
@@ -92,6 +91,12 @@ impl<T: DeserializeOwned + Strict + Send + 'static> FromRequest<AppState> for Js
 /// Bodies of at most this many bytes are parsed where they are read: in
 /// microseconds, less than a trip to the blocking pool.
 const PARSED_INLINE: usize = 16 * 1024;
+
+/// Marks a request to an endpoint that draws pictures: its query's
+/// `format` and `size` were read (`format::negotiate`), so that the query
+/// of its POST may carry them.
+#[derive(Clone, Copy, Debug)]
+pub struct Draws;
 
 /// The one rule for the query of a POST to `path`: a POST reads its
 /// parameters from its JSON body (which takes `body`), and its query may

@@ -12,10 +12,10 @@ use axum::http::{header, request::Parts, HeaderMap};
 use serde::de::MapAccess;
 use serde::Deserialize;
 
+use crate::error::{shorten, ApiError};
 use crate::params;
 use crate::request::extract::from_query;
 use crate::request::params::{choice, Given, Member};
-use crate::response::problem::{shorten, ApiError};
 
 /// How an answer that draws a board is written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

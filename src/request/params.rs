@@ -19,7 +19,7 @@ use std::marker::PhantomData;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 
-use crate::response::problem::{alias, ApiError};
+use crate::error::{alias, ApiError};
 
 /// A parameter that may be absent, but when given is a `T`: an explicit JSON
 /// `null` is refused like any other value of the wrong type, so that what
@@ -452,7 +452,7 @@ pub fn unknown(sent: &str, names: &[&'static str]) -> String {
 }
 
 /// What was sent, quoted short (kept with the problem, which quotes it).
-pub use crate::response::problem::shorten;
+pub use crate::error::shorten;
 
 /// Edits (insertions, deletions, substitutions, swaps of neighbours) from
 /// `a` to `b`.
@@ -603,8 +603,8 @@ macro_rules! params {
 
 #[cfg(test)]
 mod tests {
+    use crate::error::Code;
     use crate::request::extract::{from_json, from_query};
-    use crate::response::problem::Code;
     use crate::routes::distance::DistanceRequest;
 
     #[test]

@@ -9,12 +9,12 @@ use axum::http::Method;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 
+use crate::error::ApiError;
 use crate::params;
 use crate::request::extract::{JsonBody, QueryParams};
 use crate::request::params::{choice, exact_whole, too_large, Given, Param};
-use crate::response::problem::{ApiError, Code};
 use crate::AppState;
-use knight::{Board, BoardError, Notation, Square, SquareName, SquareParseError};
+use knight::{Board, Notation, Square, SquareName, SquareParseError};
 
 /// A square as sent: a JSON integer, or a string (digits are an index,
 /// anything else an algebraic name), parsed as it is read. Put on the board
@@ -45,9 +45,9 @@ impl SquareArg {
         let error = match &self.0 {
             Ok(name) => match name.on(board) {
                 Ok(square) => return Ok(square),
-                Err(off) => ApiError::new(Code::SquareOffBoard, off.to_string()),
+                Err(off) => ApiError::from(off),
             },
-            Err(parse) => ApiError::new(Code::InvalidSquare, parse.to_string()),
+            Err(parse) => ApiError::from(parse.clone()),
         };
         Err(error.at(param.to_string()))
     }
@@ -239,20 +239,7 @@ crate::param_by_serde!(SquareArg);
 
 /// The board of a request's `width` and `height`, each 8 when absent.
 pub fn plain_board(width: Given<u64>, height: Given<u64>) -> Result<Board, ApiError> {
-    Board::new(width.or(8), height.or(8)).map_err(|error| {
-        let (param, sent) = match error {
-            BoardError::Width(n) => ("width", n),
-            BoardError::Height(n) => ("height", n),
-        };
-        // Past the largest, as every too-large number is told; else (0)
-        // what a side takes.
-        let detail = if sent > 1 {
-            format!("'{sent}' is too large for '{param}': a side is at most 1000000000")
-        } else {
-            format!("'{param}' must be a whole number from 1 to 1000000000, not '{sent}'")
-        };
-        ApiError::new(Code::InvalidBoardSize, detail).at(param)
-    })
+    Board::new(width.or(8), height.or(8)).map_err(ApiError::from)
 }
 
 params! {

@@ -10,8 +10,8 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
 
+use crate::error::ApiError;
 use crate::request::format::Format;
-use crate::response::problem::ApiError;
 use crate::response::raster::Rasterise;
 use knight::Ground;
 use knight::Overlay;

@@ -23,9 +23,10 @@ use axum::response::{IntoResponse, Response};
 use resvg::{tiny_skia, usvg};
 
 use crate::convert::pixels;
+use crate::error::ApiError;
 use crate::heavy::Worker;
+use crate::request::extract::Draws;
 use crate::request::format::{negotiate, Format};
-use crate::response::problem::ApiError;
 use crate::AppState;
 
 /// The fonts a PNG's text is set in.
@@ -60,6 +61,7 @@ pub async fn pictured(State(state): State<AppState>, mut request: Request, next:
         Err(error) => return with_vary(error.into_response()),
     };
     request.extensions_mut().insert(chosen);
+    request.extensions_mut().insert(Draws);
     let Format::Png { .. } = chosen.format else {
         return with_vary(next.run(request).await);
     };

@@ -6,11 +6,11 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
 
+use crate::error::ApiError;
 use crate::params;
 use crate::request::extract::{JsonBody, QueryParams};
 use crate::request::params::Given;
 use crate::request::square::{plain_board, Ends, PlainArgs, ShownSquare, SquareArg};
-use crate::response::problem::ApiError;
 use crate::AppState;
 use knight::knight_distance;
 

@@ -8,6 +8,7 @@ use axum::response::Response;
 use serde::Serialize;
 
 use crate::convert::len64;
+use crate::error::{finish_too_large, ApiError, FinishRefused};
 use crate::heavy::Served;
 use crate::params;
 use crate::request::clues::CluesArg;
@@ -19,11 +20,9 @@ use crate::request::square::{
 };
 use crate::response::answer::json_with_squares;
 use crate::response::picture::{check_drawable, respond};
-use crate::response::problem::{ApiError, Code};
 use crate::routes::longest::time_limit_ms;
 use crate::routes::tour::ShownPath;
-use crate::routes::validate::reason_words;
-use knight::{finish_tour, Board, Ending, FinishError, FinishRequest, Square, TourSquares};
+use knight::{finish_tour, Ending, FinishRequest, Square, TourSquares};
 use knight::{grouped_digits, Cache, Caption, Finished, Ground, Overlay};
 
 params! {
@@ -80,7 +79,7 @@ pub async fn handler(
         } else {
             "height"
         };
-        return Err(too_large(side, board.squares(), limit));
+        return Err(finish_too_large(side, board.squares(), limit));
     }
     let first = first_arg.on(board, "played[0]")?;
     let closed = req.closed.or(false);
@@ -115,8 +114,12 @@ pub async fn handler(
             played: &played,
             ending,
         };
-        let done = finish_tour(request, limit, time_limit)
-            .map_err(|e| finish_error(board, &played, e, time_limit_ms))?;
+        let done = finish_tour(request, limit, time_limit).map_err(|error| FinishRefused {
+            error,
+            board,
+            played: &played,
+            time_limit_ms,
+        })?;
         answer(done, end, shown, format, &cache)
     })
     .await?
@@ -211,56 +214,4 @@ fn finish_overlay(done: &Finished, end: Option<Square>) -> Overlay {
         },
         ..Overlay::default()
     }
-}
-
-pub fn finish_error(board: Board, played: &[Square], error: FinishError, ms: u64) -> ApiError {
-    match error {
-        FinishError::Played(fault) => {
-            let step = fault.step;
-            let reason = fault.reason.as_str();
-            let from = fault.from.map_or_else(String::new, |s| format!(" from {s}"));
-            ApiError::invalid(
-                format!("played[{step}]"),
-                format!(
-                    "'played' must be a path of knight moves that visits no square twice, but step {step}{from} to {} {} (as /validate reports it: step {step}, {reason})",
-                    fault.to,
-                    reason_words(reason)
-                ),
-            )
-        }
-        FinishError::NothingPlayed => ApiError::missing("played"),
-        FinishError::EndOffBoard(end) => ApiError::new(
-            Code::SquareOffBoard,
-            crate::response::problem::off_board(end, board),
-        )
-        .at("end"),
-        FinishError::TooLarge { squares, limit } => too_large("width", squares, limit),
-        FinishError::NoTour(why) => {
-            let begins = match played {
-                [only] => format!("begins with {only} (the one square played)"),
-                _ => format!("begins with these {} squares played", played.len()),
-            };
-            ApiError::new(
-                Code::NoTour,
-                format!("no tour of the {board} board {begins}: {why}"),
-            )
-        }
-        FinishError::NotFound => ApiError::new(
-            Code::TourNotFound,
-            format!(
-                "the search found no way to finish this tour of the {board} board within time_limit_ms = {ms} and could not prove that none exists; ask again with a larger time_limit_ms"
-            ),
-        )
-        .at("time_limit_ms"),
-    }
-}
-
-/// A board of `squares` (named by `param`) past /tour/finish's `limit`.
-fn too_large(param: &str, squares: u64, limit: u64) -> ApiError {
-    ApiError::board_too_large(
-        param,
-        squares,
-        ("/tour/finish", limit, "--max-tour-squares"),
-        "send a smaller board, or ask /tour/step for the square at any step of a tour",
-    )
 }

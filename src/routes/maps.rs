@@ -9,6 +9,7 @@ use axum::response::Response;
 use serde::Serialize;
 
 use crate::convert::len64;
+use crate::error::{ApiError, Code, PathsRefused};
 use crate::heavy::Served;
 use crate::params;
 use crate::request::extract::{JsonBody, QueryParams};
@@ -19,8 +20,7 @@ use crate::request::square::{
 };
 use crate::response::answer::json_with_lists;
 use crate::response::picture::respond;
-use crate::response::problem::{ApiError, Code};
-use knight::{distance_map, shortest_paths, Count, MapError, PathsError};
+use knight::{distance_map, shortest_paths, Count};
 use knight::{file_name, Board, Caption, Ground, Overlay, Square};
 
 params! {
@@ -146,8 +146,8 @@ async fn map(
         );
     }
     let make = move || -> Result<Response, ApiError> {
-        let map =
-            distance_map(board, from, files.clone(), ranks.clone(), limit).map_err(map_error)?;
+        let map = distance_map(board, from, files.clone(), ranks.clone(), limit)
+            .map_err(ApiError::from)?;
         let answer = MapAnswer {
             from: shown.square(from),
             width: board.width(),
@@ -236,7 +236,11 @@ async fn paths(
     let budgeted = work.reserve(bytes)?;
     let make = move || -> Result<Response, ApiError> {
         let found = shortest_paths(board, from, to, &Count::from(offset), listed, max_squares)
-            .map_err(|e| paths_error(e, &shown, [from, to]))?;
+            .map_err(|error| PathsRefused {
+                error,
+                board: shown.board,
+                ends: [from, to],
+            })?;
         let mut end = Count::from(offset);
         end += &Count::from(listed);
         if limit > listed && found.count > end {
@@ -466,25 +470,4 @@ fn side_word(side: Side) -> &'static str {
         Side::Files => "files",
         Side::Ranks => "ranks",
     }
-}
-
-fn map_error(error: MapError) -> ApiError {
-    match error {
-        MapError::TooLarge { squares, limit } => ApiError::new(
-            Code::BoardTooLarge,
-            format!("the window has {squares} squares; a distance map shows at most {limit}: give a smaller 'files' or 'ranks' range"),
-        ),
-        MapError::OffBoard => ApiError::invalid("files", "the window is not within the board: give 'files' and 'ranks' ranges within its width and height"),
-    }
-}
-
-fn paths_error(error: PathsError, shown: &Shown, [from, to]: [Square; 2]) -> ApiError {
-    let PathsError::TooLarge { squares, limit } = error;
-    let board: Board = shown.board;
-    ApiError::new(
-        Code::BoardTooLarge,
-        format!(
-            "more than {limit} squares of the {board} board lie on shortest paths from {from} to {to} ({squares} found before stopping): choose squares closer together"
-        ),
-    )
 }

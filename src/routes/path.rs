@@ -5,16 +5,16 @@ use axum::response::Response;
 use serde::Serialize;
 
 use crate::convert::len64;
+use crate::error::ApiError;
 use crate::heavy::{Served, Work};
 use crate::params;
-use crate::request::board::{ground_arg, path_ends, search_error, GroundArg, TerrainArgs};
+use crate::request::board::{ground_arg, path_ends, GroundArg, TerrainArgs};
 use crate::request::extract::{JsonBody, QueryParams};
 use crate::request::format::{Format, FormatKeys};
 use crate::request::params::Given;
 use crate::request::square::{required, squares_on, Ends, PlainArgs, Shown, ShownSquare};
 use crate::response::answer::json_with_squares;
 use crate::response::picture::{check_drawable, respond};
-use crate::response::problem::ApiError;
 use crate::AppState;
 use knight::cheapest_path;
 use knight::TourSquares;
@@ -184,7 +184,7 @@ fn terrain_path(
     format: Format,
 ) -> Result<Response, ApiError> {
     let (shown, ends) = path_ends(terrain, ends, notation)?;
-    let found = cheapest_path(terrain, ends[0], ends[1], rule).map_err(search_error)?;
+    let found = cheapest_path(terrain, ends[0], ends[1], rule).map_err(ApiError::from)?;
     let answer = PathAnswer::new(
         &shown,
         ends,

@@ -10,6 +10,7 @@ use std::time::Duration;
 use axum::response::Response;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
+use crate::error::{ApiError, CluesRefused, Code, FinishRefused, PuzzleRefused};
 use crate::heavy::{Served, Work};
 use crate::params;
 use crate::request::clues::CluesArg;
@@ -18,13 +19,12 @@ use crate::request::format::{Format, FormatKeys};
 use crate::request::params::Given;
 use crate::request::square::{record_question, PlainArgs, Shown};
 use crate::response::picture::{check_drawable, respond};
-use crate::response::problem::{ApiError, Code};
-use crate::routes::finish::{finish_error, FinishAnswer, FinishBody};
+use crate::routes::finish::{FinishAnswer, FinishBody};
 use crate::routes::longest::time_limit_ms;
 use crate::routes::tour::ShownPath;
-use knight::{check_clues, make_puzzle, solve_clues, validate, Board, Caption, Clue, CluesError};
+use knight::{check_clues, make_puzzle, solve_clues, validate, Caption, Clue, CluesError};
 use knight::{BarrierRule, Square, CLUE_SQUARES};
-use knight::{CluesRequest, FinishError, Ground, Notation, Overlay, PuzzleError, PuzzleRequest};
+use knight::{CluesRequest, FinishError, Ground, Notation, Overlay, PuzzleRequest};
 
 /// `POST /tour/finish` with `clues`: `played` (steps 1, 2, …), the clues
 /// and `end` (the last step) made one list of clues, checked, and solved
@@ -59,7 +59,13 @@ pub async fn finish_with_clues(
     };
     let checked = validate(Ground::Plain(board), &played, BarrierRule::Either, true);
     if let Some(fault) = checked.fault {
-        return Err(finish_error(board, &played, FinishError::Played(fault), 0));
+        return Err(FinishRefused {
+            error: FinishError::Played(fault),
+            board,
+            played: &played,
+            time_limit_ms: 0,
+        }
+        .into());
     }
     let closed = req.closed.or(false);
     let end = req.end.0.as_ref().map(|e| e.on(board, "end")).transpose()?;
@@ -118,7 +124,12 @@ pub async fn finish_with_clues(
             .map_or("clues".to_owned(), |c| c.1.clone())
     };
     if let Err(e) = check_clues(board, &list) {
-        return Err(clue_error(board, e, &param_of));
+        return Err(CluesRefused {
+            error: e,
+            board,
+            param_of: &param_of,
+        }
+        .into());
     }
     let time_limit_ms = time_limit_ms(req.time_limit_ms, &state)?;
     check_drawable(format, board, &[])?;
@@ -144,10 +155,17 @@ pub async fn finish_with_clues(
             closed,
         };
         let solved = solve_clues(request, time_limit).map_err(|e| match e {
-            CluesError::NotFound => {
-                finish_error(board, &played, FinishError::NotFound, time_limit_ms)
-            }
-            e => clue_error(board, e, &param_of),
+            CluesError::NotFound => ApiError::from(FinishRefused {
+                error: FinishError::NotFound,
+                board,
+                played: &played,
+                time_limit_ms,
+            }),
+            error => ApiError::from(CluesRefused {
+                error,
+                board,
+                param_of: &param_of,
+            }),
         })?;
         let head = FinishAnswer {
             width: board.width(),
@@ -199,58 +217,6 @@ fn key_notation(key: &str) -> Notation {
         Notation::Index
     } else {
         Notation::Algebraic
-    }
-}
-
-/// A clue error: 400 naming the clue at fault, or 422 `no_tour` with the
-/// reason.
-fn clue_error(board: Board, error: CluesError, param_of: &dyn Fn(Clue) -> String) -> ApiError {
-    let squares = board.squares();
-    match error {
-        CluesError::OffBoard(clue) => ApiError::new(
-            Code::SquareOffBoard,
-            crate::response::problem::off_board(clue.square, board),
-        )
-        .at(param_of(clue)),
-        CluesError::StepOutOfRange(clue) => {
-            let param = param_of(clue);
-            ApiError::invalid(
-                param.clone(),
-                format!(
-                    "'{param}' numbers {} as {}, but the steps of a tour of the {board} board are 1 to {squares}",
-                    clue.square, clue.step
-                ),
-            )
-        }
-        CluesError::SquareTwice(a, b) => ApiError::invalid(
-            param_of(b),
-            format!(
-                "{} is numbered both {} and {}: give each square one step",
-                a.square, a.step, b.step
-            ),
-        ),
-        CluesError::StepTwice(a, b) => ApiError::invalid(
-            param_of(b),
-            format!(
-                "step {} is given to both {} and {}: give each step one square",
-                a.step, a.square, b.square
-            ),
-        ),
-        CluesError::TooLarge { squares } => ApiError::board_too_large(
-            "width",
-            squares,
-            ("/tour/finish with clues", CLUE_SQUARES, "the solver's limit"),
-            "send a smaller board, or no clues",
-        ),
-        CluesError::NoTour(why) => ApiError::new(
-            Code::NoTour,
-            format!("no tour of the {board} board agrees with these clues: {why}"),
-        ),
-        CluesError::NotFound => ApiError::new(
-            Code::TourNotFound,
-            format!("the search found no tour of the {board} board that agrees with these clues in time and could not prove that none exists; ask again with a larger time_limit_ms"),
-        )
-        .at("time_limit_ms"),
     }
 }
 
@@ -383,25 +349,11 @@ async fn made(
     let time_limit = Duration::from_millis(time_limit_ms);
     let board = request.board;
     work.run_for(time_limit, move || {
-        let puzzle = make_puzzle(request, time_limit).map_err(|e| match e {
-            PuzzleError::TooLarge { squares } => ApiError::board_too_large(
-                "width",
-                squares,
-                ("/tour/puzzle", CLUE_SQUARES, "the solver's limit"),
-                "send a smaller board, such as 8×8",
-            ),
-            PuzzleError::NoTour(why) => ApiError::new(
-                Code::NoTour,
-                format!(
-                    "no {} tour of the {board} board exists, so it has no puzzle: {why}",
-                    if request.closed { "closed" } else { "open" }
-                ),
-            ),
-            PuzzleError::NotFound => ApiError::new(
-                Code::TourNotFound,
-                format!("no tour of the {board} board was found within time_limit_ms = {time_limit_ms}; ask again with a larger time_limit_ms"),
-            )
-            .at("time_limit_ms"),
+        let puzzle = make_puzzle(request, time_limit).map_err(|error| PuzzleRefused {
+            error,
+            board,
+            closed: request.closed,
+            time_limit_ms,
         })?;
         let answer = PuzzleAnswer {
             width: board.width(),
