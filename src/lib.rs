@@ -61,31 +61,34 @@ fn pictured(state: &AppState, route: MethodRouter<AppState>) -> MethodRouter<App
 pub fn app(config: &Config) -> Router {
     let state = AppState::new(config);
     let router = Router::new()
-        .route("/distance", cached(distance::get).post(distance::post))
+        .route(
+            "/distance",
+            cached(distance::handler).post(distance::handler),
+        )
         .route(
             "/path",
             pictured(&state, cached(path::get).post(path::post)),
         )
         .route(
             "/tour",
-            pictured(&state, cached(tour::get).post(tour::post)),
+            pictured(&state, cached(tour::handler).post(tour::handler)),
         )
-        .route("/tour/step", cached(tour::step_get).post(tour::step_post))
+        .route("/tour/step", cached(tour::step).post(tour::step))
         .route("/tour/finish", pictured(&state, post(finish::handler)))
         .route(
             "/tour/puzzle",
-            pictured(&state, cached(puzzle::get).post(puzzle::post)),
+            pictured(&state, cached(puzzle::handler).post(puzzle::handler)),
         )
         .route("/colour", cached(colour::handler).post(colour::handler))
         .route("/color", cached(colour::handler).post(colour::handler))
         .route("/moves", cached(moves::handler).post(moves::handler))
         .route(
             "/distance-map",
-            pictured(&state, cached(maps::map_get).post(maps::map_post)),
+            pictured(&state, cached(maps::map).post(maps::map)),
         )
         .route(
             "/shortest-paths",
-            pictured(&state, cached(maps::paths_get).post(maps::paths_post)),
+            pictured(&state, cached(maps::paths).post(maps::paths)),
         )
         .route("/distance/batch", post(distance::batch))
         .route("/validate", pictured(&state, post(validate::handler)))

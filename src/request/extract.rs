@@ -1,6 +1,8 @@
 //! How requests are read: JSON bodies and query strings deserialized into
 //! the request types, every failure an [`ApiError`] naming the parameter at
-//! fault.
+//! fault. [`Params`] is the one extractor of an endpoint that takes its
+//! parameters either way (a GET's query, a POST's JSON body); [`JsonBody`]
+//! of one that takes a body only.
 //!
 //! Failures are classified by type, not by serde's wording: serde_json's
 //! [`Category`](serde_json::error::Category) tells malformed JSON from a
@@ -13,24 +15,22 @@ use std::future::poll_fn;
 use std::pin::Pin;
 
 use axum::body::{Body, Bytes};
-use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::{header, request::Parts, HeaderValue};
+use axum::extract::{FromRequest, Request};
+use axum::http::{header, HeaderValue, Method};
 use bytes::BytesMut;
 use http_body::Body as _;
-use serde::de::{DeserializeOwned, Deserializer};
+use serde::de::{DeserializeOwned, Deserializer, MapAccess};
 use serde::Deserialize;
 
 use crate::error::{allowed, is_square, largest};
 use crate::error::{ApiError, Code};
-use crate::request::params::{canonical, shorten, unknown, Number, Refusal, Strict};
+use crate::request::params::{canonical, read_params, shorten, unknown, Member, Number};
+use crate::request::params::{Refusal, Strict};
 use crate::request::query::Query;
 use crate::AppState;
 
 /// A JSON body, which must be sent as `application/json` (or `+json`).
 pub struct JsonBody<T>(pub T);
-
-/// The query string.
-pub struct QueryParams<T>(pub T);
 
 /// Whether a `Content-Type` is JSON; the one clients send, at once.
 fn is_json_header(content_type: &HeaderValue) -> bool {
@@ -469,17 +469,89 @@ fn json_value_at(bytes: &[u8], path: &str) -> Option<String> {
     })
 }
 
-impl<S, T> FromRequestParts<S> for QueryParams<T>
+/// The parameters of an endpoint that takes them either way, read into one
+/// `T`: a POST's from its JSON body (as [`JsonBody`]), a GET's (or HEAD's)
+/// from its query string, where an endpoint that draws also has `format`
+/// and `size` (read by `format::negotiate`).
+pub struct Params<T>(pub T);
+
+impl<T> FromRequest<AppState> for Params<T>
 where
-    S: Send + Sync,
-    T: DeserializeOwned,
+    T: for<'de> Member<'de> + Default + DeserializeOwned + Strict + Send + 'static,
 {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        from_query(parts.uri.query().unwrap_or(""))
-            .map(QueryParams)
-            .map_err(|e| body_field_in_query(e, parts.uri.path()))
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
+        if req.method() == Method::POST {
+            let JsonBody(body) = JsonBody::<T>::from_request(req, state).await?;
+            return Ok(Params(body));
+        }
+        let query = req.uri().query().unwrap_or("");
+        let read = if req.extensions().get::<Draws>().is_some() {
+            from_query::<Drawn<T>>(query).map(|drawn| drawn.query)
+        } else {
+            from_query::<T>(query)
+        };
+        read.map(Params)
+            .map_err(|e| body_field_in_query(e, req.uri().path()))
+    }
+}
+
+/// The query of a GET to an endpoint that draws: `Q`, then `format`.
+#[derive(Default)]
+struct Drawn<Q> {
+    query: Q,
+    format: FormatKeys,
+}
+
+impl<'de, Q: Member<'de>> Member<'de> for Drawn<Q> {
+    fn read<M: MapAccess<'de>>(
+        &mut self,
+        _: &'static str,
+        key: &str,
+        sent: &str,
+        map: &mut M,
+    ) -> Result<bool, M::Error> {
+        Ok(self.query.read("", key, sent, map)? || self.format.read("format", key, sent, map)?)
+    }
+
+    fn names(_: &'static str, names: &mut Vec<&'static str>) {
+        Q::names("", names);
+        FormatKeys::names("format", names);
+    }
+}
+
+impl<'de, Q: Member<'de> + Default> Deserialize<'de> for Drawn<Q> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        read_params(deserializer)
+    }
+}
+
+/// The member of a GET's query that takes `format` and `size`:
+/// `format::negotiate` has read them, so here they are only passed over (and
+/// `format` is named among the endpoint's parameters).
+#[derive(Clone, Copy, Debug, Default)]
+struct FormatKeys;
+
+impl<'de> Member<'de> for FormatKeys {
+    fn read<M: MapAccess<'de>>(
+        &mut self,
+        _: &'static str,
+        key: &str,
+        _: &str,
+        map: &mut M,
+    ) -> Result<bool, M::Error> {
+        if key != "format" && key != "size" {
+            return Ok(false);
+        }
+        // Read as text, not ignored: a query reader that ignored a value
+        // would take the key for one the type does not have.
+        map.next_value::<String>()?;
+        Ok(true)
+    }
+
+    fn names(_: &'static str, names: &mut Vec<&'static str>) {
+        names.push("format");
     }
 }
 

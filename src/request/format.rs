@@ -5,17 +5,16 @@
 //! runs and hands it on as a request extension ([`Chosen`]); the handler
 //! takes it as its `Format` argument. Nothing of the request is rewritten:
 //! the query keeps `format=png`, and the query readers know that `format`
-//! and `size` are read here ([`FormatKeys`], `extract::post_query`).
+//! and `size` are read here (`extract::Params`, `extract::post_query`).
 
 use axum::extract::FromRequestParts;
 use axum::http::{header, request::Parts, HeaderMap};
-use serde::de::MapAccess;
 use serde::Deserialize;
 
 use crate::error::{shorten, ApiError};
 use crate::params;
 use crate::request::extract::from_query;
-use crate::request::params::{choice, Given, Member};
+use crate::request::params::{choice, Given};
 
 /// How an answer that draws a board is written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -174,34 +173,6 @@ impl<S: Send + Sync> FromRequestParts<S> for Format {
                 Err(ApiError::internal())
             }
         }
-    }
-}
-
-/// The member of a GET's query type that takes `format` and `size`:
-/// [`negotiate`] has read them, so here they are only passed over (and
-/// `format` is named among the endpoint's parameters).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct FormatKeys;
-
-impl<'de> Member<'de> for FormatKeys {
-    fn read<M: MapAccess<'de>>(
-        &mut self,
-        _: &'static str,
-        key: &str,
-        _: &str,
-        map: &mut M,
-    ) -> Result<bool, M::Error> {
-        if key != "format" && key != "size" {
-            return Ok(false);
-        }
-        // Read as text, not ignored: a query reader that ignored a value
-        // would take the key for one the type does not have.
-        map.next_value::<String>()?;
-        Ok(true)
-    }
-
-    fn names(_: &'static str, names: &mut Vec<&'static str>) {
-        names.push("format");
     }
 }
 

@@ -4,14 +4,13 @@
 
 use std::fmt;
 
-use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::Method;
+use axum::extract::{FromRequest, Request};
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
 use crate::params;
-use crate::request::extract::{JsonBody, QueryParams};
+use crate::request::extract::Params;
 use crate::request::params::{choice, exact_whole, too_large, Given, Param};
 use crate::AppState;
 use knight::{Board, Notation, Square, SquareName, SquareParseError};
@@ -419,13 +418,7 @@ impl FromRequest<AppState> for OneSquare {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &AppState) -> Result<OneSquare, ApiError> {
-        if req.method() == Method::POST {
-            let JsonBody(body) = JsonBody::<SquareQuery>::from_request(req, state).await?;
-            return OneSquare::new(body);
-        }
-        let (mut parts, _) = req.into_parts();
-        let QueryParams(query) =
-            QueryParams::<SquareQuery>::from_request_parts(&mut parts, state).await?;
+        let Params(query) = Params::<SquareQuery>::from_request(req, state).await?;
         OneSquare::new(query)
     }
 }

@@ -12,8 +12,8 @@ use crate::convert::len64;
 use crate::error::{ApiError, Code, PathsRefused};
 use crate::heavy::Served;
 use crate::params;
-use crate::request::extract::{JsonBody, QueryParams};
-use crate::request::format::{Format, FormatKeys};
+use crate::request::extract::Params;
+use crate::request::format::Format;
 use crate::request::params::{shorten, Given};
 use crate::request::square::{
     required, squares_on, Ends, PlainArgs, Shown, ShownSquare, SquareArg,
@@ -43,28 +43,12 @@ params! {
 }
 
 params! {
-    /// `GET /distance-map`.
-    pub struct MapQuery {
-        pub map: MapArgs,
-        pub format: FormatKeys,
-    }
-}
-
-params! {
     /// What `/shortest-paths` asks: the two squares, the board, and the page.
     pub struct PathsArgs {
         pub ends: Ends,
         pub offset: Given<u64>,
         pub limit: Given<u64>,
         pub plain: PlainArgs,
-    }
-}
-
-params! {
-    /// `GET /shortest-paths`.
-    pub struct PathsQuery {
-        pub paths: PathsArgs,
-        pub format: FormatKeys,
     }
 }
 
@@ -94,36 +78,11 @@ pub struct PathsAnswer {
     pub paths: Vec<Vec<ShownSquare>>,
 }
 
-/// The GET and POST handlers of an endpoint that reads its fields from the
-/// query or the JSON body, and answers a picture by `format` (a GET's
-/// `Accept` too).
-macro_rules! get_and_post {
-    ($get:ident, $post:ident, $query:ty, $field:ident, $body:ty, $answer:ident) => {
-        pub async fn $get(
-            served: Served,
-            format: Format,
-            QueryParams(req): QueryParams<$query>,
-        ) -> Result<Response, ApiError> {
-            $answer(served, req.$field, format).await
-        }
-
-        pub async fn $post(
-            served: Served,
-            format: Format,
-            JsonBody(req): JsonBody<$body>,
-        ) -> Result<Response, ApiError> {
-            $answer(served, req, format).await
-        }
-    };
-}
-
-get_and_post!(map_get, map_post, MapQuery, map, MapArgs, map);
-get_and_post!(paths_get, paths_post, PathsQuery, paths, PathsArgs, paths);
-
-async fn map(
+/// `/distance-map`, GET or POST.
+pub async fn map(
     Served { state, work }: Served,
-    req: MapArgs,
     format: Format,
+    Params(req): Params<MapArgs>,
 ) -> Result<Response, ApiError> {
     let (shown, [from]) = req.plain.squares([("from", req.from.as_ref())])?;
     let board = shown.board;
@@ -193,10 +152,11 @@ async fn map(
     work.run_sized(squares, make).await?
 }
 
-async fn paths(
+/// `/shortest-paths`, GET or POST.
+pub async fn paths(
     Served { state, work }: Served,
-    req: PathsArgs,
     format: Format,
+    Params(req): Params<PathsArgs>,
 ) -> Result<Response, ApiError> {
     let args = required(req.ends.named())?;
     let (shown, [from, to]) = squares_on(req.plain.board()?, req.plain.notation, args)?;

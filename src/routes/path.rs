@@ -9,8 +9,8 @@ use crate::error::ApiError;
 use crate::heavy::{Served, Work};
 use crate::params;
 use crate::request::board::{ground_arg, path_ends, GroundArg, TerrainArgs};
-use crate::request::extract::{JsonBody, QueryParams};
-use crate::request::format::{Format, FormatKeys};
+use crate::request::extract::{JsonBody, Params};
+use crate::request::format::Format;
 use crate::request::params::Given;
 use crate::request::square::{required, squares_on, Ends, PlainArgs, Shown, ShownSquare};
 use crate::response::answer::json_with_squares;
@@ -28,7 +28,6 @@ params! {
     pub struct PathQuery {
         pub ends: Ends,
         pub plain: PlainArgs,
-        pub format: FormatKeys,
     }
 }
 
@@ -76,7 +75,7 @@ impl PathAnswer {
 pub async fn get(
     Served { state, work }: Served,
     format: Format,
-    QueryParams(req): QueryParams<PathQuery>,
+    Params(req): Params<PathQuery>,
 ) -> Result<Response, ApiError> {
     let (shown, ends) = req.plain.squares(req.ends.named())?;
     plain_path(state, work, shown, ends, format).await

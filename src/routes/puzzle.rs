@@ -14,8 +14,8 @@ use crate::error::{ApiError, CluesRefused, Code, FinishRefused, PuzzleRefused};
 use crate::heavy::{Served, Work};
 use crate::params;
 use crate::request::clues::CluesArg;
-use crate::request::extract::{JsonBody, QueryParams};
-use crate::request::format::{Format, FormatKeys};
+use crate::request::extract::Params;
+use crate::request::format::Format;
 use crate::request::params::Given;
 use crate::request::square::{record_question, PlainArgs, Shown};
 use crate::response::picture::{check_drawable, respond};
@@ -234,17 +234,9 @@ params! {
 }
 
 params! {
-    /// `GET /tour/puzzle`.
-    pub struct PuzzleQuery {
-        pub puzzle: PuzzleArgs,
-        pub plain: PlainArgs,
-        pub format: FormatKeys,
-    }
-}
-
-params! {
-    /// `POST /tour/puzzle` (`format` comes in the query string).
-    pub struct PuzzleBody {
+    /// `/tour/puzzle`: a GET's query or a POST's body (`format` comes in
+    /// the query string).
+    pub struct PuzzleParams {
         pub puzzle: PuzzleArgs,
         pub plain: PlainArgs,
     }
@@ -281,18 +273,10 @@ struct PuzzleAnswer<'a> {
     solution: ShownPath<'a>,
 }
 
-pub async fn get(
+pub async fn handler(
     served: Served,
     format: Format,
-    QueryParams(req): QueryParams<PuzzleQuery>,
-) -> Result<Response, ApiError> {
-    puzzle(served, req.puzzle, req.plain, format).await
-}
-
-pub async fn post(
-    served: Served,
-    format: Format,
-    JsonBody(req): JsonBody<PuzzleBody>,
+    Params(req): Params<PuzzleParams>,
 ) -> Result<Response, ApiError> {
     puzzle(served, req.puzzle, req.plain, format).await
 }

@@ -14,8 +14,8 @@ use crate::error::{ApiError, Code, StepRefused, TourRefused};
 use crate::heavy::SMALL_TOUR_SQUARES;
 use crate::heavy::{Served, Work};
 use crate::params;
-use crate::request::extract::{JsonBody, QueryParams};
-use crate::request::format::{Format, FormatKeys};
+use crate::request::extract::Params;
+use crate::request::format::Format;
 use crate::request::params::{choice, Given};
 use crate::request::square::{record_question, PlainArgs, Shown, ShownSquare, SquareArg};
 use crate::response::answer::json_with_squares;
@@ -60,17 +60,9 @@ params! {
 }
 
 params! {
-    /// `GET /tour`.
-    pub struct TourQuery {
-        pub tour: TourArgs,
-        pub plain: PlainArgs,
-        pub format: FormatKeys,
-    }
-}
-
-params! {
-    /// `POST /tour` (`format` comes in the query string).
-    pub struct TourBody {
+    /// `/tour`: a GET's query or a POST's body (`format` comes in the
+    /// query string).
+    pub struct TourParams {
         pub tour: TourArgs,
         pub plain: PlainArgs,
     }
@@ -115,18 +107,10 @@ impl Serialize for ShownPath<'_> {
     }
 }
 
-pub async fn get(
+pub async fn handler(
     Served { state, work }: Served,
     format: Format,
-    QueryParams(req): QueryParams<TourQuery>,
-) -> Result<Response, ApiError> {
-    tour(state, work, req.tour, req.plain, format).await
-}
-
-pub async fn post(
-    Served { state, work }: Served,
-    format: Format,
-    JsonBody(req): JsonBody<TourBody>,
+    Params(req): Params<TourParams>,
 ) -> Result<Response, ApiError> {
     tour(state, work, req.tour, req.plain, format).await
 }
@@ -294,18 +278,11 @@ pub struct StepAnswer {
     pub square: ShownSquare,
 }
 
-pub async fn step_get(
+pub async fn step(
     Served { state, work }: Served,
-    QueryParams(req): QueryParams<StepRequest>,
+    Params(req): Params<StepRequest>,
 ) -> Result<Json<StepAnswer>, ApiError> {
-    step(state, work, req).await.map(Json)
-}
-
-pub async fn step_post(
-    Served { state, work }: Served,
-    JsonBody(req): JsonBody<StepRequest>,
-) -> Result<Json<StepAnswer>, ApiError> {
-    step(state, work, req).await.map(Json)
+    step_answer(state, work, req).await.map(Json)
 }
 
 /// What `/tour/step` asks of the tour.
@@ -315,7 +292,11 @@ enum Lookup {
     Square(Square),
 }
 
-async fn step(state: AppState, work: Work, req: StepRequest) -> Result<StepAnswer, ApiError> {
+async fn step_answer(
+    state: AppState,
+    work: Work,
+    req: StepRequest,
+) -> Result<StepAnswer, ApiError> {
     let board = req.plain.board()?;
     let lookup_arg = match (req.step.0, req.square.0.as_ref()) {
         (Some(_), Some(_)) => {
