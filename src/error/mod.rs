@@ -393,15 +393,11 @@ impl ApiError {
 }
 
 /// At most 40 characters of `text`, for a detail; a longer text is cut
-/// and says how long it was.
+/// and says how long it was. The rule is the library's
+/// ([`knight::shorten_sent`]), so that a square it refuses is quoted as
+/// every other value is.
 pub fn shorten(text: &str) -> String {
-    match text.char_indices().nth(40) {
-        None => text.to_owned(),
-        Some(_) => {
-            let head: String = text.chars().take(36).collect();
-            format!("{head}… ({} characters)", text.chars().count())
-        }
-    }
+    knight::shorten_sent(text)
 }
 
 /// Characters of what was sent that a `detail` or `param` quotes, at most.
