@@ -1,6 +1,8 @@
 //! `POST /tour/finish`: a whole tour that begins with the squares played so
 //! far (`played`), open, `closed` or to an `end`; or why none exists. Drawn
 //! too (`?format=`, `Accept`), the played moves told apart from the finish.
+//! With `clues` (squares numbered with their steps): the tour that agrees
+//! with them and the squares played, and whether it is the only one.
 
 use std::time::Duration;
 
@@ -8,7 +10,7 @@ use axum::response::Response;
 use serde::Serialize;
 
 use crate::convert::len64;
-use crate::error::{finish_too_large, ApiError, FinishRefused};
+use crate::error::{finish_too_large, ApiError, CluesRefused, Code, FinishRefused};
 use crate::heavy::Served;
 use crate::params;
 use crate::request::clues::CluesArg;
@@ -22,8 +24,10 @@ use crate::response::answer::json_with_squares;
 use crate::response::picture::{check_drawable, respond};
 use crate::routes::longest::time_limit_ms;
 use crate::routes::tour::ShownPath;
-use knight::{finish_tour, Ending, FinishRequest, Square, TourSquares};
+use knight::{check_clues, solve_clues, validate, BarrierRule, Clue, CluesError, CluesRequest};
+use knight::{finish_tour, Ending, FinishError, FinishRequest, Square, TourSquares};
 use knight::{grouped_digits, Cache, Caption, Finished, Ground, Overlay};
+use knight::{Notation, CLUE_SQUARES};
 
 params! {
     /// `POST /tour/finish`: the squares played, the board, and how the
@@ -61,7 +65,7 @@ pub async fn handler(
     JsonBody(mut req): JsonBody<FinishBody>,
 ) -> Result<Response, ApiError> {
     if let Some(clues) = req.clues.0.take() {
-        return crate::routes::puzzle::finish_with_clues(served, format, req, clues).await;
+        return finish_with_clues(served, format, req, clues).await;
     }
     let Served { state, work } = served;
     let played_args = req.played.required("played")?;
@@ -213,5 +217,199 @@ fn finish_overlay(done: &Finished, end: Option<Square>) -> Overlay {
             verdict: Some(format!("{split}, {ends}")),
         },
         ..Overlay::default()
+    }
+}
+
+/// `POST /tour/finish` with `clues`: `played` (steps 1, 2, …), the clues
+/// and `end` (the last step) made one list of clues, checked, and solved
+/// with a second solution searched for.
+pub async fn finish_with_clues(
+    Served { state, work }: Served,
+    format: Format,
+    req: FinishBody,
+    clues: CluesArg,
+) -> Result<Response, ApiError> {
+    let board = req.plain.board()?;
+    if board.squares() > CLUE_SQUARES {
+        let side = if req.plain.width.is_given() {
+            "width"
+        } else {
+            "height"
+        };
+        return Err(ApiError::new(
+            Code::BoardTooLarge,
+            format!(
+                "the board has {} squares; clues are solved (and a second solution ruled out) on boards of at most {CLUE_SQUARES} squares: send a smaller board, such as 8×8",
+                board.squares()
+            ),
+        )
+        .at(side));
+    }
+    // At most 64 squares: put on the board here (a longer list is refused
+    // by the clue checks below, each step past the board's squares).
+    let played = match req.played.0.as_ref() {
+        Some(list) => list.on(board, "played")?,
+        None => Vec::new(),
+    };
+    let checked = validate(Ground::Plain(board), &played, BarrierRule::Either, true);
+    if let Some(fault) = checked.fault {
+        return Err(FinishRefused {
+            error: FinishError::Played(fault),
+            board,
+            played: &played,
+            time_limit_ms: 0,
+        }
+        .into());
+    }
+    let closed = req.closed.or(false);
+    let end = req.end.0.as_ref().map(|e| e.on(board, "end")).transpose()?;
+    if end.is_some() && closed {
+        return Err(ApiError::invalid(
+            "end",
+            "a closed tour ends one knight move from its first square, so it takes no 'end': leave out 'end' or 'closed=true'",
+        ));
+    }
+    let given = clues.on(board)?;
+    let mut all: Vec<(Clue, String)> = played
+        .iter()
+        .zip(1..)
+        .map(|(&square, step)| (Clue { square, step }, format!("played[{}]", step - 1)))
+        .collect();
+    for (clue, param) in &given {
+        if let Some((other, other_param)) = all
+            .iter()
+            .find(|(c, _)| (c.step == clue.step) != (c.square == clue.square))
+        {
+            let why = if other.step == clue.step {
+                format!("{other_param} is step {} already", other.step)
+            } else {
+                format!(
+                    "{other_param} numbers {} as {} already",
+                    other.square, other.step
+                )
+            };
+            return Err(ApiError::invalid(
+                param.clone(),
+                format!("'{param}' numbers {} as {}, but {why}: give each square one step and each step one square", clue.square, clue.step),
+            ));
+        }
+        all.push((*clue, param.clone()));
+    }
+    if let Some(end) = end {
+        all.push((
+            Clue {
+                square: end,
+                step: board.squares(),
+            },
+            "end".to_owned(),
+        ));
+    }
+    let list: Vec<Clue> = all.iter().map(|c| c.0).collect();
+    if list.is_empty() {
+        return Err(ApiError::invalid(
+            "clues",
+            "'clues' numbers some squares with their steps, such as {\"a1\": 1, \"d4\": 17}: give at least one (or 'played')",
+        ));
+    }
+    let param_of = move |clue: Clue| {
+        all.iter()
+            .rev()
+            .find(|c| c.0 == clue)
+            .map_or("clues".to_owned(), |c| c.1.clone())
+    };
+    if let Err(e) = check_clues(board, &list) {
+        return Err(CluesRefused {
+            error: e,
+            board,
+            param_of: &param_of,
+        }
+        .into());
+    }
+    let time_limit_ms = time_limit_ms(req.time_limit_ms, &state)?;
+    check_drawable(format, board, &[])?;
+    record_question(board, &list.iter().map(|c| c.square).collect::<Vec<_>>());
+    let first_arg = given.first().map(|c| c.1.as_str());
+    let notation = req
+        .plain
+        .notation
+        .or(match (req.played.0.as_ref(), first_arg) {
+            (Some(played), _) if !played.is_empty() => played
+                .first()
+                .map_or(Notation::Algebraic, |first| first.notation()),
+            (_, Some(key)) => key_notation(key),
+            _ => Notation::Algebraic,
+        });
+    let shown = Shown { board, notation };
+    let time_limit = Duration::from_millis(time_limit_ms);
+    let played_len = played.len();
+    work.run_for(time_limit, move || {
+        let request = CluesRequest {
+            board,
+            clues: &list,
+            closed,
+        };
+        let solved = solve_clues(request, time_limit).map_err(|e| match e {
+            CluesError::NotFound => ApiError::from(FinishRefused {
+                error: FinishError::NotFound,
+                board,
+                played: &played,
+                time_limit_ms,
+            }),
+            error => ApiError::from(CluesRefused {
+                error,
+                board,
+                param_of: &param_of,
+            }),
+        })?;
+        let head = FinishAnswer {
+            width: board.width(),
+            height: board.height(),
+            closed,
+            end: end.map(|e| shown.square(e)),
+            played: played_len,
+            unique: Some(solved.unique),
+            path: ShownPath::new(shown, &solved.path),
+        };
+        let clue_squares: Vec<(Square, u64)> = list.iter().map(|c| (c.square, c.step)).collect();
+        let verdict = match solved.unique {
+            Some(true) => "the only tour that agrees with them (a complete search found no other)",
+            Some(false) => "one of several tours that agree with them",
+            None => {
+                "a tour that agrees with them (whether it is the only one was not settled in time)"
+            }
+        };
+        let overlay = Overlay {
+            closed,
+            clues: clue_squares,
+            caption: Caption {
+                asked: format!(
+                    "Knight's tour puzzle: {} numbered square{}",
+                    list.len(),
+                    if list.len() == 1 { "" } else { "s" }
+                ),
+                moves: None,
+                cost: None,
+                verdict: Some(format!("Solved: {verdict}")),
+            },
+            ..Overlay::default()
+        };
+        respond(
+            format,
+            Ground::Plain(board),
+            Some(&solved.path),
+            &head,
+            overlay,
+        )
+    })
+    .await?
+}
+
+/// The notation of a clue's key: digits are an index.
+fn key_notation(key: &str) -> Notation {
+    let key = key.strip_prefix("clues.").unwrap_or(key);
+    if !key.is_empty() && key.bytes().all(|b| b.is_ascii_digit()) {
+        Notation::Index
+    } else {
+        Notation::Algebraic
     }
 }
