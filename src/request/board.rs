@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use crate::convert::len64;
 use crate::error::ApiError;
-use crate::params;
+use crate::request::params::params;
 use crate::request::params::{from_text, Given, Param};
 use crate::request::square::{record_question, Ends, PlainArgs, Shown, SquareArg};
 use knight::{BarrierRule, End, Terrain, UnknownBarrierRule};
@@ -84,7 +84,7 @@ impl<'de> Param<'de> for BarrierRule {
     }
 }
 
-crate::param_by_serde!(BoardArg);
+crate::request::params::param_by_serde!(BoardArg);
 
 /// Where a request's knight moves: a terrain `board` (not parsed yet: that
 /// may be heavy work), or a plain board of `width` × `height`.

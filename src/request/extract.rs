@@ -27,7 +27,6 @@ use crate::error::{ApiError, Code};
 use crate::request::params::{canonical, read_params, shorten, unknown, Member, Number};
 use crate::request::params::{Refusal, Strict};
 use crate::request::query::Query;
-use crate::AppState;
 
 /// A JSON body, which must be sent as `application/json` (or `+json`).
 pub struct JsonBody<T>(pub T);
@@ -46,10 +45,22 @@ fn is_json(content_type: &str) -> bool {
                 && subtype.as_bytes()[subtype.len() - 5..].eq_ignore_ascii_case(b"+json"))
 }
 
-impl<T: DeserializeOwned + Strict + Send + 'static> FromRequest<AppState> for JsonBody<T> {
+/// What reading a body needs of the service's state.
+pub trait Bodies {
+    /// The most bytes a body may have (`--body-limit`).
+    fn body_limit(&self) -> usize;
+    /// Turns to parse a large body on the blocking pool.
+    fn parsers(&self) -> &tokio::sync::Semaphore;
+}
+
+impl<S, T> FromRequest<S> for JsonBody<T>
+where
+    S: Bodies + Send + Sync,
+    T: DeserializeOwned + Strict + Send + 'static,
+{
     type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         let json = req
             .headers()
             .get(header::CONTENT_TYPE)
@@ -64,7 +75,7 @@ impl<T: DeserializeOwned + Strict + Send + 'static> FromRequest<AppState> for Js
             post_query(query, &path, draws, &T::names())?;
         }
         let misplaced = move |e: ApiError| format_misplaced(e, &path, draws, Where::Body);
-        let bytes = read_body(req.into_body(), state.config.body_limit).await?;
+        let bytes = read_body(req.into_body(), state.body_limit()).await?;
         if bytes.len() <= PARSED_INLINE {
             return parse_json(&bytes, Some(example(&T::names())))
                 .map(JsonBody)
@@ -73,7 +84,7 @@ impl<T: DeserializeOwned + Strict + Send + 'static> FromRequest<AppState> for Js
         // A large body is parsed on the blocking pool, a few at a time,
         // so that the threads that answer /healthz never wait behind one.
         let _turn = state
-            .parsers
+            .parsers()
             .acquire()
             .await
             .map_err(|_| ApiError::internal())?;
@@ -475,13 +486,14 @@ fn json_value_at(bytes: &[u8], path: &str) -> Option<String> {
 /// and `size` (read by `format::negotiate`).
 pub struct Params<T>(pub T);
 
-impl<T> FromRequest<AppState> for Params<T>
+impl<S, T> FromRequest<S> for Params<T>
 where
+    S: Bodies + Send + Sync,
     T: for<'de> Member<'de> + Default + DeserializeOwned + Strict + Send + 'static,
 {
     type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         if req.method() == Method::POST {
             let JsonBody(body) = JsonBody::<T>::from_request(req, state).await?;
             return Ok(Params(body));

@@ -1,7 +1,7 @@
 //! How an answer is to be written, decided once for each request to a
 //! route that draws: [`negotiate`] reads the query's `format` (with a PNG's
 //! `size`) or, without it, the `Accept` header, into one [`Format`]. The
-//! route's layer (`response::raster::pictured`) calls it before the handler
+//! route's layer (`layers::pictured`) calls it before the handler
 //! runs and hands it on as a request extension ([`Chosen`]); the handler
 //! takes it as its `Format` argument. Nothing of the request is rewritten:
 //! the query keeps `format=png`, and the query readers know that `format`
@@ -12,8 +12,8 @@ use axum::http::{header, request::Parts, HeaderMap};
 use serde::Deserialize;
 
 use crate::error::{shorten, ApiError};
-use crate::params;
 use crate::request::extract::from_query;
+use crate::request::params::params;
 use crate::request::params::{choice, Given};
 
 /// How an answer that draws a board is written.
@@ -54,7 +54,7 @@ impl<'de> Deserialize<'de> for Name {
     }
 }
 
-crate::param_by_serde!(Name);
+crate::request::params::param_by_serde!(Name);
 
 params! {
     /// The `format` of a query, read alone.

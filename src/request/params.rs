@@ -100,7 +100,6 @@ pub trait Param<'de>: Sized {
 }
 
 /// [`Param`] for types read as serde reads them.
-#[macro_export]
 macro_rules! param_by_serde {
     ($($ty:ty),* $(,)?) => {
         $(impl<'de> $crate::request::params::Param<'de> for $ty {
@@ -110,6 +109,7 @@ macro_rules! param_by_serde {
         })*
     };
 }
+pub(crate) use param_by_serde;
 
 param_by_serde!(bool, String);
 
@@ -560,7 +560,6 @@ impl<'de> Deserialize<'de> for Key<'de> {
 /// Declares a request type (or a group of parameters) whose members are
 /// [`Given`] parameters, named as sent, and groups, read by
 /// [`read_params`].
-#[macro_export]
 macro_rules! params {
     ($(#[$doc:meta])* pub struct $name:ident { $($(#[$mdoc:meta])* pub $member:ident: $ty:ty,)* }) => {
         $(#[$doc])*
@@ -600,6 +599,7 @@ macro_rules! params {
         }
     };
 }
+pub(crate) use params;
 
 #[cfg(test)]
 mod tests {

@@ -9,10 +9,9 @@ use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
-use crate::params;
-use crate::request::extract::Params;
+use crate::request::extract::{Bodies, Params};
+use crate::request::params::params;
 use crate::request::params::{choice, exact_whole, too_large, Given, Param};
-use crate::AppState;
 use knight::{Board, Notation, Square, SquareName, SquareParseError};
 
 /// A square as sent: a JSON integer, or a string (digits are an index,
@@ -218,7 +217,7 @@ impl<'de> Deserialize<'de> for SquareList {
     }
 }
 
-crate::param_by_serde!(SquareList);
+crate::request::params::param_by_serde!(SquareList);
 
 /// `notation` as a request gives it: `algebraic` or `index`, in any case.
 impl<'de> Param<'de> for Notation {
@@ -234,7 +233,7 @@ impl<'de> Param<'de> for Notation {
     }
 }
 
-crate::param_by_serde!(SquareArg);
+crate::request::params::param_by_serde!(SquareArg);
 
 /// The board of a request's `width` and `height`, each 8 when absent.
 pub fn plain_board(width: Given<u64>, height: Given<u64>) -> Result<Board, ApiError> {
@@ -414,10 +413,10 @@ impl OneSquare {
 
 /// The square of a GET's query or of a POST's JSON body, read by the one
 /// rule of each.
-impl FromRequest<AppState> for OneSquare {
+impl<S: Bodies + Send + Sync> FromRequest<S> for OneSquare {
     type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &AppState) -> Result<OneSquare, ApiError> {
+    async fn from_request(req: Request, state: &S) -> Result<OneSquare, ApiError> {
         let Params(query) = Params::<SquareQuery>::from_request(req, state).await?;
         OneSquare::new(query)
     }

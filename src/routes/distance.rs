@@ -7,8 +7,8 @@ use axum::Json;
 use serde::Serialize;
 
 use crate::error::ApiError;
-use crate::params;
 use crate::request::extract::{JsonBody, Params};
+use crate::request::params::params;
 use crate::request::params::Given;
 use crate::request::square::{plain_board, Ends, PlainArgs, ShownSquare, SquareArg};
 use crate::AppState;

@@ -12,10 +12,10 @@ use serde::Serialize;
 use crate::convert::len64;
 use crate::error::{finish_too_large, ApiError, CluesRefused, Code, FinishRefused};
 use crate::heavy::Served;
-use crate::params;
 use crate::request::clues::CluesArg;
 use crate::request::extract::JsonBody;
 use crate::request::format::Format;
+use crate::request::params::params;
 use crate::request::params::Given;
 use crate::request::square::{
     record_question, PlainArgs, Shown, ShownSquare, SquareArg, SquareList,

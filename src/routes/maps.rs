@@ -11,9 +11,9 @@ use serde::Serialize;
 use crate::convert::len64;
 use crate::error::{ApiError, Code, PathsRefused};
 use crate::heavy::Served;
-use crate::params;
 use crate::request::extract::Params;
 use crate::request::format::Format;
+use crate::request::params::params;
 use crate::request::params::{shorten, Given};
 use crate::request::square::{
     required, squares_on, Ends, PlainArgs, Shown, ShownSquare, SquareArg,

@@ -11,9 +11,9 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use crate::error::{ApiError, Code, PuzzleRefused};
 use crate::heavy::{Served, Work};
-use crate::params;
 use crate::request::extract::Params;
 use crate::request::format::Format;
+use crate::request::params::params;
 use crate::request::params::Given;
 use crate::request::square::{PlainArgs, Shown};
 use crate::response::picture::{check_drawable, respond};

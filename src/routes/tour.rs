@@ -13,9 +13,9 @@ use serde::{Deserialize, Serialize};
 use crate::error::{ApiError, Code, StepRefused, TourRefused};
 use crate::heavy::SMALL_TOUR_SQUARES;
 use crate::heavy::{Served, Work};
-use crate::params;
 use crate::request::extract::Params;
 use crate::request::format::Format;
+use crate::request::params::params;
 use crate::request::params::{choice, Given};
 use crate::request::square::{record_question, PlainArgs, Shown, ShownSquare, SquareArg};
 use crate::response::answer::json_with_squares;
@@ -45,7 +45,7 @@ impl<'de> Deserialize<'de> for Method {
     }
 }
 
-crate::param_by_serde!(Method);
+crate::request::params::param_by_serde!(Method);
 
 params! {
     /// What a tour request asks. `start` defaults to `a1`, `closed` to false,
