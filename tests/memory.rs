@@ -4,9 +4,10 @@
 //! the paths an independent enumeration lists; an answer's bytes counted
 //! against `--answer-budget` before its work (503 with `Retry-After`, on
 //! HTTP/1.1 as on HTTP/2); HTTP/2 streams reset by their client past
-//! `--http2-max-resets` closing the connection; hyper's own 400, 414 and
-//! 431 answered as problems; what was sent quoted short; HEAD of a PNG
-//! with GET's headers and no picture.
+//! `--http2-max-resets` closing the connection with GOAWAY
+//! `ENHANCE_YOUR_CALM`; hyper's own 400, 414 and 431 answered as problems;
+//! what was sent quoted short; HEAD of a PNG with GET's headers and no
+//! picture; a job nobody waits for stopped, its worker freed.
 
 mod common;
 
@@ -202,7 +203,13 @@ async fn streams_reset_past_http2_max_resets_close_the_connection() {
     // Answers its client never reads (window 0), each reset once its head
     // has come: the server took the stream, so hyper's own limit (streams
     // reset before they are accepted) does not see them.
-    let client = h2_connect(&server, 0).await;
+    let tcp = TcpStream::connect(server.addr).await.unwrap();
+    let (client, connection) = h2::client::Builder::new()
+        .initial_window_size(0)
+        .handshake::<_, bytes::Bytes>(tcp)
+        .await
+        .unwrap();
+    let connection = tokio::spawn(connection);
     let began = std::time::Instant::now();
     let mut closed_after = None;
     for n in 0..40 {
@@ -216,6 +223,11 @@ async fn streams_reset_past_http2_max_resets_close_the_connection() {
         tokio::time::sleep(Duration::from_millis(2)).await;
     }
     let n = closed_after.expect("the connection is closed");
+    // Closed with GOAWAY ENHANCE_YOUR_CALM, not a bare TCP close.
+    let ended = tokio::time::timeout(PATIENCE, connection).await.unwrap();
+    let error = ended.unwrap().expect_err("the connection ends in an error");
+    assert!(error.is_go_away() && error.is_remote(), "{error:?}");
+    assert_eq!(error.reason(), Some(h2::Reason::ENHANCE_YOUR_CALM));
     // Five in a burst, and one earned back each 100 ms meanwhile.
     let earned = began.elapsed().as_millis() / 100;
     let most = 5 + usize::try_from(earned).unwrap() + 1;

@@ -276,7 +276,7 @@ impl Metrics {
             (
                 "http2_reset_closed_connections_total",
                 "counter",
-                "HTTP/2 connections closed for resetting streams past --http2-max-resets.",
+                "HTTP/2 connections sent GOAWAY ENHANCE_YOUR_CALM and closed for resetting streams past --http2-max-resets.",
                 http2.calmed,
             ),
         ] {
