@@ -466,17 +466,19 @@ def abandoned_jobs(args):
                 witness.append((status, took))
             time.sleep(max(0.0, 1.0 - (time.monotonic() - began)))
 
-    threads = [threading.Thread(target=leaver, args=(i,), daemon=True) for i in range(args.clients)]
-    threads.append(threading.Thread(target=witness_loop, daemon=True))
-    for t in threads:
+    leavers = [threading.Thread(target=leaver, args=(i,), daemon=True) for i in range(args.clients)]
+    other = threading.Thread(target=witness_loop, daemon=True)
+    for t in [*leavers, other]:
         t.start()
-    for t in threads:
+    for t in leavers:
         t.join(args.seconds + 40)
-    # The searches just left must end now, not at their 10 s limit.
+    # The searches just left must end now, not at their 10 s limit (the
+    # other client's last search, if running, takes 0.2 s).
     left_at = time.monotonic()
     while (metric(addr, "knightd_heavy_jobs") or 0) > 0 and time.monotonic() - left_at < 15:
         time.sleep(0.02)
     freed = time.monotonic() - left_at
+    other.join(40)
     summary = probe.stop()
     called_off = metric(addr, "knightd_heavy_jobs_called_off_total")
     note(f"searches left: {left}; early answers to them: {statuses}; jobs called off (/metrics): {called_off}; warm baseline {mib(baseline)}")
