@@ -25,7 +25,7 @@ use crate::response::picture::{check_drawable, respond};
 use crate::routes::longest::time_limit_ms;
 use crate::routes::tour::ShownPath;
 use knight::{check_clues, solve_clues, validate, BarrierRule, Clue, CluesError, CluesRequest};
-use knight::{finish_tour, Ending, FinishError, FinishRequest, Square, TourSquares};
+use knight::{finish_tour, Deadline, Ending, FinishError, FinishRequest, Square, TourSquares};
 use knight::{grouped_digits, Cache, Caption, Finished, Ground, Overlay};
 use knight::{Notation, CLUE_SQUARES};
 
@@ -111,6 +111,7 @@ pub async fn handler(
     // Admission counts the time limit as the search's time.
     // The squares are put on the board by the worker: while the job
     // waits, it holds them as sent, compact.
+    let called_off = work.called_off();
     work.run_for(time_limit, move || {
         let played = played_args.on(board, "played")?;
         let request = FinishRequest {
@@ -118,7 +119,8 @@ pub async fn handler(
             played: &played,
             ending,
         };
-        let done = finish_tour(request, limit, time_limit).map_err(|error| FinishRefused {
+        let deadline = Deadline::from(time_limit).cancelled_by(called_off);
+        let done = finish_tour(request, limit, deadline).map_err(|error| FinishRefused {
             error,
             board,
             played: &played,
@@ -342,13 +344,15 @@ pub async fn finish_with_clues(
     let shown = Shown { board, notation };
     let time_limit = Duration::from_millis(time_limit_ms);
     let played_len = played.len();
+    let called_off = work.called_off();
     work.run_for(time_limit, move || {
         let request = CluesRequest {
             board,
             clues: &list,
             closed,
         };
-        let solved = solve_clues(request, time_limit).map_err(|e| match e {
+        let deadline = Deadline::from(time_limit).cancelled_by(called_off);
+        let solved = solve_clues(request, deadline).map_err(|e| match e {
             CluesError::NotFound => ApiError::from(FinishRefused {
                 error: FinishError::NotFound,
                 board,

@@ -20,7 +20,7 @@ use crate::response::picture::{check_drawable, respond};
 use crate::routes::longest::time_limit_ms;
 use crate::routes::tour::ShownPath;
 use knight::CLUE_SQUARES;
-use knight::{make_puzzle, Caption, Clue};
+use knight::{make_puzzle, Caption, Clue, Deadline};
 use knight::{Ground, Notation, Overlay, PuzzleRequest};
 
 /// `/tour/puzzle`'s `time_limit_ms` when none is given.
@@ -135,8 +135,10 @@ async fn made(
 ) -> Result<Response, ApiError> {
     let time_limit = Duration::from_millis(time_limit_ms);
     let board = request.board;
+    let called_off = work.called_off();
     work.run_for(time_limit, move || {
-        let puzzle = make_puzzle(request, time_limit).map_err(|error| PuzzleRefused {
+        let deadline = Deadline::from(time_limit).cancelled_by(called_off);
+        let puzzle = make_puzzle(request, deadline).map_err(|error| PuzzleRefused {
             error,
             board,
             closed: request.closed,
