@@ -1,4 +1,4 @@
-//! The problem codes of `src/error/mod.rs` against what `openapi.yaml` and
+//! The problem codes of `src/error/problem.rs` against what `openapi.yaml` and
 //! the README's error table document: every code in both, with its one
 //! status, and no documented code that the server does not have.
 

@@ -3,7 +3,8 @@
 //! whose detail names what the request asked (the board, the squares
 //! played, the time limit) comes wrapped with it (`TourRefused`, …).
 
-use crate::error::{off_board, ApiError, Code};
+use crate::error::problem::{ApiError, Code};
+use crate::error::words::off_board;
 use knight::CLUE_SQUARES;
 use knight::WARNSDORFF_BACKTRACKS;
 use knight::{Board, BoardError, Cell, Clue, End, OffBoard, Square, SquareParseError};

@@ -1,17 +1,19 @@
 //! `/distance` and `/distance/batch`: the fewest knight moves between squares.
 
+use std::sync::Arc;
+
 use axum::extract::State;
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
 
+use crate::config::Config;
 use crate::error::ApiError;
 use crate::request::extract::{JsonBody, Params};
 use crate::request::params::params;
 use crate::request::params::Given;
 use crate::request::square::{plain_board, Ends, PlainArgs, ShownSquare, SquareArg};
-use crate::AppState;
 use knight::knight_distance;
 
 params! {
@@ -105,11 +107,11 @@ pub struct BatchAnswer {
 }
 
 pub async fn batch(
-    State(state): State<AppState>,
+    State(config): State<Arc<Config>>,
     JsonBody(req): JsonBody<BatchRequest>,
 ) -> Result<Json<BatchAnswer>, ApiError> {
     let pairs = req.pairs.required("pairs")?;
-    let limit = state.config.max_batch;
+    let limit = config.max_batch;
     if pairs.len() > limit {
         return Err(ApiError::too_many("pairs", pairs.len(), limit));
     }

@@ -99,7 +99,7 @@ pub async fn handler(
         None if closed => Ending::Closed,
         None => Ending::Open,
     };
-    let time_limit_ms = time_limit_ms(req.time_limit_ms, &state)?;
+    let time_limit_ms = time_limit_ms(req.time_limit_ms, state.config.max_time_limit_ms)?;
     check_drawable(format, board, &[])?;
     record_question(board, &[first]);
     let shown = Shown {
@@ -327,7 +327,7 @@ pub async fn finish_with_clues(
         }
         .into());
     }
-    let time_limit_ms = time_limit_ms(req.time_limit_ms, &state)?;
+    let time_limit_ms = time_limit_ms(req.time_limit_ms, state.config.max_time_limit_ms)?;
     check_drawable(format, board, &[])?;
     record_question(board, &list.iter().map(|c| c.square).collect::<Vec<_>>());
     let first_arg = given.first().map(|c| c.1.as_str());

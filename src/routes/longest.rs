@@ -20,7 +20,6 @@ use crate::request::square::{Ends, PlainArgs, Shown};
 use crate::response::lines::{self, LineSender};
 use crate::response::picture::{check_drawable, respond};
 use crate::routes::path::{path_overlay, terrain_question, PathAnswer};
-use crate::AppState;
 use knight::{longest_path_watched, Longest, LongestWatch};
 use knight::{BarrierRule, Ground, Square, Terrain};
 
@@ -48,10 +47,9 @@ pub struct LongestAnswer {
 }
 
 /// A search's `time_limit_ms` (the default when absent), at most
-/// `--max-time-limit-ms`: the one rule of `/longest-path` and
+/// `max_time_limit_ms` (`--max-time-limit-ms`): the one rule of `/longest-path` and
 /// `/tour/finish`.
-pub fn time_limit_ms(given: Given<u64>, state: &AppState) -> Result<u64, ApiError> {
-    let max_time_limit_ms = state.config.max_time_limit_ms;
+pub fn time_limit_ms(given: Given<u64>, max_time_limit_ms: u64) -> Result<u64, ApiError> {
     let time_limit_ms = given.or(DEFAULT_TIME_LIMIT_MS);
     if time_limit_ms > max_time_limit_ms {
         return Err(ApiError::invalid(
@@ -208,7 +206,7 @@ pub async fn handler(
     JsonBody(req): JsonBody<LongestBody>,
 ) -> Result<Response, ApiError> {
     let max_squares = state.config.max_longest_squares;
-    let time_limit_ms = time_limit_ms(req.time_limit_ms, &state)?;
+    let time_limit_ms = time_limit_ms(req.time_limit_ms, state.config.max_time_limit_ms)?;
     let (ground, rule) = ground_arg(req.terrain, &req.plain)?;
     let terrain = match ground {
         GroundArg::Terrain(board) => board.terrain(max_squares).map_err(|e| {

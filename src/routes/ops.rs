@@ -3,14 +3,14 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use axum::extract::{MatchedPath, State};
+use axum::extract::MatchedPath;
 use axum::http::{header, HeaderValue, Method, Uri};
 use axum::response::IntoResponse;
 use axum::Json;
 use serde_json::{json, Value};
 
 use crate::error::ApiError;
-use crate::AppState;
+use crate::heavy::Served;
 
 /// The OpenAPI document this server implements.
 pub const OPENAPI_YAML: &str = include_str!("../../openapi.yaml");
@@ -88,7 +88,7 @@ pub fn allowed_methods(path: &str) -> &'static str {
 }
 
 /// `GET /metrics`, in Prometheus text format.
-pub async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
+pub async fn metrics(Served { state, .. }: Served) -> impl IntoResponse {
     (
         [(
             header::CONTENT_TYPE,

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::convert::len64;
 use crate::error::ApiError;
-use crate::heavy::{Served, Work};
+use crate::heavy::Served;
 use crate::request::board::{ground_arg, path_ends, GroundArg, TerrainArgs};
 use crate::request::extract::{JsonBody, Params};
 use crate::request::format::Format;
@@ -15,7 +15,6 @@ use crate::request::params::Given;
 use crate::request::square::{required, squares_on, Ends, PlainArgs, Shown, ShownSquare};
 use crate::response::answer::json_with_squares;
 use crate::response::picture::{check_drawable, respond};
-use crate::AppState;
 use knight::cheapest_path;
 use knight::TourSquares;
 use knight::{knight_distance, shortest_path};
@@ -78,7 +77,7 @@ pub async fn get(
     Params(req): Params<PathQuery>,
 ) -> Result<Response, ApiError> {
     let (shown, ends) = req.plain.squares(req.ends.named())?;
-    plain_path(state, work, shown, ends, format).await
+    plain_path(Served { state, work }, shown, ends, format).await
 }
 
 pub async fn post(
@@ -101,14 +100,13 @@ pub async fn post(
         GroundArg::Plain(board) => {
             let ends = required(req.ends.named())?;
             let (shown, ends) = squares_on(board, req.plain.notation, ends)?;
-            plain_path(state, heavy, shown, ends, format).await
+            plain_path(Served { state, work: heavy }, shown, ends, format).await
         }
     }
 }
 
 async fn plain_path(
-    state: AppState,
-    work: Work,
+    Served { state, work }: Served,
     shown: Shown,
     [from, to]: [Square; 2],
     format: Format,

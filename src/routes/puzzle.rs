@@ -109,7 +109,7 @@ async fn puzzle(
     // A puzzle's checks are measured in nodes (the same seed, the same
     // puzzle); the time is a safety, longer by default than a search's.
     let time_limit_ms = if req.time_limit_ms.is_given() {
-        time_limit_ms(req.time_limit_ms, &state)?
+        time_limit_ms(req.time_limit_ms, state.config.max_time_limit_ms)?
     } else {
         PUZZLE_TIME_LIMIT_MS.min(state.config.max_time_limit_ms)
     };

@@ -11,8 +11,8 @@ use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, Code, StepRefused, TourRefused};
+use crate::heavy::Served;
 use crate::heavy::SMALL_TOUR_SQUARES;
-use crate::heavy::{Served, Work};
 use crate::request::extract::Params;
 use crate::request::format::Format;
 use crate::request::params::params;
@@ -20,7 +20,6 @@ use crate::request::params::{choice, Given};
 use crate::request::square::{record_question, PlainArgs, Shown, ShownSquare, SquareArg};
 use crate::response::answer::json_with_squares;
 use crate::response::picture::{check_drawable, respond};
-use crate::AppState;
 use knight::WARNSDORFF_BACKTRACKS;
 use knight::{Board, Caption, Ground, Notation, Overlay, Square};
 use knight::{Cache, IndexedTour, SharedTour, TourError, TourMethod, TourRequest};
@@ -112,12 +111,11 @@ pub async fn handler(
     format: Format,
     Params(req): Params<TourParams>,
 ) -> Result<Response, ApiError> {
-    tour(state, work, req.tour, req.plain, format).await
+    tour(Served { state, work }, req.tour, req.plain, format).await
 }
 
 async fn tour(
-    state: AppState,
-    work: Work,
+    Served { state, work }: Served,
     req: TourArgs,
     plain: PlainArgs,
     format: Format,
@@ -282,7 +280,7 @@ pub async fn step(
     Served { state, work }: Served,
     Params(req): Params<StepRequest>,
 ) -> Result<Json<StepAnswer>, ApiError> {
-    step_answer(state, work, req).await.map(Json)
+    step_answer(Served { state, work }, req).await.map(Json)
 }
 
 /// What `/tour/step` asks of the tour.
@@ -293,8 +291,7 @@ enum Lookup {
 }
 
 async fn step_answer(
-    state: AppState,
-    work: Work,
+    Served { state, work }: Served,
     req: StepRequest,
 ) -> Result<StepAnswer, ApiError> {
     let board = req.plain.board()?;
