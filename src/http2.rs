@@ -725,7 +725,7 @@ impl Future for Answer {
 
 /// The client's connection preface, which opens an HTTP/2 connection with
 /// prior knowledge.
-pub const PREFACE: &[u8] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
+const PREFACE: &[u8] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
 
 /// A frame's header: a 24-bit length, the type, the flags, the stream.
 const FRAME_HEAD: usize = 9;

@@ -28,7 +28,7 @@ use tokio::task::JoinSet;
 
 use crate::config::Config;
 use crate::convert::{len64, to_usize};
-use crate::http2::{Answers, Budget, Calm, Connection, Streams, CALM_GRACE, PREFACE};
+use crate::http2::{Answers, Budget, Calm, Connection, Streams, CALM_GRACE};
 use crate::response::problem::ApiError;
 use crate::stall::Stall;
 
@@ -127,22 +127,30 @@ pub async fn serve(
                     let _permit = permit;
                     // A client that sends nothing at all never reaches
                     // hyper's header timeout, which starts with the headers.
-                    let mut first = [0u8; 3];
-                    let n = match tokio::time::timeout(header_timeout, stream.peek(&mut first)).await {
-                        Ok(Ok(n)) if n > 0 => n,
+                    let mut first = [0u8; 1];
+                    match tokio::time::timeout(header_timeout, stream.peek(&mut first)).await {
+                        Ok(Ok(n)) if n > 0 => {}
                         _ => return,
-                    };
+                    }
                     let io = WriteTimeout::new(stream, write_timeout);
+                    let io = TokioIo::new(Calm::new(io, &connection));
                     let http = http(&settings, Streams::new(&connection));
-                    // Only a connection that may open with HTTP/2's preface
-                    // ("PRI …") is read as frames ([`Calm`]): HTTP/1.1
-                    // requests pay nothing for it.
-                    if first[..n] == PREFACE[..n] {
-                        let io = TokioIo::new(Calm::new(io, &connection));
-                        serve_one(http.serve_connection(io, service), watcher, &connection).await;
-                    } else {
-                        let io = TokioIo::new(io);
-                        serve_one(http.serve_connection(io, service), watcher, &connection).await;
+                    let serving = watcher.watch(http.serve_connection(io, service));
+                    tokio::pin!(serving);
+                    tokio::select! {
+                        served = &mut serving => {
+                            if let Err(e) = served {
+                                tracing::debug!(error = %e, "connection ended with an error");
+                            }
+                        }
+                        () = connection.closed() => {
+                            // Closed for its resets: served a little longer,
+                            // while Calm writes the GOAWAY and ends it.
+                            if connection.is_calmed() {
+                                let _ = tokio::time::timeout(CALM_GRACE, serving).await;
+                            }
+                            // Dropped: closed.
+                        }
                     }
                 });
             }
@@ -163,35 +171,6 @@ pub async fn serve(
     }
     open.shutdown().await;
     Ok(())
-}
-
-/// Serves one connection until it ends, or until it is to be closed
-/// ([`Connection::closed`]): then it is dropped, after up to
-/// [`CALM_GRACE`] more if it was closed for its resets (while [`Calm`]
-/// writes its GOAWAY).
-async fn serve_one<C>(
-    serving: C,
-    watcher: hyper_util::server::graceful::Watcher,
-    connection: &Connection,
-) where
-    C: hyper_util::server::graceful::GracefulConnection,
-    C::Error: std::fmt::Display,
-{
-    let serving = watcher.watch(serving);
-    tokio::pin!(serving);
-    tokio::select! {
-        served = &mut serving => {
-            if let Err(e) = served {
-                tracing::debug!(error = %e, "connection ended with an error");
-            }
-        }
-        () = connection.closed() => {
-            if connection.is_calmed() {
-                let _ = tokio::time::timeout(CALM_GRACE, serving).await;
-            }
-            // Dropped: closed.
-        }
-    }
 }
 
 /// The HTTP/1.1 and HTTP/2 settings of one connection, whose HTTP/2
