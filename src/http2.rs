@@ -148,8 +148,6 @@ pub struct Connection {
     resets: std::sync::Mutex<(u64, u64)>,
     /// Closed for its resets.
     calmed: std::sync::atomic::AtomicBool,
-    /// Told when the connection is calmed: the GOAWAY is due.
-    calm: tokio::sync::Notify,
     /// The task reading the connection ([`Calm`]), woken to write the
     /// GOAWAY.
     reader: std::sync::Mutex<Option<Waker>>,
@@ -160,7 +158,7 @@ const RESET_EARNED_MS: u64 = 100;
 
 /// How long a calmed connection may take to write its GOAWAY (its client
 /// may not be reading) before it is closed without.
-const CALM_GRACE: Duration = Duration::from_secs(1);
+pub const CALM_GRACE: Duration = Duration::from_secs(1);
 
 impl Connection {
     pub fn new(budget: &Arc<Budget>, peer: SocketAddr) -> Arc<Connection> {
@@ -173,7 +171,6 @@ impl Connection {
             close: tokio::sync::Notify::new(),
             resets: std::sync::Mutex::new((u64::from(budget.max_resets), 0)),
             calmed: std::sync::atomic::AtomicBool::new(false),
-            calm: tokio::sync::Notify::new(),
             reader: std::sync::Mutex::new(None),
         })
     }
@@ -199,7 +196,7 @@ impl Connection {
                 "an HTTP/2 client reset streams past --http2-max-resets: GOAWAY ENHANCE_YOUR_CALM"
             );
             CALMED.fetch_add(1, Ordering::Relaxed);
-            self.calm.notify_one();
+            self.close.notify_one();
             let reader = self.reader.lock().unwrap_or_else(|e| e.into_inner()).take();
             if let Some(reader) = reader {
                 reader.wake();
@@ -207,7 +204,9 @@ impl Connection {
         }
     }
 
-    fn is_calmed(&self) -> bool {
+    /// Whether the connection is closed for its resets: [`Calm`] writes
+    /// its GOAWAY, given [`CALM_GRACE`] to do so.
+    pub fn is_calmed(&self) -> bool {
         self.calmed.load(Ordering::Relaxed)
     }
 
@@ -225,17 +224,11 @@ impl Connection {
     }
 
     /// Resolves when the connection is to be closed: every answer of it
-    /// has stalled, or its GOAWAY for its resets is written (or could not
-    /// be within [`CALM_GRACE`]).
+    /// has stalled, or its client reset streams past the limit
+    /// ([`Connection::is_calmed`]). One `Notify`: the accept loop polls
+    /// this each time the connection's task wakes.
     pub async fn closed(&self) {
-        let calmed = async {
-            self.calm.notified().await;
-            tokio::time::sleep(CALM_GRACE).await;
-        };
-        tokio::select! {
-            () = self.close.notified() => {}
-            () = calmed => {}
-        }
+        self.close.notified().await;
     }
 
     fn now(&self) -> u64 {
@@ -909,15 +902,14 @@ impl<T> Calm<T> {
 }
 
 impl<T: AsyncWrite + Unpin> Calm<T> {
-    /// Writes the GOAWAY, flushes it and shuts the write side; then the
-    /// connection is closed ([`Connection::closed`]).
+    /// Writes the GOAWAY, flushes it and shuts the write side; the
+    /// connection then reads as ended, and hyper lets it go.
     fn poll_goaway(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         while let Seen::Calming(frame, written) = &mut self.seen {
             if *written == frame.len() {
                 std::task::ready!(Pin::new(&mut self.inner).poll_flush(cx))?;
                 std::task::ready!(Pin::new(&mut self.inner).poll_shutdown(cx))?;
                 self.seen = Seen::Calmed;
-                self.connection.close.notify_one();
                 break;
             }
             match std::task::ready!(Pin::new(&mut self.inner).poll_write(cx, &frame[*written..]))? {

@@ -15,8 +15,8 @@ manifest's settings (deploy/kubernetes.yaml: 2 heavy workers, 512 MiB):
                      leave at once (HTTP/1.1: close; HTTP/2: reset the
                      stream, or close the connection), again and again,
                      while another client asks a 0.2 s search each second:
-                     half or more answered, each within 2 s, and every job
-                     ended within 1 s of the clients' leaving
+                     each answered within 2 s (or refused at once, 503),
+                     and every job ended within 1 s of the clients' leaving
 
 Each: peak RSS < 512 MiB, /healthz p99 <= 50 ms during, no 5xx but 503
 with Retry-After (a refusal the client is told to retry), and RSS a while
@@ -47,7 +47,7 @@ from common import (
     proc_status_kib,
     reset_close,
 )
-from h2storms import PREFACE, frame, memory_after, request_block, settle_rss
+from h2storms import PREFACE, frame, get_text, memory_after, request_block, settle_rss
 
 LIMIT_MIB = 512
 BIG = 1_000_000_000
@@ -398,18 +398,7 @@ def leave_http2(addr, source, body, stay, streams):
 
 def metric(addr, name):
     """The value of an unlabelled line of /metrics, or None."""
-    sock = connect(addr, "127.0.0.1", 10)
-    try:
-        sock.sendall(get_request(addr, "/metrics"))
-        data = bytearray()
-        while True:
-            chunk = sock.recv(65536)
-            if not chunk:
-                break
-            data += chunk
-    finally:
-        sock.close()
-    for line in bytes(data).decode("utf-8", "replace").splitlines():
+    for line in get_text(addr, "/metrics").splitlines():
         if line.startswith(name + " "):
             return int(line.split()[1])
     return None
@@ -493,8 +482,8 @@ def abandoned_jobs(args):
         storm,
         "another client's 0.2 s search: answered, slowest",
         f"{len(answered)} of {len(witness)}, {ms(worst)}",
-        "half or more, each within 2 s",
-        bool(answered) and 2 * len(answered) >= len(witness) and worst <= 2.0,
+        "some, each within 2 s (the rest refused at once)",
+        bool(answered) and worst <= 2.0 and len(answered) + len(refused) == len(witness),
     )
     figure(storm, "heavy jobs all ended after the clients left", ms(freed), "<= 1000 ms (their limit: 10 s)", freed <= 1.0)
     peak = summary.get("rss_peak_kib")
