@@ -23,6 +23,7 @@
 
 mod bound;
 mod graph;
+mod rotation;
 mod search;
 
 use std::time::{Duration, Instant};
@@ -84,6 +85,8 @@ const EXHAUSTIVE_SQUARES: usize = 64;
 const LOCAL_LOOK_SQUARES: usize = 48;
 /// Nodes per window of the local search.
 const WINDOW_NODES: u64 = 4_000;
+/// Rotations and extensions of one walk of [`rotation`]'s local search.
+const ROTATION_STEPS: u64 = 2_000;
 
 /// The longest simple path from `from` to `to` on `terrain` found within
 /// `time_limit`.
@@ -341,6 +344,19 @@ impl Search<'_> {
             WINDOW_NODES,
             seed,
         );
+        // Squares missed far apart: rotations take them in, and the
+        // windows then look again around what changed.
+        while search::moves(&stops) < self.cap
+            && searcher.rotate(&mut stops, self.cap, ROTATION_STEPS, seed)
+        {
+            searcher.improve(
+                &mut stops,
+                self.cap,
+                self.rounds.widest_window,
+                WINDOW_NODES,
+                seed,
+            );
+        }
         shared.offer(&stops, self.cap, |best| self.report(best));
         Round::Done
     }
