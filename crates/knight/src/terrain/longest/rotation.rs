@@ -1,35 +1,53 @@
-//! Pósa's rotations: a local search that takes in squares a path missed
-//! far from each other, where the windows of [`Searcher::improve`] cannot.
+//! The walk of the free end: a local search that takes in squares a path
+//! missed far from each other, where the windows of [`Searcher::improve`]
+//! cannot.
 //!
 //! A path that misses a few squares here and there cannot take in any one
 //! of them by a window: a knight move changes colour, so a way between two
 //! fixed squares gains squares two at a time, one of each colour, and two
 //! missed squares of opposite colours far apart never fall into one window.
-//! Pósa's rotation moves the path's free end instead. Drop the last move
-//! (onto the end `e`), so that the path `p0 … pk` ends at `pk`; if some
-//! `pi` (`i < k - 1`) has an allowed move to `pk`, then `p0 … pi pk pk-1 …
-//! pi+1` is a path through the same squares ending at `pi+1`, when the
-//! moves of the turned-round stretch are allowed backwards too. Rotations
-//! walk the free end over the board; where it can move to a missed square
-//! the path is extended onto it, and where it can move onto `e` (or a
-//! teleport that hops there) with more moves than the best, the path is
-//! closed there: each of the two missed squares is taken in by an extension
-//! wherever it lies, and the path closed again.
+//! So the walk moves the path's free end instead. It drops the last move
+//! (onto the end `e`), so that the path `p0 … pk` ends at `pk`, and changes
+//! the path by two kinds of step, each keeping its squares and moving its
+//! free end:
 //!
-//! Only the answer's path changes, never the bound nor what is proven: each
-//! rotation and extension keeps a path of allowed moves through distinct
-//! free squares (a stretch is turned round only when every one of its moves
-//! is allowed backwards and it holds no teleport hop; extensions land only
-//! on free usable squares that are not teleports), and a closed path is
-//! kept only when it makes more moves than the best. Which rotation is taken
-//! is a seeded choice, so a round stays deterministic.
+//! - **Pósa's rotation.** If some `pi` (`i < k - 1`) has an allowed move to
+//!   `pk`, then `p0 … pi pk pk-1 … pi+1` is a path ending at `pi+1`, when
+//!   every move of the turned-round stretch is allowed backwards (a hop in
+//!   it goes the other way: landing on either teleport hops to the other).
+//!   Under `long_leg` a long stretch almost always holds a one-way move
+//!   round some barrier, so this step alone leaves the free end stuck near
+//!   where it was.
+//! - **A stretch moved to the end**, which turns nothing round: if `pk` can
+//!   move to `pj` and `pj-1` to a later `pm` (`j < m <= k`), then `p0 …
+//!   pj-1 pm … pk pj … pm-1` is a path ending at `pm-1`: the moves `pj-1 →
+//!   pj` and `pm-1 → pm` are replaced by `pj-1 → pm` and `pk → pj`, every
+//!   other move kept in its direction. This is what walks the free end
+//!   across a `long_leg` board.
+//!
+//! Where the free end can move to a missed square, the path is extended onto
+//! it; where it can move onto `e` (or onto a teleport that hops there) and
+//! the path so closed makes more moves than the best, that path is kept.
+//! Each missed square is taken in by an extension wherever it lies, and the
+//! path closed again. The step taken is the one whose new free end can be
+//! extended or closed, else the one that brings it nearest (in knight moves
+//! over the board) to where it is going: `e` when closing there would beat
+//! the best, else the nearest missed square; a seeded jitter of up to two
+//! moves keeps it from circling.
+//!
+//! Only the answer's path changes, never the bound nor what is proven:
+//! every step keeps a path of allowed moves through distinct squares,
+//! extensions land only on free usable squares that are neither teleports
+//! nor `e`, and a closed path is kept only when it makes more moves than
+//! the best. Every choice is a seeded tie-break, so a round stays
+//! deterministic.
 
 use super::graph::{at, Graph, NONE};
 use super::search::{mix, moves, signed, Goal, Searcher, Stop};
 
-/// The positions of a path's stops, and its stretches that may be turned
-/// round: `blocked[j]` counts the moves before stop `j` that may not be
-/// made backwards (or that are a teleport hop's neighbours).
+/// A walk's path, where each square stands on it, and its stretches that
+/// may be turned round: `blocked[j]` counts the moves before stop `j` that
+/// are not allowed backwards.
 struct Walk {
     path: Vec<Stop>,
     index: Vec<u32>,
@@ -47,11 +65,13 @@ impl Walk {
         walk
     }
 
-    /// Whether the move from stop `j` to stop `j + 1` may be made backwards
-    /// within a turned-round stretch: both plain squares, the move allowed
-    /// the other way.
+    /// Whether the move from stop `a` to stop `b` may be made backwards
+    /// within a turned-round stretch: turned round, `b` is landed on where
+    /// the knight stood (a hop goes the other way: landing on either
+    /// teleport hops to the other), and the knight then moves from where it
+    /// landed on `b` to where it stood after `a`.
     fn reversible(graph: &Graph, a: Stop, b: Stop) -> bool {
-        a.landing == a.position && b.landing == b.position && allowed(graph, b.position, a.position)
+        allowed(graph, b.landing, a.position)
     }
 
     /// Recomputes the positions and counts from stop `from` on.
@@ -70,12 +90,52 @@ impl Walk {
     }
 
     /// Whether stops `i + 1 ..= k` may be turned round: every move between
-    /// them allowed backwards, none of them a hop.
+    /// them allowed backwards.
     fn turnable(&self, i: usize, k: usize) -> bool {
         self.blocked[k] == self.blocked[i + 1]
-            && self.path[k].landing == self.path[k].position
-            && self.path[i + 1].landing == self.path[i + 1].position
     }
+
+    /// Turns stops `i + 1 ..= k` round: their order, and each hop's way.
+    fn turn(&mut self, graph: &Graph, i: usize, k: usize) {
+        self.path[i + 1..=k].reverse();
+        for stop in &mut self.path[i + 1..=k] {
+            *stop = Stop {
+                landing: stop.position,
+                position: stop.landing,
+            };
+        }
+        self.renumber(graph, i);
+    }
+}
+
+/// The fewest moves from each square to land on one of `targets`, through
+/// any squares (a guide for the walk, not a path); `u32::MAX` where none.
+fn distances_into(graph: &Graph, targets: &[u32], distance: &mut [u32]) {
+    distance.fill(u32::MAX);
+    let mut queue = std::collections::VecDeque::new();
+    for &t in targets {
+        distance[at(t)] = 0;
+        queue.push_back(t);
+    }
+    while let Some(v) = queue.pop_front() {
+        for &u in graph.moves_into(v) {
+            if distance[at(u)] == u32::MAX {
+                distance[at(u)] = distance[at(v)] + 1;
+                queue.push_back(u);
+            }
+        }
+    }
+}
+
+/// A change of a walk's path that keeps its squares and moves its free end.
+#[derive(Clone, Copy)]
+enum Change {
+    /// Pósa's rotation: turn stops `i + 1 ..= k` round (the free end moves
+    /// to where stop `i + 1` landed).
+    Turn(usize),
+    /// Stops `j .. m` moved after the free end (which moves to where stop
+    /// `m - 1` left the knight).
+    Swap(usize, usize),
 }
 
 /// Whether a knight on `u` may land on `v`.
@@ -108,6 +168,8 @@ impl Searcher<'_> {
         let mut walk = Walk::new(graph, stops[..stops.len() - 1].to_vec());
         let mut best_moves = moves(stops);
         let mut best: Option<Vec<Stop>> = None;
+        let mut distance = vec![u32::MAX; graph.len()];
+        let (mut towards_end, mut holes_changed) = (false, true);
         for step in 0..steps {
             if self.clock.tick() {
                 break;
@@ -150,11 +212,57 @@ impl Searcher<'_> {
                 self.mark(Stop::at(y), true);
                 walk.path.push(Stop::at(y));
                 walk.renumber(graph, k + 1);
+                holes_changed = true;
                 continue;
             }
             // A rotation, preferring one whose new free end can be extended
-            // or can close the path longer than the best.
-            let mut chosen: Option<((bool, u64), usize)> = None;
+            // or can close the path longer than the best, then one that
+            // brings the free end nearer to where it is going: onto the
+            // end when the path closed there would beat the best (its free
+            // end of the other colour than the end's), else onto a missed
+            // square. A seeded jitter keeps the walk from circling.
+            let closes =
+                closing > best_moves && graph.colours[at(x)] != graph.colours[at(goal.landing)];
+            if closes != towards_end || holes_changed {
+                let targets: Vec<u32> = if closes {
+                    graph
+                        .nodes()
+                        .filter(|&v| {
+                            v == goal.landing
+                                || (graph.partner[at(v)] == goal.landing && self.free(v))
+                        })
+                        .collect()
+                } else {
+                    graph.nodes().filter(|&v| self.open(v, goal)).collect()
+                };
+                distances_into(graph, &targets, &mut distance);
+                towards_end = closes;
+                holes_changed = false;
+            }
+            let promising = |end: u32| {
+                graph.moves(end).iter().any(|&z| {
+                    if closes {
+                        self.finishes(z, goal)
+                    } else {
+                        self.open(z, goal)
+                    }
+                })
+            };
+            let key = |end: u32, noise: u64| {
+                (
+                    !promising(end),
+                    distance[at(end)].saturating_add(u32::try_from(noise % 3).unwrap_or(0)),
+                    noise,
+                )
+            };
+            let mut chosen: Option<((bool, u32, u64), Change)> = None;
+            let mut consider = |key: (bool, u32, u64), change: Change| {
+                if chosen.is_none_or(|(best_key, _)| key < best_key) {
+                    chosen = Some((key, change));
+                }
+            };
+            // Turning round the stretch after a square that can move to
+            // the free end.
             for &u in graph.moves_into(x) {
                 let i = walk.index[at(u)];
                 if i == NONE {
@@ -164,20 +272,39 @@ impl Searcher<'_> {
                 if i + 2 > k || walk.path[i].position != u || !walk.turnable(i, k) {
                     continue;
                 }
-                let end = walk.path[i + 1].position;
-                let promising = graph.moves(end).iter().any(|&z| {
-                    self.open(z, goal) || (closing > best_moves && self.finishes(z, goal))
-                });
-                let key = (!promising, mix(tie, u));
-                if chosen.is_none_or(|(best_key, _)| key < best_key) {
-                    chosen = Some((key, i));
+                // Turned round, stop `i + 1` leaves the knight where it landed.
+                consider(key(walk.path[i + 1].landing, mix(tie, u)), Change::Turn(i));
+            }
+            // Moving the stretch that starts where the free end can land
+            // to the end, its place closed by a move from the square
+            // before it onto a later square.
+            for &b in graph.moves(x) {
+                let j = walk.index[at(b)];
+                if j == NONE || at(j) == 0 || walk.path[at(j)].landing != b {
+                    continue;
+                }
+                let j = at(j);
+                let a = walk.path[j - 1].position;
+                for &d in graph.moves(a) {
+                    let m = walk.index[at(d)];
+                    if m == NONE || at(m) <= j || at(m) > k || walk.path[at(m)].landing != d {
+                        continue;
+                    }
+                    let m = at(m);
+                    let noise = mix(tie, b ^ d.rotate_left(16));
+                    consider(key(walk.path[m - 1].position, noise), Change::Swap(j, m));
                 }
             }
-            let Some((_, i)) = chosen else {
+            let Some((_, change)) = chosen else {
                 break;
             };
-            walk.path[i + 1..=k].reverse();
-            walk.renumber(graph, i);
+            match change {
+                Change::Turn(i) => walk.turn(graph, i, k),
+                Change::Swap(j, m) => {
+                    walk.path[j..=k].rotate_left(m - j);
+                    walk.renumber(graph, j);
+                }
+            }
         }
         let improved = best.is_some();
         if let Some(best) = best {
