@@ -383,16 +383,12 @@ fn challenge_board_paths_are_valid_and_bounded() {
         let from: knight::SquareName = from.parse().unwrap();
         let to: knight::SquareName = to.parse().unwrap();
         let (from, to) = (from.on(board).unwrap(), to.on(board).unwrap());
-        let (answer, moves, cost) = checked(
-            &t,
-            BarrierRule::Either,
-            from,
-            to,
-            Duration::from_millis(300),
-        );
-        assert_eq!((answer.moves, answer.cost), (Some(moves), Some(cost)));
-        let bound = answer.upper_bound.unwrap();
-        assert!(moves <= bound && bound <= 804, "{moves} {bound}");
+        for rule in [BarrierRule::Either, BarrierRule::LongLeg] {
+            let (answer, moves, cost) = checked(&t, rule, from, to, Duration::from_millis(300));
+            assert_eq!((answer.moves, answer.cost), (Some(moves), Some(cost)));
+            let bound = answer.upper_bound.unwrap();
+            assert!(moves <= bound && bound <= 804, "{moves} {bound}");
+        }
     }
 }
 

@@ -32,8 +32,11 @@
 //! path closed again. The step taken is the one whose new free end can be
 //! extended or closed, else the one that brings it nearest (in knight moves
 //! over the board) to where it is going: `e` when closing there would beat
-//! the best, else the nearest missed square; a seeded jitter of up to two
-//! moves keeps it from circling.
+//! the best, else one missed square, drawn again every [`RETARGET_STEPS`]
+//! steps (heading for all of them at once, the free end was held near one
+//! that no step could bring it next to: under `long_leg` a square by a
+//! barrier may be entered from one square only); a seeded jitter of up to
+//! two moves keeps it from circling.
 //!
 //! Only the answer's path changes, never the bound nor what is proven:
 //! every step keeps a path of allowed moves through distinct squares,
@@ -42,8 +45,11 @@
 //! the best. Every choice is a seeded tie-break, so a round stays
 //! deterministic.
 
-use super::graph::{at, Graph, NONE};
+use super::graph::{at, count, Graph, NONE};
 use super::search::{mix, moves, signed, Goal, Searcher, Stop};
+
+/// Steps the walk heads for one missed square before it picks another.
+const RETARGET_STEPS: u64 = 100;
 
 /// A walk's path, where each square stands on it, and its stretches that
 /// may be turned round: `blocked[j]` counts the moves before stop `j` that
@@ -79,7 +85,7 @@ impl Walk {
         self.blocked.resize(self.path.len(), 0);
         for j in from..self.path.len() {
             let stop = self.path[j];
-            let j32 = super::graph::count(j);
+            let j32 = count(j);
             self.index[at(stop.landing)] = j32;
             self.index[at(stop.position)] = j32;
             if j > 0 {
@@ -169,7 +175,7 @@ impl Searcher<'_> {
         let mut best_moves = moves(stops);
         let mut best: Option<Vec<Stop>> = None;
         let mut distance = vec![u32::MAX; graph.len()];
-        let (mut towards_end, mut holes_changed) = (false, true);
+        let (mut towards_end, mut holes_changed, mut retarget) = (false, true, 0);
         for step in 0..steps {
             if self.clock.tick() {
                 break;
@@ -223,7 +229,7 @@ impl Searcher<'_> {
             // square. A seeded jitter keeps the walk from circling.
             let closes =
                 closing > best_moves && graph.colours[at(x)] != graph.colours[at(goal.landing)];
-            if closes != towards_end || holes_changed {
+            if closes != towards_end || holes_changed || step >= retarget {
                 let targets: Vec<u32> = if closes {
                     graph
                         .nodes()
@@ -233,11 +239,17 @@ impl Searcher<'_> {
                         })
                         .collect()
                 } else {
-                    graph.nodes().filter(|&v| self.open(v, goal)).collect()
+                    // One missed square at a time, another every few
+                    // steps: the nearest may be one no free end can reach.
+                    let holes: Vec<u32> = graph.nodes().filter(|&v| self.open(v, goal)).collect();
+                    let n = u64::try_from(holes.len()).unwrap_or(u64::MAX).max(1);
+                    let pick = usize::try_from(mix(seed ^ step, 0) % n).unwrap_or(0);
+                    holes.get(pick).into_iter().copied().collect()
                 };
                 distances_into(graph, &targets, &mut distance);
                 towards_end = closes;
                 holes_changed = false;
+                retarget = step + RETARGET_STEPS;
             }
             let promising = |end: u32| {
                 graph.moves(end).iter().any(|&z| {
