@@ -9,6 +9,12 @@
 //! deterministic for a given request up to where the clock stops it: with
 //! more time it may find more, never something different before that point.
 //!
+//! The search goes in rounds: a depth-first search ([`search`]) with a
+//! seeded tie-break makes a path, local search lengthens it: windows cut
+//! out of the path and searched again for squares missed near each other,
+//! and a walk of the path's free end ([`rotation`]) for squares missed far
+//! apart, which no window can take in.
+//!
 //! On a board of more than [`EXHAUSTIVE_SQUARES`] usable squares the search
 //! may run on two cores, when its caller's [`LongestWatch::cores`] says so:
 //! a helper thread runs rounds of its own (other tie-breaks) beside the
@@ -312,7 +318,10 @@ impl Search<'_> {
     /// One round: a depth-first search with the tie-break of `seed` for a
     /// path not much shorter than the best (the first round: longer), then
     /// local search on what it found (the first round: on the best so far
-    /// when it found nothing), published if it beats the best.
+    /// when it found nothing): windows for the squares missed near each
+    /// other, the free end's walk of [`rotation`] for those missed far
+    /// apart, and windows again after each walk that gained; published if
+    /// it beats the best.
     fn round(&self, searcher: &mut Searcher, seed: u64, first: bool) -> Round {
         let goal = Goal {
             landing: self.graph.end,

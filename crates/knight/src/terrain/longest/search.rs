@@ -6,7 +6,8 @@
 //! Left to run it is exhaustive, which proves small boards optimal; with a
 //! node budget it is the constructor of a first path and the engine of the
 //! local search, which cuts a window out of the path and searches for a
-//! longer way between its two ends through the squares still free.
+//! longer way between its two ends through the squares still free (the
+//! other local search, for squares missed far apart, is [`super::rotation`]).
 //!
 //! A move strands a free square when it leaves it no way in or no way out:
 //! a square only the knight's square can still move to, when the knight
