@@ -346,18 +346,7 @@ impl Search<'_> {
             None => return Round::Done,
         };
         searcher.occupy(&stops);
-        searcher.improve(
-            &mut stops,
-            self.cap,
-            self.rounds.widest_window,
-            WINDOW_NODES,
-            seed,
-        );
-        // Squares missed far apart: rotations take them in, and the
-        // windows then look again around what changed.
-        while search::moves(&stops) < self.cap
-            && searcher.rotate(&mut stops, self.cap, ROTATION_STEPS, seed)
-        {
+        loop {
             searcher.improve(
                 &mut stops,
                 self.cap,
@@ -365,6 +354,13 @@ impl Search<'_> {
                 WINDOW_NODES,
                 seed,
             );
+            // Squares missed far apart: the free end's walk takes them in,
+            // and the windows then look again around what changed.
+            if search::moves(&stops) >= self.cap
+                || !searcher.rotate(&mut stops, self.cap, ROTATION_STEPS, seed)
+            {
+                break;
+            }
         }
         shared.offer(&stops, self.cap, |best| self.report(best));
         Round::Done
