@@ -22,7 +22,9 @@ use crate::response::problem::{ApiError, Code};
 use crate::routes::longest::time_limit_ms;
 use crate::routes::tour::ShownPath;
 use crate::routes::validate::reason_words;
-use knight::{finish_tour, Board, Ending, FinishError, FinishRequest, Square, TourSquares};
+use knight::{
+    finish_tour, Board, Deadline, Ending, FinishError, FinishRequest, Square, TourSquares,
+};
 use knight::{grouped_digits, Cache, Caption, Finished, Ground, Overlay};
 
 params! {
@@ -107,6 +109,7 @@ pub async fn handler(
     // Admission counts the time limit as the search's time.
     // The squares are put on the board by the worker: while the job
     // waits, it holds them as sent, compact.
+    let called_off = work.called_off();
     work.run_for(time_limit, move || {
         let played = played_args.on(board, "played")?;
         let request = FinishRequest {
@@ -114,7 +117,8 @@ pub async fn handler(
             played: &played,
             ending,
         };
-        let done = finish_tour(request, limit, time_limit)
+        let deadline = Deadline::from(time_limit).cancelled_by(called_off);
+        let done = finish_tour(request, limit, deadline)
             .map_err(|e| finish_error(board, &played, e, time_limit_ms))?;
         answer(done, end, shown, format, &cache)
     })

@@ -126,7 +126,7 @@ impl LongestWatch for Watch {
     }
 
     fn cancelled(&self) -> bool {
-        self.lines.is_closed()
+        self.lines.is_closed() || self.work.is_called_off()
     }
 
     fn cores(&self) -> usize {
@@ -144,11 +144,16 @@ fn cores(work: &Work) -> usize {
     }
 }
 
-/// The watch of a search answered whole: only its cores.
+/// The watch of a search answered whole: its cores, and whether its
+/// client is still there.
 struct Cores(Work);
 
 impl LongestWatch for Cores {
     fn improved(&self, _: &Longest) {}
+
+    fn cancelled(&self) -> bool {
+        self.0.is_called_off()
+    }
 
     fn cores(&self) -> usize {
         cores(&self.0)

@@ -97,6 +97,7 @@ pub async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
         state.metrics.render(
             state.heavy.queued(),
             state.heavy.admitted(),
+            state.heavy.called_off(),
             state.cache.stats(),
         ),
     )

@@ -21,7 +21,9 @@ use crate::response::problem::{ApiError, Code};
 use crate::routes::finish::{finish_error, FinishAnswer, FinishBody};
 use crate::routes::longest::time_limit_ms;
 use crate::routes::tour::ShownPath;
-use knight::{check_clues, make_puzzle, solve_clues, validate, Board, Caption, Clue, CluesError};
+use knight::{
+    check_clues, make_puzzle, solve_clues, validate, Board, Caption, Clue, CluesError, Deadline,
+};
 use knight::{BarrierRule, Square, CLUE_SQUARES};
 use knight::{CluesRequest, FinishError, Ground, Notation, Overlay, PuzzleError, PuzzleRequest};
 
@@ -136,13 +138,15 @@ pub async fn finish_with_clues(
     let shown = Shown { board, notation };
     let time_limit = Duration::from_millis(time_limit_ms);
     let played_len = played.len();
+    let called_off = work.called_off();
     work.run_for(time_limit, move || {
         let request = CluesRequest {
             board,
             clues: &list,
             closed,
         };
-        let solved = solve_clues(request, time_limit).map_err(|e| match e {
+        let deadline = Deadline::from(time_limit).cancelled_by(called_off);
+        let solved = solve_clues(request, deadline).map_err(|e| match e {
             CluesError::NotFound => {
                 finish_error(board, &played, FinishError::NotFound, time_limit_ms)
             }
@@ -381,8 +385,10 @@ async fn made(
 ) -> Result<Response, ApiError> {
     let time_limit = Duration::from_millis(time_limit_ms);
     let board = request.board;
+    let called_off = work.called_off();
     work.run_for(time_limit, move || {
-        let puzzle = make_puzzle(request, time_limit).map_err(|e| match e {
+        let deadline = Deadline::from(time_limit).cancelled_by(called_off);
+        let puzzle = make_puzzle(request, deadline).map_err(|e| match e {
             PuzzleError::TooLarge { squares } => ApiError::board_too_large(
                 "width",
                 squares,
