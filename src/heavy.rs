@@ -40,8 +40,8 @@ use tokio::sync::oneshot;
 
 use crate::background::as_background;
 use crate::convert::secs_rounded_up;
+use crate::error::ApiError;
 use crate::http2::{Connection, Reserved};
-use crate::response::problem::ApiError;
 use crate::AppState;
 
 /// Work of at most this many units runs on the request's own task: it takes

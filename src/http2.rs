@@ -61,7 +61,7 @@ use tower::Service;
 
 use crate::config::Config;
 use crate::convert::len64;
-use crate::response::problem::ApiError;
+use crate::error::ApiError;
 use crate::stall::Stall;
 
 /// Answers of at most this many bytes (known before they are sent) are

@@ -28,8 +28,8 @@ use tokio::task::JoinSet;
 
 use crate::config::Config;
 use crate::convert::{len64, to_usize};
+use crate::error::ApiError;
 use crate::http2::{Answers, Budget, Calm, Connection, Streams};
-use crate::response::problem::ApiError;
 use crate::stall::Stall;
 
 /// Descriptors kept back from `--max-connections` for the listener, logs

@@ -9,7 +9,7 @@ use axum::response::IntoResponse;
 use axum::Json;
 use serde_json::{json, Value};
 
-use crate::response::problem::ApiError;
+use crate::error::ApiError;
 use crate::AppState;
 
 /// The OpenAPI document this server implements.
