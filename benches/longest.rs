@@ -11,9 +11,11 @@
 //! piece of work. Each pair is searched once with a generous limit: the
 //! clock only stops the search, never steers it, so a pair proven at `t`
 //! is proven by any limit above `t`. Per pair: the time to the proof, the
-//! moves and bound reached, and how often the search read its watch (once
-//! every 256 nodes, and once per local-search window): a measure of the
-//! work that does not depend on the machine's load.
+//! moves and bound reached, how often the search read its watch (once
+//! every 256 search nodes or steps of the free end's walk, and once per
+//! local-search window: a measure of the work that does not depend on the
+//! machine's load), and when its first report came (the shortest path and
+//! the bound: what `/longest-path`'s first stream line carries).
 //!
 //! The second client is a second thread running the same pairs in the same
 //! order; while both run, each is told it may use one core (the service's
@@ -26,6 +28,7 @@
 //! only those parts.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant, SystemTime};
 
 use knight::{longest_path_watched, Longest, LongestWatch};
@@ -58,13 +61,21 @@ impl Lcg {
 /// alone may use both cores, two running take one each.
 static RUNNING: AtomicUsize = AtomicUsize::new(0);
 
-/// Counts the watch's reads; answers how many cores the search may use.
-struct Reads(AtomicU64);
+/// Counts the watch's reads and notes when the first report came (what
+/// `/longest-path`'s first stream line carries); answers how many cores
+/// the search may use.
+struct Reads {
+    reads: AtomicU64,
+    started: Instant,
+    first: OnceLock<Duration>,
+}
 
 impl LongestWatch for Reads {
-    fn improved(&self, _: &Longest) {}
+    fn improved(&self, _: &Longest) {
+        self.first.get_or_init(|| self.started.elapsed());
+    }
     fn cancelled(&self) -> bool {
-        self.0.fetch_add(1, Ordering::Relaxed);
+        self.reads.fetch_add(1, Ordering::Relaxed);
         false
     }
     fn cores(&self) -> usize {
@@ -76,25 +87,32 @@ impl LongestWatch for Reads {
     }
 }
 
-/// One search: its answer, its time and the watch's reads.
+/// One search: its answer, its time, when its first report came, and the
+/// watch's reads.
 struct Run {
     answer: Longest,
     time: Duration,
+    first: Duration,
     reads: u64,
 }
 
 fn run(terrain: &Terrain, rule: BarrierRule, ends: (Square, Square), limit: Duration) -> Run {
-    let reads = Reads(AtomicU64::new(0));
     RUNNING.fetch_add(1, Ordering::SeqCst);
-    let started = Instant::now();
+    let watch = Reads {
+        reads: AtomicU64::new(0),
+        started: Instant::now(),
+        first: OnceLock::new(),
+    };
     let answer =
-        longest_path_watched(terrain, rule, ends.0, ends.1, limit, &reads).expect("landable ends");
-    let time = started.elapsed();
+        longest_path_watched(terrain, rule, ends.0, ends.1, limit, &watch).expect("landable ends");
+    let time = watch.started.elapsed();
     RUNNING.fetch_sub(1, Ordering::SeqCst);
     Run {
         answer,
         time,
-        reads: reads.0.load(Ordering::Relaxed),
+        // A search proven before any report (from == to) reports nothing.
+        first: watch.first.get().copied().unwrap_or(time),
+        reads: watch.reads.load(Ordering::Relaxed),
     }
 }
 
@@ -127,12 +145,13 @@ fn row(label: &str, (from, to): (Square, Square), run: &Run) -> String {
     } = &run.answer;
     let show = |n: &Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
     format!(
-        "{label:>14} {from:>5} {to:>5} {:>6} {:>6} {:>3} {:>8.3} {:>9}",
+        "{label:>14} {from:>5} {to:>5} {:>6} {:>6} {:>3} {:>8.3} {:>9} {:>8.1}",
         show(moves),
         show(upper_bound),
         if *optimal { "yes" } else { "no" },
         run.time.as_secs_f64(),
         run.reads,
+        run.first.as_secs_f64() * 1000.0,
     )
 }
 
@@ -157,8 +176,9 @@ fn summary(name: &str, runs: &[&Run], limit: Duration) -> String {
             .count()
     };
     let reads: u64 = runs.iter().map(|r| r.reads).sum();
+    let first = runs.iter().map(|r| r.first).max().unwrap_or_default();
     format!(
-        "{name}: proven {}/{}; time to proof min {}, median {}, max {}; within 1 s {}, within 2 s {}; watch reads {reads}",
+        "{name}: proven {}/{}; time to proof min {}, median {}, max {}; within 1 s {}, within 2 s {}; watch reads {reads}; first report within {:.1} ms",
         times.iter().flatten().count(),
         times.len(),
         show(times[0]),
@@ -166,6 +186,7 @@ fn summary(name: &str, runs: &[&Run], limit: Duration) -> String {
         show(times[times.len() - 1]),
         within(1),
         within(2),
+        first.as_secs_f64() * 1000.0,
     )
 }
 
@@ -237,8 +258,8 @@ fn main() {
     let mut lines = Vec::new();
     for rule in rules {
         println!(
-            "{:>14} {:>5} {:>5} {:>6} {:>6} {:>3} {:>8} {:>9}   rule {rule}",
-            "pair", "from", "to", "moves", "bound", "opt", "secs", "reads"
+            "{:>14} {:>5} {:>5} {:>6} {:>6} {:>3} {:>8} {:>9} {:>8}   rule {rule}",
+            "pair", "from", "to", "moves", "bound", "opt", "secs", "reads", "first ms"
         );
         if parts.contains("quiet") {
             let before = load();

@@ -9,6 +9,12 @@
 //! deterministic for a given request up to where the clock stops it: with
 //! more time it may find more, never something different before that point.
 //!
+//! The search goes in rounds: a depth-first search ([`search`]) with a
+//! seeded tie-break makes a path, local search lengthens it: windows cut
+//! out of the path and searched again for squares missed near each other,
+//! and a walk of the path's free end ([`rotation`]) for squares missed far
+//! apart, which no window can take in.
+//!
 //! On a board of more than [`EXHAUSTIVE_SQUARES`] usable squares the search
 //! may run on two cores, when its caller's [`LongestWatch::cores`] says so:
 //! a helper thread runs rounds of its own (other tie-breaks) beside the
@@ -23,6 +29,7 @@
 
 mod bound;
 mod graph;
+mod rotation;
 mod search;
 
 use std::time::{Duration, Instant};
@@ -84,6 +91,8 @@ const EXHAUSTIVE_SQUARES: usize = 64;
 const LOCAL_LOOK_SQUARES: usize = 48;
 /// Nodes per window of the local search.
 const WINDOW_NODES: u64 = 4_000;
+/// Rotations and extensions of one walk of [`rotation`]'s local search.
+const ROTATION_STEPS: u64 = 2_000;
 
 /// The longest simple path from `from` to `to` on `terrain` found within
 /// `time_limit`.
@@ -309,7 +318,10 @@ impl Search<'_> {
     /// One round: a depth-first search with the tie-break of `seed` for a
     /// path not much shorter than the best (the first round: longer), then
     /// local search on what it found (the first round: on the best so far
-    /// when it found nothing), published if it beats the best.
+    /// when it found nothing): windows for the squares missed near each
+    /// other, the free end's walk of [`rotation`] for those missed far
+    /// apart, and windows again after each walk that gained; published if
+    /// it beats the best.
     fn round(&self, searcher: &mut Searcher, seed: u64, first: bool) -> Round {
         let goal = Goal {
             landing: self.graph.end,
@@ -334,13 +346,22 @@ impl Search<'_> {
             None => return Round::Done,
         };
         searcher.occupy(&stops);
-        searcher.improve(
-            &mut stops,
-            self.cap,
-            self.rounds.widest_window,
-            WINDOW_NODES,
-            seed,
-        );
+        loop {
+            searcher.improve(
+                &mut stops,
+                self.cap,
+                self.rounds.widest_window,
+                WINDOW_NODES,
+                seed,
+            );
+            // Squares missed far apart: the free end's walk takes them in,
+            // and the windows then look again around what changed.
+            if search::moves(&stops) >= self.cap
+                || !searcher.rotate(&mut stops, self.cap, ROTATION_STEPS, seed)
+            {
+                break;
+            }
+        }
         shared.offer(&stops, self.cap, |best| self.report(best));
         Round::Done
     }

@@ -6,7 +6,8 @@
 //! Left to run it is exhaustive, which proves small boards optimal; with a
 //! node budget it is the constructor of a first path and the engine of the
 //! local search, which cuts a window out of the path and searches for a
-//! longer way between its two ends through the squares still free.
+//! longer way between its two ends through the squares still free (the
+//! other local search, for squares missed far apart, is [`super::rotation`]).
 //!
 //! A move strands a free square when it leaves it no way in or no way out:
 //! a square only the knight's square can still move to, when the knight
@@ -192,7 +193,7 @@ impl<'w> Clock<'w> {
 
     /// Counts one node; whether time is up, the caller has gone or the
     /// search is over (read every 256 nodes), or a helper must pause.
-    fn tick(&mut self) -> bool {
+    pub(super) fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes % 256 == 0 {
             self.stopped();
@@ -271,7 +272,7 @@ struct Frame {
 
 /// The state shared by every search over one graph.
 pub struct Searcher<'g> {
-    graph: &'g Graph,
+    pub(super) graph: &'g Graph,
     rank: &'g [u32],
     usable: &'g [bool],
     teleports: Vec<u32>,
@@ -295,7 +296,7 @@ pub struct Searcher<'g> {
     pub clock: Clock<'g>,
 }
 
-fn mix(seed: u64, v: u32) -> u64 {
+pub(super) fn mix(seed: u64, v: u32) -> u64 {
     // splitmix64: a fixed, well-spread tie-break.
     let mut z = seed ^ (u64::from(v).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -350,12 +351,12 @@ impl<'g> Searcher<'g> {
         }
     }
 
-    fn free(&self, v: u32) -> bool {
+    pub(super) fn free(&self, v: u32) -> bool {
         !self.taken[at(v)]
     }
 
     /// Whether landing on `y` reaches the goal.
-    fn finishes(&self, y: u32, goal: Goal) -> bool {
+    pub(super) fn finishes(&self, y: u32, goal: Goal) -> bool {
         y == goal.landing || (goal.hop && self.graph.partner[at(y)] == goal.landing && self.free(y))
     }
 
@@ -616,7 +617,7 @@ impl<'g> Searcher<'g> {
         }
     }
 
-    fn mark(&mut self, stop: Stop, taken: bool) {
+    pub(super) fn mark(&mut self, stop: Stop, taken: bool) {
         self.taken[at(stop.landing)] = taken;
         self.taken[at(stop.position)] = taken;
     }
@@ -816,6 +817,6 @@ impl<'g> Searcher<'g> {
 }
 
 /// A length as a signed depth.
-fn signed(n: usize) -> i64 {
+pub(super) fn signed(n: usize) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
