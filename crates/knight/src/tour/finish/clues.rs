@@ -556,14 +556,13 @@ fn other(colour: Colour) -> Colour {
     }
 }
 
-/// A clue on grid spots, with its step from 0.
+/// One run of steps with no square yet: the placed steps `a` before it and
+/// `b` after it (`b == n` round the end of a closed tour, to the first
+/// square), or None for the open tail of an open tour.
 #[derive(Clone, Copy)]
-struct Anchor {
-    step: usize,
-    spot: usize,
-    /// Whether a step beside it (before, after) goes on a free square.
-    free_before: bool,
-    free_after: bool,
+struct Gap {
+    a: usize,
+    b: Option<usize>,
 }
 
 /// The search of the module's documentation.
@@ -571,14 +570,15 @@ pub(crate) struct Search {
     bits: Bits,
     n: usize,
     closed: bool,
-    /// The clues by step (from 0).
-    anchors: Vec<Anchor>,
-    /// Each step's clue spot, if any.
+    /// Each step's spot: the clues', and those the search has placed.
     at: Vec<Option<usize>>,
+    /// The steps with no spot yet, one bit each.
+    open_steps: u64,
     /// The clue squares.
     clue_set: u64,
-    /// The clue squares of `anchors[i..]`, for each `i`.
-    ahead: Vec<u64>,
+    /// The first clue (step from 0, spot), which fixes the first square's
+    /// colour.
+    first_clue: Option<(usize, usize)>,
     deadline: Instant,
     /// Nodes searched in all.
     pub nodes: u64,
@@ -589,9 +589,9 @@ pub(crate) struct Search {
     want: usize,
     /// Ties among the moves: 0 Roth's rule, else at random from this seed.
     pub tie: u64,
-    hopeless: HashSet<(u64, u16), BuildHasherDefault<KeyHasher>>,
-    /// The spots placed, by step.
-    path: Vec<u8>,
+    /// Positions proven to have no finish: the free squares, the steps
+    /// without a square, and the head and first square.
+    hopeless: HashSet<(u64, u64, u32), BuildHasherDefault<KeyHasher>>,
     /// The tours found (spots by step).
     pub found: Vec<Vec<u8>>,
 }
@@ -604,34 +604,25 @@ impl Search {
         let all = u64::MAX >> (64 - n);
         let bits = Bits::new(grid, all, deadline);
         let mut at = vec![None; n];
+        let mut clue_set = 0;
+        let mut open_steps = all;
         for c in clues {
-            at[c.step.usize() - 1] = Some(grid.spot(c.square).index());
+            let (step, spot) = (c.step.usize() - 1, grid.spot(c.square).index());
+            at[step] = Some(spot);
+            clue_set |= bit(spot);
+            open_steps &= !bit(step);
         }
-        let free_step = |s: Option<usize>| s.is_some_and(|s| s < n && at[s].is_none());
-        let anchors: Vec<Anchor> = clues
-            .iter()
-            .map(|c| {
-                let step = c.step.usize() - 1;
-                Anchor {
-                    step,
-                    spot: grid.spot(c.square).index(),
-                    free_before: free_step(step.checked_sub(1)),
-                    free_after: free_step(Some(step + 1)),
-                }
-            })
-            .collect();
-        let mut ahead = vec![0; anchors.len() + 1];
-        for i in (0..anchors.len()).rev() {
-            ahead[i] = ahead[i + 1] | bit(anchors[i].spot);
-        }
+        let first_clue = clues
+            .first()
+            .map(|c| (c.step.usize() - 1, grid.spot(c.square).index()));
         Search {
             bits,
             n,
             closed,
-            clue_set: ahead[0],
-            anchors,
             at,
-            ahead,
+            open_steps,
+            clue_set,
+            first_clue,
             deadline,
             nodes: 0,
             budget: 0,
@@ -639,7 +630,6 @@ impl Search {
             want: 1,
             tie: 0,
             hopeless: HashSet::default(),
-            path: Vec::with_capacity(n),
             found: Vec::new(),
         }
     }
@@ -698,13 +688,14 @@ impl Search {
         self.found.clear();
         let all = u64::MAX >> (64 - self.n);
         let free = all & !self.clue_set;
+        let fixed = self.at[0].is_some();
         let starts = match self.at[0] {
             Some(s) => bit(s),
             None => {
                 // The colour of step 1, when a clue fixes it.
-                let colour = self.anchors.first().map(|a| {
-                    let light = self.bits.light & bit(a.spot) != 0;
-                    if light == (a.step % 2 == 0) {
+                let colour = self.first_clue.map(|(step, spot)| {
+                    let light = self.bits.light & bit(spot) != 0;
+                    if light == (step % 2 == 0) {
                         self.bits.light
                     } else {
                         !self.bits.light
@@ -724,28 +715,37 @@ impl Search {
             .collect();
         order.sort_unstable();
         for (_, s) in order {
-            self.path.clear();
-            self.path.push(s.u8());
-            let (free, ci) = if self.at[0].is_some() {
-                (free, 1)
+            if fixed {
+                self.node(free, None);
             } else {
-                (free & !bit(s), 0)
-            };
-            self.node(0, s, free, ci);
+                self.at[0] = Some(s);
+                self.open_steps &= !1;
+                self.node(free & !bit(s), None);
+                self.at[0] = None;
+                self.open_steps |= 1;
+            }
             if self.cut || self.found.len() >= self.want {
                 return;
             }
         }
     }
 
-    /// Tours found below the knight on `k` at step `t` (placed in `path`),
-    /// the free squares `free`, the clues ahead from `anchors[ci]`.
-    fn node(&mut self, t: usize, k: usize, free: u64, ci: usize) -> usize {
-        if t + 1 == self.n {
-            if self.closed && self.bits.moves[k] & bit(self.start()) == 0 {
+    /// Tours found below this position: the steps in `at` placed, the
+    /// free squares `free`, and the step `head` whose gap is being filled
+    /// (None: none is, the next gap is chosen).
+    fn node(&mut self, free: u64, head: Option<usize>) -> usize {
+        let n = self.n;
+        if free == 0 {
+            let path: Vec<u8> = self.at.iter().map(|s| s.unwrap_or(0).u8()).collect();
+            let m = &self.bits.moves;
+            let joined = |a: u8, b: u8| m[a.usize()] & bit(b.usize()) != 0;
+            let whole = self.open_steps == 0
+                && path.windows(2).all(|p| joined(p[0], p[1]))
+                && (!self.closed || joined(path[n - 1], path[0]));
+            if !whole {
                 return 0;
             }
-            self.found.push(self.path.clone());
+            self.found.push(path);
             return 1;
         }
         self.nodes += 1;
@@ -758,18 +758,18 @@ impl Search {
             self.cut = true;
             return 0;
         }
-        let start = if self.closed { self.start() } else { 0 };
-        let key = (free, k.u16() | (start.u16() << 8));
+        let start = self.at[0].unwrap_or(0).u32();
+        let moving = head.map_or(0, |h| (h.u32() + 1) | (self.at[h].unwrap_or(0).u32() << 8));
+        let key = (free, self.open_steps, moving | (start << 16));
         if self.hopeless.contains(&key) {
             return 0;
         }
-        let Some(moves) = self.feasible(t, k, free, ci) else {
+        let Some((h, moves)) = self.feasible(free, head) else {
             if self.hopeless.len() < HOPELESS_KEPT {
                 self.hopeless.insert(key);
             }
             return 0;
         };
-        let next_clue = self.anchors.get(ci).filter(|a| a.step == t + 1).copied();
         let mut keyed = [(0u32, 0u64, 0usize); 8];
         let mut m = 0;
         for to in squares(moves) {
@@ -783,13 +783,14 @@ impl Search {
         }
         keyed[..m].sort_unstable();
         let mut count = 0;
+        let step = h + 1;
+        let next = (step + 1 < n && self.at[step + 1].is_none()).then_some(step);
         for &(_, _, to) in &keyed[..m] {
-            self.path.push(to.u8());
-            count += match next_clue {
-                Some(_) => self.node(t + 1, to, free, ci + 1),
-                None => self.node(t + 1, to, free & !bit(to), ci),
-            };
-            self.path.pop();
+            self.at[step] = Some(to);
+            self.open_steps &= !bit(step);
+            count += self.node(free & !bit(to), next);
+            self.at[step] = None;
+            self.open_steps |= bit(step);
             if self.cut || self.found.len() >= self.want {
                 return count;
             }
@@ -809,8 +810,9 @@ impl Search {
         }
     }
 
-    fn start(&self) -> usize {
-        self.path[0].usize()
+    /// The spot of step `s`, placed (`n` is the first square again).
+    fn spot(&self, s: usize) -> usize {
+        self.at[s % self.n].unwrap_or(0)
     }
 
     /// The squares of `free` reachable from `a` within 1, 2, … moves
@@ -824,62 +826,74 @@ impl Search {
         }
     }
 
-    /// The knight's moves worth searching, or None when the position is
-    /// hopeless by the checks of the module's documentation.
-    fn feasible(&mut self, t: usize, k: usize, free: u64, ci: usize) -> Option<u64> {
-        let ahead = self.ahead[ci];
-        let rest = free | ahead;
-        if !self.bits.connected(rest | bit(k)) {
-            return None;
-        }
+    /// The step to place a square after (`head`, or the first step of the
+    /// gap chosen) and the squares worth trying for it, or None when the
+    /// position is hopeless by the checks of the module's documentation.
+    fn feasible(&mut self, free: u64, head: Option<usize>) -> Option<(usize, u64)> {
         let n = self.n;
-        // The anchors ahead: the knight, the clues, the first square again.
-        let mut anchors = [(0usize, 0usize); 66];
+        let m = &self.bits.moves;
+        // The gaps, in step order; placed steps in a row must be a move
+        // apart (clues given so).
+        let mut gaps = [Gap { a: 0, b: None }; 64];
         let mut len = 0;
-        anchors[len] = (t, k);
-        len += 1;
-        for a in &self.anchors[ci..] {
-            anchors[len] = (a.step, a.spot);
-            len += 1;
-        }
-        if self.closed {
-            anchors[len] = (n, self.start());
-            len += 1;
-        }
-        // Each segment's ellipse and the free squares it needs.
-        let mut segments = [(0u64, 0u32, 0u64); 66];
-        let mut count = 0;
-        let (mut ra, mut rb) = ([0u64; 66], [0u64; 66]);
-        for pair in anchors[..len].windows(2) {
-            let ((a_step, a), (b_step, b)) = (pair[0], pair[1]);
-            let g = b_step - a_step;
-            if g == 1 {
-                if self.bits.moves[a] & bit(b) == 0 {
+        let mut p = 0;
+        for s in 1..n {
+            if let Some(spot) = self.at[s] {
+                if s - p > 1 {
+                    gaps[len] = Gap { a: p, b: Some(s) };
+                    len += 1;
+                } else if m[self.spot(p)] & bit(spot) == 0 {
                     return None;
                 }
-                continue;
+                p = s;
             }
-            self.reach(a, free, &mut ra[..g]);
-            if ra[g - 1] & self.bits.moves[b] == 0 {
+        }
+        if self.closed {
+            if n - p > 1 {
+                gaps[len] = Gap { a: p, b: Some(n) };
+                len += 1;
+            } else if m[self.spot(p)] & bit(self.spot(0)) == 0 {
                 return None;
             }
-            self.reach(b, free, &mut rb[..g]);
-            let ellipse = (1..g).fold(0, |e, i| e | (ra[i] & rb[g - i]));
-            segments[count] = (ellipse, (g - 1).u32(), self.own(a));
-            count += 1;
+        } else if p + 1 < n {
+            gaps[len] = Gap { a: p, b: None };
+            len += 1;
         }
-        let (last_step, last) = anchors[len - 1];
-        if !self.closed && last_step + 1 < n {
-            let g = n - 1 - last_step;
-            self.reach(last, free, &mut ra[..=g]);
-            segments[count] = (ra[g], g.u32(), self.own(last));
-            count += 1;
+        let gaps = &gaps[..len];
+        // Each gap's ellipse and the free squares it needs; the squares a
+        // free square may be joined to.
+        let mut segments = [(0u64, 0u32, 0u64); 64];
+        let (mut ra, mut rb) = ([0u64; 66], [0u64; 66]);
+        let mut joins = free;
+        for (segment, gap) in segments.iter_mut().zip(gaps) {
+            let a = self.spot(gap.a);
+            joins |= bit(a);
+            *segment = match gap.b {
+                Some(b_step) => {
+                    let b = self.spot(b_step);
+                    joins |= bit(b);
+                    let g = b_step - gap.a;
+                    self.reach(a, free, &mut ra[..g]);
+                    if ra[g - 1] & m[b] == 0 {
+                        return None;
+                    }
+                    self.reach(b, free, &mut rb[..g]);
+                    let ellipse = (1..g).fold(0, |e, i| e | (ra[i] & rb[g - i]));
+                    (ellipse, (g - 1).u32(), self.own(a))
+                }
+                None => {
+                    let g = n - 1 - gap.a;
+                    self.reach(a, free, &mut ra[..=g]);
+                    (ra[g], g.u32(), self.own(a))
+                }
+            };
         }
+        let segments = &segments[..len];
         // A segment's squares alternate colours from the other colour than
         // its first anchor's: of `need`, the first anchor's colour holds
         // `need / 2` and the other the rest.
         let (mut once, mut twice) = (0u64, 0u64);
-        for &(ellipse, need, own) in &segments[..count] {
+        for &(ellipse, need, own) in segments {
             let (mine, other) = (need / 2, need - need / 2);
             if (ellipse & own).count_ones() < mine || (ellipse & !own).count_ones() < other {
                 return None;
@@ -890,112 +904,104 @@ impl Search {
         if free & !once != 0 {
             return None;
         }
-        for &(ellipse, need, own) in &segments[..count] {
+        for &(ellipse, need, own) in segments {
             let only = ellipse & !twice;
             let (mine, other) = (need / 2, need - need / 2);
             if (only & own).count_ones() > mine || (only & !own).count_ones() > other {
                 return None;
             }
         }
-        // The squares a free square may be joined to.
-        let next_free = self.at[t + 1].is_none();
-        let last_free = self.at[n - 1].is_none();
-        let mut joins = free;
-        if next_free {
-            joins |= bit(k);
-        }
-        if self.closed && last_free {
-            joins |= bit(self.start());
-        }
-        for a in &self.anchors[ci..] {
-            if a.free_after || (a.free_before && a.step > t + 1) {
-                joins |= bit(a.spot);
-            }
-        }
-        let moves = match self.anchors.get(ci).filter(|a| a.step == t + 1) {
-            Some(a) => self.bits.moves[k] & bit(a.spot),
-            None => self.bits.moves[k] & free,
-        };
+        let tail = gaps.last().is_some_and(|g| g.b.is_none());
         let (one, two, _) = self.bits.counts(joins);
         if free & !one != 0 {
             return None;
         }
         let single = free & !two;
-        if single != 0 && (single.count_ones() > 1 || self.closed || !last_free) {
+        if single != 0 && (single.count_ones() > 1 || !tail) {
             return None;
         }
-        self.forced(t, k, free, ci, moves)
+        // The gap to fill: the one being filled, else the one with the
+        // fewest steps (fail first), a gap between two squares before the
+        // open tail.
+        let gap = match head {
+            Some(h) => *gaps.iter().find(|g| g.a == h)?,
+            None => *gaps
+                .iter()
+                .min_by_key(|g| (g.b.map_or(2 * (n - g.a), |b| 2 * (b - g.a)), g.a))?,
+        };
+        let h = gap.a;
+        let mut moves = m[self.spot(h)] & free;
+        if let Some(b) = gap.b.filter(|&b| b == h + 2) {
+            moves &= m[self.spot(b)];
+        }
+        if moves == 0 {
+            return None;
+        }
+        self.forced(gaps, h, free, moves).map(|moves| (h, moves))
     }
 
     /// The forced moves of the position followed to the end
-    /// ([`super::bits::forced`]) on the graph of what the rest of the tour
-    /// passes through: the free squares, the clue squares ahead, the knight
-    /// and, for a closed tour, the first square (which is then the last
-    /// one's neighbour). A free square may join a free square, a clue square
-    /// with a free step beside it, the knight when its next step is free,
-    /// the first square when the last step is free; a clue square joins the
-    /// clues of the steps beside it, the knight when it is the next step,
-    /// the first square when it is the last step. The path's ends are the
-    /// knight and the last square: the clue of the last step, the first
-    /// square of a closed tour, or any free square.
-    fn forced(&self, t: usize, k: usize, free: u64, ci: usize, moves: u64) -> Option<u64> {
+    /// ([`super::bits::forced`]), on the graph of what the rest of the
+    /// tour passes through: the free squares and the placed squares beside
+    /// a gap. Each run of placed steps between two gaps is two squares
+    /// joined to each other (one, when the run is one square), each of
+    /// which takes one free square beside it (the one square takes two).
+    /// The run from the first step is the path's start (the knight): its
+    /// last square. The path's end: the first square of the run to the
+    /// last step, or a free square for an open tail. For a closed tour
+    /// whose last step is free, the last square is a free square one move
+    /// from the first square (the first square then is not in the graph
+    /// unless it is the knight). The moves worth searching from the square
+    /// of step `h`: its moves to free squares in `moves` that survive.
+    fn forced(&self, gaps: &[Gap], h: usize, free: u64, moves: u64) -> Option<u64> {
         let n = self.n;
-        let ahead = self.ahead[ci];
-        let start = self.start();
-        if self.closed && k == start {
-            return Some(moves);
+        let m = &self.bits.moves;
+        let k = self.spot(gaps[0].a);
+        let mut open = [0u64; 64];
+        let mut graph = free | bit(k);
+        let mut to_free = free | bit(k);
+        for pair in gaps.windows(2) {
+            let (Some(x_step), y_step) = (pair[0].b, pair[1].a) else {
+                continue;
+            };
+            let (x, y) = (self.spot(x_step), self.spot(y_step));
+            graph |= bit(x) | bit(y);
+            to_free |= bit(x) | bit(y);
+            open[x] = m[x] & free;
+            open[y] = m[y] & free;
+            if x != y {
+                open[x] |= bit(y);
+                open[y] |= bit(x);
+            }
         }
-        let closing = if self.closed { bit(start) } else { 0 };
-        let graph = free | ahead | bit(k) | closing;
+        let ends = match gaps.last().and_then(|g| g.b) {
+            None => free,
+            Some(b) if b == n => m[self.spot(0)] & free,
+            Some(b) => {
+                let e = self.spot(b);
+                graph |= bit(e);
+                to_free |= bit(e);
+                open[e] = m[e] & free;
+                bit(e)
+            }
+        };
         if graph.count_ones() <= 2 {
             return Some(moves);
-        }
-        let m = &self.bits.moves;
-        let last_free = self.at[n - 1].is_none();
-        let mut to_free = free;
-        if self.at[t + 1].is_none() {
-            to_free |= bit(k);
-        }
-        if self.closed && last_free {
-            to_free |= closing;
-        }
-        let mut open = [0u64; 64];
-        for a in &self.anchors[ci..] {
-            let v = a.spot;
-            let mut o = 0;
-            if a.free_after || (a.free_before && a.step > t + 1) {
-                to_free |= bit(v);
-                o |= m[v] & free;
-            }
-            if a.step == t + 1 {
-                o |= bit(k);
-            }
-            if let Some(p) = self.at[a.step - 1].filter(|_| a.step > t + 1) {
-                o |= bit(p);
-            }
-            if let Some(q) = self.at.get(a.step + 1).copied().flatten() {
-                o |= bit(q);
-            }
-            if self.closed && a.step == n - 1 {
-                o |= closing;
-            }
-            open[v] = o;
         }
         for v in squares(free) {
             open[v] = m[v] & to_free;
         }
-        open[k] = moves;
-        if self.closed {
-            open[start] = match self.at[n - 1] {
-                Some(last) => bit(last),
-                None => m[start] & free,
-            };
+        open[k] = m[k] & free;
+        let head = self.spot(h);
+        // The head's one use is its move to the next step when the step
+        // before it is placed (or it is the knight): only `moves` then.
+        let before = if h == 0 { n - 1 } else { h - 1 };
+        if head == k || self.at[before].is_some() || (h == 0 && !self.closed) {
+            open[head] = (open[head] & !free) | moves;
+            for v in squares(free & m[head] & !moves) {
+                open[v] &= !bit(head);
+            }
         }
-        let ends = match self.at[n - 1] {
-            _ if self.closed => closing,
-            Some(last) => bit(last),
-            None => free,
-        };
-        super::bits::forced(k, graph, ends, open)
+        super::bits::forced(k, head, graph, ends, open).map(|o| o & moves)
     }
 }
