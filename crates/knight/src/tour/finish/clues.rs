@@ -558,10 +558,10 @@ fn other(colour: Colour) -> Colour {
 
 /// One run of steps with no square yet: the placed steps `a` before it and
 /// `b` after it (`b == n` round the end of a closed tour, to the first
-/// square), or None for the open tail of an open tour.
+/// square); None for the free start (`a`) or end (`b`) of an open tour.
 #[derive(Clone, Copy)]
 struct Gap {
-    a: usize,
+    a: Option<usize>,
     b: Option<usize>,
 }
 
@@ -589,6 +589,8 @@ pub(crate) struct Search {
     want: usize,
     /// Ties among the moves: 0 Roth's rule, else at random from this seed.
     pub tie: u64,
+    /// Whether the gaps are filled in step order (else fewest steps first).
+    in_order: bool,
     /// Positions proven to have no finish: the free squares, the steps
     /// without a square, and the head and first square.
     hopeless: HashSet<(u64, u64, u32), BuildHasherDefault<KeyHasher>>,
@@ -629,6 +631,7 @@ impl Search {
             cut: false,
             want: 1,
             tie: 0,
+            in_order: true,
             hopeless: HashSet::default(),
             found: Vec::new(),
         }
@@ -653,11 +656,12 @@ impl Search {
         let mut round = 0u64;
         loop {
             let this = nodes.min(left);
-            self.tie = if round == 0 {
+            self.tie = if round < 2 {
                 first_tie
             } else {
                 mix(first_tie ^ round) | 1
             };
+            self.in_order = round % 2 == 0;
             self.round(want, this);
             left -= this - self.budget;
             for path in self.found.drain(..) {
@@ -688,9 +692,12 @@ impl Search {
         self.found.clear();
         let all = u64::MAX >> (64 - self.n);
         let free = all & !self.clue_set;
-        let fixed = self.at[0].is_some();
+        // An open tour with a clue fills its free start from the clue
+        // backwards; otherwise the first square is tried square by square.
+        let fixed = self.at[0].is_some() || (!self.closed && self.first_clue.is_some());
         let starts = match self.at[0] {
             Some(s) => bit(s),
+            None if fixed => 1,
             None => {
                 // The colour of step 1, when a clue fixes it.
                 let colour = self.first_clue.map(|(step, spot)| {
@@ -764,7 +771,7 @@ impl Search {
         if self.hopeless.contains(&key) {
             return 0;
         }
-        let Some((h, moves)) = self.feasible(free, head) else {
+        let Some((from, step, moves)) = self.feasible(free, head) else {
             if self.hopeless.len() < HOPELESS_KEPT {
                 self.hopeless.insert(key);
             }
@@ -783,8 +790,14 @@ impl Search {
         }
         keyed[..m].sort_unstable();
         let mut count = 0;
-        let step = h + 1;
-        let next = (step + 1 < n && self.at[step + 1].is_none()).then_some(step);
+        // The gap goes on the same way (forward, or backwards from the
+        // first clue) while it has steps left.
+        let following = if step > from {
+            step + 1
+        } else {
+            step.wrapping_sub(1)
+        };
+        let next = (following < n && self.at[following].is_none()).then_some(step);
         for &(_, _, to) in &keyed[..m] {
             self.at[step] = Some(to);
             self.open_steps &= !bit(step);
@@ -826,21 +839,33 @@ impl Search {
         }
     }
 
-    /// The step to place a square after (`head`, or the first step of the
-    /// gap chosen) and the squares worth trying for it, or None when the
-    /// position is hopeless by the checks of the module's documentation.
-    fn feasible(&mut self, free: u64, head: Option<usize>) -> Option<(usize, u64)> {
+    /// The placed step to move from (`head`, or the one beside the gap
+    /// chosen), the step to place and the squares worth trying for it, or
+    /// None when the position is hopeless by the checks of the module's
+    /// documentation.
+    fn feasible(&mut self, free: u64, head: Option<usize>) -> Option<(usize, usize, u64)> {
         let n = self.n;
         let m = &self.bits.moves;
         // The gaps, in step order; placed steps in a row must be a move
         // apart (clues given so).
-        let mut gaps = [Gap { a: 0, b: None }; 64];
+        let mut gaps = [Gap { a: None, b: None }; 64];
         let mut len = 0;
-        let mut p = 0;
-        for s in 1..n {
+        let first = (0..n).find(|&s| self.at[s].is_some())?;
+        if first > 0 {
+            gaps[len] = Gap {
+                a: None,
+                b: Some(first),
+            };
+            len += 1;
+        }
+        let mut p = first;
+        for s in first + 1..n {
             if let Some(spot) = self.at[s] {
                 if s - p > 1 {
-                    gaps[len] = Gap { a: p, b: Some(s) };
+                    gaps[len] = Gap {
+                        a: Some(p),
+                        b: Some(s),
+                    };
                     len += 1;
                 } else if m[self.spot(p)] & bit(spot) == 0 {
                     return None;
@@ -850,13 +875,19 @@ impl Search {
         }
         if self.closed {
             if n - p > 1 {
-                gaps[len] = Gap { a: p, b: Some(n) };
+                gaps[len] = Gap {
+                    a: Some(p),
+                    b: Some(n),
+                };
                 len += 1;
             } else if m[self.spot(p)] & bit(self.spot(0)) == 0 {
                 return None;
             }
         } else if p + 1 < n {
-            gaps[len] = Gap { a: p, b: None };
+            gaps[len] = Gap {
+                a: Some(p),
+                b: None,
+            };
             len += 1;
         }
         let gaps = &gaps[..len];
@@ -865,14 +896,13 @@ impl Search {
         let mut segments = [(0u64, 0u32, 0u64); 64];
         let (mut ra, mut rb) = ([0u64; 66], [0u64; 66]);
         let mut joins = free;
+        let mut tails = 0;
         for (segment, gap) in segments.iter_mut().zip(gaps) {
-            let a = self.spot(gap.a);
-            joins |= bit(a);
-            *segment = match gap.b {
-                Some(b_step) => {
-                    let b = self.spot(b_step);
-                    joins |= bit(b);
-                    let g = b_step - gap.a;
+            *segment = match (gap.a, gap.b) {
+                (Some(a_step), Some(b_step)) => {
+                    let (a, b) = (self.spot(a_step), self.spot(b_step));
+                    joins |= bit(a) | bit(b);
+                    let g = b_step - a_step;
                     self.reach(a, free, &mut ra[..g]);
                     if ra[g - 1] & m[b] == 0 {
                         return None;
@@ -881,11 +911,16 @@ impl Search {
                     let ellipse = (1..g).fold(0, |e, i| e | (ra[i] & rb[g - i]));
                     (ellipse, (g - 1).u32(), self.own(a))
                 }
-                None => {
-                    let g = n - 1 - gap.a;
+                (Some(step), None) | (None, Some(step)) => {
+                    // A free end: its squares within the steps it has.
+                    let a = self.spot(step);
+                    joins |= bit(a);
+                    tails += 1;
+                    let g = if gap.b.is_none() { n - 1 - step } else { step };
                     self.reach(a, free, &mut ra[..=g]);
                     (ra[g], g.u32(), self.own(a))
                 }
+                (None, None) => return None,
             };
         }
         let segments = &segments[..len];
@@ -911,33 +946,43 @@ impl Search {
                 return None;
             }
         }
-        let tail = gaps.last().is_some_and(|g| g.b.is_none());
+        // A free square with one way in is an end of the tour.
         let (one, two, _) = self.bits.counts(joins);
         if free & !one != 0 {
             return None;
         }
-        let single = free & !two;
-        if single != 0 && (single.count_ones() > 1 || !tail) {
+        if (free & !two).count_ones() > tails {
             return None;
         }
         // The gap to fill: the one being filled, else the one with the
-        // fewest steps (fail first), a gap between two squares before the
-        // open tail.
-        let gap = match head {
-            Some(h) => *gaps.iter().find(|g| g.a == h)?,
-            None => *gaps
-                .iter()
-                .min_by_key(|g| (g.b.map_or(2 * (n - g.a), |b| 2 * (b - g.a)), g.a))?,
+        // fewest steps (fail first), a gap between two squares before a
+        // free end.
+        let steps = |g: &Gap| match (g.a, g.b) {
+            (Some(a), Some(b)) => 2 * (b - a),
+            (Some(a), None) => 2 * (n - a),
+            (None, b) => 2 * (b.unwrap_or(0) + 1),
         };
-        let h = gap.a;
-        let mut moves = m[self.spot(h)] & free;
-        if let Some(b) = gap.b.filter(|&b| b == h + 2) {
+        let gap = match head {
+            Some(h) => *gaps
+                .iter()
+                .find(|g| g.a == Some(h) || (g.a.is_none() && g.b == Some(h)))?,
+            None if self.in_order => gaps[0],
+            None => *gaps.iter().min_by_key(|g| (steps(g), g.a))?,
+        };
+        let (from, step, beyond) = match (gap.a, gap.b) {
+            (Some(a), b) => (a, a + 1, b.filter(|&b| b == a + 2)),
+            (None, Some(b)) => (b, b - 1, None),
+            (None, None) => return None,
+        };
+        let mut moves = m[self.spot(from)] & free;
+        if let Some(b) = beyond {
             moves &= m[self.spot(b)];
         }
         if moves == 0 {
             return None;
         }
-        self.forced(gaps, h, free, moves).map(|moves| (h, moves))
+        self.forced(gaps, from, step, free, moves)
+            .map(|moves| (from, step, moves))
     }
 
     /// The forced moves of the position followed to the end
@@ -953,15 +998,14 @@ impl Search {
     /// from the first square (the first square then is not in the graph
     /// unless it is the knight). The moves worth searching from the square
     /// of step `h`: its moves to free squares in `moves` that survive.
-    fn forced(&self, gaps: &[Gap], h: usize, free: u64, moves: u64) -> Option<u64> {
+    fn forced(&self, gaps: &[Gap], h: usize, step: usize, free: u64, moves: u64) -> Option<u64> {
         let n = self.n;
         let m = &self.bits.moves;
-        let k = self.spot(gaps[0].a);
         let mut open = [0u64; 64];
-        let mut graph = free | bit(k);
-        let mut to_free = free | bit(k);
+        let mut graph = free;
+        let mut to_free = free;
         for pair in gaps.windows(2) {
-            let (Some(x_step), y_step) = (pair[0].b, pair[1].a) else {
+            let (Some(x_step), Some(y_step)) = (pair[0].b, pair[1].a) else {
                 continue;
             };
             let (x, y) = (self.spot(x_step), self.spot(y_step));
@@ -974,17 +1018,26 @@ impl Search {
                 open[y] |= bit(x);
             }
         }
-        let ends = match gaps.last().and_then(|g| g.b) {
-            None => free,
-            Some(b) if b == n => m[self.spot(0)] & free,
-            Some(b) => {
+        let (Some(first), Some(last)) = (gaps.first(), gaps.last()) else {
+            return Some(moves);
+        };
+        // The path's start (the knight) and its possible last squares: for
+        // a free start, the path read from the other end.
+        let (k, ends) = match (first.a, last.b) {
+            (Some(a), None) => (self.spot(a), free),
+            (Some(a), Some(b)) if b == n => (self.spot(a), m[self.spot(0)] & free),
+            (Some(a), Some(b)) => {
                 let e = self.spot(b);
                 graph |= bit(e);
                 to_free |= bit(e);
                 open[e] = m[e] & free;
-                bit(e)
+                (self.spot(a), bit(e))
             }
+            (None, Some(b)) => (self.spot(b), free),
+            (None, None) => return Some(moves),
         };
+        graph |= bit(k);
+        to_free |= bit(k);
         if graph.count_ones() <= 2 {
             return Some(moves);
         }
@@ -993,10 +1046,15 @@ impl Search {
         }
         open[k] = m[k] & free;
         let head = self.spot(h);
-        // The head's one use is its move to the next step when the step
-        // before it is placed (or it is the knight): only `moves` then.
-        let before = if h == 0 { n - 1 } else { h - 1 };
-        if head == k || self.at[before].is_some() || (h == 0 && !self.closed) {
+        // The head's one use is its move to the step placed next when the
+        // step on its other side is placed (or it is the knight): only
+        // `moves` then.
+        let other = if step > h {
+            h.checked_sub(1).or(self.closed.then_some(n - 1))
+        } else {
+            Some(h + 1).filter(|&s| s < n)
+        };
+        if head == k || other.is_none_or(|s| self.at[s].is_some()) {
             open[head] = (open[head] & !free) | moves;
             for v in squares(free & m[head] & !moves) {
                 open[v] &= !bit(head);
