@@ -590,7 +590,7 @@ pub(crate) struct Search {
     /// Ties among the moves: 0 Roth's rule, else at random from this seed.
     pub tie: u64,
     /// Whether the gaps are filled in step order (else fewest steps first).
-    in_order: bool,
+    order: u64,
     /// Positions proven to have no finish: the free squares, the steps
     /// without a square, and the head and first square.
     hopeless: HashSet<(u64, u64, u32), BuildHasherDefault<KeyHasher>>,
@@ -631,7 +631,7 @@ impl Search {
             cut: false,
             want: 1,
             tie: 0,
-            in_order: true,
+            order: 0,
             hopeless: HashSet::default(),
             found: Vec::new(),
         }
@@ -656,12 +656,12 @@ impl Search {
         let mut round = 0u64;
         loop {
             let this = nodes.min(left);
-            self.tie = if round < 2 {
+            self.tie = if round < 4 {
                 first_tie
             } else {
                 mix(first_tie ^ round) | 1
             };
-            self.in_order = round % 2 == 0;
+            self.order = round % 4;
             self.round(want, this);
             left -= this - self.budget;
             for path in self.found.drain(..) {
@@ -963,13 +963,29 @@ impl Search {
             (None, b) => 2 * (b.unwrap_or(0) + 1),
         };
         let gap = match head {
-            Some(h) => *gaps
-                .iter()
-                .find(|g| g.a == Some(h) || (g.a.is_none() && g.b == Some(h)))?,
-            None if self.in_order => gaps[0],
+            Some(h) => *gaps.iter().find(|g| g.a == Some(h) || g.b == Some(h))?,
+            None if self.order == 0 => gaps[0],
+            None if self.order == 2 => {
+                let i = (0..gaps.len())
+                    .min_by_key(|&i| (segments[i].0.count_ones(), steps(&gaps[i])))?;
+                gaps[i]
+            }
             None => *gaps.iter().min_by_key(|g| (steps(g), g.a))?,
         };
+        // A gap between two placed squares is filled from the end with
+        // fewer moves (the way it was begun, once begun).
+        let backwards = match (gap.a, gap.b) {
+            (Some(a), Some(b)) => match head {
+                Some(h) => h == b,
+                None => {
+                    let out = |s: usize| (m[self.spot(s)] & free).count_ones();
+                    self.order == 3 && out(b) < out(a)
+                }
+            },
+            (a, _) => a.is_none(),
+        };
         let (from, step, beyond) = match (gap.a, gap.b) {
+            (Some(a), Some(b)) if backwards => (b, b - 1, Some(a).filter(|&a| a + 2 == b)),
             (Some(a), b) => (a, a + 1, b.filter(|&b| b == a + 2)),
             (None, Some(b)) => (b, b - 1, None),
             (None, None) => return None,
@@ -1046,13 +1062,22 @@ impl Search {
         }
         open[k] = m[k] & free;
         let head = self.spot(h);
+        let forward = step > h;
+        // The knight's one use in the graph is its move on along the path
+        // read from it; a head outside the graph (the first square of a
+        // closed tour, filled backwards) is not checked here.
+        if graph & bit(head) == 0 || (head == k && forward != first.a.is_some()) {
+            return Some(moves);
+        }
         // The head's one use is its move to the step placed next when the
         // step on its other side is placed (or it is the knight): only
         // `moves` then.
-        let other = if step > h {
+        let other = if forward {
             h.checked_sub(1).or(self.closed.then_some(n - 1))
+        } else if h % n + 1 < n {
+            Some(h % n + 1)
         } else {
-            Some(h + 1).filter(|&s| s < n)
+            self.closed.then_some(0)
         };
         if head == k || other.is_none_or(|s| self.at[s].is_some()) {
             open[head] = (open[head] & !free) | moves;
