@@ -37,7 +37,9 @@
 //! - knight's tour puzzles: [`solve_clues`] (the tour that agrees with some
 //!   numbered squares, and whether it is the only one) and [`make_puzzle`]
 //!   (clues that exactly one tour agrees with);
-//! - pictures: [`draw_text`], [`draw_svg`] and their [`Overlay`].
+//! - pictures: [`draw_text`], [`draw_svg`] and their [`Overlay`];
+//! - a time limit that can be called off: [`Deadline`] (the finish, the
+//!   clue solve and the puzzle take one, or a plain `Duration`).
 
 #![deny(missing_docs)]
 #![warn(
@@ -48,6 +50,7 @@
 
 mod board;
 mod cache;
+mod deadline;
 mod draw;
 mod plain;
 mod terrain;
@@ -58,6 +61,7 @@ pub use board::{
     SquareParseError, MAX_SIDE,
 };
 pub use cache::{Cache, CacheStats};
+pub use deadline::Deadline;
 pub use draw::{
     grouped as grouped_digits, svg as draw_svg, text as draw_text, text_with_knight as draw_knight,
     text_with_path as draw_path_text, view as drawn_part, Caption, Drawing, Overlay, RenderError,

@@ -47,7 +47,6 @@
 
 use std::cell::Cell;
 use std::fmt;
-use std::time::{Duration, Instant};
 
 use super::existence::ruled_out;
 use super::search::{depth_first, Budget, Outcome, Rules, Unvisited};
@@ -56,7 +55,7 @@ use super::{is_tour, Method, TourError, TourRequest};
 use crate::board::{Board, Colour, Grid, Int, Spot, Square};
 use crate::terrain::validate::{validate, StepFault};
 use crate::terrain::{BarrierRule, Ground};
-use crate::Cache;
+use crate::{Cache, Deadline};
 
 mod bits;
 pub(crate) mod clues;
@@ -389,6 +388,8 @@ pub struct Finished {
 /// A whole tour of `request.board` that begins with exactly the played
 /// squares and ends as asked, on boards of at most `max_squares` squares,
 /// found within about `time_limit` and checked before it is given.
+/// `time_limit` is a `Duration` or a [`Deadline`] (which its caller can
+/// call off: the search then stops as if out of time).
 ///
 /// # Errors
 ///
@@ -418,9 +419,9 @@ pub struct Finished {
 pub fn finish_tour(
     request: FinishRequest<'_>,
     max_squares: u64,
-    time_limit: Duration,
+    time_limit: impl Into<Deadline>,
 ) -> Result<Finished, FinishError> {
-    let deadline = Instant::now() + time_limit;
+    let deadline: Deadline = time_limit.into();
     LAST_NODES.with(|nodes| nodes.set(0));
     let FinishRequest {
         board,
@@ -494,12 +495,12 @@ pub fn finish_tour(
                 Err(stuck) => return Err(FinishError::NoTour(stuck)),
             }
         }
-        let window = super::window::finish_in_window(board, played, ending, max_squares, deadline);
+        let window = super::window::finish_in_window(board, played, ending, max_squares, &deadline);
         if let Some(found) = window.and_then(|path| done(path).ok()) {
             return Ok(found);
         }
     }
-    let mut state = Finishing::new(grid, played, ending, deadline);
+    let mut state = Finishing::new(grid, played, ending, &deadline);
     let here = grid.spot(knight).index();
     state.take(here);
     if let Some(stuck) = state.reason(here) {
@@ -515,7 +516,7 @@ pub fn finish_tour(
                 why: why.to_string(),
             }));
         }
-        return match finish_small(grid, (played, ending), deadline) {
+        return match finish_small(grid, (played, ending), &deadline) {
             Small::Found(rest) => {
                 let mut path = played.to_vec();
                 path.extend(rest);
@@ -528,10 +529,9 @@ pub fn finish_tour(
     state.release(here);
     // Short tries with ties at random for half the time left: they find
     // finishes one long search gets lost before.
-    let now = Instant::now();
-    let half = now + deadline.saturating_duration_since(now) / 2;
+    let half = deadline.sooner(deadline.left() / 2);
     if let Some(found) =
-        super::window::restarts(board, played, ending, half).and_then(|path| done(path).ok())
+        super::window::restarts(board, played, ending, &half).and_then(|path| done(path).ok())
     {
         return Ok(found);
     }
@@ -625,7 +625,7 @@ enum Small {
 /// own way (Roth's rule, the other way, then at random): a position one
 /// order gets lost in, another finishes at once. The hopeless positions
 /// found are kept across rounds.
-fn finish_small(grid: Grid, (played, ending): (&[Square], Ending), deadline: Instant) -> Small {
+fn finish_small(grid: Grid, (played, ending): (&[Square], Ending), deadline: &Deadline) -> Small {
     let spot = |square: Square| grid.spot(square).index();
     let all = u64::MAX >> (64 - grid.len());
     let targets = match ending {
@@ -697,7 +697,7 @@ struct Finishing {
     /// The squares not played and not yet on the searched path.
     squares: Unvisited,
     goal: Goal,
-    deadline: Instant,
+    deadline: Deadline,
     nodes: u64,
     timed_out: bool,
     /// Which tie-break orders the choices.
@@ -712,7 +712,7 @@ struct Finishing {
 impl Finishing {
     /// The position after `played`, with the knight's square still free
     /// (the engine takes it first).
-    fn new(grid: Grid, played: &[Square], ending: Ending, deadline: Instant) -> Finishing {
+    fn new(grid: Grid, played: &[Square], ending: Ending, deadline: &Deadline) -> Finishing {
         let n = grid.len();
         let spot = |square: Square| grid.spot(square).index();
         let goal = match ending {
@@ -724,7 +724,7 @@ impl Finishing {
             grid,
             squares: Unvisited::after(grid, played),
             goal,
-            deadline,
+            deadline: deadline.clone(),
             nodes: 0,
             timed_out: false,
             variant: 0,
@@ -927,7 +927,7 @@ impl Finishing {
     /// Whether the time is up (read every 1,024 nodes); once up, it stays.
     fn out_of_time(&mut self) -> bool {
         self.nodes += 1;
-        if !self.timed_out && self.nodes % 1024 == 0 && Instant::now() >= self.deadline {
+        if !self.timed_out && self.nodes % 1024 == 0 && self.deadline.passed() {
             self.timed_out = true;
         }
         self.timed_out

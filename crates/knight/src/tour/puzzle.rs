@@ -22,14 +22,12 @@
 //! still proven unique, with more clues), and in step 2 every square is
 //! numbered.
 
-use std::time::{Duration, Instant};
-
 use super::existence::ruled_out;
 use super::finish::clues::{count_tours, Search, CLUE_SQUARES};
 use super::is_tour;
 use super::warnsdorff::mix;
 use crate::board::{Board, Grid, Int, Spot, Square};
-use crate::Clue;
+use crate::{Clue, Deadline};
 
 /// The nodes one check of a clue set may take: enough for every 8×8 check
 /// the figures tried to settle, and few enough that a puzzle takes well
@@ -88,7 +86,8 @@ pub enum PuzzleError {
 ///
 /// [`PuzzleError::TooLarge`] past 64 squares, [`PuzzleError::NoTour`] on
 /// boards with no tour (by a theorem or a complete search),
-/// [`PuzzleError::NotFound`] when no tour was found within `time_limit`.
+/// [`PuzzleError::NotFound`] when no tour was found within `time_limit`
+/// (a `Duration`, or a [`Deadline`] its caller can call off).
 ///
 /// ```
 /// use std::time::Duration;
@@ -98,8 +97,11 @@ pub enum PuzzleError {
 /// assert_eq!(puzzle.solution.len(), 36);
 /// assert!(puzzle.clues.iter().all(|c| puzzle.solution[c.step as usize - 1] == c.square));
 /// ```
-pub fn make_puzzle(request: PuzzleRequest, time_limit: Duration) -> Result<Puzzle, PuzzleError> {
-    let deadline = Instant::now() + time_limit;
+pub fn make_puzzle(
+    request: PuzzleRequest,
+    time_limit: impl Into<Deadline>,
+) -> Result<Puzzle, PuzzleError> {
+    let deadline: Deadline = time_limit.into();
     let PuzzleRequest {
         board,
         closed,
@@ -111,7 +113,7 @@ pub fn make_puzzle(request: PuzzleRequest, time_limit: Duration) -> Result<Puzzl
     }
     let grid = Grid::new(board).ok_or(PuzzleError::TooLarge { squares })?;
     let mut nodes = 0;
-    let tour = random_tour(grid, closed, seed, deadline, &mut nodes)?;
+    let tour = random_tour(grid, closed, seed, &deadline, &mut nodes)?;
     let n = tour.len();
     let clue = |step: usize| Clue {
         square: tour[step],
@@ -125,12 +127,12 @@ pub fn make_puzzle(request: PuzzleRequest, time_limit: Duration) -> Result<Puzzl
     // Step 2: clues until ours is the only tour.
     let mut given = vec![false; n];
     loop {
-        if Instant::now() >= deadline {
+        if deadline.passed() {
             given.fill(true);
             break;
         }
         let clues: Vec<Clue> = (0..n).filter(|&s| given[s]).map(clue).collect();
-        let (found, settled) = check(grid, &clues, closed, deadline, &mut nodes);
+        let (found, settled) = check(grid, &clues, closed, &deadline, &mut nodes);
         let other = found.iter().find(|path| **path != tour);
         let differ: Vec<usize> = match other {
             Some(path) => (0..n).filter(|&s| path[s] != tour[s]).collect(),
@@ -149,12 +151,12 @@ pub fn make_puzzle(request: PuzzleRequest, time_limit: Duration) -> Result<Puzzl
         order.swap(i, pick(i + 1));
     }
     for s in order {
-        if Instant::now() >= deadline {
+        if deadline.passed() {
             break;
         }
         given[s] = false;
         let clues: Vec<Clue> = (0..n).filter(|&s| given[s]).map(clue).collect();
-        let (found, settled) = check(grid, &clues, closed, deadline, &mut nodes);
+        let (found, settled) = check(grid, &clues, closed, &deadline, &mut nodes);
         if !(settled && found.len() == 1) {
             given[s] = true;
         }
@@ -175,7 +177,7 @@ fn check(
     grid: Grid,
     clues: &[Clue],
     closed: bool,
-    deadline: Instant,
+    deadline: &Deadline,
     nodes: &mut u64,
 ) -> (Vec<Vec<Square>>, bool) {
     let (found, settled, searched) = count_tours(grid, clues, closed, CHECK_NODES, deadline);
@@ -189,7 +191,7 @@ fn random_tour(
     grid: Grid,
     closed: bool,
     seed: u64,
-    deadline: Instant,
+    deadline: &Deadline,
     nodes: &mut u64,
 ) -> Result<Vec<Square>, PuzzleError> {
     let board = grid.board();
@@ -224,7 +226,7 @@ fn random_tour(
             }
         }
         unsettled |= search.cut;
-        if Instant::now() >= deadline {
+        if deadline.passed() {
             return Err(PuzzleError::NotFound);
         }
     }

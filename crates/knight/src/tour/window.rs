@@ -78,7 +78,7 @@
 //! nothing.
 
 use std::collections::{HashMap, HashSet};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::construct::IndexedTour;
 use super::ends;
@@ -87,7 +87,7 @@ use super::finish::Ending;
 use super::search::{depth_first, Budget, Outcome, Rules, Unvisited};
 use super::warnsdorff::mix;
 use crate::board::{Board, Grid, Int, Spot, Square};
-use crate::Cache;
+use crate::{Cache, Deadline};
 
 /// Free files (and ranks) left round the played squares on each side of the
 /// window, in the order tried: a margin of 2 often leaves a band too thin
@@ -205,7 +205,7 @@ pub(super) fn finish_in_window(
     played: &[Square],
     ending: Ending,
     max_squares: u64,
-    deadline: Instant,
+    deadline: &Deadline,
 ) -> Option<Vec<Square>> {
     let width = u32::try_from(board.width()).ok()?;
     let height = u32::try_from(board.height()).ok()?;
@@ -216,14 +216,13 @@ pub(super) fn finish_in_window(
     // fail the whole board is searched. On a board too large for the
     // restarts that search rarely finishes: most of the time is the
     // window's.
-    let now = Instant::now();
-    let left = deadline.saturating_duration_since(now);
+    let left = deadline.left();
     let share = if board.squares() > RESTART_SQUARES {
         left * 3 / 4
     } else {
         (left / 4).min(MAX_TIME)
     };
-    let deadline = deadline.min(now + share);
+    let deadline = deadline.sooner(share);
     for swap in [false, true] {
         // Transposing is its own inverse.
         let turn = |s: Square| {
@@ -244,7 +243,7 @@ pub(super) fn finish_in_window(
             played: played.iter().map(|&s| turn(s)).collect(),
             taken: taken.iter().map(|&s| turn(s)).collect(),
             max_squares,
-            deadline,
+            deadline: deadline.clone(),
             cache: &cache,
             swept: HashMap::new(),
             portals: HashMap::new(),
@@ -338,7 +337,7 @@ struct Cutting<'a> {
     played: Vec<Square>,
     taken: HashSet<Square>,
     max_squares: u64,
-    deadline: Instant,
+    deadline: Deadline,
     cache: &'a Cache,
     /// Each search already made: (rectangle, start, end) → the path.
     swept: HashMap<(Rect, Square, Vec<Square>), Option<Vec<Square>>>,
@@ -362,7 +361,7 @@ struct Plan {
 
 impl Cutting<'_> {
     fn out_of_time(&self) -> bool {
-        Instant::now() >= self.deadline
+        self.deadline.passed()
     }
 
     /// The tour, ending on `last` when given, by the first window that
@@ -830,7 +829,7 @@ impl Cutting<'_> {
                     let aim = Aim::On(window.local(t));
                     let portal = Some((window.local(l), window.local(e)));
                     let tries = (Tries::Window, portal);
-                    let found = sweep(board, &blocked, aim, tries, self.deadline);
+                    let found = sweep(board, &blocked, aim, tries, &self.deadline);
                     self.portals.insert(key, found.clone());
                     found
                 }
@@ -873,7 +872,7 @@ impl Cutting<'_> {
                 [end] => Aim::On(rect.local(*end)),
                 ends => Aim::Among(ends.iter().map(|&s| rect.local(s)).collect()),
             };
-            let path = sweep(board, &blocked, goal, (Tries::Window, None), self.deadline)?;
+            let path = sweep(board, &blocked, goal, (Tries::Window, None), &self.deadline)?;
             Some(
                 path.into_iter()
                     .map(|s| Square::new(s.file() + rect.x, s.rank() + rect.y))
@@ -1096,7 +1095,7 @@ fn sweep(
     blocked: &[Square],
     aim: Aim,
     (tries, portal): (Tries, Option<(Square, Square)>),
-    deadline: Instant,
+    deadline: &Deadline,
 ) -> Option<Vec<Square>> {
     let grid = Grid::new(board)?;
     let n = grid.len();
@@ -1140,7 +1139,7 @@ fn sweep(
         variant: 0,
         seed: None,
         calls: 0,
-        deadline,
+        deadline: deadline.clone(),
         late: false,
     };
     let found = |path: Vec<u32>| {
@@ -1154,7 +1153,7 @@ fn sweep(
         Tries::Window => {
             let budget = SWEEP_NODES * n.u64() + SWEEP_EXTRA;
             for (variant, seed) in (0..).zip(WINDOW_TRIES) {
-                if Instant::now() >= deadline {
+                if deadline.passed() {
                     return None;
                 }
                 let mut search = rules.clone();
@@ -1170,7 +1169,7 @@ fn sweep(
         Tries::Restarts => {
             let budget = 4 * left.u64() + 256;
             for seed in 1.. {
-                if Instant::now() >= deadline {
+                if deadline.passed() {
                     return None;
                 }
                 let mut search = rules.clone();
@@ -1197,7 +1196,7 @@ pub(super) fn restarts(
     board: Board,
     played: &[Square],
     ending: Ending,
-    deadline: Instant,
+    deadline: &Deadline,
 ) -> Option<Vec<Square>> {
     if board.squares() > RESTART_SQUARES {
         return None;
@@ -1247,7 +1246,7 @@ struct Sweep {
     seed: Option<u64>,
     /// Calls of `choices`, to read the clock every so often.
     calls: u64,
-    deadline: Instant,
+    deadline: Deadline,
     /// Whether the deadline passed during the search.
     late: bool,
 }
@@ -1278,7 +1277,7 @@ impl Rules for Sweep {
             return 0;
         };
         self.calls += 1;
-        if self.late || (self.calls % 4096 == 0 && Instant::now() >= self.deadline) {
+        if self.late || (self.calls % 4096 == 0 && self.deadline.passed()) {
             self.late = true;
             return 0;
         }
@@ -1375,7 +1374,7 @@ mod tests {
             played: vec![Square::new(14, 12)],
             taken: HashSet::from([Square::new(14, 12)]),
             max_squares: 1_000_000,
-            deadline: Instant::now(),
+            deadline: Deadline::from(Duration::ZERO),
             cache: &Cache::default(),
             swept: HashMap::new(),
             portals: HashMap::new(),

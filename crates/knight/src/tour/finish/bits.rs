@@ -43,10 +43,10 @@
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::time::Instant;
 
 use super::super::warnsdorff::mix;
 use crate::board::{Colour, Grid, Int, Spot, STEPS};
+use crate::Deadline;
 
 /// Hopeless positions kept, at most (16 bytes each, before the table's
 /// own overhead).
@@ -116,7 +116,7 @@ pub(super) struct Bits {
     targets: u64,
     /// Each square's distance from the centre (Roth's tie-break).
     pub(super) centre: Vec<u64>,
-    deadline: Instant,
+    deadline: Deadline,
     /// Nodes searched in all (a measure of the work that does not depend
     /// on the machine).
     pub nodes: u64,
@@ -154,7 +154,7 @@ pub(super) fn squares(mut set: u64) -> impl Iterator<Item = usize> {
 impl Bits {
     /// The searcher for `grid` (at most 64 squares) whose last square must
     /// be in `targets`.
-    pub(super) fn new(grid: Grid, targets: u64, deadline: Instant) -> Bits {
+    pub(super) fn new(grid: Grid, targets: u64, deadline: &Deadline) -> Bits {
         let n = grid.len();
         let board = grid.board();
         let moves: Vec<u64> = (0..n)
@@ -205,7 +205,7 @@ impl Bits {
             edge,
             targets,
             centre,
-            deadline,
+            deadline: deadline.clone(),
             nodes: 0,
             budget: 0,
             timed_out: false,
@@ -512,7 +512,7 @@ impl Bits {
             return Verdict::Cut;
         }
         self.budget -= 1;
-        if self.nodes % 1024 == 0 && Instant::now() >= self.deadline {
+        if self.nodes % 1024 == 0 && self.deadline.passed() {
             self.timed_out = true;
             return Verdict::Cut;
         }

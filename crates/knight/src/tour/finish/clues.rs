@@ -46,7 +46,6 @@
 use std::collections::HashSet;
 use std::fmt;
 use std::hash::BuildHasherDefault;
-use std::time::{Duration, Instant};
 
 use super::bits::{bit, squares, Bits, KeyHasher};
 use super::{Ending, Finishing, Stuck};
@@ -55,6 +54,7 @@ use crate::tour::existence::ruled_out;
 use crate::tour::is_tour;
 use crate::tour::search::Rules;
 use crate::tour::warnsdorff::mix;
+use crate::Deadline;
 
 /// Positions proven to have no finish kept, at most.
 const HOPELESS_KEPT: usize = 1 << 20;
@@ -314,7 +314,8 @@ pub fn check_clues(board: Board, clues: &[Clue]) -> Result<Vec<Clue>, CluesError
 }
 
 /// The tour that agrees with every clue, and whether it is the only one,
-/// on a board of at most 64 squares, within about `time_limit`.
+/// on a board of at most 64 squares, within about `time_limit` (a
+/// `Duration`, or a [`Deadline`] its caller can call off).
 ///
 /// # Errors
 ///
@@ -336,8 +337,11 @@ pub fn check_clues(board: Board, clues: &[Clue]) -> Result<Vec<Clue>, CluesError
 /// assert_eq!((solved.path[0], solved.path[24]), (clues[0].square, clues[1].square));
 /// assert_eq!(solved.unique, Some(false));
 /// ```
-pub fn solve_clues(request: CluesRequest<'_>, time_limit: Duration) -> Result<Solved, CluesError> {
-    let deadline = Instant::now() + time_limit;
+pub fn solve_clues(
+    request: CluesRequest<'_>,
+    time_limit: impl Into<Deadline>,
+) -> Result<Solved, CluesError> {
+    let deadline: Deadline = time_limit.into();
     let CluesRequest {
         board,
         clues,
@@ -347,10 +351,10 @@ pub fn solve_clues(request: CluesRequest<'_>, time_limit: Duration) -> Result<So
     let grid = Grid::new(board).ok_or(CluesError::TooLarge {
         squares: board.squares(),
     })?;
-    if let Some(stuck) = reason(grid, &clues, closed, deadline) {
+    if let Some(stuck) = reason(grid, &clues, closed, &deadline) {
         return Err(CluesError::NoTour(stuck));
     }
-    let (found, settled, nodes) = count_tours(grid, &clues, closed, u64::MAX, deadline);
+    let (found, settled, nodes) = count_tours(grid, &clues, closed, u64::MAX, &deadline);
     let mut found = found.into_iter();
     let Some(path) = found.next() else {
         return Err(if settled {
@@ -393,7 +397,7 @@ pub(crate) fn count_tours(
     clues: &[Clue],
     closed: bool,
     budget: u64,
-    deadline: Instant,
+    deadline: &Deadline,
 ) -> (Vec<Vec<Square>>, bool, u64) {
     let n = grid.len().u64();
     let (first, last) = match clues {
@@ -455,7 +459,7 @@ fn distance(bits: &Bits, all: u64, a: usize, b: usize) -> Option<u64> {
 
 /// The first check of the module's documentation that the clues (sorted by
 /// step, checked) fail, in words; None when they pass.
-fn reason(grid: Grid, clues: &[Clue], closed: bool, deadline: Instant) -> Option<ClueStuck> {
+fn reason(grid: Grid, clues: &[Clue], closed: bool, deadline: &Deadline) -> Option<ClueStuck> {
     let n = grid.len().u64();
     let all = u64::MAX >> (64 - grid.len());
     let bits = Bits::new(grid, all, deadline);
@@ -579,7 +583,7 @@ pub(crate) struct Search {
     /// The first clue (step from 0, spot), which fixes the first square's
     /// colour.
     first_clue: Option<(usize, usize)>,
-    deadline: Instant,
+    deadline: Deadline,
     /// Nodes searched in all.
     pub nodes: u64,
     budget: u64,
@@ -601,7 +605,7 @@ pub(crate) struct Search {
 impl Search {
     /// The search for tours of `grid` (at most 64 squares) that agree with
     /// `clues` (sorted by step, checked).
-    pub(crate) fn new(grid: Grid, clues: &[Clue], closed: bool, deadline: Instant) -> Search {
+    pub(crate) fn new(grid: Grid, clues: &[Clue], closed: bool, deadline: &Deadline) -> Search {
         let n = grid.len();
         let all = u64::MAX >> (64 - n);
         let bits = Bits::new(grid, all, deadline);
@@ -625,7 +629,7 @@ impl Search {
             open_steps,
             clue_set,
             first_clue,
-            deadline,
+            deadline: deadline.clone(),
             nodes: 0,
             budget: 0,
             cut: false,
@@ -673,7 +677,7 @@ impl Search {
                 self.cut = false;
                 break;
             }
-            if left == 0 || Instant::now() >= self.deadline {
+            if left == 0 || self.deadline.passed() {
                 break;
             }
             nodes = nodes.saturating_mul(2);
@@ -761,7 +765,7 @@ impl Search {
             return 0;
         }
         self.budget -= 1;
-        if self.nodes % 1024 == 0 && Instant::now() >= self.deadline {
+        if self.nodes % 1024 == 0 && self.deadline.passed() {
             self.cut = true;
             return 0;
         }
