@@ -13,35 +13,51 @@
 //! played prefix and get the finish's own checks ([`super::Stuck`]); and
 //! the theorems of which boards have tours rule out the start.
 //!
-//! Then a depth-first search places step after step, on bitboards
-//! ([`super::bits::Bits`] gives the move masks): the next step goes on its
-//! clue square when it has one, else on a free square (neither placed nor
-//! a clue) one move away, fewest onward moves first (Warnsdorff). At every
-//! node, the knight on `k` at step `t`, it cuts the position when one of
-//! these holds, each a fact of every way on, so an exhausted search is a
-//! proof:
+//! Then a depth-first search fills the gaps between the placed steps (at
+//! first the clues), on bitboards ([`super::bits::Bits`] gives the move
+//! masks). A gap is a run of steps with no square yet: between two placed
+//! steps, or a free start or end of an open tour (a closed tour's last gap
+//! runs round the end to the first square). The search picks a gap and
+//! fills it one step at a time from one of its placed ends, each step on a
+//! free square (neither placed nor a clue) one move from the last, fewest
+//! onward moves first (Warnsdorff), until the gap is closed; then it picks
+//! the next. Two clues `k` steps apart are joined by a path of exactly `k`
+//! moves, so a short gap has few ways to fill it, and filling the shortest
+//! gaps first (fail first) leaves the long ones a path between fixed
+//! squares through exactly the squares left, which the forced moves settle
+//! quickly; filling the gaps in step order instead is Warnsdorff's own
+//! order, which finds a tour of loosely clued boards at once. At every
+//! node it cuts the position when one of these holds, each a fact of every
+//! way on, so an exhausted search is a proof:
 //!
-//! - the free squares, the clue squares still ahead and the knight are not
-//!   one connected part (the rest of the tour is a path through them);
-//! - between two anchors in a row (the knight, then the clues ahead by
-//!   step, then the first square again for a closed tour), `g` steps apart,
-//!   the `g − 1` steps between go on free squares: the second anchor must
-//!   be at most `g` moves from the first through free squares, and the
-//!   free squares `v` with `d(A, v) + d(v, B) ≤ g` (the segment's ellipse)
-//!   must hold at least `g − 1`; after the last anchor of an open tour, the
-//!   free squares within the steps left must hold them;
-//! - every free square lies in some segment's ellipse, and no segment has
-//!   more free squares that only it can reach than steps to put them on;
+//! - for each gap between two placed squares `A` and `B`, `g` steps apart,
+//!   the `g − 1` steps between go on free squares: `B` must be at most `g`
+//!   moves from `A` through free squares, and the free squares `v` with
+//!   `d(A, v) + d(v, B) ≤ g` (the gap's ellipse) must hold `g − 1`, of each
+//!   colour as many as the steps alternate through; a free start or end of
+//!   `g` steps, the free squares within `g` moves of its placed end;
+//! - every free square lies in some gap's ellipse (so the free squares are
+//!   joined to the gaps that must pass through them), and no gap has more
+//!   free squares that only it can reach than steps to put them on;
 //! - every free square has two squares the path may join it to (free
-//!   squares, the knight when its next step is free, clue squares with a
-//!   free step beside them, the first square of a closed tour), except one
-//!   square at most, which must then be the last of an open tour.
+//!   squares, placed squares with a free step beside them), except at most
+//!   one for each free start or end, the tour's first or last square;
+//! - the forced moves, followed to the end ([`super::bits::forced`]) on
+//!   the graph of the free squares and the placed squares beside a gap,
+//!   each run of placed steps between two gaps drawn as its two end squares
+//!   joined to each other: the rest of the tour is one path through that
+//!   graph, from the end of the run from the first step (or, for a free
+//!   start, the run to the last step read backwards) to the last square.
 //!
 //! Positions proven to have no finish are kept, keyed on the free squares,
-//! the knight and (for a closed tour) the first square, which fix every
-//! step still to place. To settle uniqueness the search does not stop at
-//! the first tour: it looks for a second, and only an exhausted search says
-//! `unique`.
+//! the steps with no square, the first square and the square being filled
+//! from (with its step), which fix every step still to place: the only
+//! placed squares beside a gap that are not clues are the first square and
+//! the one the gap being filled has reached. The search goes in rounds of
+//! doubling nodes, each its own order of the gaps and its own tie-break
+//! (the positions proven hopeless are kept across rounds, facts whatever
+//! the order). To settle uniqueness the search does not stop at the first
+//! tour: it looks for a second, and only an exhausted round says `unique`.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -386,12 +402,12 @@ pub fn solve_clues(
 /// Up to two tours of `grid` that agree with `clues` (sorted by step,
 /// checked), whether the search was complete, and its nodes.
 ///
-/// The search places steps from the first on, so a free start is costly:
-/// every square of the right colour is a start to try. An open tour read
-/// backwards is a tour, and a closed tour is a tour from any of its
-/// squares, so the clues are first renumbered (backwards, or round the
-/// cycle) so that as few free steps as can be come before the first clue;
-/// the tours found are numbered back.
+/// An open tour read backwards is a tour, and a closed tour is a tour from
+/// any of its squares, so the clues are first renumbered (backwards, or
+/// round the cycle) so that as few free steps as can be come before the
+/// first clue (the search's step-order rounds begin there; a closed tour's
+/// first square is then a clue, not a square to try one by one); the
+/// tours found are numbered back.
 pub(crate) fn count_tours(
     grid: Grid,
     clues: &[Clue],
@@ -593,7 +609,9 @@ pub(crate) struct Search {
     want: usize,
     /// Ties among the moves: 0 Roth's rule, else at random from this seed.
     pub tie: u64,
-    /// Whether the gaps are filled in step order (else fewest steps first).
+    /// The order of the gaps this round: 0 step order, 1 fewest steps
+    /// first, 2 smallest ellipse first, 3 fewest steps first from the end
+    /// with fewer moves.
     order: u64,
     /// Positions proven to have no finish: the free squares, the steps
     /// without a square, and the head and first square.
@@ -645,13 +663,18 @@ impl Search {
     /// deadline; the tours found are in `found`, and `cut` says whether the
     /// search stopped before it was complete.
     ///
-    /// It searches in rounds, each with twice the nodes of the one before
-    /// and its ties broken its own way (Roth's rule or the given seed
-    /// first, then at random): a search that found one tour can be lost a
-    /// long time below it looking for another that a new order finds at
-    /// once. The positions proven hopeless are kept across rounds (facts of
-    /// the position, whatever the order), and so are the tours found; a
-    /// round that is not cut is complete.
+    /// It searches in rounds, each with twice the nodes of the one before,
+    /// cycling through four orders of the gaps (step order; fewest steps
+    /// first; smallest ellipse first; fewest steps first, each from the
+    /// end with fewer moves), and after the first four with its ties broken
+    /// at random (before, Roth's rule or the given seed): each order is
+    /// fast on clue sets where the others get lost (on 8×8, step order
+    /// finds a tour of a few far-apart clues in a hundred nodes where fewest
+    /// first takes millions, and the other way round for tight clues), and
+    /// doubling keeps the total within a small factor of the best order's.
+    /// The positions proven hopeless are kept across rounds (facts of the
+    /// position, whatever the order), and so are the tours found; a round
+    /// that is not cut is complete.
     pub(crate) fn search(&mut self, want: usize, budget: u64) {
         let mut kept: Vec<Vec<u8>> = Vec::new();
         let first_tie = self.tie;
