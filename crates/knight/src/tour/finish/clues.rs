@@ -441,10 +441,28 @@ pub(crate) fn count_tours(
         })
         .collect();
     renumbered.sort_unstable_by_key(|c| c.step);
-    let mut search = Search::new(grid, &renumbered, closed, deadline);
-    search.search(2, budget);
-    let found = search
-        .found
+    let mut ways = vec![Search::new(grid, &renumbered, closed, deadline)];
+    if !clues.is_empty() {
+        // The same tours read the other way (a closed tour keeps step 1).
+        let mut backwards: Vec<Clue> = renumbered
+            .iter()
+            .map(|c| Clue {
+                square: c.square,
+                step: if closed {
+                    (n + 1 - c.step) % n + 1
+                } else {
+                    n + 1 - c.step
+                },
+            })
+            .collect();
+        backwards.sort_unstable_by_key(|c| c.step);
+        let mut way = Search::new(grid, &backwards, closed, deadline);
+        way.reversed = true;
+        ways.push(way);
+    }
+    let (found, cut) = search_ways(&mut ways, 2, budget);
+    let nodes = ways.iter().map(|w| w.nodes).sum();
+    let found = found
         .iter()
         .map(|path| {
             (1..=n)
@@ -455,7 +473,62 @@ pub(crate) fn count_tours(
                 .collect()
         })
         .collect();
-    (found, !search.cut, search.nodes)
+    (found, !cut, nodes)
+}
+
+/// Up to `want` tours (numbered as `ways[0]`'s) sought by `ways`, the same
+/// clues numbered one way or more (each tour of one is a tour of the
+/// others), within `budget` nodes in all and the deadline, and whether the
+/// search stopped before it was complete.
+///
+/// It searches in rounds, the ways taking turns; a way's round has twice
+/// the nodes of its round before, and its rounds cycle through four orders
+/// of the gaps (step order; fewest steps first; smallest ellipse first;
+/// fewest steps first, each from the end with fewer moves), their ties
+/// broken by Roth's rule or the given seed for the first four and at
+/// random after. Each order and each way is fast on clue sets where the
+/// others get lost (on 8×8, step order finds a tour of a few far-apart
+/// clues in a hundred nodes where fewest first takes millions, and the
+/// other way round for tight clues; an open tour read backwards can take a
+/// thousandth of the nodes), and doubling keeps the total within a small
+/// factor of the best's. The positions proven hopeless are kept across
+/// rounds (facts of the position, whatever the order), and so are the
+/// tours found; a round that is not cut is complete.
+pub(crate) fn search_ways(ways: &mut [Search], want: usize, budget: u64) -> (Vec<Vec<u8>>, bool) {
+    let mut kept: Vec<Vec<u8>> = Vec::new();
+    let first_tie = ways[0].tie;
+    let turns = ways.len().u64();
+    let mut left = budget;
+    let mut round = 0u64;
+    loop {
+        let pass = round / turns;
+        let way = &mut ways[(round % turns).usize()];
+        let this = (4096u64 << pass.min(40)).min(left);
+        way.tie = if pass < 4 {
+            first_tie
+        } else {
+            mix(first_tie ^ pass) | 1
+        };
+        way.order = pass % 4;
+        way.round(want, this);
+        left -= this - way.budget;
+        for path in std::mem::take(&mut way.found) {
+            let path = way.as_first(path);
+            if !kept.contains(&path) {
+                kept.push(path);
+            }
+        }
+        let cut = way.cut;
+        way.cut = false;
+        if kept.len() >= want || !cut {
+            kept.truncate(want);
+            return (kept, false);
+        }
+        if left == 0 || way.deadline.passed() {
+            return (kept, true);
+        }
+        round += 1;
+    }
 }
 
 /// The fewest knight moves between two squares of the grid's board (a
@@ -609,6 +682,8 @@ pub(crate) struct Search {
     want: usize,
     /// Ties among the moves: 0 Roth's rule, else at random from this seed.
     pub tie: u64,
+    /// Whether the steps are those of the tours sought read the other way.
+    reversed: bool,
     /// The order of the gaps this round: 0 step order, 1 fewest steps
     /// first, 2 smallest ellipse first, 3 fewest steps first from the end
     /// with fewer moves.
@@ -654,6 +729,7 @@ impl Search {
             want: 1,
             tie: 0,
             order: 0,
+            reversed: false,
             hopeless: HashSet::default(),
             found: Vec::new(),
         }
@@ -661,57 +737,26 @@ impl Search {
 
     /// Searches for up to `want` tours within `budget` nodes and the
     /// deadline; the tours found are in `found`, and `cut` says whether the
-    /// search stopped before it was complete.
-    ///
-    /// It searches in rounds, each with twice the nodes of the one before,
-    /// cycling through four orders of the gaps (step order; fewest steps
-    /// first; smallest ellipse first; fewest steps first, each from the
-    /// end with fewer moves), and after the first four with its ties broken
-    /// at random (before, Roth's rule or the given seed): each order is
-    /// fast on clue sets where the others get lost (on 8×8, step order
-    /// finds a tour of a few far-apart clues in a hundred nodes where fewest
-    /// first takes millions, and the other way round for tight clues), and
-    /// doubling keeps the total within a small factor of the best order's.
-    /// The positions proven hopeless are kept across rounds (facts of the
-    /// position, whatever the order), and so are the tours found; a round
-    /// that is not cut is complete.
+    /// search stopped before it was complete ([`search_ways`] with this
+    /// one way).
     pub(crate) fn search(&mut self, want: usize, budget: u64) {
-        let mut kept: Vec<Vec<u8>> = Vec::new();
-        let first_tie = self.tie;
-        let mut left = budget;
-        let mut nodes = 4096u64;
-        let mut round = 0u64;
-        loop {
-            let this = nodes.min(left);
-            self.tie = if round < 4 {
-                first_tie
-            } else {
-                mix(first_tie ^ round) | 1
-            };
-            self.order = round % 4;
-            self.round(want, this);
-            left -= this - self.budget;
-            for path in self.found.drain(..) {
-                if !kept.contains(&path) {
-                    kept.push(path);
-                }
-            }
-            if kept.len() >= want || !self.cut {
-                self.cut = false;
-                break;
-            }
-            if left == 0 || self.deadline.passed() {
-                break;
-            }
-            nodes = nodes.saturating_mul(2);
-            round += 1;
-        }
-        self.tie = first_tie;
-        kept.truncate(want);
-        self.found = kept;
+        let (found, cut) = search_ways(std::slice::from_mut(self), want, budget);
+        self.found = found;
+        self.cut = cut;
     }
 
-    /// One round of [`Search::search`].
+    /// A tour found, numbered as the first way's.
+    fn as_first(&self, path: Vec<u8>) -> Vec<u8> {
+        match (self.reversed, self.closed) {
+            (false, _) => path,
+            (true, false) => path.into_iter().rev().collect(),
+            (true, true) => std::iter::once(path[0])
+                .chain(path[1..].iter().rev().copied())
+                .collect(),
+        }
+    }
+
+    /// One round of [`search_ways`].
     fn round(&mut self, want: usize, budget: u64) {
         self.want = want;
         self.budget = budget;
