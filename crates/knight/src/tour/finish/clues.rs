@@ -54,10 +54,12 @@
 //! from (with its step), which fix every step still to place: the only
 //! placed squares beside a gap that are not clues are the first square and
 //! the one the gap being filled has reached. The search goes in rounds of
-//! doubling nodes, each its own order of the gaps and its own tie-break
-//! (the positions proven hopeless are kept across rounds, facts whatever
-//! the order). To settle uniqueness the search does not stop at the first
-//! tour: it looks for a second, and only an exhausted round says `unique`.
+//! doubling nodes ([`search_ways`]), each its own order of the gaps and its
+//! own tie-break, the clues numbered as given and read the other way in
+//! turn (the positions proven hopeless are kept across rounds, facts
+//! whatever the order). To settle uniqueness the search does not stop at
+//! the first tour: it looks for a second, and only an exhausted round says
+//! `unique`.
 
 use std::collections::HashSet;
 use std::fmt;
