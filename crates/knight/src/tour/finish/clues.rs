@@ -74,8 +74,10 @@ use crate::tour::search::Rules;
 use crate::tour::warnsdorff::mix;
 use crate::Deadline;
 
-/// Positions proven to have no finish kept, at most.
-const HOPELESS_KEPT: usize = 1 << 20;
+/// Positions proven to have no finish kept by one way of the search, at
+/// most (24 bytes each before the table's overhead; two ways search a
+/// puzzle, so about 50 MB at worst in all).
+const HOPELESS_KEPT: usize = 1 << 19;
 
 /// One numbered square of a puzzle: the square and its step in the tour,
 /// counted from 1.
@@ -924,7 +926,9 @@ impl Search {
         // apart (clues given so).
         let mut gaps = [Gap { a: None, b: None }; 64];
         let mut len = 0;
-        let first = (0..n).find(|&s| self.at[s].is_some())?;
+        // A round places the first square when no clue is placed, so some
+        // step always is.
+        let first = (0..n).find(|&s| self.at[s].is_some()).unwrap_or(0);
         if first > 0 {
             gaps[len] = Gap {
                 a: None,
