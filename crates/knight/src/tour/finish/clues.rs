@@ -487,8 +487,9 @@ pub(crate) fn count_tours(
 ///
 /// It searches in rounds, the ways taking turns; a way's round has twice
 /// the nodes of its round before, and its rounds cycle through four orders
-/// of the gaps (step order; fewest steps first; smallest ellipse first;
-/// fewest steps first, each from the end with fewer moves), their ties
+/// of the gaps (step order; fewest steps first; the gap with an end of
+/// fewest moves first, from that end; fewest steps first, from the end
+/// with fewer moves), their ties
 /// broken by Roth's rule or the given seed for the first four and at
 /// random after. Each order and each way is fast on clue sets where the
 /// others get lost (on 8×8, step order finds a tour of a few far-apart
@@ -689,8 +690,8 @@ pub(crate) struct Search {
     /// Whether the steps are those of the tours sought read the other way.
     reversed: bool,
     /// The order of the gaps this round: 0 step order, 1 fewest steps
-    /// first, 2 smallest ellipse first, 3 fewest steps first from the end
-    /// with fewer moves.
+    /// first, 2 the gap with an end of fewest moves first (from that end),
+    /// 3 fewest steps first from the end with fewer moves.
     order: u64,
     /// Positions proven to have no finish: the free squares, the steps
     /// without a square, and the head and first square.
@@ -1044,20 +1045,25 @@ impl Search {
             Some(h) => *gaps.iter().find(|g| g.a == Some(h) || g.b == Some(h))?,
             None if self.order == 0 => gaps[0],
             None if self.order == 2 => {
-                let i = (0..gaps.len())
-                    .min_by_key(|&i| (segments[i].0.count_ones(), steps(&gaps[i])))?;
-                gaps[i]
+                // The end with the fewest moves on (fewest ways to try).
+                let out = |s: Option<usize>| {
+                    s.map_or(u32::MAX, |s| (m[self.spot(s)] & free).count_ones())
+                };
+                *gaps
+                    .iter()
+                    .min_by_key(|g| (out(g.a).min(out(g.b)), steps(g)))?
             }
             None => *gaps.iter().min_by_key(|g| (steps(g), g.a))?,
         };
-        // A gap between two placed squares is filled from the end with
-        // fewer moves (the way it was begun, once begun).
+        // A gap between two placed squares is filled from its first end,
+        // or in orders 2 and 3 from the end with fewer moves (the way it
+        // was begun, once begun).
         let backwards = match (gap.a, gap.b) {
             (Some(a), Some(b)) => match head {
                 Some(h) => h == b,
                 None => {
                     let out = |s: usize| (m[self.spot(s)] & free).count_ones();
-                    self.order == 3 && out(b) < out(a)
+                    self.order >= 2 && out(b) < out(a)
                 }
             },
             (a, _) => a.is_none(),
