@@ -849,9 +849,7 @@ impl Search {
             return 0;
         }
         let Some((from, step, moves)) = self.feasible(free, head) else {
-            if self.hopeless.len() < HOPELESS_KEPT {
-                self.hopeless.insert(key);
-            }
+            self.keep_hopeless(key);
             return 0;
         };
         let mut keyed = [(0u32, 0u64, 0usize); 8];
@@ -885,10 +883,20 @@ impl Search {
                 return count;
             }
         }
-        if count == 0 && self.hopeless.len() < HOPELESS_KEPT {
-            self.hopeless.insert(key);
+        if count == 0 {
+            self.keep_hopeless(key);
         }
         count
+    }
+
+    /// Keeps a position proven hopeless; when the table is full, it is
+    /// emptied first (those of earlier rounds' orders are the least likely
+    /// to be met again, and a bound on the table's memory matters more).
+    fn keep_hopeless(&mut self, key: (u64, u64, u32)) {
+        if self.hopeless.len() >= HOPELESS_KEPT {
+            self.hopeless.clear();
+        }
+        self.hopeless.insert(key);
     }
 
     /// The squares of `v`'s colour.
