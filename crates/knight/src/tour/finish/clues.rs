@@ -494,9 +494,9 @@ pub(crate) fn count_tours(
 /// random after. Each order and each way is fast on clue sets where the
 /// others get lost (on 8×8, step order finds a tour of a few far-apart
 /// clues in a hundred nodes where fewest first takes millions, and the
-/// other way round for tight clues; an open tour read backwards can take a
-/// thousandth of the nodes), and doubling keeps the total within a small
-/// factor of the best's. The positions proven hopeless are kept across
+/// other way round for tight clues; an open tour read backwards, its first
+/// square tried square by square, can take a thousandth of the nodes), and
+/// doubling keeps the total within a small factor of the best's. The positions proven hopeless are kept across
 /// rounds (facts of the position, whatever the order), and so are the
 /// tours found; a round that is not cut is complete.
 pub(crate) fn search_ways(ways: &mut [Search], want: usize, budget: u64) -> (Vec<Vec<u8>>, bool) {
@@ -769,9 +769,13 @@ impl Search {
         self.found.clear();
         let all = u64::MAX >> (64 - self.n);
         let free = all & !self.clue_set;
-        // An open tour with a clue fills its free start from the clue
-        // backwards; otherwise the first square is tried square by square.
-        let fixed = self.at[0].is_some() || (!self.closed && self.first_clue.is_some());
+        // An open tour with a clue, numbered as given, fills its free start
+        // from the clue backwards; otherwise (and read the other way) the
+        // first square is tried square by square, which gives the forced
+        // moves a fixed end: each is fast on clue sets where the other is
+        // lost.
+        let fixed =
+            self.at[0].is_some() || (!self.closed && !self.reversed && self.first_clue.is_some());
         let starts = match self.at[0] {
             Some(s) => bit(s),
             None if fixed => 1,
