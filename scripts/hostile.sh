@@ -32,7 +32,12 @@
 #      30% HEAD;
 #   p. HTTP/2 paced rapid reset: a large answer's stream reset ~3 ms after
 #      it opens, again and again, 2 connections;
-#   m-p each: peak RSS < 512 MiB, /healthz p99 <= 50 ms, no 5xx but 503
+#   q. 8 clients start 10 s /longest-path searches and leave at once
+#      (HTTP/1.1 close, HTTP/2 stream reset or connection close), again and
+#      again, while another client asks a 0.2 s search each second: half
+#      or more answered, each within 2 s, and every job ended within 1 s of
+#      the clients' leaving (abandoned jobs free their workers);
+#   m-q each: peak RSS < 512 MiB, /healthz p99 <= 50 ms, no 5xx but 503
 #      with Retry-After, RSS 60 s (--short 10 s) after <= warm baseline +
 #      64 MiB (scripts/hostile/memstorms.py).
 # Every storm runs with the manifest's settings (deploy/kubernetes.yaml:
@@ -95,7 +100,7 @@ if [ -n "${HOSTILE_MAX_CONNECTIONS:-}" ]; then
 fi
 # shellcheck disable=SC2206 # word splitting of K=V pairs is the point
 server_env+=(${HOSTILE_SERVER_ENV:-})
-only=${HOSTILE_ONLY:-a b c d e f g h i j k l m n o p}
+only=${HOSTILE_ONLY:-a b c d e f g h i j k l m n o p q}
 
 # Python's h2 (and what it needs), pinned, for the HTTP/2 storms.
 if ! python3 -c 'import h2' 2> /dev/null; then
@@ -252,6 +257,7 @@ if [ "$short" = 1 ]; then
   run_storm n finish-bodies 60 --seconds 8 --after 10
   run_storm o png-windows 60 --seconds 8 --after 10
   run_storm p h2-resets 40 --seconds 4 --after 10
+  run_storm q abandoned-jobs 60 --seconds 8 --after 10
 else
   run_storm a nonreaders $((write_ms / 1000 + 65)) --write-timeout-ms "$write_ms"
   run_storm b compressed 60 --seconds 10
@@ -269,6 +275,7 @@ else
   run_storm n finish-bodies 150 --seconds 20 --after 60
   run_storm o png-windows 150 --seconds 20 --after 60
   run_storm p h2-resets 100 --seconds 8 --after 60
+  run_storm q abandoned-jobs 150 --seconds 20 --after 60
 fi
 
 echo

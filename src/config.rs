@@ -71,7 +71,8 @@ pub struct Config {
 
     /// Streams one HTTP/2 connection's client may reset (or abandon before
     /// its answer ends) in a burst; it earns one more each 100 ms, ten a
-    /// second. Past it (paced rapid reset), the connection is closed.
+    /// second. Past it (paced rapid reset), the connection gets GOAWAY
+    /// ENHANCE_YOUR_CALM and is closed.
     #[arg(long, env = "KNIGHTD_HTTP2_MAX_RESETS", default_value_t = 100)]
     pub http2_max_resets: u32,
 

@@ -15,9 +15,20 @@
 //! units (squares listed, searched or drawn; characters of a board to parse),
 //! and every tour and longest-path search, whose time the size does not tell,
 //! except trivially small ones ([`Heavy::run_unless_small`]).
+//!
+//! Work that nobody waits for stops: each request's [`Work`] carries a flag
+//! ([`Work::called_off`]) that its run path sets when the request's future
+//! is dropped before the job has answered (the client reset its HTTP/2
+//! stream, closed its connection, or the connection was closed for it).
+//! The solvers read it where they read their deadline ([`knight::Deadline`],
+//! [`knight::LongestWatch::cancelled`]), so the job ends within a few
+//! thousand search nodes and its worker goes to the next in turn; jobs so
+//! ended are counted in `/metrics`. What cannot be interrupted (a PNG being
+//! rasterised) is bounded instead: one at a time a worker, sized before.
 
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -29,8 +40,8 @@ use tokio::sync::oneshot;
 
 use crate::background::as_background;
 use crate::convert::secs_rounded_up;
+use crate::error::ApiError;
 use crate::http2::{Connection, Reserved};
-use crate::response::problem::ApiError;
 use crate::AppState;
 
 /// Work of at most this many units runs on the request's own task: it takes
@@ -63,6 +74,8 @@ pub struct Work {
     /// A worker the request already holds ([`Work::take_worker`]): its
     /// work runs there, without queueing again.
     held: Option<Worker>,
+    /// Set once nobody waits for this request's answer.
+    called_off: Arc<AtomicBool>,
 }
 
 /// A worker taken for one request before its handler runs (a picture
@@ -72,7 +85,7 @@ pub struct Work {
 #[derive(Clone)]
 pub struct Worker {
     /// Held, not read: dropped with the last clone.
-    _slot: Arc<Slot>,
+    slot: Arc<Slot>,
 }
 
 impl std::fmt::Debug for Worker {
@@ -88,10 +101,25 @@ impl Worker {
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
+        self.run_called_off(work, None).await
+    }
+
+    /// [`Worker::run`], counting the job as called off if `called_off` is
+    /// set when it ends.
+    async fn run_called_off<T, F>(
+        &self,
+        work: F,
+        called_off: Option<Arc<AtomicBool>>,
+    ) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
         let held = self.clone();
         tokio::task::spawn_blocking(move || {
             as_background();
             let answer = work();
+            held.slot.inner.count_called_off(called_off.as_deref());
             drop(held);
             answer
         })
@@ -145,16 +173,43 @@ impl Work {
     }
 
     /// Runs `work` on the blocking pool once a worker is free and it is its
-    /// client's turn; 503 when it cannot be queued.
+    /// client's turn; 503 when it cannot be queued. If this future is
+    /// dropped first, [`Work::called_off`] is set.
     pub async fn run<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
-        match &self.held {
-            Some(worker) => worker.run(work).await,
-            None => self.heavy.run_job(self.client, None, work).await,
-        }
+        self.run_job(None, work).await
+    }
+
+    /// The one run path: the job on the held worker or a queued one, with
+    /// the flag set if the request's future is dropped before it answers.
+    async fn run_job<T, F>(&self, estimate: Option<Duration>, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        let armed = CallOff(Some(Arc::clone(&self.called_off)));
+        let flag = Some(Arc::clone(&self.called_off));
+        let answer = match &self.held {
+            Some(worker) => worker.run_called_off(work, flag).await,
+            None => self.heavy.run_job(self.client, estimate, flag, work).await,
+        };
+        armed.disarm();
+        answer
+    }
+
+    /// The flag set once nobody waits for this request's answer: a search
+    /// that takes it ([`knight::Deadline::cancelled_by`]) stops as if out
+    /// of time.
+    pub fn called_off(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.called_off)
+    }
+
+    /// Whether nobody waits for this request's answer any more.
+    pub fn is_called_off(&self) -> bool {
+        self.called_off.load(Ordering::Relaxed)
     }
 
     /// A worker for this request, taken as [`Work::run`] takes one (503
@@ -164,7 +219,7 @@ impl Work {
             return Ok(worker.clone());
         }
         self.heavy.slot(self.client, None).await.map(|slot| Worker {
-            _slot: Arc::new(slot),
+            slot: Arc::new(slot),
         })
     }
 
@@ -176,10 +231,7 @@ impl Work {
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
-        match &self.held {
-            Some(worker) => worker.run(work).await,
-            None => self.heavy.run_job(self.client, Some(estimate), work).await,
-        }
+        self.run_job(Some(estimate), work).await
     }
 
     /// Whether a running job may use a second core: a worker is idle and no
@@ -210,6 +262,24 @@ impl Work {
             Ok(work())
         } else {
             self.run(work).await
+        }
+    }
+}
+
+/// Sets its flag when dropped armed: the request's future went away
+/// before its job answered.
+struct CallOff(Option<Arc<AtomicBool>>);
+
+impl CallOff {
+    fn disarm(mut self) {
+        self.0 = None;
+    }
+}
+
+impl Drop for CallOff {
+    fn drop(&mut self) {
+        if let Some(flag) = self.0.take() {
+            flag.store(true, Ordering::Relaxed);
         }
     }
 }
@@ -246,6 +316,8 @@ struct Inner {
     timeout: Duration,
     retry_after_secs: u64,
     state: Mutex<State>,
+    /// Jobs that ran and were called off before they ended.
+    called_off: AtomicU64,
 }
 
 #[derive(Debug)]
@@ -332,6 +404,13 @@ impl Drop for Turn<'_> {
 impl Inner {
     fn lock(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A job has ended: counted if nobody waited for it any more.
+    fn count_called_off(&self, flag: Option<&AtomicBool>) {
+        if flag.is_some_and(|f| f.load(Ordering::Relaxed)) {
+            self.called_off.fetch_add(1, Ordering::Relaxed);
+        }
     }
 
     /// Starts waiting jobs, one per client in turn, while workers are free.
@@ -422,6 +501,7 @@ impl Heavy {
                     next_id: 0,
                     typical: FIRST_TYPICAL,
                 }),
+                called_off: AtomicU64::new(0),
             }),
         }
     }
@@ -450,6 +530,12 @@ impl Heavy {
         self.inner.lock().queued
     }
 
+    /// Jobs that ran and were called off before they ended (nobody waited
+    /// for their answers any more), since the start.
+    pub fn called_off(&self) -> u64 {
+        self.inner.called_off.load(Ordering::Relaxed)
+    }
+
     /// Jobs running or waiting.
     pub fn admitted(&self) -> usize {
         let state = self.inner.lock();
@@ -463,6 +549,7 @@ impl Heavy {
             client,
             connection: None,
             held: None,
+            called_off: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -470,6 +557,7 @@ impl Heavy {
         &self,
         client: IpAddr,
         estimate: Option<Duration>,
+        called_off: Option<Arc<AtomicBool>>,
         work: F,
     ) -> Result<T, ApiError>
     where
@@ -478,10 +566,12 @@ impl Heavy {
     {
         let slot = self.slot(client, estimate).await?;
         // The slot moves into the job: if the client goes away, the work
-        // still holds its worker until it is really over.
+        // still holds its worker until it is really over (soon, when it
+        // reads its flag).
         tokio::task::spawn_blocking(move || {
             as_background();
             let answer = work();
+            slot.inner.count_called_off(called_off.as_deref());
             drop(slot);
             answer
         })

@@ -23,9 +23,14 @@
 //!   over [`SMALL`] bytes gets 503 `overloaded` with `Retry-After`;
 //! - a stream its client resets (or leaves) before its answer ends is
 //!   counted against `--http2-max-resets`, over time: past it the
-//!   connection is closed ([`Connection::closed`]), so that paced rapid
-//!   reset, whose streams the server has already taken (hyper counts only
-//!   those reset before), cannot keep workers and answers busy.
+//!   connection gets GOAWAY `ENHANCE_YOUR_CALM` and is closed, so that
+//!   paced rapid reset, whose streams the server has already taken (hyper
+//!   counts only those reset before), cannot keep workers and answers
+//!   busy. hyper has no way to send that GOAWAY itself, so the
+//!   connection's bytes pass through [`Calm`], which reads them as frames
+//!   (a 9-byte header with a 24-bit length each way): it knows the highest
+//!   stream the client opened and where each frame the server writes ends,
+//!   and writes the GOAWAY between two of hyper's frames.
 //!
 //! The same budgets count, on either protocol, an answer whose size its
 //! request tells before any work ([`Connection::reserve`]: a page built
@@ -37,11 +42,12 @@
 use std::cell::Cell;
 use std::convert::Infallible;
 use std::future::Future;
+use std::io;
 use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::task::{Context, Poll};
+use std::task::{Context, Poll, Waker};
 use std::time::{Duration, Instant};
 
 use axum::body::{Body, Bytes};
@@ -50,11 +56,12 @@ use axum::response::{IntoResponse, Response};
 use axum::Router;
 use http_body::{Frame, SizeHint};
 use hyper::body::Incoming;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tower::Service;
 
 use crate::config::Config;
 use crate::convert::len64;
-use crate::response::problem::ApiError;
+use crate::error::ApiError;
 use crate::stall::Stall;
 
 /// Answers of at most this many bytes (known before they are sent) are
@@ -65,7 +72,8 @@ pub const SMALL: u64 = 16 * 1024;
 /// serves once).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Figures {
-    /// Connections closed for resetting streams past `--http2-max-resets`.
+    /// Connections sent GOAWAY `ENHANCE_YOUR_CALM` and closed for
+    /// resetting streams past `--http2-max-resets`.
     pub calmed: u64,
     /// Answer bytes handed to HTTP/2 and not yet let through, now.
     pub held: u64,
@@ -140,10 +148,19 @@ pub struct Connection {
     resets: std::sync::Mutex<(u64, u64)>,
     /// Closed for its resets.
     calmed: std::sync::atomic::AtomicBool,
+    /// Told when the connection is calmed: the GOAWAY is due.
+    calm: tokio::sync::Notify,
+    /// The task reading the connection ([`Calm`]), woken to write the
+    /// GOAWAY.
+    reader: std::sync::Mutex<Option<Waker>>,
 }
 
 /// A reset earned back every this many milliseconds.
 const RESET_EARNED_MS: u64 = 100;
+
+/// How long a calmed connection may take to write its GOAWAY (its client
+/// may not be reading) before it is closed without.
+const CALM_GRACE: Duration = Duration::from_secs(1);
 
 impl Connection {
     pub fn new(budget: &Arc<Budget>, peer: SocketAddr) -> Arc<Connection> {
@@ -156,13 +173,16 @@ impl Connection {
             close: tokio::sync::Notify::new(),
             resets: std::sync::Mutex::new((u64::from(budget.max_resets), 0)),
             calmed: std::sync::atomic::AtomicBool::new(false),
+            calm: tokio::sync::Notify::new(),
+            reader: std::sync::Mutex::new(None),
         })
     }
 
     /// The client reset a stream (or left it) before its answer ended: its
     /// work is dropped with it. Counted over time, not only while pending
     /// (hyper's own limit): past `--http2-max-resets` in a burst, earning
-    /// one back each [`RESET_EARNED_MS`], the connection is closed.
+    /// one back each [`RESET_EARNED_MS`], the connection gets GOAWAY
+    /// `ENHANCE_YOUR_CALM` ([`Calm`]) and is closed.
     fn reset_by_client(&self) {
         let now = self.now();
         let most = u64::from(self.budget.max_resets);
@@ -175,9 +195,27 @@ impl Connection {
             left == 0
         };
         if over && !self.calmed.swap(true, Ordering::Relaxed) {
-            tracing::debug!("an HTTP/2 client reset streams past --http2-max-resets: closed");
+            tracing::debug!(
+                "an HTTP/2 client reset streams past --http2-max-resets: GOAWAY ENHANCE_YOUR_CALM"
+            );
             CALMED.fetch_add(1, Ordering::Relaxed);
-            self.close.notify_one();
+            self.calm.notify_one();
+            let reader = self.reader.lock().unwrap_or_else(|e| e.into_inner()).take();
+            if let Some(reader) = reader {
+                reader.wake();
+            }
+        }
+    }
+
+    fn is_calmed(&self) -> bool {
+        self.calmed.load(Ordering::Relaxed)
+    }
+
+    /// Keeps the waker of the task reading the connection.
+    fn reading(&self, waker: &Waker) {
+        let mut reader = self.reader.lock().unwrap_or_else(|e| e.into_inner());
+        if !reader.as_ref().is_some_and(|r| r.will_wake(waker)) {
+            *reader = Some(waker.clone());
         }
     }
 
@@ -186,10 +224,18 @@ impl Connection {
         self.peer
     }
 
-    /// Resolves when every answer of the connection has stalled: the
-    /// connection is to be closed.
+    /// Resolves when the connection is to be closed: every answer of it
+    /// has stalled, or its GOAWAY for its resets is written (or could not
+    /// be within [`CALM_GRACE`]).
     pub async fn closed(&self) {
-        self.close.notified().await;
+        let calmed = async {
+            self.calm.notified().await;
+            tokio::time::sleep(CALM_GRACE).await;
+        };
+        tokio::select! {
+            () = self.close.notified() => {}
+            () = calmed => {}
+        }
     }
 
     fn now(&self) -> u64 {
@@ -680,6 +726,351 @@ impl Future for Answer {
                 })
             }),
             Answer::Http2(answer) => answer.as_mut().poll(cx),
+        }
+    }
+}
+
+/// The client's connection preface, which opens an HTTP/2 connection with
+/// prior knowledge.
+const PREFACE: &[u8] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
+
+/// A frame's header: a 24-bit length, the type, the flags, the stream.
+const FRAME_HEAD: usize = 9;
+
+/// The HEADERS frame's type: it opens a stream.
+const HEADERS: u8 = 0x1;
+
+/// GOAWAY's type, and the error code `ENHANCE_YOUR_CALM`.
+const GOAWAY: u8 = 0x7;
+const ENHANCE_YOUR_CALM: u32 = 0xb;
+
+/// One direction of an HTTP/2 connection read as frames: where the frame
+/// being read ends.
+#[derive(Clone, Copy, Debug, Default)]
+struct Frames {
+    head: [u8; FRAME_HEAD],
+    /// Bytes of `head` read.
+    have: usize,
+    /// Bytes of the frame's payload still to come.
+    payload: usize,
+}
+
+impl Frames {
+    /// Reads `bytes` up to the end of the frame being read (or all of
+    /// them): how many it read, and the frame's header when it read one
+    /// whole.
+    fn advance(&mut self, bytes: &[u8]) -> (usize, Option<[u8; FRAME_HEAD]>) {
+        if self.payload > 0 {
+            let n = self.payload.min(bytes.len());
+            self.payload -= n;
+            return (n, None);
+        }
+        let n = (FRAME_HEAD - self.have).min(bytes.len());
+        self.head[self.have..self.have + n].copy_from_slice(&bytes[..n]);
+        self.have += n;
+        if self.have < FRAME_HEAD {
+            return (n, None);
+        }
+        self.have = 0;
+        let [a, b, c, ..] = self.head;
+        self.payload = usize::from(a) << 16 | usize::from(b) << 8 | usize::from(c);
+        let m = self.payload.min(bytes.len() - n);
+        self.payload -= m;
+        (n + m, Some(self.head))
+    }
+
+    /// Reads all of `bytes`, telling `each` every whole header.
+    fn read(&mut self, mut bytes: &[u8], mut each: impl FnMut(&[u8; FRAME_HEAD])) {
+        while !bytes.is_empty() {
+            let (n, head) = self.advance(bytes);
+            if let Some(head) = head {
+                each(&head);
+            }
+            bytes = &bytes[n..];
+        }
+    }
+
+    /// Between two frames.
+    fn at_boundary(&self) -> bool {
+        self.have == 0 && self.payload == 0
+    }
+
+    /// How many of `bytes` end the frame being read (None when they do
+    /// not reach its end).
+    fn frame_end(&self, bytes: &[u8]) -> Option<usize> {
+        let mut copy = *self;
+        let mut at = 0;
+        while at < bytes.len() {
+            at += copy.advance(&bytes[at..]).0;
+            if copy.at_boundary() {
+                return Some(at);
+            }
+        }
+        None
+    }
+}
+
+/// What [`Calm`] knows of its connection.
+#[derive(Debug)]
+enum Seen {
+    /// This many bytes of the HTTP/2 preface have come, and nothing else.
+    Opening(usize),
+    /// Not HTTP/2: every byte passes untouched.
+    Http1,
+    Http2 {
+        read: Frames,
+        written: Frames,
+        /// The highest stream the client opened.
+        last_stream: u32,
+    },
+    /// Writing the GOAWAY: its bytes, and how many are written.
+    Calming([u8; FRAME_HEAD + 8], usize),
+    /// The GOAWAY is written: the connection reads as ended.
+    Calmed,
+}
+
+/// A connection's bytes, read as HTTP/2 frames once its client has sent
+/// the preface, so that a connection calmed for its resets
+/// ([`Connection::reset_by_client`]) gets GOAWAY `ENHANCE_YOUR_CALM`, with
+/// the highest stream its client opened, between two frames of hyper's;
+/// then its write side is shut and it reads as ended, and hyper lets it
+/// go. HTTP/1.1 bytes pass untouched.
+pub struct Calm<T> {
+    inner: T,
+    seen: Seen,
+    connection: Arc<Connection>,
+}
+
+impl<T> Calm<T> {
+    pub fn new(inner: T, connection: &Arc<Connection>) -> Calm<T> {
+        Calm {
+            inner,
+            seen: Seen::Opening(0),
+            connection: Arc::clone(connection),
+        }
+    }
+
+    /// Takes in bytes the client sent.
+    fn came(&mut self, bytes: &[u8]) {
+        let mut bytes = bytes;
+        if let Seen::Opening(have) = self.seen {
+            let n = (PREFACE.len() - have).min(bytes.len());
+            if bytes[..n] != PREFACE[have..have + n] {
+                self.seen = Seen::Http1;
+                return;
+            }
+            self.seen = if have + n == PREFACE.len() {
+                Seen::Http2 {
+                    read: Frames::default(),
+                    written: Frames::default(),
+                    last_stream: 0,
+                }
+            } else {
+                Seen::Opening(have + n)
+            };
+            bytes = &bytes[n..];
+        }
+        if let Seen::Http2 {
+            read, last_stream, ..
+        } = &mut self.seen
+        {
+            read.read(bytes, |head| {
+                let [.., s0, s1, s2, s3] = *head;
+                let stream = u32::from_be_bytes([s0, s1, s2, s3]) & 0x7fff_ffff;
+                if head[3] == HEADERS {
+                    *last_stream = (*last_stream).max(stream);
+                }
+            });
+        }
+    }
+
+    /// Whether the GOAWAY is due now: the connection is calmed and the
+    /// server's last frame is written whole. Starts it when so.
+    fn goaway_due(&mut self) -> bool {
+        let Seen::Http2 {
+            written,
+            last_stream,
+            ..
+        } = &self.seen
+        else {
+            return matches!(self.seen, Seen::Calming(..));
+        };
+        if !(self.connection.is_calmed() && written.at_boundary()) {
+            return false;
+        }
+        let mut frame = [0u8; FRAME_HEAD + 8];
+        frame[2] = 8;
+        frame[3] = GOAWAY;
+        frame[FRAME_HEAD..FRAME_HEAD + 4].copy_from_slice(&last_stream.to_be_bytes());
+        frame[FRAME_HEAD + 4..].copy_from_slice(&ENHANCE_YOUR_CALM.to_be_bytes());
+        self.seen = Seen::Calming(frame, 0);
+        true
+    }
+}
+
+impl<T: AsyncWrite + Unpin> Calm<T> {
+    /// Writes the GOAWAY, flushes it and shuts the write side; then the
+    /// connection is closed ([`Connection::closed`]).
+    fn poll_goaway(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        while let Seen::Calming(frame, written) = &mut self.seen {
+            if *written == frame.len() {
+                std::task::ready!(Pin::new(&mut self.inner).poll_flush(cx))?;
+                std::task::ready!(Pin::new(&mut self.inner).poll_shutdown(cx))?;
+                self.seen = Seen::Calmed;
+                self.connection.close.notify_one();
+                break;
+            }
+            match std::task::ready!(Pin::new(&mut self.inner).poll_write(cx, &frame[*written..]))? {
+                0 => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                n => *written += n,
+            }
+        }
+        Poll::Ready(Ok(()))
+    }
+}
+
+fn calmed() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::ConnectionAborted,
+        "GOAWAY ENHANCE_YOUR_CALM sent: the client reset streams past --http2-max-resets",
+    )
+}
+
+impl<T: AsyncRead + AsyncWrite + Unpin> AsyncRead for Calm<T> {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        match this.seen {
+            Seen::Http1 => return Pin::new(&mut this.inner).poll_read(cx, buf),
+            Seen::Calmed => return Poll::Ready(Ok(())),
+            Seen::Http2 { .. } => this.connection.reading(cx.waker()),
+            _ => {}
+        }
+        if this.goaway_due() {
+            // Read as ended once it is written: hyper lets the connection go.
+            return this.poll_goaway(cx);
+        }
+        let before = buf.filled().len();
+        let poll = Pin::new(&mut this.inner).poll_read(cx, buf);
+        if let Poll::Ready(Ok(())) = poll {
+            this.came(&buf.filled()[before..]);
+        }
+        poll
+    }
+}
+
+impl<T: AsyncWrite + Unpin> AsyncWrite for Calm<T> {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        if this.goaway_due() {
+            std::task::ready!(this.poll_goaway(cx))?;
+        }
+        let Seen::Http2 { written, .. } = &mut this.seen else {
+            return match this.seen {
+                Seen::Calmed => Poll::Ready(Err(calmed())),
+                _ => Pin::new(&mut this.inner).poll_write(cx, buf),
+            };
+        };
+        // Calmed mid-frame: the frame is finished, and the GOAWAY follows.
+        let end = if this.connection.is_calmed() {
+            written.frame_end(buf).unwrap_or(buf.len())
+        } else {
+            buf.len()
+        };
+        let poll = Pin::new(&mut this.inner).poll_write(cx, &buf[..end]);
+        if let Poll::Ready(Ok(n)) = poll {
+            written.read(&buf[..n], |_| {});
+        }
+        poll
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        match &mut this.seen {
+            Seen::Http2 { written, .. } if !this.connection.is_calmed() => {
+                let poll = Pin::new(&mut this.inner).poll_write_vectored(cx, bufs);
+                if let Poll::Ready(Ok(n)) = poll {
+                    let mut left = n;
+                    for b in bufs {
+                        let m = left.min(b.len());
+                        written.read(&b[..m], |_| {});
+                        left -= m;
+                    }
+                }
+                poll
+            }
+            Seen::Http1 | Seen::Opening(_) => {
+                Pin::new(&mut this.inner).poll_write_vectored(cx, bufs)
+            }
+            // Calmed: one slice at a time, up to the frame's end.
+            _ => {
+                let first = bufs
+                    .iter()
+                    .find(|b| !b.is_empty())
+                    .map_or(&[][..], |b| &b[..]);
+                Pin::new(this).poll_write(cx, first)
+            }
+        }
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        if matches!(this.seen, Seen::Calmed) {
+            return Poll::Ready(Ok(()));
+        }
+        Pin::new(&mut this.inner).poll_shutdown(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Frames;
+
+    /// Two frames (a 3-byte payload, then an empty one) split anywhere:
+    /// their ends are found, and their headers read whole.
+    #[test]
+    fn frame_ends_are_found_however_the_bytes_come() {
+        let bytes = [
+            0, 0, 3, 1, 4, 0, 0, 0, 1, 7, 7, 7, 0, 0, 0, 4, 1, 0, 0, 0, 0,
+        ];
+        for cut in 0..=bytes.len() {
+            let mut frames = Frames::default();
+            let mut heads = Vec::new();
+            frames.read(&bytes[..cut], |h| heads.push(h[3]));
+            assert_eq!(
+                frames.at_boundary(),
+                [0, 12, 21].contains(&cut),
+                "cut {cut}"
+            );
+            let rest = &bytes[cut..];
+            let first_end = if cut < 12 { 12 - cut } else { 21 - cut };
+            assert_eq!(
+                frames.frame_end(rest),
+                (!rest.is_empty()).then_some(first_end),
+                "cut {cut}"
+            );
+            frames.read(rest, |h| heads.push(h[3]));
+            assert_eq!(heads, [1, 4], "cut {cut}");
+            assert!(frames.at_boundary());
         }
     }
 }

@@ -1,15 +1,18 @@
 //! knightd: an HTTP JSON service that answers chess-knight questions.
 //!
 //! [`app`] is the one router: `main` serves it (with [`server::serve`]) and
-//! the integration tests start it on port 0. The `solver` module holds all
-//! the chess-knight code, synchronous and free of HTTP. Over it, HTTP alone,
-//! grouped by role: `routes` (one file per resource), `request` (reading a
-//! request), `response` (shaping an answer, the one error), `layers` (what
-//! wraps every route) and `heavy` (fair admission to the blocking pool).
+//! the integration tests start it on port 0; [`AppState`] is what every
+//! handler shares. The `knight` library holds all the chess-knight code,
+//! synchronous and free of HTTP. Over it, HTTP alone, grouped by role:
+//! `routes` (one file per resource), `request` (reading a request),
+//! `response` (shaping an answer), `error` (the one error, at the bottom of
+//! the house), `layers` (what wraps every route) and `heavy` (fair
+//! admission to the blocking pool).
 
 pub mod background;
 pub mod config;
 pub mod convert;
+pub mod error;
 pub mod heavy;
 pub mod http2;
 pub mod layers;
@@ -20,8 +23,7 @@ pub mod routes;
 pub mod server;
 pub mod stall;
 
-pub mod state;
-
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::handler::Handler;
@@ -30,11 +32,54 @@ use axum::routing::{get, post, MethodRouter};
 use axum::Router;
 
 pub use config::Config;
+use heavy::Heavy;
+use knight::Cache;
 use layers::front::FrontLayer;
+use layers::limits::Limits;
+use layers::metrics::Metrics;
 use layers::middleware;
+use request::extract::Bodies;
 use routes::{colour, distance, finish, longest, maps, moves, ops, path, puzzle, tour, validate};
 pub use server::{serve, warm};
-pub use state::AppState;
+
+/// What every handler shares.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    pub config: Arc<Config>,
+    pub heavy: Heavy,
+    pub limits: Limits,
+    pub metrics: Metrics,
+    /// Every table kept between requests, within `--cache-bytes`.
+    pub cache: Arc<Cache>,
+    /// Large request bodies parsed at once, off the async threads: as
+    /// many as there are heavy workers.
+    pub parsers: Arc<tokio::sync::Semaphore>,
+}
+
+impl Bodies for AppState {
+    fn body_limit(&self) -> usize {
+        self.config.body_limit
+    }
+
+    fn parsers(&self) -> &tokio::sync::Semaphore {
+        &self.parsers
+    }
+}
+
+impl AppState {
+    pub fn new(config: &Config) -> AppState {
+        AppState {
+            config: Arc::new(config.clone()),
+            heavy: Heavy::new(config.heavy_workers(), config.heavy_queue, 1)
+                .per_client(config.heavy_queue_per_client)
+                .timeout(Duration::from_millis(config.request_timeout_ms)),
+            limits: Limits::new(config),
+            metrics: Metrics::default(),
+            cache: Arc::new(Cache::new(config.cache_bytes)),
+            parsers: Arc::new(tokio::sync::Semaphore::new(config.heavy_workers())),
+        }
+    }
+}
 
 /// The GET (and HEAD) route of a solver's answer, a pure function of the
 /// URL: cacheable. Its POST is not, and is added after, without the layer
@@ -50,41 +95,46 @@ where
 /// The routes of an endpoint that can answer a picture, chosen by `format`
 /// or `Accept`: PNG rasterised from its SVG.
 fn pictured(state: &AppState, route: MethodRouter<AppState>) -> MethodRouter<AppState> {
-    route.layer(from_fn_with_state(
-        state.clone(),
-        response::raster::pictured,
-    ))
+    let pictures = layers::pictured::Pictures {
+        max_png_side: state.config.max_png_side,
+        limits: state.limits.clone(),
+        heavy: state.heavy.clone(),
+    };
+    route.layer(from_fn_with_state(pictures, layers::pictured::pictured))
 }
 
 /// The router knightd serves, with every layer.
 pub fn app(config: &Config) -> Router {
     let state = AppState::new(config);
     let router = Router::new()
-        .route("/distance", cached(distance::get).post(distance::post))
+        .route(
+            "/distance",
+            cached(distance::handler).post(distance::handler),
+        )
         .route(
             "/path",
             pictured(&state, cached(path::get).post(path::post)),
         )
         .route(
             "/tour",
-            pictured(&state, cached(tour::get).post(tour::post)),
+            pictured(&state, cached(tour::handler).post(tour::handler)),
         )
-        .route("/tour/step", cached(tour::step_get).post(tour::step_post))
+        .route("/tour/step", cached(tour::step).post(tour::step))
         .route("/tour/finish", pictured(&state, post(finish::handler)))
         .route(
             "/tour/puzzle",
-            pictured(&state, cached(puzzle::get).post(puzzle::post)),
+            pictured(&state, cached(puzzle::handler).post(puzzle::handler)),
         )
         .route("/colour", cached(colour::handler).post(colour::handler))
         .route("/color", cached(colour::handler).post(colour::handler))
         .route("/moves", cached(moves::handler).post(moves::handler))
         .route(
             "/distance-map",
-            pictured(&state, cached(maps::map_get).post(maps::map_post)),
+            pictured(&state, cached(maps::map).post(maps::map)),
         )
         .route(
             "/shortest-paths",
-            pictured(&state, cached(maps::paths_get).post(maps::paths_post)),
+            pictured(&state, cached(maps::paths).post(maps::paths)),
         )
         .route("/distance/batch", post(distance::batch))
         .route("/validate", pictured(&state, post(validate::handler)))

@@ -28,8 +28,8 @@ use tokio::task::JoinSet;
 
 use crate::config::Config;
 use crate::convert::{len64, to_usize};
-use crate::http2::{Answers, Budget, Connection, Streams};
-use crate::response::problem::ApiError;
+use crate::error::ApiError;
+use crate::http2::{Answers, Budget, Calm, Connection, Streams};
 use crate::stall::Stall;
 
 /// Descriptors kept back from `--max-connections` for the listener, logs
@@ -132,7 +132,8 @@ pub async fn serve(
                         Ok(Ok(n)) if n > 0 => {}
                         _ => return,
                     }
-                    let io = TokioIo::new(WriteTimeout::new(stream, write_timeout));
+                    let io = WriteTimeout::new(stream, write_timeout);
+                    let io = TokioIo::new(Calm::new(io, &connection));
                     let http = http(&settings, Streams::new(&connection));
                     let serving = watcher.watch(http.serve_connection(io, service));
                     tokio::select! {

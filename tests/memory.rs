@@ -4,9 +4,10 @@
 //! the paths an independent enumeration lists; an answer's bytes counted
 //! against `--answer-budget` before its work (503 with `Retry-After`, on
 //! HTTP/1.1 as on HTTP/2); HTTP/2 streams reset by their client past
-//! `--http2-max-resets` closing the connection; hyper's own 400, 414 and
-//! 431 answered as problems; what was sent quoted short; HEAD of a PNG
-//! with GET's headers and no picture.
+//! `--http2-max-resets` closing the connection with GOAWAY
+//! `ENHANCE_YOUR_CALM`; hyper's own 400, 414 and 431 answered as problems;
+//! what was sent quoted short; HEAD of a PNG with GET's headers and no
+//! picture; a job nobody waits for stopped, its worker freed.
 
 mod common;
 
@@ -202,7 +203,13 @@ async fn streams_reset_past_http2_max_resets_close_the_connection() {
     // Answers its client never reads (window 0), each reset once its head
     // has come: the server took the stream, so hyper's own limit (streams
     // reset before they are accepted) does not see them.
-    let client = h2_connect(&server, 0).await;
+    let tcp = TcpStream::connect(server.addr).await.unwrap();
+    let (client, connection) = h2::client::Builder::new()
+        .initial_window_size(0)
+        .handshake::<_, bytes::Bytes>(tcp)
+        .await
+        .unwrap();
+    let connection = tokio::spawn(connection);
     let began = std::time::Instant::now();
     let mut closed_after = None;
     for n in 0..40 {
@@ -216,6 +223,11 @@ async fn streams_reset_past_http2_max_resets_close_the_connection() {
         tokio::time::sleep(Duration::from_millis(2)).await;
     }
     let n = closed_after.expect("the connection is closed");
+    // Closed with GOAWAY ENHANCE_YOUR_CALM, not a bare TCP close.
+    let ended = tokio::time::timeout(PATIENCE, connection).await.unwrap();
+    let error = ended.unwrap().expect_err("the connection ends in an error");
+    assert!(error.is_go_away() && error.is_remote(), "{error:?}");
+    assert_eq!(error.reason(), Some(h2::Reason::ENHANCE_YOUR_CALM));
     // Five in a burst, and one earned back each 100 ms meanwhile.
     let earned = began.elapsed().as_millis() / 100;
     let most = 5 + usize::try_from(earned).unwrap() + 1;
@@ -340,4 +352,117 @@ async fn head_of_a_png_has_gets_headers_and_no_picture() {
     assert_eq!(head.headers()["content-type"], "image/png");
     assert!(head.bytes().await.unwrap().is_empty());
     assert!(get.bytes().await.unwrap().starts_with(b"\x89PNG"));
+}
+
+/// A search that runs to its 10 s time limit unless stopped: the longest
+/// path across a 64×64 board, a fifth of it rock and a tenth water (drawn
+/// from a fixed seed; its first and last ranks plain), from corner to
+/// corner, which the search does not settle in that time.
+fn long_search() -> Value {
+    let mut x: u64 = 3;
+    let ranks: Vec<String> = (0..64)
+        .map(|rank| {
+            let cells: Vec<&str> = (0..64)
+                .map(|_| {
+                    x = x
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1_442_695_040_888_963_407);
+                    match (x >> 33) % 100 {
+                        _ if rank == 0 || rank == 63 => ".",
+                        0..20 => "R",
+                        20..30 => "W",
+                        _ => ".",
+                    }
+                })
+                .collect();
+            cells.join(" ")
+        })
+        .collect();
+    json!({"board": ranks.join("\n"), "from": 0, "to": 4095, "time_limit_ms": 10_000, "barrier_rule": "either"})
+}
+
+/// The value of an unlabelled line of `/metrics`.
+async fn metric(server: &Server, name: &str) -> u64 {
+    let text = server.get("/metrics").await.2;
+    text.lines()
+        .find_map(|line| line.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
+        .unwrap_or_else(|| panic!("{name} in {text}"))
+}
+
+/// Waits until `/metrics` shows `jobs` heavy jobs running or waiting; the
+/// time it took.
+async fn until_jobs(server: &Server, jobs: u64) -> Duration {
+    let began = std::time::Instant::now();
+    while metric(server, "knightd_heavy_jobs").await != jobs {
+        assert!(began.elapsed() < PATIENCE, "never {jobs} heavy jobs");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    began.elapsed()
+}
+
+/// How a client leaves its long search.
+#[derive(Clone, Copy, Debug)]
+enum Leave {
+    Http1Close,
+    Http2Reset,
+    Http2Close,
+}
+
+#[tokio::test]
+async fn a_job_nobody_waits_for_stops_and_frees_its_worker() {
+    // One worker: while the search runs, no other heavy job can.
+    let server = start_configured(|c| c.heavy_workers = 1).await;
+    let body = serde_json::to_vec(&long_search()).unwrap();
+    for (n, leave) in [Leave::Http1Close, Leave::Http2Reset, Leave::Http2Close]
+        .into_iter()
+        .enumerate()
+    {
+        match leave {
+            Leave::Http1Close => {
+                let mut tcp = TcpStream::connect(server.addr).await.unwrap();
+                let head = format!(
+                    "POST /longest-path HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+                    body.len()
+                );
+                tcp.write_all(head.as_bytes()).await.unwrap();
+                tcp.write_all(&body).await.unwrap();
+                until_jobs(&server, 1).await;
+                drop(tcp);
+            }
+            Leave::Http2Reset | Leave::Http2Close => {
+                let tcp = TcpStream::connect(server.addr).await.unwrap();
+                let (client, connection) = h2::client::handshake(tcp).await.unwrap();
+                let connection = tokio::spawn(connection);
+                let request = http::Request::post(server.url("/longest-path"))
+                    .header("content-type", "application/json")
+                    .body(())
+                    .unwrap();
+                let mut ready = client.ready().await.unwrap();
+                let (answer, mut sent) = ready.send_request(request, false).unwrap();
+                sent.send_data(body.clone().into(), true).unwrap();
+                until_jobs(&server, 1).await;
+                match leave {
+                    // Dropping the stream's halves resets it (CANCEL).
+                    Leave::Http2Reset => drop((answer, sent, ready)),
+                    _ => connection.abort(),
+                }
+            }
+        }
+        // The worker is freed long before the 10 s limit ...
+        let freed = until_jobs(&server, 0).await;
+        assert!(
+            freed < Duration::from_secs(5),
+            "{leave:?}: freed after {freed:?}"
+        );
+        // ... and the next client's heavy job gets it.
+        let mut quick = long_search();
+        quick["time_limit_ms"] = json!(100);
+        let (status, _, answer) = server.post("/longest-path", &quick).await;
+        assert_eq!(status, 200, "{leave:?}: {answer}");
+        assert_eq!(
+            metric(&server, "knightd_heavy_jobs_called_off_total").await,
+            n as u64 + 1,
+            "{leave:?}"
+        );
+    }
 }

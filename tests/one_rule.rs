@@ -411,7 +411,7 @@ async fn every_route_s_405_names_what_its_allow_header_lists() {
             "{path}: the table and the router agree"
         );
         let e: Value = r.json().await.unwrap();
-        let named = knightd::response::problem::ApiError::method_not_allowed_by("DELETE", &allow);
+        let named = knightd::error::ApiError::method_not_allowed_by("DELETE", &allow);
         assert_eq!(e["detail"], named.detail(), "{path}");
     }
 }
@@ -493,6 +493,8 @@ async fn details_say_what_to_send_instead() {
             "the 1001×1000 board has 1001000 squares; tours are listed for boards of at most 1000000 squares: for a larger board, ask /tour/step for the square at any step of its tour"),
         ("GET", "/distance?from=a01&to=b3".into(), None, 400, "invalid_square",
             "'a01' is not a square: a square's number has no leading zero; write 'a1'"),
+        ("GET", format!("/distance?from={}&to=b3", "z".repeat(50)), None, 400, "invalid_square",
+            "'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz… (50 characters)' is not a square: use an index such as 19 or a name such as d3 (file letters, then a rank from 1)"),
         ("GET", "/tour?width=5&height=5&end=b1".into(), None, 422, "no_tour",
             "no tour of the 5×5 board ends on b1, a light square: the board has one more dark square than light ones, and every knight move changes colour, so a tour through every square starts and ends on dark squares (like a1); choose a dark end, or give none"),
         ("GET", "/tour?width=5&height=5&start=b1".into(), None, 422, "no_tour",

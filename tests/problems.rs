@@ -1,10 +1,10 @@
-//! The problem codes of `src/response/problem.rs` against what `openapi.yaml` and
+//! The problem codes of `src/error/mod.rs` against what `openapi.yaml` and
 //! the README's error table document: every code in both, with its one
 //! status, and no documented code that the server does not have.
 
 use std::collections::BTreeMap;
 
-use knightd::response::problem::Code;
+use knightd::error::Code;
 
 fn read(file: &str) -> String {
     std::fs::read_to_string(format!("{}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap()

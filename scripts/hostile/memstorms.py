@@ -11,6 +11,12 @@ manifest's settings (deploy/kubernetes.yaml: 2 heavy workers, 512 MiB):
                      the 10^9 board, 30% of them HEAD
     p  h2-resets     HTTP/2: a stream of a large answer opened and reset
                      about 3 ms later, again and again, on 2 connections
+    q  abandoned-jobs  8 clients start 10 s /longest-path searches and
+                     leave at once (HTTP/1.1: close; HTTP/2: reset the
+                     stream, or close the connection), again and again,
+                     while another client asks a 0.2 s search each second:
+                     half or more answered, each within 2 s, and every job
+                     ended within 1 s of the clients' leaving
 
 Each: peak RSS < 512 MiB, /healthz p99 <= 50 ms during, no 5xx but 503
 with Retry-After (a refusal the client is told to retry), and RSS a while
@@ -23,15 +29,20 @@ import struct
 import threading
 import time
 
+import hpack
+
 from common import (
     MIB,
     Probe,
     connect,
+    fetch,
     figure,
     get_request,
     healthz_figures,
     mib,
+    ms,
     note,
+    percentile,
     post_request,
     proc_status_kib,
     reset_close,
@@ -308,9 +319,197 @@ def h2_resets(args):
     memory_after(storm, args, baseline)
 
 
+def rock_board():
+    """64x64, a fifth of it rock and a tenth water, drawn from seed 3 (the
+    board of tests/memory.rs), its first and last ranks plain: the longest
+    path from corner to corner runs to its time limit."""
+    x, ranks = 3, []
+    for rank in range(64):
+        cells = []
+        for _ in range(64):
+            x = (x * 6364136223846793005 + 1442695040888963407) % (1 << 64)
+            r = (x >> 33) % 100
+            cells.append("." if rank in (0, 63) or r >= 30 else "R" if r < 20 else "W")
+        ranks.append(" ".join(cells))
+    return "\n".join(ranks)
+
+
+def search_body(time_limit_ms):
+    body = {"board": rock_board(), "from": 0, "to": 4095, "time_limit_ms": time_limit_ms, "barrier_rule": "either"}
+    return json.dumps(body).encode()
+
+
+def early_status(sock, seconds):
+    """The status of an answer that comes within `seconds` (a refusal at
+    once), or None."""
+    sock.settimeout(seconds)
+    try:
+        data = sock.recv(65536)
+    except (socket.timeout, OSError):
+        return None
+    if data.startswith(b"HTTP/1.1 "):
+        return int(data[9:12]), b"\r\nretry-after:" in data.lower()
+    return None
+
+
+def leave_http1(addr, source, request, stay):
+    """Sends a search and closes the connection `stay` seconds later."""
+    sock = connect(addr, source, timeout=5)
+    try:
+        sock.sendall(request)
+        return early_status(sock, stay)
+    finally:
+        sock.close()
+
+
+def leave_http2(addr, source, body, stay, streams):
+    """One HTTP/2 connection: `streams` searches in turn, each stream
+    reset `stay` seconds after it was sent; the last one is left by
+    closing the connection instead. Returns how many it sent."""
+    sock = connect(addr, source, timeout=5)
+    block = hpack.Encoder().encode(
+        [
+            (":method", "POST"),
+            (":scheme", "http"),
+            (":authority", f"{addr[0]}:{addr[1]}"),
+            (":path", "/longest-path"),
+            ("content-type", "application/json"),
+            ("content-length", str(len(body))),
+        ]
+    )
+    sent = 0
+    try:
+        sock.sendall(PREFACE + frame(4, 0, 0))
+        for k in range(streams):
+            sid = 1 + 2 * k
+            data = b"".join(frame(0, 0x1 if i + 16384 >= len(body) else 0, sid, body[i : i + 16384]) for i in range(0, len(body), 16384))
+            sock.sendall(frame(1, 0x4, sid, block) + data)
+            sent += 1
+            time.sleep(stay)
+            if k + 1 < streams:
+                # RST_STREAM, CANCEL.
+                sock.sendall(frame(3, 0, sid, struct.pack(">I", 8)))
+    except OSError:
+        pass
+    finally:
+        reset_close(sock)
+    return sent
+
+
+def metric(addr, name):
+    """The value of an unlabelled line of /metrics, or None."""
+    sock = connect(addr, "127.0.0.1", 10)
+    try:
+        sock.sendall(get_request(addr, "/metrics"))
+        data = bytearray()
+        while True:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+    finally:
+        sock.close()
+    for line in bytes(data).decode("utf-8", "replace").splitlines():
+        if line.startswith(name + " "):
+            return int(line.split()[1])
+    return None
+
+
+def abandoned_jobs(args):
+    """q: clients start 10 s searches and leave at once, again and again;
+    another client's 0.2 s search, asked each second, is answered within
+    its goal: the abandoned jobs free their workers."""
+    storm = "q abandoned jobs"
+    addr = args.addr
+    long_body = search_body(10_000)
+    long_request = post_request(addr, "/longest-path", long_body)
+    witness_request = post_request(addr, "/longest-path", search_body(200))
+    fetch(addr, witness_request, "127.0.0.1", timeout=60)
+    baseline = settle_rss(args.pid, 1.0)
+    probe = Probe(addr, args.pid)
+    lock = threading.Lock()
+    statuses, left = {}, {"http1 close": 0, "http2 reset or close": 0}
+    witness = []
+    until = time.monotonic() + args.seconds
+
+    def leaver(i):
+        n = 0
+        source = f"127.0.44.{i + 1}"
+        while time.monotonic() < until:
+            try:
+                if (i + n) % 2 == 0:
+                    early = leave_http1(addr, source, long_request, 0.03)
+                    kind, sent = "http1 close", 1
+                else:
+                    early = None
+                    sent = leave_http2(addr, source, long_body, 0.03, 4)
+                    kind = "http2 reset or close"
+            except OSError:
+                time.sleep(0.05)
+                continue
+            with lock:
+                left[kind] += sent
+                if early:
+                    status, retry = early
+                    key = status if (status != 503 or retry) else "503 without Retry-After"
+                    statuses[key] = statuses.get(key, 0) + 1
+            n += 1
+
+    def witness_loop():
+        while time.monotonic() < until:
+            began = time.monotonic()
+            try:
+                status, headers, _, took = fetch(addr, witness_request, "127.0.45.1", timeout=30)
+            except OSError as e:
+                status, took = f"error ({type(e).__name__})", time.monotonic() - began
+            with lock:
+                witness.append((status, took))
+            time.sleep(max(0.0, 1.0 - (time.monotonic() - began)))
+
+    leavers = [threading.Thread(target=leaver, args=(i,), daemon=True) for i in range(args.clients)]
+    other = threading.Thread(target=witness_loop, daemon=True)
+    for t in [*leavers, other]:
+        t.start()
+    for t in leavers:
+        t.join(args.seconds + 40)
+    # The searches just left must end now, not at their 10 s limit (the
+    # other client's last search, if running, takes 0.2 s).
+    left_at = time.monotonic()
+    while (metric(addr, "knightd_heavy_jobs") or 0) > 0 and time.monotonic() - left_at < 15:
+        time.sleep(0.02)
+    freed = time.monotonic() - left_at
+    other.join(40)
+    summary = probe.stop()
+    called_off = metric(addr, "knightd_heavy_jobs_called_off_total")
+    note(f"searches left: {left}; early answers to them: {statuses}; jobs called off (/metrics): {called_off}; warm baseline {mib(baseline)}")
+    answered = [t for s, t in witness if s == 200]
+    refused = [t for s, t in witness if s == 503]
+    note(
+        f"the other client's searches: {len(witness)}: {len(answered)} answered (p50 {ms(percentile(answered, 50))}), "
+        f"{len(refused)} refused with 503 (admission counts each running or waiting search at its 10 s limit; slowest refusal {ms(max(refused) if refused else None)})"
+    )
+    worst = max(answered) if answered else None
+    figure(
+        storm,
+        "another client's 0.2 s search: answered, slowest",
+        f"{len(answered)} of {len(witness)}, {ms(worst)}",
+        "half or more, each within 2 s",
+        bool(answered) and 2 * len(answered) >= len(witness) and worst <= 2.0,
+    )
+    figure(storm, "heavy jobs all ended after the clients left", ms(freed), "<= 1000 ms (their limit: 10 s)", freed <= 1.0)
+    peak = summary.get("rss_peak_kib")
+    figure(storm, "peak RSS (VmRSS every 100 ms)", mib(peak), f"< {LIMIT_MIB} MiB", peak is not None and peak < LIMIT_MIB * 1024)
+    healthz_figures(storm, summary, p99_goal_ms=50)
+    bad = sum(v for k, v in statuses.items() if not isinstance(k, int) or (k >= 500 and k != 503))
+    bad += sum(1 for s, _ in witness if not isinstance(s, int) or (s >= 500 and s != 503))
+    figure(storm, "5xx but 503 with Retry-After, or no answer", bad, "0", bad == 0)
+    memory_after(storm, args, baseline)
+
+
 STORMS = {
     "big-pages": (big_pages, 4),
     "finish-bodies": (finish_bodies, 16),
     "png-windows": (png_windows, 32),
     "h2-resets": (h2_resets, 2),
+    "abandoned-jobs": (abandoned_jobs, 8),
 }

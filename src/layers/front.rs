@@ -37,11 +37,11 @@ use bytes::BytesMut;
 use tower::{Layer, Service};
 
 use crate::convert::to_usize;
+use crate::error::ApiError;
 use crate::layers::limits::{Admitted, Limits};
 use crate::layers::metrics::{Metrics, UNMATCHED};
 use crate::layers::middleware::etag_per_coding;
 use crate::response::compress::{self, Accepts, Respond};
-use crate::response::problem::ApiError;
 
 pub const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 

@@ -32,7 +32,7 @@ use ipnet::IpNet;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::config::{Config, RateLimit};
-use crate::response::problem::ApiError;
+use crate::error::ApiError;
 
 /// Paths never rate-limited: health checks and scrapes come from the
 /// platform, often all from one address.

@@ -140,7 +140,13 @@ impl Metrics {
         counters.nanos.fetch_add(nanos, Ordering::Relaxed);
     }
 
-    pub fn render(&self, queued: usize, admitted: usize, cache: CacheStats) -> String {
+    pub fn render(
+        &self,
+        queued: usize,
+        admitted: usize,
+        called_off: u64,
+        cache: CacheStats,
+    ) -> String {
         let mut routes: Vec<&RouteCounters> = self.0.set().collect();
         routes.sort_by(|a, b| a.name.cmp(&b.name));
         let mut out = String::new();
@@ -199,6 +205,9 @@ impl Metrics {
         out.push_str("# HELP knightd_heavy_jobs Heavy jobs running or waiting.\n");
         out.push_str("# TYPE knightd_heavy_jobs gauge\n");
         let _ = writeln!(out, "knightd_heavy_jobs {admitted}");
+        out.push_str("# HELP knightd_heavy_jobs_called_off_total Heavy jobs stopped early because nobody waited for their answers (a reset stream, a closed connection).\n");
+        out.push_str("# TYPE knightd_heavy_jobs_called_off_total counter\n");
+        let _ = writeln!(out, "knightd_heavy_jobs_called_off_total {called_off}");
         let CacheStats {
             budget,
             bytes,
@@ -267,7 +276,7 @@ impl Metrics {
             (
                 "http2_reset_closed_connections_total",
                 "counter",
-                "HTTP/2 connections closed for resetting streams past --http2-max-resets.",
+                "HTTP/2 connections sent GOAWAY ENHANCE_YOUR_CALM and closed for resetting streams past --http2-max-resets.",
                 http2.calmed,
             ),
         ] {

@@ -11,7 +11,8 @@ use axum::response::{IntoResponse, Response};
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
 use crate::convert::len64;
-use crate::response::problem::ApiError;
+use crate::error::ApiError;
+use crate::response::raster::Rasterise;
 
 /// Route layer of the solver's GET routes, whose answers are pure functions
 /// of the URL: a successful GET (or HEAD) answer is marked cacheable for a
@@ -63,7 +64,13 @@ pub async fn cache_for_a_day(request: Request, next: Next) -> Response {
         .concat();
         (body, body_hash(&key))
     };
-    let etag = format!("\"{hash:016x}\"");
+    // A PNG is another representation of the same URL than its SVG, whose
+    // bytes are hashed here (it is rasterised after): its own tag.
+    let etag = if parts.extensions.get::<Rasterise>().is_some() {
+        format!("\"{hash:016x}-png\"")
+    } else {
+        format!("\"{hash:016x}\"")
+    };
     let etag = HeaderValue::from_str(&etag).expect("hex in quotes is a header value");
     parts.headers.insert(
         header::CACHE_CONTROL,

@@ -1,9 +1,11 @@
 //! What wraps every route: `front` (the one layer round every request:
 //! limits, request id, timeout, metrics, logs, gzip), `limits` (what one
 //! client may ask), `middleware` (the ETag cache of GET answers, trace ids,
-//! CORS) and `metrics` (the counters behind `GET /metrics`).
+//! CORS), `metrics` (the counters behind `GET /metrics`) and `pictured`
+//! (round the routes that draw: the format decided, PNGs rasterised).
 
 pub mod front;
 pub mod limits;
 pub mod metrics;
 pub mod middleware;
+pub mod pictured;

@@ -8,11 +8,11 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 
 use crate::convert::len64;
-use crate::params;
+use crate::error::ApiError;
+use crate::request::params::params;
 use crate::request::params::{from_text, Given, Param};
 use crate::request::square::{record_question, Ends, PlainArgs, Shown, SquareArg};
-use crate::response::problem::{ApiError, Code};
-use knight::{BarrierRule, Cell, End, SearchError, Terrain, UnknownBarrierRule};
+use knight::{BarrierRule, End, Terrain, UnknownBarrierRule};
 use knight::{Board, Notation, Square};
 
 /// A `board`: one string of rows separated by newlines, or an array of rows.
@@ -84,7 +84,7 @@ impl<'de> Param<'de> for BarrierRule {
     }
 }
 
-crate::param_by_serde!(BoardArg);
+crate::request::params::param_by_serde!(BoardArg);
 
 /// Where a request's knight moves: a terrain `board` (not parsed yet: that
 /// may be heavy work), or a plain board of `width` × `height`.
@@ -157,27 +157,4 @@ pub fn path_ends(
         notation: notation.or(written),
     };
     Ok((shown, ends))
-}
-
-/// A terrain search that could not start: an end a knight cannot stand on,
-/// or a board too large to search.
-pub fn search_error(error: SearchError) -> ApiError {
-    match error {
-        SearchError::NotLandable { end, square, cell } => {
-            let what = if cell == Cell::Rock {
-                "a rock"
-            } else {
-                "a barrier"
-            };
-            let param = end_param(end);
-            ApiError::new(
-                Code::SquareNotLandable,
-                format!("'{param}' ({square}) is {what}: a knight cannot stand there"),
-            )
-            .at(param)
-        }
-        SearchError::BoardTooLarge { .. } => {
-            ApiError::new(Code::BoardTooLarge, error.to_string()).at("board")
-        }
-    }
 }

@@ -8,9 +8,9 @@ use std::marker::PhantomData;
 
 use serde::de::{self, Deserialize, Deserializer, IntoDeserializer, MapAccess, Visitor};
 
+use crate::error::ApiError;
 use crate::request::params::{Param, Seed};
 use crate::request::square::SquareArg;
-use crate::response::problem::ApiError;
 use knight::{Board, Clue};
 
 /// The most clues a request may give (a board of clues has at most 64

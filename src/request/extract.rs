@@ -1,6 +1,8 @@
 //! How requests are read: JSON bodies and query strings deserialized into
 //! the request types, every failure an [`ApiError`] naming the parameter at
-//! fault.
+//! fault. [`Params`] is the one extractor of an endpoint that takes its
+//! parameters either way (a GET's query, a POST's JSON body); [`JsonBody`]
+//! of one that takes a body only.
 //!
 //! Failures are classified by type, not by serde's wording: serde_json's
 //! [`Category`](serde_json::error::Category) tells malformed JSON from a
@@ -13,24 +15,21 @@ use std::future::poll_fn;
 use std::pin::Pin;
 
 use axum::body::{Body, Bytes};
-use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::{header, request::Parts, HeaderValue};
+use axum::extract::{FromRequest, Request};
+use axum::http::{header, HeaderValue, Method};
 use bytes::BytesMut;
 use http_body::Body as _;
-use serde::de::{DeserializeOwned, Deserializer};
+use serde::de::{DeserializeOwned, Deserializer, MapAccess};
 use serde::Deserialize;
 
-use crate::request::params::{canonical, shorten, unknown, Number, Refusal, Strict};
+use crate::error::{allowed, is_square, largest};
+use crate::error::{ApiError, Code};
+use crate::request::params::{canonical, read_params, shorten, unknown, Member, Number};
+use crate::request::params::{Refusal, Strict};
 use crate::request::query::Query;
-use crate::response::problem::{allowed, is_square, largest};
-use crate::response::problem::{ApiError, Code};
-use crate::AppState;
 
 /// A JSON body, which must be sent as `application/json` (or `+json`).
 pub struct JsonBody<T>(pub T);
-
-/// The query string.
-pub struct QueryParams<T>(pub T);
 
 /// Whether a `Content-Type` is JSON; the one clients send, at once.
 fn is_json_header(content_type: &HeaderValue) -> bool {
@@ -46,10 +45,22 @@ fn is_json(content_type: &str) -> bool {
                 && subtype.as_bytes()[subtype.len() - 5..].eq_ignore_ascii_case(b"+json"))
 }
 
-impl<T: DeserializeOwned + Strict + Send + 'static> FromRequest<AppState> for JsonBody<T> {
+/// What reading a body needs of the service's state.
+pub trait Bodies {
+    /// The most bytes a body may have (`--body-limit`).
+    fn body_limit(&self) -> usize;
+    /// Turns to parse a large body on the blocking pool.
+    fn parsers(&self) -> &tokio::sync::Semaphore;
+}
+
+impl<S, T> FromRequest<S> for JsonBody<T>
+where
+    S: Bodies + Send + Sync,
+    T: DeserializeOwned + Strict + Send + 'static,
+{
     type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         let json = req
             .headers()
             .get(header::CONTENT_TYPE)
@@ -57,14 +68,14 @@ impl<T: DeserializeOwned + Strict + Send + 'static> FromRequest<AppState> for Js
         if !json {
             return Err(ApiError::unsupported_media_type());
         }
-        // An endpoint that draws read its query's `format` first.
-        let draws = req.extensions().get::<PostQueryRead>().is_some();
+        // An endpoint that draws had its query's `format` read first.
+        let draws = req.extensions().get::<Draws>().is_some();
         let path = req.uri().path().to_owned();
         if let Some(query) = req.uri().query() {
             post_query(query, &path, draws, &T::names())?;
         }
         let misplaced = move |e: ApiError| format_misplaced(e, &path, draws, Where::Body);
-        let bytes = read_body(req.into_body(), state.config.body_limit).await?;
+        let bytes = read_body(req.into_body(), state.body_limit()).await?;
         if bytes.len() <= PARSED_INLINE {
             return parse_json(&bytes, Some(example(&T::names())))
                 .map(JsonBody)
@@ -73,7 +84,7 @@ impl<T: DeserializeOwned + Strict + Send + 'static> FromRequest<AppState> for Js
         // A large body is parsed on the blocking pool, a few at a time,
         // so that the threads that answer /healthz never wait behind one.
         let _turn = state
-            .parsers
+            .parsers()
             .acquire()
             .await
             .map_err(|_| ApiError::internal())?;
@@ -92,14 +103,16 @@ impl<T: DeserializeOwned + Strict + Send + 'static> FromRequest<AppState> for Js
 /// microseconds, less than a trip to the blocking pool.
 const PARSED_INLINE: usize = 16 * 1024;
 
-/// Marks a POST whose endpoint draws pictures, whose query's `format` an
-/// extractor (`Format`) has read, so that [`JsonBody`] lets it pass.
+/// Marks a request to an endpoint that draws pictures: its query's
+/// `format` and `size` were read (`format::negotiate`), so that the query
+/// of its POST may carry them.
 #[derive(Clone, Copy, Debug)]
-pub struct PostQueryRead;
+pub struct Draws;
 
 /// The one rule for the query of a POST to `path`: a POST reads its
 /// parameters from its JSON body (which takes `body`), and its query may
-/// carry only `format`, where the endpoint `draws`. Any other name is
+/// carry only `format` (and a PNG's `size`), where the endpoint `draws`
+/// (`format::negotiate` read them). Any other name is
 /// refused, saying where it belongs (the body, if the body takes it),
 /// never ignored.
 pub fn post_query(
@@ -109,7 +122,7 @@ pub fn post_query(
     body: &[&'static str],
 ) -> Result<(), ApiError> {
     for (key, _) in form_urlencoded::parse(query.as_bytes()) {
-        if draws && key == "format" {
+        if draws && (key == "format" || key == "size") {
             continue;
         }
         let shown = shorten(&key);
@@ -467,17 +480,90 @@ fn json_value_at(bytes: &[u8], path: &str) -> Option<String> {
     })
 }
 
-impl<S, T> FromRequestParts<S> for QueryParams<T>
+/// The parameters of an endpoint that takes them either way, read into one
+/// `T`: a POST's from its JSON body (as [`JsonBody`]), a GET's (or HEAD's)
+/// from its query string, where an endpoint that draws also has `format`
+/// and `size` (read by `format::negotiate`).
+pub struct Params<T>(pub T);
+
+impl<S, T> FromRequest<S> for Params<T>
 where
-    S: Send + Sync,
-    T: DeserializeOwned,
+    S: Bodies + Send + Sync,
+    T: for<'de> Member<'de> + Default + DeserializeOwned + Strict + Send + 'static,
 {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        from_query(parts.uri.query().unwrap_or(""))
-            .map(QueryParams)
-            .map_err(|e| body_field_in_query(e, parts.uri.path()))
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        if req.method() == Method::POST {
+            let JsonBody(body) = JsonBody::<T>::from_request(req, state).await?;
+            return Ok(Params(body));
+        }
+        let query = req.uri().query().unwrap_or("");
+        let read = if req.extensions().get::<Draws>().is_some() {
+            from_query::<Drawn<T>>(query).map(|drawn| drawn.query)
+        } else {
+            from_query::<T>(query)
+        };
+        read.map(Params)
+            .map_err(|e| body_field_in_query(e, req.uri().path()))
+    }
+}
+
+/// The query of a GET to an endpoint that draws: `Q`, then `format`.
+#[derive(Default)]
+struct Drawn<Q> {
+    query: Q,
+    format: FormatKeys,
+}
+
+impl<'de, Q: Member<'de>> Member<'de> for Drawn<Q> {
+    fn read<M: MapAccess<'de>>(
+        &mut self,
+        _: &'static str,
+        key: &str,
+        sent: &str,
+        map: &mut M,
+    ) -> Result<bool, M::Error> {
+        Ok(self.query.read("", key, sent, map)? || self.format.read("format", key, sent, map)?)
+    }
+
+    fn names(_: &'static str, names: &mut Vec<&'static str>) {
+        Q::names("", names);
+        FormatKeys::names("format", names);
+    }
+}
+
+impl<'de, Q: Member<'de> + Default> Deserialize<'de> for Drawn<Q> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        read_params(deserializer)
+    }
+}
+
+/// The member of a GET's query that takes `format` and `size`:
+/// `format::negotiate` has read them, so here they are only passed over (and
+/// `format` is named among the endpoint's parameters).
+#[derive(Clone, Copy, Debug, Default)]
+struct FormatKeys;
+
+impl<'de> Member<'de> for FormatKeys {
+    fn read<M: MapAccess<'de>>(
+        &mut self,
+        _: &'static str,
+        key: &str,
+        _: &str,
+        map: &mut M,
+    ) -> Result<bool, M::Error> {
+        if key != "format" && key != "size" {
+            return Ok(false);
+        }
+        // Read as text, not ignored: a query reader that ignored a value
+        // would take the key for one the type does not have.
+        map.next_value::<String>()?;
+        Ok(true)
+    }
+
+    fn names(_: &'static str, names: &mut Vec<&'static str>) {
+        names.push("format");
     }
 }
 

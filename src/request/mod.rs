@@ -1,11 +1,13 @@
 //! Reading a request: the one rule (`extract`: JSON bodies, queries, and a
-//! POST's query), parameters and their groups (`params`), the query string
+//! POST's query), the answer's format (`format`: `format` and `size`, or
+//! `Accept`, read once), parameters and their groups (`params`), the query string
 //! as a deserializer (`query`), squares as a request names them (`square`)
 //! and the board it names (`board`).
 
 pub mod board;
 pub mod clues;
 pub mod extract;
+pub mod format;
 pub mod params;
 pub mod query;
 pub mod square;

@@ -19,7 +19,7 @@ use std::marker::PhantomData;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 
-use crate::response::problem::{alias, ApiError};
+use crate::error::{alias, ApiError};
 
 /// A parameter that may be absent, but when given is a `T`: an explicit JSON
 /// `null` is refused like any other value of the wrong type, so that what
@@ -100,7 +100,6 @@ pub trait Param<'de>: Sized {
 }
 
 /// [`Param`] for types read as serde reads them.
-#[macro_export]
 macro_rules! param_by_serde {
     ($($ty:ty),* $(,)?) => {
         $(impl<'de> $crate::request::params::Param<'de> for $ty {
@@ -110,6 +109,7 @@ macro_rules! param_by_serde {
         })*
     };
 }
+pub(crate) use param_by_serde;
 
 param_by_serde!(bool, String);
 
@@ -452,7 +452,7 @@ pub fn unknown(sent: &str, names: &[&'static str]) -> String {
 }
 
 /// What was sent, quoted short (kept with the problem, which quotes it).
-pub use crate::response::problem::shorten;
+pub use crate::error::shorten;
 
 /// Edits (insertions, deletions, substitutions, swaps of neighbours) from
 /// `a` to `b`.
@@ -560,7 +560,6 @@ impl<'de> Deserialize<'de> for Key<'de> {
 /// Declares a request type (or a group of parameters) whose members are
 /// [`Given`] parameters, named as sent, and groups, read by
 /// [`read_params`].
-#[macro_export]
 macro_rules! params {
     ($(#[$doc:meta])* pub struct $name:ident { $($(#[$mdoc:meta])* pub $member:ident: $ty:ty,)* }) => {
         $(#[$doc])*
@@ -600,11 +599,12 @@ macro_rules! params {
         }
     };
 }
+pub(crate) use params;
 
 #[cfg(test)]
 mod tests {
+    use crate::error::Code;
     use crate::request::extract::{from_json, from_query};
-    use crate::response::problem::Code;
     use crate::routes::distance::DistanceRequest;
 
     #[test]

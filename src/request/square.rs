@@ -4,17 +4,15 @@
 
 use std::fmt;
 
-use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::Method;
+use axum::extract::{FromRequest, Request};
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 
-use crate::params;
-use crate::request::extract::{JsonBody, QueryParams};
+use crate::error::ApiError;
+use crate::request::extract::{Bodies, Params};
+use crate::request::params::params;
 use crate::request::params::{choice, exact_whole, too_large, Given, Param};
-use crate::response::problem::{ApiError, Code};
-use crate::AppState;
-use knight::{Board, BoardError, Notation, Square, SquareName, SquareParseError};
+use knight::{Board, Notation, Square, SquareName, SquareParseError};
 
 /// A square as sent: a JSON integer, or a string (digits are an index,
 /// anything else an algebraic name), parsed as it is read. Put on the board
@@ -45,9 +43,9 @@ impl SquareArg {
         let error = match &self.0 {
             Ok(name) => match name.on(board) {
                 Ok(square) => return Ok(square),
-                Err(off) => ApiError::new(Code::SquareOffBoard, off.to_string()),
+                Err(off) => ApiError::from(off),
             },
-            Err(parse) => ApiError::new(Code::InvalidSquare, parse.to_string()),
+            Err(parse) => ApiError::from(parse.clone()),
         };
         Err(error.at(param.to_string()))
     }
@@ -219,7 +217,7 @@ impl<'de> Deserialize<'de> for SquareList {
     }
 }
 
-crate::param_by_serde!(SquareList);
+crate::request::params::param_by_serde!(SquareList);
 
 /// `notation` as a request gives it: `algebraic` or `index`, in any case.
 impl<'de> Param<'de> for Notation {
@@ -235,24 +233,11 @@ impl<'de> Param<'de> for Notation {
     }
 }
 
-crate::param_by_serde!(SquareArg);
+crate::request::params::param_by_serde!(SquareArg);
 
 /// The board of a request's `width` and `height`, each 8 when absent.
 pub fn plain_board(width: Given<u64>, height: Given<u64>) -> Result<Board, ApiError> {
-    Board::new(width.or(8), height.or(8)).map_err(|error| {
-        let (param, sent) = match error {
-            BoardError::Width(n) => ("width", n),
-            BoardError::Height(n) => ("height", n),
-        };
-        // Past the largest, as every too-large number is told; else (0)
-        // what a side takes.
-        let detail = if sent > 1 {
-            format!("'{sent}' is too large for '{param}': a side is at most 1000000000")
-        } else {
-            format!("'{param}' must be a whole number from 1 to 1000000000, not '{sent}'")
-        };
-        ApiError::new(Code::InvalidBoardSize, detail).at(param)
-    })
+    Board::new(width.or(8), height.or(8)).map_err(ApiError::from)
 }
 
 params! {
@@ -428,17 +413,11 @@ impl OneSquare {
 
 /// The square of a GET's query or of a POST's JSON body, read by the one
 /// rule of each.
-impl FromRequest<AppState> for OneSquare {
+impl<S: Bodies + Send + Sync> FromRequest<S> for OneSquare {
     type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &AppState) -> Result<OneSquare, ApiError> {
-        if req.method() == Method::POST {
-            let JsonBody(body) = JsonBody::<SquareQuery>::from_request(req, state).await?;
-            return OneSquare::new(body);
-        }
-        let (mut parts, _) = req.into_parts();
-        let QueryParams(query) =
-            QueryParams::<SquareQuery>::from_request_parts(&mut parts, state).await?;
+    async fn from_request(req: Request, state: &S) -> Result<OneSquare, ApiError> {
+        let Params(query) = Params::<SquareQuery>::from_request(req, state).await?;
         OneSquare::new(query)
     }
 }

@@ -1,5 +1,4 @@
-//! Shaping an answer: the one error, answered as problem+json (`problem`),
-//! pictures chosen by `format` or `Accept` (`picture`), large JSON answers
+//! Shaping an answer: answers in the format the request chose (`picture`), large JSON answers
 //! streamed as the client reads them (`answer`), gzip (`compress`) and PNG
 //! pictures rasterised from the SVG (`raster`).
 
@@ -7,5 +6,4 @@ pub mod answer;
 pub mod compress;
 pub mod lines;
 pub mod picture;
-pub mod problem;
 pub mod raster;

@@ -6,11 +6,11 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
 
-use crate::params;
-use crate::request::extract::{JsonBody, QueryParams};
+use crate::error::ApiError;
+use crate::request::extract::{JsonBody, Params};
+use crate::request::params::params;
 use crate::request::params::Given;
 use crate::request::square::{plain_board, Ends, PlainArgs, ShownSquare, SquareArg};
-use crate::response::problem::ApiError;
 use crate::AppState;
 use knight::knight_distance;
 
@@ -73,17 +73,8 @@ impl IntoResponse for DistanceAnswer {
     }
 }
 
-pub async fn get(
-    QueryParams(req): QueryParams<DistanceRequest>,
-) -> Result<DistanceAnswer, ApiError> {
-    distance(req)
-}
-
-pub async fn post(JsonBody(req): JsonBody<DistanceRequest>) -> Result<DistanceAnswer, ApiError> {
-    distance(req)
-}
-
-fn distance(req: DistanceRequest) -> Result<DistanceAnswer, ApiError> {
+/// `/distance`, GET or POST.
+pub async fn handler(Params(req): Params<DistanceRequest>) -> Result<DistanceAnswer, ApiError> {
     let (shown, [from, to]) = req.plain.squares(req.ends.named())?;
     let moves = knight_distance(shown.board, from, to);
     Ok(DistanceAnswer {

@@ -1,6 +1,8 @@
 //! `POST /tour/finish`: a whole tour that begins with the squares played so
 //! far (`played`), open, `closed` or to an `end`; or why none exists. Drawn
 //! too (`?format=`, `Accept`), the played moves told apart from the finish.
+//! With `clues` (squares numbered with their steps): the tour that agrees
+//! with them and the squares played, and whether it is the only one.
 
 use std::time::Duration;
 
@@ -8,22 +10,24 @@ use axum::response::Response;
 use serde::Serialize;
 
 use crate::convert::len64;
+use crate::error::{finish_too_large, ApiError, CluesRefused, Code, FinishRefused};
 use crate::heavy::Served;
-use crate::params;
 use crate::request::clues::CluesArg;
 use crate::request::extract::JsonBody;
+use crate::request::format::Format;
+use crate::request::params::params;
 use crate::request::params::Given;
 use crate::request::square::{
     record_question, PlainArgs, Shown, ShownSquare, SquareArg, SquareList,
 };
 use crate::response::answer::json_with_squares;
-use crate::response::picture::{check_drawable, respond, Format};
-use crate::response::problem::{ApiError, Code};
+use crate::response::picture::{check_drawable, respond};
 use crate::routes::longest::time_limit_ms;
 use crate::routes::tour::ShownPath;
-use crate::routes::validate::reason_words;
-use knight::{finish_tour, Board, Ending, FinishError, FinishRequest, Square, TourSquares};
+use knight::{check_clues, solve_clues, validate, BarrierRule, Clue, CluesError, CluesRequest};
+use knight::{finish_tour, Deadline, Ending, FinishError, FinishRequest, Square, TourSquares};
 use knight::{grouped_digits, Cache, Caption, Finished, Ground, Overlay};
+use knight::{Notation, CLUE_SQUARES};
 
 params! {
     /// `POST /tour/finish`: the squares played, the board, and how the
@@ -61,7 +65,7 @@ pub async fn handler(
     JsonBody(mut req): JsonBody<FinishBody>,
 ) -> Result<Response, ApiError> {
     if let Some(clues) = req.clues.0.take() {
-        return crate::routes::puzzle::finish_with_clues(served, format, req, clues).await;
+        return finish_with_clues(served, format, req, clues).await;
     }
     let Served { state, work } = served;
     let played_args = req.played.required("played")?;
@@ -79,7 +83,7 @@ pub async fn handler(
         } else {
             "height"
         };
-        return Err(too_large(side, board.squares(), limit));
+        return Err(finish_too_large(side, board.squares(), limit));
     }
     let first = first_arg.on(board, "played[0]")?;
     let closed = req.closed.or(false);
@@ -107,6 +111,7 @@ pub async fn handler(
     // Admission counts the time limit as the search's time.
     // The squares are put on the board by the worker: while the job
     // waits, it holds them as sent, compact.
+    let called_off = work.called_off();
     work.run_for(time_limit, move || {
         let played = played_args.on(board, "played")?;
         let request = FinishRequest {
@@ -114,8 +119,13 @@ pub async fn handler(
             played: &played,
             ending,
         };
-        let done = finish_tour(request, limit, time_limit)
-            .map_err(|e| finish_error(board, &played, e, time_limit_ms))?;
+        let deadline = Deadline::from(time_limit).cancelled_by(called_off);
+        let done = finish_tour(request, limit, deadline).map_err(|error| FinishRefused {
+            error,
+            board,
+            played: &played,
+            time_limit_ms,
+        })?;
         answer(done, end, shown, format, &cache)
     })
     .await?
@@ -212,54 +222,198 @@ fn finish_overlay(done: &Finished, end: Option<Square>) -> Overlay {
     }
 }
 
-pub fn finish_error(board: Board, played: &[Square], error: FinishError, ms: u64) -> ApiError {
-    match error {
-        FinishError::Played(fault) => {
-            let step = fault.step;
-            let reason = fault.reason.as_str();
-            let from = fault.from.map_or_else(String::new, |s| format!(" from {s}"));
-            ApiError::invalid(
-                format!("played[{step}]"),
-                format!(
-                    "'played' must be a path of knight moves that visits no square twice, but step {step}{from} to {} {} (as /validate reports it: step {step}, {reason})",
-                    fault.to,
-                    reason_words(reason)
-                ),
-            )
-        }
-        FinishError::NothingPlayed => ApiError::missing("played"),
-        FinishError::EndOffBoard(end) => ApiError::new(
-            Code::SquareOffBoard,
-            crate::response::problem::off_board(end, board),
-        )
-        .at("end"),
-        FinishError::TooLarge { squares, limit } => too_large("width", squares, limit),
-        FinishError::NoTour(why) => {
-            let begins = match played {
-                [only] => format!("begins with {only} (the one square played)"),
-                _ => format!("begins with these {} squares played", played.len()),
-            };
-            ApiError::new(
-                Code::NoTour,
-                format!("no tour of the {board} board {begins}: {why}"),
-            )
-        }
-        FinishError::NotFound => ApiError::new(
-            Code::TourNotFound,
+/// `POST /tour/finish` with `clues`: `played` (steps 1, 2, …), the clues
+/// and `end` (the last step) made one list of clues, checked, and solved
+/// with a second solution searched for.
+pub async fn finish_with_clues(
+    Served { state, work }: Served,
+    format: Format,
+    req: FinishBody,
+    clues: CluesArg,
+) -> Result<Response, ApiError> {
+    let board = req.plain.board()?;
+    if board.squares() > CLUE_SQUARES {
+        let side = if req.plain.width.is_given() {
+            "width"
+        } else {
+            "height"
+        };
+        return Err(ApiError::new(
+            Code::BoardTooLarge,
             format!(
-                "the search found no way to finish this tour of the {board} board within time_limit_ms = {ms} and could not prove that none exists; ask again with a larger time_limit_ms"
+                "the board has {} squares; clues are solved (and a second solution ruled out) on boards of at most {CLUE_SQUARES} squares: send a smaller board, such as 8×8",
+                board.squares()
             ),
         )
-        .at("time_limit_ms"),
+        .at(side));
     }
+    // At most 64 squares: put on the board here (a longer list is refused
+    // by the clue checks below, each step past the board's squares).
+    let played = match req.played.0.as_ref() {
+        Some(list) => list.on(board, "played")?,
+        None => Vec::new(),
+    };
+    let checked = validate(Ground::Plain(board), &played, BarrierRule::Either, true);
+    if let Some(fault) = checked.fault {
+        return Err(FinishRefused {
+            error: FinishError::Played(fault),
+            board,
+            played: &played,
+            time_limit_ms: 0,
+        }
+        .into());
+    }
+    let closed = req.closed.or(false);
+    let end = req.end.0.as_ref().map(|e| e.on(board, "end")).transpose()?;
+    if end.is_some() && closed {
+        return Err(ApiError::invalid(
+            "end",
+            "a closed tour ends one knight move from its first square, so it takes no 'end': leave out 'end' or 'closed=true'",
+        ));
+    }
+    let given = clues.on(board)?;
+    let mut all: Vec<(Clue, String)> = played
+        .iter()
+        .zip(1..)
+        .map(|(&square, step)| (Clue { square, step }, format!("played[{}]", step - 1)))
+        .collect();
+    for (clue, param) in &given {
+        if let Some((other, other_param)) = all
+            .iter()
+            .find(|(c, _)| (c.step == clue.step) != (c.square == clue.square))
+        {
+            let why = if other.step == clue.step {
+                format!("{other_param} is step {} already", other.step)
+            } else {
+                format!(
+                    "{other_param} numbers {} as {} already",
+                    other.square, other.step
+                )
+            };
+            return Err(ApiError::invalid(
+                param.clone(),
+                format!("'{param}' numbers {} as {}, but {why}: give each square one step and each step one square", clue.square, clue.step),
+            ));
+        }
+        all.push((*clue, param.clone()));
+    }
+    if let Some(end) = end {
+        all.push((
+            Clue {
+                square: end,
+                step: board.squares(),
+            },
+            "end".to_owned(),
+        ));
+    }
+    let list: Vec<Clue> = all.iter().map(|c| c.0).collect();
+    if list.is_empty() {
+        return Err(ApiError::invalid(
+            "clues",
+            "'clues' numbers some squares with their steps, such as {\"a1\": 1, \"d4\": 17}: give at least one (or 'played')",
+        ));
+    }
+    let param_of = move |clue: Clue| {
+        all.iter()
+            .rev()
+            .find(|c| c.0 == clue)
+            .map_or("clues".to_owned(), |c| c.1.clone())
+    };
+    if let Err(e) = check_clues(board, &list) {
+        return Err(CluesRefused {
+            error: e,
+            board,
+            param_of: &param_of,
+        }
+        .into());
+    }
+    let time_limit_ms = time_limit_ms(req.time_limit_ms, &state)?;
+    check_drawable(format, board, &[])?;
+    record_question(board, &list.iter().map(|c| c.square).collect::<Vec<_>>());
+    let first_arg = given.first().map(|c| c.1.as_str());
+    let notation = req
+        .plain
+        .notation
+        .or(match (req.played.0.as_ref(), first_arg) {
+            (Some(played), _) if !played.is_empty() => played
+                .first()
+                .map_or(Notation::Algebraic, |first| first.notation()),
+            (_, Some(key)) => key_notation(key),
+            _ => Notation::Algebraic,
+        });
+    let shown = Shown { board, notation };
+    let time_limit = Duration::from_millis(time_limit_ms);
+    let played_len = played.len();
+    let called_off = work.called_off();
+    work.run_for(time_limit, move || {
+        let request = CluesRequest {
+            board,
+            clues: &list,
+            closed,
+        };
+        let deadline = Deadline::from(time_limit).cancelled_by(called_off);
+        let solved = solve_clues(request, deadline).map_err(|e| match e {
+            CluesError::NotFound => ApiError::from(FinishRefused {
+                error: FinishError::NotFound,
+                board,
+                played: &played,
+                time_limit_ms,
+            }),
+            error => ApiError::from(CluesRefused {
+                error,
+                board,
+                param_of: &param_of,
+            }),
+        })?;
+        let head = FinishAnswer {
+            width: board.width(),
+            height: board.height(),
+            closed,
+            end: end.map(|e| shown.square(e)),
+            played: played_len,
+            unique: Some(solved.unique),
+            path: ShownPath::new(shown, &solved.path),
+        };
+        let clue_squares: Vec<(Square, u64)> = list.iter().map(|c| (c.square, c.step)).collect();
+        let verdict = match solved.unique {
+            Some(true) => "the only tour that agrees with them (a complete search found no other)",
+            Some(false) => "one of several tours that agree with them",
+            None => {
+                "a tour that agrees with them (whether it is the only one was not settled in time)"
+            }
+        };
+        let overlay = Overlay {
+            closed,
+            clues: clue_squares,
+            caption: Caption {
+                asked: format!(
+                    "Knight's tour puzzle: {} numbered square{}",
+                    list.len(),
+                    if list.len() == 1 { "" } else { "s" }
+                ),
+                moves: None,
+                cost: None,
+                verdict: Some(format!("Solved: {verdict}")),
+            },
+            ..Overlay::default()
+        };
+        respond(
+            format,
+            Ground::Plain(board),
+            Some(&solved.path),
+            &head,
+            overlay,
+        )
+    })
+    .await?
 }
 
-/// A board of `squares` (named by `param`) past /tour/finish's `limit`.
-fn too_large(param: &str, squares: u64, limit: u64) -> ApiError {
-    ApiError::board_too_large(
-        param,
-        squares,
-        ("/tour/finish", limit, "--max-tour-squares"),
-        "send a smaller board, or ask /tour/step for the square at any step of a tour",
-    )
+/// The notation of a clue's key: digits are an index.
+fn key_notation(key: &str) -> Notation {
+    let key = key.strip_prefix("clues.").unwrap_or(key);
+    if !key.is_empty() && key.bytes().all(|b| b.is_ascii_digit()) {
+        Notation::Index
+    } else {
+        Notation::Algebraic
+    }
 }

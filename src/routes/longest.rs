@@ -8,16 +8,17 @@ use tokio::sync::oneshot;
 use axum::response::Response;
 use serde::Serialize;
 
+use crate::error::{ApiError, Code};
 use crate::heavy::SMALL_SEARCH_SQUARES;
 use crate::heavy::{Served, Work};
-use crate::params;
-use crate::request::board::{ground_arg, path_ends, search_error, GroundArg, TerrainArgs};
+use crate::request::board::{ground_arg, path_ends, GroundArg, TerrainArgs};
 use crate::request::extract::JsonBody;
+use crate::request::format::{Format, Ndjson};
+use crate::request::params::params;
 use crate::request::params::Given;
 use crate::request::square::{Ends, PlainArgs, Shown};
 use crate::response::lines::{self, LineSender};
-use crate::response::picture::{check_drawable, respond, Format, Ndjson};
-use crate::response::problem::{ApiError, Code};
+use crate::response::picture::{check_drawable, respond};
 use crate::routes::path::{path_overlay, terrain_question, PathAnswer};
 use crate::AppState;
 use knight::{longest_path_watched, Longest, LongestWatch};
@@ -126,7 +127,7 @@ impl LongestWatch for Watch {
     }
 
     fn cancelled(&self) -> bool {
-        self.lines.is_closed()
+        self.lines.is_closed() || self.work.is_called_off()
     }
 
     fn cores(&self) -> usize {
@@ -144,11 +145,16 @@ fn cores(work: &Work) -> usize {
     }
 }
 
-/// The watch of a search answered whole: only its cores.
+/// The watch of a search answered whole: its cores, and whether its
+/// client is still there.
 struct Cores(Work);
 
 impl LongestWatch for Cores {
     fn improved(&self, _: &Longest) {}
+
+    fn cancelled(&self) -> bool {
+        self.0.is_called_off()
+    }
 
     fn cores(&self) -> usize {
         cores(&self.0)
@@ -233,7 +239,7 @@ pub async fn handler(
     check_drawable(format, terrain.board(), &[from, to])?;
     let limit = Duration::from_millis(time_limit_ms);
     if ndjson.0 {
-        terrain.check_ends(from, to).map_err(search_error)?;
+        terrain.check_ends(from, to).map_err(ApiError::from)?;
         let ask = Streamed {
             terrain,
             rule,
@@ -256,7 +262,7 @@ pub async fn handler(
     } else {
         work.run_for(limit, search).await?
     };
-    let longest = longest.map_err(search_error)?;
+    let longest = longest.map_err(ApiError::from)?;
     let answer = LongestAnswer::new(&shown, [from, to], &longest);
     let verdict = match (longest.path.is_some(), longest.upper_bound) {
         (true, Some(bound)) if longest.optimal => {

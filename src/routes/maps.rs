@@ -9,17 +9,18 @@ use axum::response::Response;
 use serde::Serialize;
 
 use crate::convert::len64;
+use crate::error::{ApiError, Code, PathsRefused};
 use crate::heavy::Served;
-use crate::params;
-use crate::request::extract::{JsonBody, QueryParams};
+use crate::request::extract::Params;
+use crate::request::format::Format;
+use crate::request::params::params;
 use crate::request::params::{shorten, Given};
 use crate::request::square::{
     required, squares_on, Ends, PlainArgs, Shown, ShownSquare, SquareArg,
 };
 use crate::response::answer::json_with_lists;
-use crate::response::picture::{respond, Accept, Format};
-use crate::response::problem::{ApiError, Code};
-use knight::{distance_map, shortest_paths, Count, MapError, PathsError};
+use crate::response::picture::respond;
+use knight::{distance_map, shortest_paths, Count};
 use knight::{file_name, Board, Caption, Ground, Overlay, Square};
 
 params! {
@@ -42,28 +43,12 @@ params! {
 }
 
 params! {
-    /// `GET /distance-map`.
-    pub struct MapQuery {
-        pub map: MapArgs,
-        pub format: Given<Format>,
-    }
-}
-
-params! {
     /// What `/shortest-paths` asks: the two squares, the board, and the page.
     pub struct PathsArgs {
         pub ends: Ends,
         pub offset: Given<u64>,
         pub limit: Given<u64>,
         pub plain: PlainArgs,
-    }
-}
-
-params! {
-    /// `GET /shortest-paths`.
-    pub struct PathsQuery {
-        pub paths: PathsArgs,
-        pub format: Given<Format>,
     }
 }
 
@@ -93,36 +78,11 @@ pub struct PathsAnswer {
     pub paths: Vec<Vec<ShownSquare>>,
 }
 
-/// The GET and POST handlers of an endpoint that reads its fields from the
-/// query or the JSON body, and answers a picture by `format` (a GET's
-/// `Accept` too).
-macro_rules! get_and_post {
-    ($get:ident, $post:ident, $query:ty, $field:ident, $body:ty, $answer:ident) => {
-        pub async fn $get(
-            served: Served,
-            accept: Accept,
-            QueryParams(req): QueryParams<$query>,
-        ) -> Result<Response, ApiError> {
-            $answer(served, req.$field, accept.or_query(req.format)).await
-        }
-
-        pub async fn $post(
-            served: Served,
-            format: Format,
-            JsonBody(req): JsonBody<$body>,
-        ) -> Result<Response, ApiError> {
-            $answer(served, req, format).await
-        }
-    };
-}
-
-get_and_post!(map_get, map_post, MapQuery, map, MapArgs, map);
-get_and_post!(paths_get, paths_post, PathsQuery, paths, PathsArgs, paths);
-
-async fn map(
+/// `/distance-map`, GET or POST.
+pub async fn map(
     Served { state, work }: Served,
-    req: MapArgs,
     format: Format,
+    Params(req): Params<MapArgs>,
 ) -> Result<Response, ApiError> {
     let (shown, [from]) = req.plain.squares([("from", req.from.as_ref())])?;
     let board = shown.board;
@@ -145,8 +105,8 @@ async fn map(
         );
     }
     let make = move || -> Result<Response, ApiError> {
-        let map =
-            distance_map(board, from, files.clone(), ranks.clone(), limit).map_err(map_error)?;
+        let map = distance_map(board, from, files.clone(), ranks.clone(), limit)
+            .map_err(ApiError::from)?;
         let answer = MapAnswer {
             from: shown.square(from),
             width: board.width(),
@@ -192,10 +152,11 @@ async fn map(
     work.run_sized(squares, make).await?
 }
 
-async fn paths(
+/// `/shortest-paths`, GET or POST.
+pub async fn paths(
     Served { state, work }: Served,
-    req: PathsArgs,
     format: Format,
+    Params(req): Params<PathsArgs>,
 ) -> Result<Response, ApiError> {
     let args = required(req.ends.named())?;
     let (shown, [from, to]) = squares_on(req.plain.board()?, req.plain.notation, args)?;
@@ -235,7 +196,11 @@ async fn paths(
     let budgeted = work.reserve(bytes)?;
     let make = move || -> Result<Response, ApiError> {
         let found = shortest_paths(board, from, to, &Count::from(offset), listed, max_squares)
-            .map_err(|e| paths_error(e, &shown, [from, to]))?;
+            .map_err(|error| PathsRefused {
+                error,
+                board: shown.board,
+                ends: [from, to],
+            })?;
         let mut end = Count::from(offset);
         end += &Count::from(listed);
         if limit > listed && found.count > end {
@@ -465,25 +430,4 @@ fn side_word(side: Side) -> &'static str {
         Side::Files => "files",
         Side::Ranks => "ranks",
     }
-}
-
-fn map_error(error: MapError) -> ApiError {
-    match error {
-        MapError::TooLarge { squares, limit } => ApiError::new(
-            Code::BoardTooLarge,
-            format!("the window has {squares} squares; a distance map shows at most {limit}: give a smaller 'files' or 'ranks' range"),
-        ),
-        MapError::OffBoard => ApiError::invalid("files", "the window is not within the board: give 'files' and 'ranks' ranges within its width and height"),
-    }
-}
-
-fn paths_error(error: PathsError, shown: &Shown, [from, to]: [Square; 2]) -> ApiError {
-    let PathsError::TooLarge { squares, limit } = error;
-    let board: Board = shown.board;
-    ApiError::new(
-        Code::BoardTooLarge,
-        format!(
-            "more than {limit} squares of the {board} board lie on shortest paths from {from} to {to} ({squares} found before stopping): choose squares closer together"
-        ),
-    )
 }

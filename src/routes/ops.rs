@@ -9,7 +9,7 @@ use axum::response::IntoResponse;
 use axum::Json;
 use serde_json::{json, Value};
 
-use crate::response::problem::ApiError;
+use crate::error::ApiError;
 use crate::AppState;
 
 /// The OpenAPI document this server implements.
@@ -97,6 +97,7 @@ pub async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
         state.metrics.render(
             state.heavy.queued(),
             state.heavy.admitted(),
+            state.heavy.called_off(),
             state.cache.stats(),
         ),
     )

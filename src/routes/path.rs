@@ -5,15 +5,16 @@ use axum::response::Response;
 use serde::Serialize;
 
 use crate::convert::len64;
+use crate::error::ApiError;
 use crate::heavy::{Served, Work};
-use crate::params;
-use crate::request::board::{ground_arg, path_ends, search_error, GroundArg, TerrainArgs};
-use crate::request::extract::{JsonBody, QueryParams};
+use crate::request::board::{ground_arg, path_ends, GroundArg, TerrainArgs};
+use crate::request::extract::{JsonBody, Params};
+use crate::request::format::Format;
+use crate::request::params::params;
 use crate::request::params::Given;
 use crate::request::square::{required, squares_on, Ends, PlainArgs, Shown, ShownSquare};
 use crate::response::answer::json_with_squares;
-use crate::response::picture::{check_drawable, respond, Accept, Format};
-use crate::response::problem::ApiError;
+use crate::response::picture::{check_drawable, respond};
 use crate::AppState;
 use knight::cheapest_path;
 use knight::TourSquares;
@@ -27,7 +28,6 @@ params! {
     pub struct PathQuery {
         pub ends: Ends,
         pub plain: PlainArgs,
-        pub format: Given<Format>,
     }
 }
 
@@ -74,11 +74,11 @@ impl PathAnswer {
 
 pub async fn get(
     Served { state, work }: Served,
-    accept: Accept,
-    QueryParams(req): QueryParams<PathQuery>,
+    format: Format,
+    Params(req): Params<PathQuery>,
 ) -> Result<Response, ApiError> {
     let (shown, ends) = req.plain.squares(req.ends.named())?;
-    plain_path(state, work, shown, ends, accept.or_query(req.format)).await
+    plain_path(state, work, shown, ends, format).await
 }
 
 pub async fn post(
@@ -183,7 +183,7 @@ fn terrain_path(
     format: Format,
 ) -> Result<Response, ApiError> {
     let (shown, ends) = path_ends(terrain, ends, notation)?;
-    let found = cheapest_path(terrain, ends[0], ends[1], rule).map_err(search_error)?;
+    let found = cheapest_path(terrain, ends[0], ends[1], rule).map_err(ApiError::from)?;
     let answer = PathAnswer::new(
         &shown,
         ends,

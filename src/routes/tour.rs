@@ -10,15 +10,16 @@ use axum::Json;
 use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 
+use crate::error::{ApiError, Code, StepRefused, TourRefused};
 use crate::heavy::SMALL_TOUR_SQUARES;
 use crate::heavy::{Served, Work};
-use crate::params;
-use crate::request::extract::{JsonBody, QueryParams};
+use crate::request::extract::Params;
+use crate::request::format::Format;
+use crate::request::params::params;
 use crate::request::params::{choice, Given};
 use crate::request::square::{record_question, PlainArgs, Shown, ShownSquare, SquareArg};
 use crate::response::answer::json_with_squares;
-use crate::response::picture::{check_drawable, respond, Accept, Format};
-use crate::response::problem::{ApiError, Code};
+use crate::response::picture::{check_drawable, respond};
 use crate::AppState;
 use knight::WARNSDORFF_BACKTRACKS;
 use knight::{Board, Caption, Ground, Notation, Overlay, Square};
@@ -44,7 +45,7 @@ impl<'de> Deserialize<'de> for Method {
     }
 }
 
-crate::param_by_serde!(Method);
+crate::request::params::param_by_serde!(Method);
 
 params! {
     /// What a tour request asks. `start` defaults to `a1`, `closed` to false,
@@ -59,17 +60,9 @@ params! {
 }
 
 params! {
-    /// `GET /tour`.
-    pub struct TourQuery {
-        pub tour: TourArgs,
-        pub plain: PlainArgs,
-        pub format: Given<Format>,
-    }
-}
-
-params! {
-    /// `POST /tour` (`format` comes in the query string).
-    pub struct TourBody {
+    /// `/tour`: a GET's query or a POST's body (`format` comes in the
+    /// query string).
+    pub struct TourParams {
         pub tour: TourArgs,
         pub plain: PlainArgs,
     }
@@ -114,25 +107,10 @@ impl Serialize for ShownPath<'_> {
     }
 }
 
-pub async fn get(
-    Served { state, work }: Served,
-    accept: Accept,
-    QueryParams(req): QueryParams<TourQuery>,
-) -> Result<Response, ApiError> {
-    tour(
-        state,
-        work,
-        req.tour,
-        req.plain,
-        accept.or_query(req.format),
-    )
-    .await
-}
-
-pub async fn post(
+pub async fn handler(
     Served { state, work }: Served,
     format: Format,
-    JsonBody(req): JsonBody<TourBody>,
+    Params(req): Params<TourParams>,
 ) -> Result<Response, ApiError> {
     tour(state, work, req.tour, req.plain, format).await
 }
@@ -192,7 +170,15 @@ async fn tour(
     let limit = state.config.max_tour_squares;
     // Checked here too, so that a board far too large never queues.
     if board.squares() > limit {
-        return Err(too_large(board, board.squares(), limit));
+        return Err(TourRefused {
+            error: TourError::TooLarge {
+                squares: board.squares(),
+                limit,
+            },
+            board,
+            warnsdorff: false,
+        }
+        .into());
     }
     check_drawable(format, board, &[])?;
     // The answer is written on the blocking pool too: a million-square tour
@@ -200,7 +186,11 @@ async fn tour(
     let small = board.squares() <= SMALL_TOUR_SQUARES;
     let cache = Arc::clone(&state.cache);
     work.run_unless_small(small, move || {
-        let error = |e| tour_error(board, e, method);
+        let error = |error| TourRefused {
+            error,
+            board,
+            warnsdorff: method == Method::Warnsdorff,
+        };
         let answer_ = knight::tour(asked, limit, &cache).map_err(error)?;
         let end = end.map(|e| shown.square(e));
         answer(answer_.tour, shown, format, end, answer_.backtracks, &cache)
@@ -267,33 +257,6 @@ fn tour_overlay(closed: bool, path: &[Square]) -> Overlay {
     }
 }
 
-fn too_large(board: Board, squares: u64, limit: u64) -> ApiError {
-    ApiError::new(
-        Code::BoardTooLarge,
-        format!(
-            "the {board} board has {squares} squares; tours are listed for boards of at most {limit} squares: for a larger board, ask /tour/step for the square at any step of its tour"
-        ),
-    )
-}
-
-fn tour_error(board: Board, error: TourError, method: Method) -> ApiError {
-    match error {
-        TourError::NoTour(why) => ApiError::new(Code::NoTour, why.to_string()),
-        TourError::TooLarge { squares, limit } => too_large(board, squares, limit),
-        TourError::NotFound => ApiError::new(
-            Code::TourNotFound,
-            match method {
-                Method::Auto => format!(
-                    "knightd's methods found no tour of the {board} board from this start and could not prove that none exists"
-                ),
-                Method::Warnsdorff => format!(
-                    "Warnsdorff's rule, stepping back at most {WARNSDORFF_BACKTRACKS} times, found no tour of the {board} board from this start; this does not prove that none exists ('method=auto' may find one)"
-                ),
-            },
-        ),
-    }
-}
-
 params! {
     /// `/tour/step`: exactly one of `step` and `square`.
     pub struct StepRequest {
@@ -315,18 +278,11 @@ pub struct StepAnswer {
     pub square: ShownSquare,
 }
 
-pub async fn step_get(
+pub async fn step(
     Served { state, work }: Served,
-    QueryParams(req): QueryParams<StepRequest>,
+    Params(req): Params<StepRequest>,
 ) -> Result<Json<StepAnswer>, ApiError> {
-    step(state, work, req).await.map(Json)
-}
-
-pub async fn step_post(
-    Served { state, work }: Served,
-    JsonBody(req): JsonBody<StepRequest>,
-) -> Result<Json<StepAnswer>, ApiError> {
-    step(state, work, req).await.map(Json)
+    step_answer(state, work, req).await.map(Json)
 }
 
 /// What `/tour/step` asks of the tour.
@@ -336,7 +292,11 @@ enum Lookup {
     Square(Square),
 }
 
-async fn step(state: AppState, work: Work, req: StepRequest) -> Result<StepAnswer, ApiError> {
+async fn step_answer(
+    state: AppState,
+    work: Work,
+    req: StepRequest,
+) -> Result<StepAnswer, ApiError> {
     let board = req.plain.board()?;
     let lookup_arg = match (req.step.0, req.square.0.as_ref()) {
         (Some(_), Some(_)) => {
@@ -390,14 +350,30 @@ async fn step(state: AppState, work: Work, req: StepRequest) -> Result<StepAnswe
         None if IndexedTour::is_listed(board) => {
             // The narrow boards' tours are listed whole: heavy work.
             if board.squares() > limit {
-                return Err(too_large_to_list(board, limit));
+                return Err(StepRefused {
+                    error: TourError::TooLarge {
+                        squares: board.squares(),
+                        limit,
+                    },
+                    board,
+                    limit,
+                }
+                .into());
             }
             let cache = Arc::clone(&state.cache);
             work.run(move || indexed(key, limit, &cache))
                 .await?
-                .map_err(|e| step_error(board, e, limit))?
+                .map_err(|error| StepRefused {
+                    error,
+                    board,
+                    limit,
+                })?
         }
-        None => indexed(key, limit, &state.cache).map_err(|e| step_error(board, e, limit))?,
+        None => indexed(key, limit, &state.cache).map_err(|error| StepRefused {
+            error,
+            board,
+            limit,
+        })?,
     };
     let lost = || ApiError::internal();
     let (step, square) = match lookup {
@@ -429,21 +405,4 @@ fn indexed(
         let bytes = tour.bytes();
         Ok((tour, bytes))
     })
-}
-
-fn too_large_to_list(board: Board, limit: u64) -> ApiError {
-    ApiError::new(
-        Code::BoardTooLarge,
-        format!(
-            "the {board} board has {} squares; a tour of a board with a side under 5 is listed whole to be read, so /tour/step takes such boards of at most {limit} squares (boards with both sides 5 or more, up to 1000000000 a side)",
-            board.squares()
-        ),
-    )
-}
-
-fn step_error(board: Board, error: TourError, limit: u64) -> ApiError {
-    match error {
-        TourError::TooLarge { .. } => too_large_to_list(board, limit),
-        error => tour_error(board, error, Method::Auto),
-    }
 }

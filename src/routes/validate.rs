@@ -9,14 +9,15 @@ use axum::response::Response;
 use serde::Serialize;
 
 use crate::convert::len64;
+use crate::error::{reason_words, ApiError, FramesRefused};
 use crate::heavy::Served;
-use crate::params;
 use crate::request::board::{ground_arg, GroundArg, TerrainArgs};
 use crate::request::extract::JsonBody;
+use crate::request::format::Format;
+use crate::request::params::params;
 use crate::request::params::Given;
 use crate::request::square::{PlainArgs, Shown, ShownSquare, SquareList};
-use crate::response::picture::{respond, svg_response, text_response, Format};
-use crate::response::problem::{ApiError, Code};
+use crate::response::picture::{png_response, respond, svg_response, text_response};
 use knight::Square;
 use knight::{validate, StepFault, Validation};
 use knight::{Caption, Overlay, RenderError};
@@ -133,7 +134,10 @@ fn answer(
     match drawing.format {
         Format::Json => {
             let frames = if drawing.frames {
-                Some(frames(ground, reached).map_err(|e| too_large(e, "render"))?)
+                Some(frames(ground, reached).map_err(|error| FramesRefused {
+                    error,
+                    param: "render",
+                })?)
             } else {
                 None
             };
@@ -147,19 +151,26 @@ fn answer(
         }
         Format::Text => {
             let mut text = frames(ground, reached)
-                .map_err(|e| too_large(e, "format"))?
+                .map_err(|error| FramesRefused {
+                    error,
+                    param: "format",
+                })?
                 .join("\n");
             text.push('\n');
             text.push_str(&summary(found));
             Ok(text_response(text))
         }
-        Format::Svg => {
+        Format::Svg | Format::Png { .. } => {
             let overlay = Overlay {
                 fault: found.fault.and_then(|f| f.from.map(|from| (from, f.to))),
                 caption: caption(path, found, drawing.simple),
                 ..Overlay::default()
             };
-            Ok(svg_response(knight::draw_svg(ground, reached, overlay)?))
+            let svg = knight::draw_svg(ground, reached, overlay)?;
+            Ok(match drawing.format {
+                Format::Png { size } => png_response(svg, size),
+                _ => svg_response(svg),
+            })
         }
     }
 }
@@ -179,18 +190,6 @@ fn frames(ground: Ground<'_>, reached: &[Square]) -> Result<Vec<String>, RenderE
         .iter()
         .map(|&knight| knight::draw_knight(ground, knight))
         .collect()
-}
-
-/// Frames too many to draw, at `param` (`render` or `format`).
-fn too_large(error: RenderError, param: &str) -> ApiError {
-    let RenderError::TooLarge { squares, limit, .. } = error;
-    ApiError::new(
-        Code::RenderTooLarge,
-        format!(
-            "drawing every position would draw {squares} squares, more than the {limit} allowed; ask without drawing, or for ?format=svg"
-        ),
-    )
-    .at(param)
 }
 
 fn json_answer(found: &Validation, shown: &Shown, frames: Option<Vec<String>>) -> ValidateAnswer {
@@ -246,23 +245,10 @@ fn caption(path: &[Square], found: &Validation, simple: bool) -> Caption {
                     "not valid at step {}: {from} to {} {}",
                     f.step,
                     f.to,
-                    reason_words(f.reason.as_str())
+                    reason_words(f.reason)
                 )),
             }
         }
-    }
-}
-
-/// A refusal's reason as the end of a sentence: "is not a knight move".
-pub fn reason_words(reason: &str) -> String {
-    match reason {
-        "not_a_knight_move" => "is not a knight move".to_owned(),
-        "revisits_square" => "revisits a square".to_owned(),
-        "missing_teleport_hop" => "lands on a teleport without hopping".to_owned(),
-        "lands_on_rock" => "lands on a rock".to_owned(),
-        "lands_on_barrier" => "lands on a barrier".to_owned(),
-        "passes_barrier" => "passes over a barrier".to_owned(),
-        other => other.replace('_', " "),
     }
 }
 

@@ -726,8 +726,8 @@ impl FromStr for SquareName {
         if s.is_empty() {
             return Err(SquareParseError::Empty);
         }
-        let malformed = || SquareParseError::Malformed(shorten(s));
-        let too_large = || SquareParseError::TooLarge(shorten(s));
+        let malformed = || SquareParseError::Malformed(shorten_sent(s));
+        let too_large = || SquareParseError::TooLarge(shorten_sent(s));
         let letters = s.bytes().take_while(u8::is_ascii_alphabetic).count();
         let (file_part, rank_part) = s.split_at(letters);
         if rank_part.is_empty()
@@ -761,12 +761,24 @@ impl FromStr for SquareName {
     }
 }
 
-fn shorten(s: &str) -> String {
-    if s.chars().count() <= 24 {
-        s.to_owned()
-    } else {
-        let head: String = s.chars().take(20).collect();
-        format!("{head}…")
+/// `text` as sent, for a message that quotes it: whole up to 40
+/// characters; a longer text is cut to its first 36 and says how long it
+/// was (`aaaa… (1048576 characters)`), so that a message stays short and
+/// still tells what was sent. The one rule for quoting what a person sent,
+/// here and in a service that words its errors the same way.
+///
+/// ```
+/// assert_eq!(knight::shorten_sent("g2"), "g2");
+/// let long = "a".repeat(50);
+/// assert_eq!(knight::shorten_sent(&long), format!("{}… (50 characters)", "a".repeat(36)));
+/// ```
+pub fn shorten_sent(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        None => text.to_owned(),
+        Some(_) => {
+            let head: String = text.chars().take(36).collect();
+            format!("{head}… ({} characters)", text.chars().count())
+        }
     }
 }
 
@@ -894,6 +906,35 @@ mod tests {
         assert_eq!(Square::new(6, 4).colour(), Colour::Dark); // g5
         assert_eq!(Square::new(4, 5).colour(), Colour::Light); // e6
         assert_eq!(Square::new(0, 0).colour(), Colour::Dark); // a1
+    }
+
+    #[test]
+    fn a_long_square_is_quoted_short_with_its_length() {
+        for (sent, chars) in [
+            ("z".repeat(41), 41),
+            ("1a".repeat(500), 1000),
+            ("é".repeat(60), 60),
+        ] {
+            let detail = sent.parse::<SquareName>().unwrap_err().to_string();
+            let head: String = sent.chars().take(36).collect();
+            assert!(
+                detail.starts_with(&format!("'{head}… ({chars} characters)'")),
+                "{detail}"
+            );
+            assert!(detail.chars().count() < 200, "{detail}");
+        }
+        let long_file = format!("{}1", "a".repeat(45));
+        let detail = long_file.parse::<SquareName>().unwrap_err().to_string();
+        assert!(
+            detail.contains("(46 characters)") && detail.contains("too large"),
+            "{detail}"
+        );
+        // Short values are quoted whole, as before.
+        assert!("1a"
+            .parse::<SquareName>()
+            .unwrap_err()
+            .to_string()
+            .starts_with("'1a' is not"));
     }
 
     #[test]

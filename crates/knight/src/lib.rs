@@ -57,8 +57,8 @@ mod terrain;
 mod tour;
 
 pub use board::{
-    file_name, Board, BoardError, Colour, FileName, Notation, OffBoard, Square, SquareName,
-    SquareParseError, MAX_SIDE,
+    file_name, shorten_sent, Board, BoardError, Colour, FileName, Notation, OffBoard, Square,
+    SquareName, SquareParseError, MAX_SIDE,
 };
 pub use cache::{Cache, CacheStats};
 pub use deadline::Deadline;

@@ -1,11 +1,13 @@
-//! The one error of the HTTP layer: a problem [`Code`] (which owns its slug,
-//! HTTP status and title), a detail for a person and the parameter at fault,
-//! answered as `application/problem+json` (RFC 9457).
+//! The one error of the service, at the bottom of the house: a problem
+//! [`Code`] (which owns its slug, HTTP status and title), a detail for a
+//! person and the parameter at fault, answered as
+//! `application/problem+json` (RFC 9457).
 //!
 //! Handlers name a [`Code`] variant and never write a slug. Every solver
-//! error that reaches a client is mapped here or next to the resolver that
-//! meets it (`square.rs`, `board.rs`). `tests/problems.rs` holds [`Code::ALL`]
-//! against `openapi.yaml` and the README's table.
+//! error that reaches a client becomes an [`ApiError`] beside it, in
+//! `library` (a `From` for each); what a detail says of a parameter (its
+//! other name, what it takes) is in `words`. `tests/problems.rs` holds
+//! [`Code::ALL`] against `openapi.yaml` and the README's table.
 
 use std::fmt;
 
@@ -13,9 +15,14 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
-use knight::DistanceError;
-use knight::RenderError;
-use knight::TerrainError;
+mod library;
+mod words;
+
+pub use library::{finish_too_large, reason_words};
+pub use library::{CluesRefused, FinishRefused, FramesRefused, PathsRefused};
+pub use library::{PuzzleRefused, StepRefused, TourRefused};
+
+pub use words::{alias, allowed, is_square, largest, off_board};
 
 /// Defines [`Code`] and its one table of slugs and statuses.
 macro_rules! codes {
@@ -386,15 +393,11 @@ impl ApiError {
 }
 
 /// At most 40 characters of `text`, for a detail; a longer text is cut
-/// and says how long it was.
+/// and says how long it was. The rule is the library's
+/// ([`knight::shorten_sent`]), so that a square it refuses is quoted as
+/// every other value is.
 pub fn shorten(text: &str) -> String {
-    match text.char_indices().nth(40) {
-        None => text.to_owned(),
-        Some(_) => {
-            let head: String = text.chars().take(36).collect();
-            format!("{head}… ({} characters)", text.chars().count())
-        }
-    }
+    knight::shorten_sent(text)
 }
 
 /// Characters of what was sent that a `detail` or `param` quotes, at most.
@@ -494,152 +497,6 @@ impl IntoResponse for ApiError {
         }
         response
     }
-}
-
-/// A terrain board that does not parse or is over the limit, at `board`.
-impl From<TerrainError> for ApiError {
-    fn from(error: TerrainError) -> ApiError {
-        let code = match error {
-            TerrainError::Empty => Code::BoardEmpty,
-            TerrainError::RaggedRow { .. } => Code::BoardRaggedRows,
-            TerrainError::UnknownChar { .. } => Code::BoardUnknownCharacter,
-            TerrainError::Teleports { .. } => Code::BoardTeleportCount,
-            TerrainError::Several { .. } => Code::BoardDuplicateMarker,
-            TerrainError::StartWithoutEnd | TerrainError::EndWithoutStart => {
-                Code::BoardStartEndUnpaired
-            }
-            TerrainError::TooLarge { .. } => Code::BoardTooLarge,
-        };
-        let detail = match error {
-            TerrainError::UnknownChar { row, column, found } => {
-                let shown = if found.is_control() || found.is_whitespace() {
-                    format!("the character U+{:04X}", u32::from(found))
-                } else {
-                    format!("'{found}'")
-                };
-                format!("row {row}, square {column}: {shown} is not a terrain character (use . W L R B T S E)")
-            }
-            TerrainError::StartWithoutEnd => "the board has an S but no E: mark where the path ends with an E, or drop the S and give 'from' and 'to'".to_owned(),
-            TerrainError::EndWithoutStart => "the board has an E but no S: mark where the path starts with an S, or drop the E and give 'from' and 'to'".to_owned(),
-            _ => error.to_string(),
-        };
-        ApiError::new(code, detail).at("board")
-    }
-}
-
-/// A board too large to draw, at `format`.
-impl From<RenderError> for ApiError {
-    fn from(error: RenderError) -> ApiError {
-        ApiError::new(Code::RenderTooLarge, error.to_string()).at("format")
-    }
-}
-
-/// A path too long to list.
-impl From<DistanceError> for ApiError {
-    fn from(error: DistanceError) -> ApiError {
-        match error {
-            DistanceError::PathTooLong { .. } => ApiError::new(
-                Code::PathTooLong,
-                format!("{error}; ask /distance for its length"),
-            ),
-        }
-    }
-}
-
-// What a detail says of a parameter: its other name, what it takes and
-// the largest it takes. Here, beside the one error, so that reading a
-// request (which makes errors) depends on this file and not the reverse.
-
-/// The other name of a parameter, if it has one.
-pub fn alias(name: &str) -> Option<&'static str> {
-    match name {
-        "from" => Some("src"),
-        "to" => Some("dest"),
-        "src" => Some("from"),
-        "dest" => Some("to"),
-        _ => None,
-    }
-}
-
-/// What a parameter takes, in words, by its name; for an item of a list,
-/// by the list's name and `[]` for each level (`pairs[][]`). None for a
-/// parameter this table does not know.
-pub fn allowed(shape: &str) -> Option<&'static str> {
-    const SQUARE: &str =
-        "a square: an index (a whole number from 0) or a name such as \"d3\" (file letters, then a rank from 1)";
-    Some(match shape {
-        "width" | "height" => "a whole number from 1 to 1000000000",
-        "from" | "to" | "src" | "dest" | "square" | "start" | "end" | "path[]" | "played[]"
-        | "pairs[][]" => SQUARE,
-        "notation" => "\"algebraic\" or \"index\"",
-        "format" => "\"json\", \"text\", \"svg\" or \"png\"",
-        "barrier_rule" => "\"either\" or \"long_leg\"",
-        "method" => "\"auto\" or \"warnsdorff\"",
-        "closed" | "render" | "simple" => "true or false",
-        "time_limit_ms" => "a whole number of milliseconds, from 0",
-        "played" => "an array of squares, such as [\"a1\", \"b3\"]",
-        "files" => "a range of files such as \"a..p\" (first..last, both included)",
-        "ranks" => "a range of ranks such as \"1..16\" (first..last, both included)",
-        "clues" => {
-            "an object of clues, each a square and its step, such as {\"a1\": 1, \"d5\": 17}"
-        }
-        "step" => "a whole number from 0",
-        "seed" => "a whole number from 0 to 18446744073709551615",
-        "offset" => "a whole number from 0 to 9223372036854775807",
-        "limit" => {
-            "a whole number from 0 to the server's page size (--max-paths-page, 10000 by default)"
-        }
-        "board" => "a board: a string of rows separated by line breaks, or an array of row strings",
-        "board[]" => "a row of the board: a string such as \". W . B\"",
-        "pairs" => "an array of pairs of squares, such as [[\"g2\", \"a8\"], [0, 1]]",
-        "pairs[]" => "a pair of squares: an array of two squares, such as [\"g2\", \"a8\"]",
-        "path" => "an array of squares, such as [\"b6\", \"d5\", \"f6\"]",
-        _ => return None,
-    })
-}
-
-/// `'{square}' is not a square of the {board} board`, with the board's
-/// range both ways a square is named (as the library's `OffBoard` says it).
-pub fn off_board(square: impl fmt::Display, board: knight::Board) -> String {
-    format!(
-        "'{square}' is not a square of the {board} board: its squares are 0 to {} (a1 to {}{})",
-        board.squares() - 1,
-        knight::file_name(board.width() - 1),
-        board.height()
-    )
-}
-
-/// Whether a parameter (as [`allowed`] names it) holds a square.
-pub fn is_square(shape: &str) -> bool {
-    matches!(
-        shape,
-        "from"
-            | "to"
-            | "src"
-            | "dest"
-            | "square"
-            | "start"
-            | "end"
-            | "path[]"
-            | "played[]"
-            | "pairs[][]"
-    )
-}
-
-/// What a too-large value of a parameter is told is the largest allowed,
-/// by the parameter's name (as [`allowed`] takes it).
-pub fn largest(shape: &str) -> Option<&'static str> {
-    const SQUARE: &str = "an index is at most width × height − 1 (63 on the 8×8 board, 999999999999999999 on the largest)";
-    Some(match shape {
-        "width" | "height" => "at most 1000000000",
-        _ if is_square(shape) => SQUARE,
-        "step" => "at most width × height − 1 (999999999999999999 on the largest board)",
-        "seed" => "at most 18446744073709551615",
-        "time_limit_ms" => "at most 10000 milliseconds",
-        "offset" => "at most 9223372036854775807",
-        "limit" => "at most the server's page size (--max-paths-page, 10000 by default)",
-        _ => return None,
-    })
 }
 
 #[cfg(test)]
