@@ -206,15 +206,18 @@ fn solve_clues_agrees_with_an_exhaustive_search() {
         .unwrap_or(35);
     println!("PUZZLE_SEED={seed}");
     let mut mix = Mix(seed);
-    let boards: [(i32, i32, usize, usize); 7] = [
+    let boards: [(i32, i32, usize, usize); 9] = [
         // width, height, fewest and most clues
         (3, 4, 1, 4),
         (4, 5, 1, 5),
         (5, 5, 1, 6),
         (3, 7, 1, 6),
         (3, 8, 2, 7),
+        (4, 6, 2, 8),
         (5, 6, 9, 14),
         (6, 6, 13, 18),
+        // Fewer clues, long gaps: filled from either end, in any order.
+        (6, 6, 8, 12),
     ];
     let (mut found, mut unique, mut none, mut given_up) = (0, 0, 0, 0);
     for &(w, h, fewest, most) in &boards {

@@ -363,16 +363,23 @@ impl Bits {
         for v in squares(free & self.moves[k] & !moves) {
             open[v] &= !bit(k);
         }
-        forced(k, graph, ends, open)
+        forced(k, k, graph, ends, open)
     }
 }
 
 /// The forced moves followed to the end, on any graph of at most 64
 /// squares given by each square's `open` moves (symmetric): a path from
 /// `k` through every square of `graph`, its last square one of `ends`.
-/// The moves worth searching from `k`, or None when they clash (see
+/// The moves `head`'s square keeps (the knight's: the moves worth
+/// searching from it), or None when they clash (see
 /// [`Bits::forced_moves`]).
-pub(super) fn forced(k: usize, graph: u64, mut ends: u64, mut open: [u64; 64]) -> Option<u64> {
+pub(super) fn forced(
+    k: usize,
+    head: usize,
+    graph: u64,
+    mut ends: u64,
+    mut open: [u64; 64],
+) -> Option<u64> {
     {
         let all = graph.count_ones();
         let mut taken = [0u64; 64];
@@ -478,7 +485,7 @@ pub(super) fn forced(k: usize, graph: u64, mut ends: u64, mut open: [u64; 64]) -
                 return None;
             }
         }
-        (open[k] != 0).then_some(open[k])
+        (open[head] != 0).then_some(open[head])
     }
 }
 

@@ -13,34 +13,52 @@
 //! played prefix and get the finish's own checks ([`super::Stuck`]); and
 //! the theorems of which boards have tours rule out the start.
 //!
-//! Then a depth-first search places step after step, on bitboards
-//! ([`super::bits::Bits`] gives the move masks): the next step goes on its
-//! clue square when it has one, else on a free square (neither placed nor
-//! a clue) one move away, fewest onward moves first (Warnsdorff). At every
-//! node, the knight on `k` at step `t`, it cuts the position when one of
-//! these holds, each a fact of every way on, so an exhausted search is a
-//! proof:
+//! Then a depth-first search fills the gaps between the placed steps (at
+//! first the clues), on bitboards ([`super::bits::Bits`] gives the move
+//! masks). A gap is a run of steps with no square yet: between two placed
+//! steps, or a free start or end of an open tour (a closed tour's last gap
+//! runs round the end to the first square). The search picks a gap and
+//! fills it one step at a time from one of its placed ends, each step on a
+//! free square (neither placed nor a clue) one move from the last, fewest
+//! onward moves first (Warnsdorff), until the gap is closed; then it picks
+//! the next. Two clues `k` steps apart are joined by a path of exactly `k`
+//! moves, so a short gap has few ways to fill it, and filling the shortest
+//! gaps first (fail first) leaves the long ones a path between fixed
+//! squares through exactly the squares left, which the forced moves settle
+//! quickly; filling the gaps in step order instead is Warnsdorff's own
+//! order, which finds a tour of loosely clued boards at once. At every
+//! node it cuts the position when one of these holds, each a fact of every
+//! way on, so an exhausted search is a proof:
 //!
-//! - the free squares, the clue squares still ahead and the knight are not
-//!   one connected part (the rest of the tour is a path through them);
-//! - between two anchors in a row (the knight, then the clues ahead by
-//!   step, then the first square again for a closed tour), `g` steps apart,
-//!   the `g − 1` steps between go on free squares: the second anchor must
-//!   be at most `g` moves from the first through free squares, and the
-//!   free squares `v` with `d(A, v) + d(v, B) ≤ g` (the segment's ellipse)
-//!   must hold at least `g − 1`; after the last anchor of an open tour, the
-//!   free squares within the steps left must hold them;
-//! - every free square lies in some segment's ellipse, and no segment has
-//!   more free squares that only it can reach than steps to put them on;
+//! - for each gap between two placed squares `A` and `B`, `g` steps apart,
+//!   the `g − 1` steps between go on free squares: `B` must be at most `g`
+//!   moves from `A` through free squares, and the free squares `v` with
+//!   `d(A, v) + d(v, B) ≤ g` (the gap's ellipse) must hold `g − 1`, of each
+//!   colour as many as the steps alternate through; a free start or end of
+//!   `g` steps, the free squares within `g` moves of its placed end;
+//! - every free square lies in some gap's ellipse (so the free squares are
+//!   joined to the gaps that must pass through them), and no gap has more
+//!   free squares that only it can reach than steps to put them on;
 //! - every free square has two squares the path may join it to (free
-//!   squares, the knight when its next step is free, clue squares with a
-//!   free step beside them, the first square of a closed tour), except one
-//!   square at most, which must then be the last of an open tour.
+//!   squares, placed squares with a free step beside them), except at most
+//!   one for each free start or end, the tour's first or last square;
+//! - the forced moves, followed to the end ([`super::bits::forced`]) on
+//!   the graph of the free squares and the placed squares beside a gap,
+//!   each run of placed steps between two gaps drawn as its two end squares
+//!   joined to each other: the rest of the tour is one path through that
+//!   graph, from the end of the run from the first step (or, for a free
+//!   start, the run to the last step read backwards) to the last square.
 //!
 //! Positions proven to have no finish are kept, keyed on the free squares,
-//! the knight and (for a closed tour) the first square, which fix every
-//! step still to place. To settle uniqueness the search does not stop at
-//! the first tour: it looks for a second, and only an exhausted search says
+//! the steps with no square, the first square and the square being filled
+//! from (with its step), which fix every step still to place: the only
+//! placed squares beside a gap that are not clues are the first square and
+//! the one the gap being filled has reached. The search goes in rounds of
+//! doubling nodes ([`search_ways`]), each its own order of the gaps and its
+//! own tie-break, the clues numbered as given and read the other way in
+//! turn (the positions proven hopeless are kept across rounds, facts
+//! whatever the order). To settle uniqueness the search does not stop at
+//! the first tour: it looks for a second, and only an exhausted round says
 //! `unique`.
 
 use std::collections::HashSet;
@@ -56,8 +74,10 @@ use crate::tour::search::Rules;
 use crate::tour::warnsdorff::mix;
 use crate::Deadline;
 
-/// Positions proven to have no finish kept, at most.
-const HOPELESS_KEPT: usize = 1 << 20;
+/// Positions proven to have no finish kept by one way of the search, at
+/// most (24 bytes each before the table's overhead; two ways search a
+/// puzzle, so about 50 MB at worst in all).
+const HOPELESS_KEPT: usize = 1 << 19;
 
 /// One numbered square of a puzzle: the square and its step in the tour,
 /// counted from 1.
@@ -386,12 +406,12 @@ pub fn solve_clues(
 /// Up to two tours of `grid` that agree with `clues` (sorted by step,
 /// checked), whether the search was complete, and its nodes.
 ///
-/// The search places steps from the first on, so a free start is costly:
-/// every square of the right colour is a start to try. An open tour read
-/// backwards is a tour, and a closed tour is a tour from any of its
-/// squares, so the clues are first renumbered (backwards, or round the
-/// cycle) so that as few free steps as can be come before the first clue;
-/// the tours found are numbered back.
+/// An open tour read backwards is a tour, and a closed tour is a tour from
+/// any of its squares, so the clues are first renumbered (backwards, or
+/// round the cycle) so that as few free steps as can be come before the
+/// first clue (the search's step-order rounds begin there; a closed tour's
+/// first square is then a clue, not a square to try one by one); the
+/// tours found are numbered back.
 pub(crate) fn count_tours(
     grid: Grid,
     clues: &[Clue],
@@ -425,10 +445,28 @@ pub(crate) fn count_tours(
         })
         .collect();
     renumbered.sort_unstable_by_key(|c| c.step);
-    let mut search = Search::new(grid, &renumbered, closed, deadline);
-    search.search(2, budget);
-    let found = search
-        .found
+    let mut ways = vec![Search::new(grid, &renumbered, closed, deadline)];
+    if !clues.is_empty() {
+        // The same tours read the other way (a closed tour keeps step 1).
+        let mut backwards: Vec<Clue> = renumbered
+            .iter()
+            .map(|c| Clue {
+                square: c.square,
+                step: if closed {
+                    (n + 1 - c.step) % n + 1
+                } else {
+                    n + 1 - c.step
+                },
+            })
+            .collect();
+        backwards.sort_unstable_by_key(|c| c.step);
+        let mut way = Search::new(grid, &backwards, closed, deadline);
+        way.reversed = true;
+        ways.push(way);
+    }
+    let (found, cut) = search_ways(&mut ways, 2, budget);
+    let nodes = ways.iter().map(|w| w.nodes).sum();
+    let found = found
         .iter()
         .map(|path| {
             (1..=n)
@@ -439,7 +477,63 @@ pub(crate) fn count_tours(
                 .collect()
         })
         .collect();
-    (found, !search.cut, search.nodes)
+    (found, !cut, nodes)
+}
+
+/// Up to `want` tours (numbered as `ways[0]`'s) sought by `ways`, the same
+/// clues numbered one way or more (each tour of one is a tour of the
+/// others), within `budget` nodes in all and the deadline, and whether the
+/// search stopped before it was complete.
+///
+/// It searches in rounds, the ways taking turns; a way's round has twice
+/// the nodes of its round before, and its rounds cycle through four orders
+/// of the gaps (step order; fewest steps first; the gap with an end of
+/// fewest moves first, from that end; fewest steps first, from the end
+/// with fewer moves), their ties
+/// broken by Roth's rule or the given seed for the first four and at
+/// random after. Each order and each way is fast on clue sets where the
+/// others get lost (on 8×8, step order finds a tour of a few far-apart
+/// clues in a hundred nodes where fewest first takes millions, and the
+/// other way round for tight clues; an open tour read backwards, its first
+/// square tried square by square, can take a thousandth of the nodes), and
+/// doubling keeps the total within a small factor of the best's. The positions proven hopeless are kept across
+/// rounds (facts of the position, whatever the order), and so are the
+/// tours found; a round that is not cut is complete.
+pub(crate) fn search_ways(ways: &mut [Search], want: usize, budget: u64) -> (Vec<Vec<u8>>, bool) {
+    let mut kept: Vec<Vec<u8>> = Vec::new();
+    let first_tie = ways[0].tie;
+    let turns = ways.len().u64();
+    let mut left = budget;
+    let mut round = 0u64;
+    loop {
+        let pass = round / turns;
+        let way = &mut ways[(round % turns).usize()];
+        let this = (4096u64 << pass.min(40)).min(left);
+        way.tie = if pass < 4 {
+            first_tie
+        } else {
+            mix(first_tie ^ pass) | 1
+        };
+        way.order = pass % 4;
+        way.round(want, this);
+        left -= this - way.budget;
+        for path in std::mem::take(&mut way.found) {
+            let path = way.as_first(path);
+            if !kept.contains(&path) {
+                kept.push(path);
+            }
+        }
+        let cut = way.cut;
+        way.cut = false;
+        if kept.len() >= want || !cut {
+            kept.truncate(want);
+            return (kept, false);
+        }
+        if left == 0 || way.deadline.passed() {
+            return (kept, true);
+        }
+        round += 1;
+    }
 }
 
 /// The fewest knight moves between two squares of the grid's board (a
@@ -560,14 +654,13 @@ fn other(colour: Colour) -> Colour {
     }
 }
 
-/// A clue on grid spots, with its step from 0.
+/// One run of steps with no square yet: the placed steps `a` before it and
+/// `b` after it (`b == n` round the end of a closed tour, to the first
+/// square); None for the free start (`a`) or end (`b`) of an open tour.
 #[derive(Clone, Copy)]
-struct Anchor {
-    step: usize,
-    spot: usize,
-    /// Whether a step beside it (before, after) goes on a free square.
-    free_before: bool,
-    free_after: bool,
+struct Gap {
+    a: Option<usize>,
+    b: Option<usize>,
 }
 
 /// The search of the module's documentation.
@@ -575,14 +668,15 @@ pub(crate) struct Search {
     bits: Bits,
     n: usize,
     closed: bool,
-    /// The clues by step (from 0).
-    anchors: Vec<Anchor>,
-    /// Each step's clue spot, if any.
+    /// Each step's spot: the clues', and those the search has placed.
     at: Vec<Option<usize>>,
+    /// The steps with no spot yet, one bit each.
+    open_steps: u64,
     /// The clue squares.
     clue_set: u64,
-    /// The clue squares of `anchors[i..]`, for each `i`.
-    ahead: Vec<u64>,
+    /// The first clue (step from 0, spot), which fixes the first square's
+    /// colour.
+    first_clue: Option<(usize, usize)>,
     deadline: Deadline,
     /// Nodes searched in all.
     pub nodes: u64,
@@ -593,9 +687,15 @@ pub(crate) struct Search {
     want: usize,
     /// Ties among the moves: 0 Roth's rule, else at random from this seed.
     pub tie: u64,
-    hopeless: HashSet<(u64, u16), BuildHasherDefault<KeyHasher>>,
-    /// The spots placed, by step.
-    path: Vec<u8>,
+    /// Whether the steps are those of the tours sought read the other way.
+    reversed: bool,
+    /// The order of the gaps this round: 0 step order, 1 fewest steps
+    /// first, 2 the gap with an end of fewest moves first (from that end),
+    /// 3 fewest steps first from the end with fewer moves.
+    order: u64,
+    /// Positions proven to have no finish: the free squares, the steps
+    /// without a square, and the head and first square.
+    hopeless: HashSet<(u64, u64, u32), BuildHasherDefault<KeyHasher>>,
     /// The tours found (spots by step).
     pub found: Vec<Vec<u8>>,
 }
@@ -608,93 +708,60 @@ impl Search {
         let all = u64::MAX >> (64 - n);
         let bits = Bits::new(grid, all, deadline);
         let mut at = vec![None; n];
+        let mut clue_set = 0;
+        let mut open_steps = all;
         for c in clues {
-            at[c.step.usize() - 1] = Some(grid.spot(c.square).index());
+            let (step, spot) = (c.step.usize() - 1, grid.spot(c.square).index());
+            at[step] = Some(spot);
+            clue_set |= bit(spot);
+            open_steps &= !bit(step);
         }
-        let free_step = |s: Option<usize>| s.is_some_and(|s| s < n && at[s].is_none());
-        let anchors: Vec<Anchor> = clues
-            .iter()
-            .map(|c| {
-                let step = c.step.usize() - 1;
-                Anchor {
-                    step,
-                    spot: grid.spot(c.square).index(),
-                    free_before: free_step(step.checked_sub(1)),
-                    free_after: free_step(Some(step + 1)),
-                }
-            })
-            .collect();
-        let mut ahead = vec![0; anchors.len() + 1];
-        for i in (0..anchors.len()).rev() {
-            ahead[i] = ahead[i + 1] | bit(anchors[i].spot);
-        }
+        let first_clue = clues
+            .first()
+            .map(|c| (c.step.usize() - 1, grid.spot(c.square).index()));
         Search {
             bits,
             n,
             closed,
-            clue_set: ahead[0],
-            anchors,
             at,
-            ahead,
+            open_steps,
+            clue_set,
+            first_clue,
             deadline: deadline.clone(),
             nodes: 0,
             budget: 0,
             cut: false,
             want: 1,
             tie: 0,
+            order: 0,
+            reversed: false,
             hopeless: HashSet::default(),
-            path: Vec::with_capacity(n),
             found: Vec::new(),
         }
     }
 
     /// Searches for up to `want` tours within `budget` nodes and the
     /// deadline; the tours found are in `found`, and `cut` says whether the
-    /// search stopped before it was complete.
-    ///
-    /// It searches in rounds, each with twice the nodes of the one before
-    /// and its ties broken its own way (Roth's rule or the given seed
-    /// first, then at random): a search that found one tour can be lost a
-    /// long time below it looking for another that a new order finds at
-    /// once. The positions proven hopeless are kept across rounds (facts of
-    /// the position, whatever the order), and so are the tours found; a
-    /// round that is not cut is complete.
+    /// search stopped before it was complete ([`search_ways`] with this
+    /// one way).
     pub(crate) fn search(&mut self, want: usize, budget: u64) {
-        let mut kept: Vec<Vec<u8>> = Vec::new();
-        let first_tie = self.tie;
-        let mut left = budget;
-        let mut nodes = 4096u64;
-        let mut round = 0u64;
-        loop {
-            let this = nodes.min(left);
-            self.tie = if round == 0 {
-                first_tie
-            } else {
-                mix(first_tie ^ round) | 1
-            };
-            self.round(want, this);
-            left -= this - self.budget;
-            for path in self.found.drain(..) {
-                if !kept.contains(&path) {
-                    kept.push(path);
-                }
-            }
-            if kept.len() >= want || !self.cut {
-                self.cut = false;
-                break;
-            }
-            if left == 0 || self.deadline.passed() {
-                break;
-            }
-            nodes = nodes.saturating_mul(2);
-            round += 1;
-        }
-        self.tie = first_tie;
-        kept.truncate(want);
-        self.found = kept;
+        let (found, cut) = search_ways(std::slice::from_mut(self), want, budget);
+        self.found = found;
+        self.cut = cut;
     }
 
-    /// One round of [`Search::search`].
+    /// A tour found, numbered as the first way's.
+    fn as_first(&self, path: Vec<u8>) -> Vec<u8> {
+        match (self.reversed, self.closed) {
+            (false, _) => path,
+            (true, false) => path.into_iter().rev().collect(),
+            (true, true) => std::iter::once(path[0])
+                .chain(path[1..].iter().rev().copied())
+                .collect(),
+        }
+    }
+
+    /// One round of [`search_ways`].
     fn round(&mut self, want: usize, budget: u64) {
         self.want = want;
         self.budget = budget;
@@ -702,13 +769,21 @@ impl Search {
         self.found.clear();
         let all = u64::MAX >> (64 - self.n);
         let free = all & !self.clue_set;
+        // An open tour with a clue, numbered as given, fills its free start
+        // from the clue backwards; otherwise (and read the other way) the
+        // first square is tried square by square, which gives the forced
+        // moves a fixed end: each is fast on clue sets where the other is
+        // lost.
+        let fixed =
+            self.at[0].is_some() || (!self.closed && !self.reversed && self.first_clue.is_some());
         let starts = match self.at[0] {
             Some(s) => bit(s),
+            None if fixed => 1,
             None => {
                 // The colour of step 1, when a clue fixes it.
-                let colour = self.anchors.first().map(|a| {
-                    let light = self.bits.light & bit(a.spot) != 0;
-                    if light == (a.step % 2 == 0) {
+                let colour = self.first_clue.map(|(step, spot)| {
+                    let light = self.bits.light & bit(spot) != 0;
+                    if light == (step % 2 == 0) {
                         self.bits.light
                     } else {
                         !self.bits.light
@@ -728,28 +803,37 @@ impl Search {
             .collect();
         order.sort_unstable();
         for (_, s) in order {
-            self.path.clear();
-            self.path.push(s.u8());
-            let (free, ci) = if self.at[0].is_some() {
-                (free, 1)
+            if fixed {
+                self.node(free, None);
             } else {
-                (free & !bit(s), 0)
-            };
-            self.node(0, s, free, ci);
+                self.at[0] = Some(s);
+                self.open_steps &= !1;
+                self.node(free & !bit(s), None);
+                self.at[0] = None;
+                self.open_steps |= 1;
+            }
             if self.cut || self.found.len() >= self.want {
                 return;
             }
         }
     }
 
-    /// Tours found below the knight on `k` at step `t` (placed in `path`),
-    /// the free squares `free`, the clues ahead from `anchors[ci]`.
-    fn node(&mut self, t: usize, k: usize, free: u64, ci: usize) -> usize {
-        if t + 1 == self.n {
-            if self.closed && self.bits.moves[k] & bit(self.start()) == 0 {
+    /// Tours found below this position: the steps in `at` placed, the
+    /// free squares `free`, and the step `head` whose gap is being filled
+    /// (None: none is, the next gap is chosen).
+    fn node(&mut self, free: u64, head: Option<usize>) -> usize {
+        let n = self.n;
+        if free == 0 {
+            let path: Vec<u8> = self.at.iter().map(|s| s.unwrap_or(0).u8()).collect();
+            let m = &self.bits.moves;
+            let joined = |a: u8, b: u8| m[a.usize()] & bit(b.usize()) != 0;
+            let whole = self.open_steps == 0
+                && path.windows(2).all(|p| joined(p[0], p[1]))
+                && (!self.closed || joined(path[n - 1], path[0]));
+            if !whole {
                 return 0;
             }
-            self.found.push(self.path.clone());
+            self.found.push(path);
             return 1;
         }
         self.nodes += 1;
@@ -762,18 +846,16 @@ impl Search {
             self.cut = true;
             return 0;
         }
-        let start = if self.closed { self.start() } else { 0 };
-        let key = (free, k.u16() | (start.u16() << 8));
+        let start = self.at[0].unwrap_or(0).u32();
+        let moving = head.map_or(0, |h| (h.u32() + 1) | (self.at[h].unwrap_or(0).u32() << 8));
+        let key = (free, self.open_steps, moving | (start << 16));
         if self.hopeless.contains(&key) {
             return 0;
         }
-        let Some(moves) = self.feasible(t, k, free, ci) else {
-            if self.hopeless.len() < HOPELESS_KEPT {
-                self.hopeless.insert(key);
-            }
+        let Some((from, step, moves)) = self.feasible(free, head) else {
+            self.keep_hopeless(key);
             return 0;
         };
-        let next_clue = self.anchors.get(ci).filter(|a| a.step == t + 1).copied();
         let mut keyed = [(0u32, 0u64, 0usize); 8];
         let mut m = 0;
         for to in squares(moves) {
@@ -787,21 +869,38 @@ impl Search {
         }
         keyed[..m].sort_unstable();
         let mut count = 0;
+        // The gap goes on the same way (forward, or backwards from the
+        // first clue) while it has steps left.
+        let following = if step > from {
+            step + 1
+        } else {
+            step.wrapping_sub(1)
+        };
+        let next = (following < n && self.at[following].is_none()).then_some(step);
         for &(_, _, to) in &keyed[..m] {
-            self.path.push(to.u8());
-            count += match next_clue {
-                Some(_) => self.node(t + 1, to, free, ci + 1),
-                None => self.node(t + 1, to, free & !bit(to), ci),
-            };
-            self.path.pop();
+            self.at[step] = Some(to);
+            self.open_steps &= !bit(step);
+            count += self.node(free & !bit(to), next);
+            self.at[step] = None;
+            self.open_steps |= bit(step);
             if self.cut || self.found.len() >= self.want {
                 return count;
             }
         }
-        if count == 0 && self.hopeless.len() < HOPELESS_KEPT {
-            self.hopeless.insert(key);
+        if count == 0 {
+            self.keep_hopeless(key);
         }
         count
+    }
+
+    /// Keeps a position proven hopeless; when the table is full, it is
+    /// emptied first (those of earlier rounds' orders are the least likely
+    /// to be met again, and a bound on the table's memory matters more).
+    fn keep_hopeless(&mut self, key: (u64, u64, u32)) {
+        if self.hopeless.len() >= HOPELESS_KEPT {
+            self.hopeless.clear();
+        }
+        self.hopeless.insert(key);
     }
 
     /// The squares of `v`'s colour.
@@ -813,8 +912,9 @@ impl Search {
         }
     }
 
-    fn start(&self) -> usize {
-        self.path[0].usize()
+    /// The spot of step `s`, placed (`n` is the first square again).
+    fn spot(&self, s: usize) -> usize {
+        self.at[s % self.n].unwrap_or(0)
     }
 
     /// The squares of `free` reachable from `a` within 1, 2, … moves
@@ -828,62 +928,98 @@ impl Search {
         }
     }
 
-    /// The knight's moves worth searching, or None when the position is
-    /// hopeless by the checks of the module's documentation.
-    fn feasible(&mut self, t: usize, k: usize, free: u64, ci: usize) -> Option<u64> {
-        let ahead = self.ahead[ci];
-        let rest = free | ahead;
-        if !self.bits.connected(rest | bit(k)) {
-            return None;
-        }
+    /// The placed step to move from (`head`, or the one beside the gap
+    /// chosen), the step to place and the squares worth trying for it, or
+    /// None when the position is hopeless by the checks of the module's
+    /// documentation.
+    fn feasible(&mut self, free: u64, head: Option<usize>) -> Option<(usize, usize, u64)> {
         let n = self.n;
-        // The anchors ahead: the knight, the clues, the first square again.
-        let mut anchors = [(0usize, 0usize); 66];
+        let m = &self.bits.moves;
+        // The gaps, in step order; placed steps in a row must be a move
+        // apart (clues given so).
+        let mut gaps = [Gap { a: None, b: None }; 64];
         let mut len = 0;
-        anchors[len] = (t, k);
-        len += 1;
-        for a in &self.anchors[ci..] {
-            anchors[len] = (a.step, a.spot);
+        // A round places the first square when no clue is placed, so some
+        // step always is.
+        let first = (0..n).find(|&s| self.at[s].is_some()).unwrap_or(0);
+        if first > 0 {
+            gaps[len] = Gap {
+                a: None,
+                b: Some(first),
+            };
             len += 1;
         }
-        if self.closed {
-            anchors[len] = (n, self.start());
-            len += 1;
-        }
-        // Each segment's ellipse and the free squares it needs.
-        let mut segments = [(0u64, 0u32, 0u64); 66];
-        let mut count = 0;
-        let (mut ra, mut rb) = ([0u64; 66], [0u64; 66]);
-        for pair in anchors[..len].windows(2) {
-            let ((a_step, a), (b_step, b)) = (pair[0], pair[1]);
-            let g = b_step - a_step;
-            if g == 1 {
-                if self.bits.moves[a] & bit(b) == 0 {
+        let mut p = first;
+        for s in first + 1..n {
+            if let Some(spot) = self.at[s] {
+                if s - p > 1 {
+                    gaps[len] = Gap {
+                        a: Some(p),
+                        b: Some(s),
+                    };
+                    len += 1;
+                } else if m[self.spot(p)] & bit(spot) == 0 {
                     return None;
                 }
-                continue;
+                p = s;
             }
-            self.reach(a, free, &mut ra[..g]);
-            if ra[g - 1] & self.bits.moves[b] == 0 {
+        }
+        if self.closed {
+            if n - p > 1 {
+                gaps[len] = Gap {
+                    a: Some(p),
+                    b: Some(n),
+                };
+                len += 1;
+            } else if m[self.spot(p)] & bit(self.spot(0)) == 0 {
                 return None;
             }
-            self.reach(b, free, &mut rb[..g]);
-            let ellipse = (1..g).fold(0, |e, i| e | (ra[i] & rb[g - i]));
-            segments[count] = (ellipse, (g - 1).u32(), self.own(a));
-            count += 1;
+        } else if p + 1 < n {
+            gaps[len] = Gap {
+                a: Some(p),
+                b: None,
+            };
+            len += 1;
         }
-        let (last_step, last) = anchors[len - 1];
-        if !self.closed && last_step + 1 < n {
-            let g = n - 1 - last_step;
-            self.reach(last, free, &mut ra[..=g]);
-            segments[count] = (ra[g], g.u32(), self.own(last));
-            count += 1;
+        let gaps = &gaps[..len];
+        // Each gap's ellipse and the free squares it needs; the squares a
+        // free square may be joined to.
+        let mut segments = [(0u64, 0u32, 0u64); 64];
+        let (mut ra, mut rb) = ([0u64; 66], [0u64; 66]);
+        let mut joins = free;
+        let mut tails = 0;
+        for (segment, gap) in segments.iter_mut().zip(gaps) {
+            *segment = match (gap.a, gap.b) {
+                (Some(a_step), Some(b_step)) => {
+                    let (a, b) = (self.spot(a_step), self.spot(b_step));
+                    joins |= bit(a) | bit(b);
+                    let g = b_step - a_step;
+                    self.reach(a, free, &mut ra[..g]);
+                    if ra[g - 1] & m[b] == 0 {
+                        return None;
+                    }
+                    self.reach(b, free, &mut rb[..g]);
+                    let ellipse = (1..g).fold(0, |e, i| e | (ra[i] & rb[g - i]));
+                    (ellipse, (g - 1).u32(), self.own(a))
+                }
+                (Some(step), None) | (None, Some(step)) => {
+                    // A free end: its squares within the steps it has.
+                    let a = self.spot(step);
+                    joins |= bit(a);
+                    tails += 1;
+                    let g = if gap.b.is_none() { n - 1 - step } else { step };
+                    self.reach(a, free, &mut ra[..=g]);
+                    (ra[g], g.u32(), self.own(a))
+                }
+                (None, None) => return None,
+            };
         }
+        let segments = &segments[..len];
         // A segment's squares alternate colours from the other colour than
         // its first anchor's: of `need`, the first anchor's colour holds
         // `need / 2` and the other the rest.
         let (mut once, mut twice) = (0u64, 0u64);
-        for &(ellipse, need, own) in &segments[..count] {
+        for &(ellipse, need, own) in segments {
             let (mine, other) = (need / 2, need - need / 2);
             if (ellipse & own).count_ones() < mine || (ellipse & !own).count_ones() < other {
                 return None;
@@ -894,112 +1030,157 @@ impl Search {
         if free & !once != 0 {
             return None;
         }
-        for &(ellipse, need, own) in &segments[..count] {
+        for &(ellipse, need, own) in segments {
             let only = ellipse & !twice;
             let (mine, other) = (need / 2, need - need / 2);
             if (only & own).count_ones() > mine || (only & !own).count_ones() > other {
                 return None;
             }
         }
-        // The squares a free square may be joined to.
-        let next_free = self.at[t + 1].is_none();
-        let last_free = self.at[n - 1].is_none();
-        let mut joins = free;
-        if next_free {
-            joins |= bit(k);
-        }
-        if self.closed && last_free {
-            joins |= bit(self.start());
-        }
-        for a in &self.anchors[ci..] {
-            if a.free_after || (a.free_before && a.step > t + 1) {
-                joins |= bit(a.spot);
-            }
-        }
-        let moves = match self.anchors.get(ci).filter(|a| a.step == t + 1) {
-            Some(a) => self.bits.moves[k] & bit(a.spot),
-            None => self.bits.moves[k] & free,
-        };
+        // A free square with one way in is an end of the tour.
         let (one, two, _) = self.bits.counts(joins);
         if free & !one != 0 {
             return None;
         }
-        let single = free & !two;
-        if single != 0 && (single.count_ones() > 1 || self.closed || !last_free) {
+        if (free & !two).count_ones() > tails {
             return None;
         }
-        self.forced(t, k, free, ci, moves)
+        // The gap to fill: the one being filled, else the one with the
+        // fewest steps (fail first), a gap between two squares before a
+        // free end.
+        let steps = |g: &Gap| match (g.a, g.b) {
+            (Some(a), Some(b)) => 2 * (b - a),
+            (Some(a), None) => 2 * (n - a),
+            (None, b) => 2 * (b.unwrap_or(0) + 1),
+        };
+        let gap = match head {
+            Some(h) => *gaps.iter().find(|g| g.a == Some(h) || g.b == Some(h))?,
+            None if self.order == 0 => gaps[0],
+            None if self.order == 2 => {
+                // The end with the fewest moves on (fewest ways to try).
+                let out = |s: Option<usize>| {
+                    s.map_or(u32::MAX, |s| (m[self.spot(s)] & free).count_ones())
+                };
+                *gaps
+                    .iter()
+                    .min_by_key(|g| (out(g.a).min(out(g.b)), steps(g)))?
+            }
+            None => *gaps.iter().min_by_key(|g| (steps(g), g.a))?,
+        };
+        // A gap between two placed squares is filled from its first end,
+        // or in orders 2 and 3 from the end with fewer moves (the way it
+        // was begun, once begun).
+        let backwards = match (gap.a, gap.b) {
+            (Some(a), Some(b)) => match head {
+                Some(h) => h == b,
+                None => {
+                    let out = |s: usize| (m[self.spot(s)] & free).count_ones();
+                    self.order >= 2 && out(b) < out(a)
+                }
+            },
+            (a, _) => a.is_none(),
+        };
+        let (from, step, beyond) = match (gap.a, gap.b) {
+            (Some(a), Some(b)) if backwards => (b, b - 1, Some(a).filter(|&a| a + 2 == b)),
+            (Some(a), b) => (a, a + 1, b.filter(|&b| b == a + 2)),
+            (None, Some(b)) => (b, b - 1, None),
+            (None, None) => return None,
+        };
+        let mut moves = m[self.spot(from)] & free;
+        if let Some(b) = beyond {
+            moves &= m[self.spot(b)];
+        }
+        if moves == 0 {
+            return None;
+        }
+        self.forced(gaps, from, step, free, moves)
+            .map(|moves| (from, step, moves))
     }
 
     /// The forced moves of the position followed to the end
-    /// ([`super::bits::forced`]) on the graph of what the rest of the tour
-    /// passes through: the free squares, the clue squares ahead, the knight
-    /// and, for a closed tour, the first square (which is then the last
-    /// one's neighbour). A free square may join a free square, a clue square
-    /// with a free step beside it, the knight when its next step is free,
-    /// the first square when the last step is free; a clue square joins the
-    /// clues of the steps beside it, the knight when it is the next step,
-    /// the first square when it is the last step. The path's ends are the
-    /// knight and the last square: the clue of the last step, the first
-    /// square of a closed tour, or any free square.
-    fn forced(&self, t: usize, k: usize, free: u64, ci: usize, moves: u64) -> Option<u64> {
+    /// ([`super::bits::forced`]), on the graph of what the rest of the
+    /// tour passes through: the free squares and the placed squares beside
+    /// a gap. Each run of placed steps between two gaps is two squares
+    /// joined to each other (one, when the run is one square), each of
+    /// which takes one free square beside it (the one square takes two).
+    /// The run from the first step is the path's start (the knight): its
+    /// last square. The path's end: the first square of the run to the
+    /// last step, or a free square for an open tail. For a closed tour
+    /// whose last step is free, the last square is a free square one move
+    /// from the first square (the first square then is not in the graph
+    /// unless it is the knight). The moves worth searching from the square
+    /// of step `h`: its moves to free squares in `moves` that survive.
+    fn forced(&self, gaps: &[Gap], h: usize, step: usize, free: u64, moves: u64) -> Option<u64> {
         let n = self.n;
-        let ahead = self.ahead[ci];
-        let start = self.start();
-        if self.closed && k == start {
-            return Some(moves);
+        let m = &self.bits.moves;
+        let mut open = [0u64; 64];
+        let mut graph = free;
+        let mut to_free = free;
+        for pair in gaps.windows(2) {
+            let (Some(x_step), Some(y_step)) = (pair[0].b, pair[1].a) else {
+                continue;
+            };
+            let (x, y) = (self.spot(x_step), self.spot(y_step));
+            graph |= bit(x) | bit(y);
+            to_free |= bit(x) | bit(y);
+            open[x] = m[x] & free;
+            open[y] = m[y] & free;
+            if x != y {
+                open[x] |= bit(y);
+                open[y] |= bit(x);
+            }
         }
-        let closing = if self.closed { bit(start) } else { 0 };
-        let graph = free | ahead | bit(k) | closing;
+        let (Some(first), Some(last)) = (gaps.first(), gaps.last()) else {
+            return Some(moves);
+        };
+        // The path's start (the knight) and its possible last squares: for
+        // a free start, the path read from the other end.
+        let (k, ends) = match (first.a, last.b) {
+            (Some(a), None) => (self.spot(a), free),
+            (Some(a), Some(b)) if b == n => (self.spot(a), m[self.spot(0)] & free),
+            (Some(a), Some(b)) => {
+                let e = self.spot(b);
+                graph |= bit(e);
+                to_free |= bit(e);
+                open[e] = m[e] & free;
+                (self.spot(a), bit(e))
+            }
+            (None, Some(b)) => (self.spot(b), free),
+            (None, None) => return Some(moves),
+        };
+        graph |= bit(k);
+        to_free |= bit(k);
         if graph.count_ones() <= 2 {
             return Some(moves);
-        }
-        let m = &self.bits.moves;
-        let last_free = self.at[n - 1].is_none();
-        let mut to_free = free;
-        if self.at[t + 1].is_none() {
-            to_free |= bit(k);
-        }
-        if self.closed && last_free {
-            to_free |= closing;
-        }
-        let mut open = [0u64; 64];
-        for a in &self.anchors[ci..] {
-            let v = a.spot;
-            let mut o = 0;
-            if a.free_after || (a.free_before && a.step > t + 1) {
-                to_free |= bit(v);
-                o |= m[v] & free;
-            }
-            if a.step == t + 1 {
-                o |= bit(k);
-            }
-            if let Some(p) = self.at[a.step - 1].filter(|_| a.step > t + 1) {
-                o |= bit(p);
-            }
-            if let Some(q) = self.at.get(a.step + 1).copied().flatten() {
-                o |= bit(q);
-            }
-            if self.closed && a.step == n - 1 {
-                o |= closing;
-            }
-            open[v] = o;
         }
         for v in squares(free) {
             open[v] = m[v] & to_free;
         }
-        open[k] = moves;
-        if self.closed {
-            open[start] = match self.at[n - 1] {
-                Some(last) => bit(last),
-                None => m[start] & free,
-            };
+        open[k] = m[k] & free;
+        let head = self.spot(h);
+        let forward = step > h;
+        // The knight's one use in the graph is its move on along the path
+        // read from it; a head outside the graph (the first square of a
+        // closed tour, filled backwards) is not checked here.
+        if graph & bit(head) == 0 || (head == k && forward != first.a.is_some()) {
+            return Some(moves);
         }
-        let ends = match self.at[n - 1] {
-            _ if self.closed => closing,
-            Some(last) => bit(last),
-            None => free,
+        // The head's one use is its move to the step placed next when the
+        // step on its other side is placed (or it is the knight): only
+        // `moves` then.
+        let other = if forward {
+            h.checked_sub(1).or(self.closed.then_some(n - 1))
+        } else if h % n + 1 < n {
+            Some(h % n + 1)
+        } else {
+            self.closed.then_some(0)
         };
-        super::bits::forced(k, graph, ends, open)
+        if head == k || other.is_none_or(|s| self.at[s].is_some()) {
+            open[head] = (open[head] & !free) | moves;
+            for v in squares(free & m[head] & !moves) {
+                open[v] &= !bit(head);
+            }
+        }
+        super::bits::forced(k, head, graph, ends, open).map(|o| o & moves)
     }
 }
