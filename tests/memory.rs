@@ -318,7 +318,52 @@ async fn what_was_sent_is_quoted_short_with_its_length() {
             .contains("(1048576 characters)"),
         "{p}"
     );
-    assert!(p["param"].as_str().unwrap().chars().count() <= 101, "{p}");
+    // `param` names the key as sent, quoted short by the same rule: its
+    // head, then how long it was.
+    let param = p["param"].as_str().unwrap();
+    assert!(param.chars().count() <= 100, "{p}");
+    assert!(param.starts_with("kkkk"), "{p}");
+    assert!(param.ends_with("(1048576 characters)"), "{p}");
+    // The same of a long query key, and of a clue's key (its parameter is
+    // `clues.<key>`: the name as sent, so six characters longer), whether
+    // the key names no square or its value is of the wrong kind.
+    let cases = [
+        (
+            server
+                .get(&format!("/distance?from=a1&to=b3&{}=1", "q".repeat(5_000)))
+                .await,
+            "qqqq",
+            "(5000 characters)",
+        ),
+        (
+            server
+                .post(
+                    "/tour/finish",
+                    &json!({"width": 6, "height": 6, "clues": {key.clone(): 2}}),
+                )
+                .await,
+            "clues.kkkk",
+            "(1048582 characters)",
+        ),
+        (
+            server
+                .post(
+                    "/tour/finish",
+                    &json!({"width": 6, "height": 6, "clues": {key.clone(): "x"}}),
+                )
+                .await,
+            "clues.kkkk",
+            "(1048582 characters)",
+        ),
+    ];
+    for ((status, _, body), head, length) in cases {
+        assert_eq!(status, 400, "{body}");
+        assert!(body.len() < 1_000, "{} bytes: {body}", body.len());
+        let p: Value = serde_json::from_str(&body).unwrap();
+        let param = p["param"].as_str().unwrap();
+        assert!(param.chars().count() <= 100, "{p}");
+        assert!(param.starts_with(head) && param.ends_with(length), "{p}");
+    }
     let (status, _, body) = server
         .post(
             "/distance",

@@ -16,5 +16,5 @@ mod words;
 pub use library::{finish_too_large, reason_words};
 pub use library::{CluesRefused, FinishRefused, FramesRefused, PathsRefused};
 pub use library::{PuzzleRefused, StepRefused, TourRefused};
-pub use problem::{shorten, ApiError, Code, MOST_QUOTED};
+pub use problem::{shorten, ApiError, Code};
 pub use words::{alias, allowed, is_square, largest, off_board};

@@ -152,14 +152,13 @@ impl ApiError {
         }
     }
 
-    /// The same error, naming `param` as the input at fault (at most
-    /// [`MOST_QUOTED`] characters of it, as sent).
+    /// The same error, naming `param` as the input at fault, quoted by
+    /// the one rule ([`shorten`]): a name as long as a person would write
+    /// it is whole, a longer one (an unknown key of a megabyte) is cut and
+    /// says how long it was.
     pub fn at(mut self, param: impl Into<String>) -> ApiError {
         let param = param.into();
-        self.param = Some(match param.char_indices().nth(MOST_QUOTED) {
-            Some((cut, _)) => format!("{}…", &param[..cut]),
-            None => param,
-        });
+        self.param = Some(shorten(&param));
         self
     }
 
@@ -384,9 +383,6 @@ impl ApiError {
 pub fn shorten(text: &str) -> String {
     knight::shorten_sent(text)
 }
-
-/// Characters of what was sent that a `detail` or `param` quotes, at most.
-pub const MOST_QUOTED: usize = 100;
 
 /// Longest `detail`, in characters: past it, the rest is cut.
 const MOST_DETAIL: usize = 1_000;

@@ -72,11 +72,7 @@ impl CluesArg {
     }
 }
 
-/// `clues.<key>`, the key cut to 40 characters.
+/// `clues.<key>`, as sent: [`ApiError::at`] quotes it short.
 pub fn clue_param(key: &str) -> String {
-    let mut cut: String = key.chars().take(40).collect();
-    if cut.len() < key.len() {
-        cut.push('…');
-    }
-    format!("clues.{cut}")
+    format!("clues.{key}")
 }

@@ -405,9 +405,13 @@ fn wrong_value(path: &str, message: &str, sent: impl FnOnce() -> Option<String>)
         );
     }
     let shape = shape(path);
+    // A path names a key as sent (`clues.<key>`), so it is quoted short.
+    let named = shorten(path);
     let takes = match allowed(&shape) {
-        Some(allowed) => format!("'{path}' must be {allowed}"),
-        None => format!("'{path}' has a value of the wrong kind; /openapi.yaml says what it takes"),
+        Some(allowed) => format!("'{named}' must be {allowed}"),
+        None => {
+            format!("'{named}' has a value of the wrong kind; /openapi.yaml says what it takes")
+        }
     };
     let detail = match sent() {
         Some(sent) => format!("{takes}, not {sent}"),
@@ -420,9 +424,10 @@ fn wrong_value(path: &str, message: &str, sent: impl FnOnce() -> Option<String>)
 fn too_large(path: &str, sent: Option<String>) -> ApiError {
     let sent = sent.unwrap_or_else(|| "the number sent".to_owned());
     let shape = shape(path);
+    let named = shorten(path);
     let detail = match largest(&shape) {
-        Some(largest) => format!("{sent} is too large for '{path}': {largest}"),
-        None => format!("{sent} is too large for '{path}'"),
+        Some(largest) => format!("{sent} is too large for '{named}': {largest}"),
+        None => format!("{sent} is too large for '{named}'"),
     };
     // A square past every board is off the board (its value is whole, as
     // the schema asks; only the board rules it out).
