@@ -34,14 +34,12 @@ use std::time::{Duration, Instant};
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use axum::response::Response;
 use std::convert::Infallible;
 use tokio::sync::oneshot;
 
 use crate::background::as_background;
 use crate::convert::secs_rounded_up;
 use crate::error::ApiError;
-use crate::http2::{Connection, Reserved};
 use crate::AppState;
 
 /// Work of at most this many units runs on the request's own task: it takes
@@ -68,9 +66,6 @@ const MOST_RETRY_AFTER_SECS: u64 = 60;
 pub struct Work {
     heavy: Heavy,
     client: IpAddr,
-    /// The connection the request came on, whose answer budget its
-    /// answers count against (none outside a served connection).
-    connection: Option<Arc<Connection>>,
     /// A worker the request already holds ([`Work::take_worker`]): its
     /// work runs there, without queueing again.
     held: Option<Worker>,
@@ -147,7 +142,6 @@ impl FromRequestParts<AppState> for Served {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Served, Infallible> {
         let client = state.limits.client_of(&parts.extensions, &parts.headers);
         let mut work = state.heavy.for_client(client);
-        work.connection = parts.extensions.get::<Arc<Connection>>().cloned();
         work.held = parts.extensions.get::<Worker>().cloned();
         Ok(Served {
             state: state.clone(),
@@ -157,21 +151,6 @@ impl FromRequestParts<AppState> for Served {
 }
 
 impl Work {
-    /// Counts `bytes` of an answer not yet made against the answer budgets
-    /// (`--answer-budget`, and the connection's), before its work starts:
-    /// 503 with `Retry-After` when they are spent. Call it with the
-    /// answer's size as its request tells it, and pass the answer through
-    /// [`Budgeted::hold`].
-    pub fn reserve(&self, bytes: u64) -> Result<Budgeted, ApiError> {
-        let bytes = usize::try_from(bytes).unwrap_or(usize::MAX);
-        Ok(Budgeted(
-            self.connection
-                .as_ref()
-                .map(|c| c.reserve(bytes))
-                .transpose()?,
-        ))
-    }
-
     /// Runs `work` on the blocking pool once a worker is free and it is its
     /// client's turn; 503 when it cannot be queued. If this future is
     /// dropped first, [`Work::called_off`] is set.
@@ -280,21 +259,6 @@ impl Drop for CallOff {
     fn drop(&mut self) {
         if let Some(flag) = self.0.take() {
             flag.store(true, Ordering::Relaxed);
-        }
-    }
-}
-
-/// An answer's bytes counted against the answer budgets before it was
-/// made ([`Work::reserve`]); none outside a served connection.
-#[derive(Debug)]
-pub struct Budgeted(Option<Reserved>);
-
-impl Budgeted {
-    /// `response`, holding the bytes until its body is dropped.
-    pub fn hold(self, response: Response) -> Response {
-        match self.0 {
-            Some(reserved) => reserved.hold(response),
-            None => response,
         }
     }
 }
@@ -547,7 +511,6 @@ impl Heavy {
         Work {
             heavy: self.clone(),
             client,
-            connection: None,
             held: None,
             called_off: Arc::new(AtomicBool::new(false)),
         }

@@ -51,6 +51,8 @@ use std::task::{Context, Poll, Waker};
 use std::time::{Duration, Instant};
 
 use axum::body::{Body, Bytes};
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
 use axum::http::{Request, Version};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
@@ -359,6 +361,53 @@ impl Drop for Reserved {
         self.connection.held.fetch_sub(n, Ordering::Relaxed);
         self.connection.budget.held.fetch_sub(n, Ordering::Relaxed);
         HELD.fetch_sub(len64(n), Ordering::Relaxed);
+    }
+}
+
+/// The answer budget of the connection a request came on, for a handler
+/// that knows its answer's size before any work ([`AnswerBudget::reserve`]);
+/// none outside a served connection (a test's router called directly).
+/// The budget is the connection's, so it is read here, where connections
+/// are, rather than from the heavy-work pool.
+#[derive(Debug)]
+pub struct AnswerBudget(Option<Arc<Connection>>);
+
+impl<S: Sync> FromRequestParts<S> for AnswerBudget {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<AnswerBudget, Infallible> {
+        Ok(AnswerBudget(
+            parts.extensions.get::<Arc<Connection>>().cloned(),
+        ))
+    }
+}
+
+impl AnswerBudget {
+    /// Counts `bytes` of an answer not yet made against the answer budgets
+    /// (`--answer-budget`, and the connection's), before its work starts:
+    /// 503 with `Retry-After` when they are spent. Call it with the
+    /// answer's size as its request tells it, and pass the answer through
+    /// [`Budgeted::hold`].
+    pub fn reserve(&self, bytes: u64) -> Result<Budgeted, ApiError> {
+        let bytes = usize::try_from(bytes).unwrap_or(usize::MAX);
+        Ok(Budgeted(
+            self.0.as_ref().map(|c| c.reserve(bytes)).transpose()?,
+        ))
+    }
+}
+
+/// An answer's bytes counted against the answer budgets before it was
+/// made ([`AnswerBudget::reserve`]); none outside a served connection.
+#[derive(Debug)]
+pub struct Budgeted(Option<Reserved>);
+
+impl Budgeted {
+    /// `response`, holding the bytes until its body is dropped.
+    pub fn hold(self, response: Response) -> Response {
+        match self.0 {
+            Some(reserved) => reserved.hold(response),
+            None => response,
+        }
     }
 }
 

@@ -11,6 +11,7 @@ use serde::Serialize;
 use crate::convert::len64;
 use crate::error::{ApiError, Code, PathsRefused};
 use crate::heavy::Served;
+use crate::http2::AnswerBudget;
 use crate::request::extract::Params;
 use crate::request::format::Format;
 use crate::request::params::params;
@@ -155,6 +156,7 @@ pub async fn map(
 /// `/shortest-paths`, GET or POST.
 pub async fn paths(
     Served { state, work }: Served,
+    budget: AnswerBudget,
     format: Format,
     Params(req): Params<PathsArgs>,
 ) -> Result<Response, ApiError> {
@@ -193,7 +195,7 @@ pub async fn paths(
         Format::Json => listed * (moves + 1) * (longest_name(shown) + 1),
         _ => 0,
     };
-    let budgeted = work.reserve(bytes)?;
+    let budgeted = budget.reserve(bytes)?;
     let make = move || -> Result<Response, ApiError> {
         let found = shortest_paths(board, from, to, &Count::from(offset), listed, max_squares)
             .map_err(|error| PathsRefused {
