@@ -21,6 +21,7 @@ pub mod request;
 pub mod response;
 pub mod routes;
 pub mod server;
+pub mod shape;
 pub mod stall;
 
 use std::sync::Arc;

@@ -17,8 +17,9 @@ use crate::error::ApiError;
 use crate::heavy::{Heavy, Worker};
 use crate::layers::limits::Limits;
 use crate::request::extract::Draws;
-use crate::request::format::{negotiate, Format};
+use crate::request::format::negotiate;
 use crate::response::raster::{rasterise, Rasterise};
+use crate::shape::Format;
 
 /// What the layer needs of the service's state.
 #[derive(Clone, Debug)]

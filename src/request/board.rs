@@ -11,7 +11,8 @@ use crate::convert::len64;
 use crate::error::ApiError;
 use crate::request::params::params;
 use crate::request::params::{from_text, Given, Param};
-use crate::request::square::{record_question, Ends, PlainArgs, Shown, SquareArg};
+use crate::request::square::{record_question, Ends, PlainArgs, SquareArg};
+use crate::shape::Shown;
 use knight::{BarrierRule, End, Terrain, UnknownBarrierRule};
 use knight::{Board, Notation, Square};
 

@@ -15,20 +15,7 @@ use crate::error::{shorten, ApiError};
 use crate::request::extract::from_query;
 use crate::request::params::params;
 use crate::request::params::{choice, Given};
-
-/// How an answer that draws a board is written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Format {
-    #[default]
-    Json,
-    /// The challenge's text board (`text/plain; charset=utf-8`).
-    Text,
-    /// An SVG picture (`image/svg+xml`).
-    Svg,
-    /// The SVG picture rasterised (`image/png`), its longer side `size`
-    /// pixels (else the SVG's own size).
-    Png { size: Option<u32> },
-}
+use crate::shape::Format;
 
 /// A format by its name in the query.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

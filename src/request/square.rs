@@ -6,12 +6,13 @@ use std::fmt;
 
 use axum::extract::{FromRequest, Request};
 use serde::de::{self, Deserializer, Visitor};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use crate::error::ApiError;
 use crate::request::extract::{Bodies, Params};
 use crate::request::params::params;
 use crate::request::params::{choice, exact_whole, too_large, Given, Param};
+use crate::shape::Shown;
 use knight::{Board, Notation, Square, SquareName, SquareParseError};
 
 /// A square as sent: a JSON integer, or a string (digits are an index,
@@ -335,59 +336,6 @@ pub fn record_question(board: Board, squares: &[Square]) {
         "question",
         tracing::field::display(Question(board, squares)),
     );
-}
-
-/// A square in an answer: an index or a name, written straight into the
-/// answer (a million-square tour makes no million strings).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ShownSquare {
-    Index(u64),
-    Name(Square),
-}
-
-impl Serialize for ShownSquare {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            ShownSquare::Index(i) => serializer.serialize_u64(*i),
-            ShownSquare::Name(square) => serializer.collect_str(square),
-        }
-    }
-}
-
-impl ShownSquare {
-    /// The square as JSON, as its `Serialize` writes it: an integer, or a
-    /// quoted name (letters and digits, nothing to escape).
-    pub fn write_json(&self, out: &mut Vec<u8>) {
-        match self {
-            ShownSquare::Index(i) => {
-                out.extend_from_slice(itoa::Buffer::new().format(*i).as_bytes())
-            }
-            ShownSquare::Name(square) => {
-                use std::io::Write;
-                let _ = write!(out, "\"{square}\"");
-            }
-        }
-    }
-}
-
-/// How answers on one board write squares.
-#[derive(Clone, Copy, Debug)]
-pub struct Shown {
-    pub board: Board,
-    pub notation: Notation,
-}
-
-impl Shown {
-    pub fn square(&self, square: Square) -> ShownSquare {
-        match self.notation {
-            Notation::Index => ShownSquare::Index(self.board.index(square)),
-            Notation::Algebraic => ShownSquare::Name(square),
-        }
-    }
-
-    pub fn squares(&self, squares: &[Square]) -> Vec<ShownSquare> {
-        squares.iter().map(|&s| self.square(s)).collect()
-    }
 }
 
 params! {

@@ -28,7 +28,7 @@ use http_body::{Frame, SizeHint};
 use serde::Serialize;
 
 use crate::convert::{len64, to_usize};
-use crate::request::square::Shown;
+use crate::shape::Shown;
 use knight::{Cache, Cycle, Square, TourSquares};
 use knight::{FileName, Notation};
 
@@ -570,7 +570,7 @@ mod tests {
         };
         knight::tour(request, limit, &Cache::default()).map(|answer| answer.tour)
     }
-    use crate::request::square::ShownSquare;
+    use crate::shape::ShownSquare;
     use knight::Board;
 
     #[derive(Serialize)]
@@ -665,7 +665,7 @@ mod gzip_tests {
 #[cfg(test)]
 mod list_tests {
     use super::*;
-    use crate::request::square::ShownSquare;
+    use crate::shape::ShownSquare;
     use knight::Board;
 
     #[derive(Serialize)]

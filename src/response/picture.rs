@@ -1,5 +1,5 @@
 //! Answers that may be pictures, in the [`Format`] the request chose
-//! (`request::format`): JSON (the default), the challenge's text board
+//! (`request::format::negotiate`): JSON (the default), the challenge's text board
 //! (`text/plain; charset=utf-8`), an SVG picture (`image/svg+xml`) drawn by
 //! the library, or a PNG (an SVG answer that says it is to be rasterised,
 //! and at what size: `raster`). Every endpoint that answers a path or a
@@ -11,8 +11,8 @@ use axum::Json;
 use serde::Serialize;
 
 use crate::error::ApiError;
-use crate::request::format::Format;
 use crate::response::raster::Rasterise;
+use crate::shape::Format;
 use knight::Ground;
 use knight::Overlay;
 use knight::{Board, Square};

@@ -4,7 +4,8 @@
 use axum::Json;
 use serde::Serialize;
 
-use crate::request::square::{OneSquare, ShownSquare};
+use crate::request::square::OneSquare;
+use crate::shape::ShownSquare;
 
 #[derive(Debug, Serialize)]
 pub struct ColourAnswer {

@@ -13,7 +13,8 @@ use crate::error::ApiError;
 use crate::request::extract::{JsonBody, Params};
 use crate::request::params::params;
 use crate::request::params::Given;
-use crate::request::square::{plain_board, Ends, PlainArgs, ShownSquare, SquareArg};
+use crate::request::square::{plain_board, Ends, PlainArgs, SquareArg};
+use crate::shape::ShownSquare;
 use knight::knight_distance;
 
 params! {
@@ -154,7 +155,7 @@ fn shown_list(squares: &[SquareArg]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::request::square::Shown;
+    use crate::shape::Shown;
     use knight::{Board, Notation, Square};
 
     #[test]

@@ -14,16 +14,15 @@ use crate::error::{finish_too_large, ApiError, CluesRefused, Code, FinishRefused
 use crate::heavy::Served;
 use crate::request::clues::CluesArg;
 use crate::request::extract::JsonBody;
-use crate::request::format::Format;
 use crate::request::params::params;
 use crate::request::params::Given;
-use crate::request::square::{
-    record_question, PlainArgs, Shown, ShownSquare, SquareArg, SquareList,
-};
+use crate::request::square::{record_question, PlainArgs, SquareArg, SquareList};
 use crate::response::answer::json_with_squares;
 use crate::response::picture::{check_drawable, respond};
 use crate::routes::longest::time_limit_ms;
 use crate::routes::tour::ShownPath;
+use crate::shape::Format;
+use crate::shape::{Shown, ShownSquare};
 use knight::{check_clues, solve_clues, validate, BarrierRule, Clue, CluesError, CluesRequest};
 use knight::{finish_tour, Deadline, Ending, FinishError, FinishRequest, Square, TourSquares};
 use knight::{grouped_digits, Cache, Caption, Finished, Ground, Overlay};

@@ -13,13 +13,15 @@ use crate::heavy::SMALL_SEARCH_SQUARES;
 use crate::heavy::{Served, Work};
 use crate::request::board::{ground_arg, path_ends, GroundArg, TerrainArgs};
 use crate::request::extract::JsonBody;
-use crate::request::format::{Format, Ndjson};
+use crate::request::format::Ndjson;
 use crate::request::params::params;
 use crate::request::params::Given;
-use crate::request::square::{Ends, PlainArgs, Shown};
+use crate::request::square::{Ends, PlainArgs};
 use crate::response::lines::{self, LineSender};
 use crate::response::picture::{check_drawable, respond};
 use crate::routes::path::{path_overlay, terrain_question, PathAnswer};
+use crate::shape::Format;
+use crate::shape::Shown;
 use knight::{longest_path_watched, Longest, LongestWatch};
 use knight::{BarrierRule, Ground, Square, Terrain};
 

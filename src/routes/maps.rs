@@ -13,14 +13,13 @@ use crate::error::{ApiError, Code, PathsRefused};
 use crate::heavy::Served;
 use crate::http2::AnswerBudget;
 use crate::request::extract::Params;
-use crate::request::format::Format;
 use crate::request::params::params;
 use crate::request::params::{shorten, Given};
-use crate::request::square::{
-    required, squares_on, Ends, PlainArgs, Shown, ShownSquare, SquareArg,
-};
+use crate::request::square::{required, squares_on, Ends, PlainArgs, SquareArg};
 use crate::response::answer::json_with_lists;
 use crate::response::picture::respond;
+use crate::shape::Format;
+use crate::shape::{Shown, ShownSquare};
 use knight::{distance_map, shortest_paths, Count};
 use knight::{file_name, Board, Caption, Ground, Overlay, Square};
 

@@ -1,0 +1,77 @@
+//! How an answer is shaped, as a request decides it and a response
+//! follows it: its [`Format`] (JSON, text, SVG, or PNG at a size) and how
+//! it writes squares ([`Shown`]: as indices or names). Only the types
+//! live here, below both: `request` reads them from what was sent
+//! (`request::format::negotiate`, `request::square`) and `response`
+//! writes answers by them, so neither of the two imports the other.
+
+use serde::Serialize;
+
+use knight::{Board, Notation, Square};
+
+/// How an answer that draws a board is written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    #[default]
+    Json,
+    /// The challenge's text board (`text/plain; charset=utf-8`).
+    Text,
+    /// An SVG picture (`image/svg+xml`).
+    Svg,
+    /// The SVG picture rasterised (`image/png`), its longer side `size`
+    /// pixels (else the SVG's own size).
+    Png { size: Option<u32> },
+}
+
+/// A square in an answer: an index or a name, written straight into the
+/// answer (a million-square tour makes no million strings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShownSquare {
+    Index(u64),
+    Name(Square),
+}
+
+impl Serialize for ShownSquare {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            ShownSquare::Index(i) => serializer.serialize_u64(*i),
+            ShownSquare::Name(square) => serializer.collect_str(square),
+        }
+    }
+}
+
+impl ShownSquare {
+    /// The square as JSON, as its `Serialize` writes it: an integer, or a
+    /// quoted name (letters and digits, nothing to escape).
+    pub fn write_json(&self, out: &mut Vec<u8>) {
+        match self {
+            ShownSquare::Index(i) => {
+                out.extend_from_slice(itoa::Buffer::new().format(*i).as_bytes())
+            }
+            ShownSquare::Name(square) => {
+                use std::io::Write;
+                let _ = write!(out, "\"{square}\"");
+            }
+        }
+    }
+}
+
+/// How answers on one board write squares.
+#[derive(Clone, Copy, Debug)]
+pub struct Shown {
+    pub board: Board,
+    pub notation: Notation,
+}
+
+impl Shown {
+    pub fn square(&self, square: Square) -> ShownSquare {
+        match self.notation {
+            Notation::Index => ShownSquare::Index(self.board.index(square)),
+            Notation::Algebraic => ShownSquare::Name(square),
+        }
+    }
+
+    pub fn squares(&self, squares: &[Square]) -> Vec<ShownSquare> {
+        squares.iter().map(|&s| self.square(s)).collect()
+    }
+}
