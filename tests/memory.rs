@@ -373,6 +373,15 @@ async fn what_was_sent_is_quoted_short_with_its_length() {
     assert_eq!(status, 400);
     assert!(body.len() < 1_000, "{} bytes", body.len());
     assert!(body.contains("characters)"), "{body}");
+    // `size` without format=png is refused quoting it, short.
+    let (status, _, body) = server
+        .get(&format!("/path?from=a1&to=b3&size={}", "9".repeat(5_000)))
+        .await;
+    assert_eq!(status, 400);
+    assert!(
+        body.len() < 1_000 && body.contains("(5000 characters)"),
+        "{body}"
+    );
     let files = "a".repeat(50_000);
     let (status, _, body) = server
         .get(&format!("/distance-map?from=a1&files={files}"))

@@ -93,9 +93,10 @@ pub fn negotiate(
     };
     let size = match size {
         Some(size) if !png => {
+            let sent = shorten(&size);
             return Err(ApiError::invalid(
                 "size",
-                format!("'size' is {size}, but it sizes a PNG picture: give it with format=png, or leave it out"),
+                format!("'size' is {sent}, but it sizes a PNG picture: give it with format=png, or leave it out"),
             ));
         }
         size => size.map(|s| read_size(&s, max_png_side)).transpose()?,
