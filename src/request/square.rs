@@ -8,12 +8,12 @@ use axum::extract::{FromRequest, Request};
 use serde::de::{self, Deserializer, Visitor};
 use serde::Deserialize;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use crate::request::extract::{Bodies, Params};
 use crate::request::params::params;
 use crate::request::params::{choice, exact_whole, too_large, Given, Param};
 use crate::shape::Shown;
-use knight::{Board, Notation, Square, SquareName, SquareParseError};
+use knight::{Board, Notation, Square, SquareName, SquareParseError, CLUE_SQUARES};
 
 /// A square as sent: a JSON integer, or a string (digits are an index,
 /// anything else an algebraic name), parsed as it is read. Put on the board
@@ -282,6 +282,29 @@ impl PlainArgs {
     /// The board of `width` × `height`.
     pub fn board(&self) -> Result<Board, ApiError> {
         plain_board(self.width, self.height)
+    }
+
+    /// The board of `width` × `height`, which clue work (`work`: what is
+    /// done on it, in words) takes only up to [`CLUE_SQUARES`] squares:
+    /// past them 422 `board_too_large`, at the side that was given.
+    pub fn clue_board(&self, work: &str) -> Result<Board, ApiError> {
+        let board = self.board()?;
+        if board.squares() <= CLUE_SQUARES {
+            return Ok(board);
+        }
+        let side = if self.width.is_given() {
+            "width"
+        } else {
+            "height"
+        };
+        Err(ApiError::new(
+            Code::BoardTooLarge,
+            format!(
+                "the board has {} squares; {work} on boards of at most {CLUE_SQUARES} squares: send a smaller board, such as 8×8",
+                board.squares()
+            ),
+        )
+        .at(side))
     }
 }
 

@@ -10,7 +10,7 @@ use axum::response::Response;
 use serde::Serialize;
 
 use crate::convert::len64;
-use crate::error::{finish_too_large, ApiError, CluesRefused, Code, FinishRefused};
+use crate::error::{finish_too_large, ApiError, CluesRefused, FinishRefused};
 use crate::heavy::Served;
 use crate::request::clues::CluesArg;
 use crate::request::extract::JsonBody;
@@ -23,10 +23,10 @@ use crate::routes::longest::time_limit_ms;
 use crate::routes::tour::ShownPath;
 use crate::shape::Format;
 use crate::shape::{Shown, ShownSquare};
+use knight::Notation;
 use knight::{check_clues, solve_clues, validate, BarrierRule, Clue, CluesError, CluesRequest};
 use knight::{finish_tour, Deadline, Ending, FinishError, FinishRequest, Square, TourSquares};
 use knight::{grouped_digits, Cache, Caption, Finished, Ground, Overlay};
-use knight::{Notation, CLUE_SQUARES};
 
 params! {
     /// `POST /tour/finish`: the squares played, the board, and how the
@@ -230,22 +230,9 @@ pub async fn finish_with_clues(
     req: FinishBody,
     clues: CluesArg,
 ) -> Result<Response, ApiError> {
-    let board = req.plain.board()?;
-    if board.squares() > CLUE_SQUARES {
-        let side = if req.plain.width.is_given() {
-            "width"
-        } else {
-            "height"
-        };
-        return Err(ApiError::new(
-            Code::BoardTooLarge,
-            format!(
-                "the board has {} squares; clues are solved (and a second solution ruled out) on boards of at most {CLUE_SQUARES} squares: send a smaller board, such as 8×8",
-                board.squares()
-            ),
-        )
-        .at(side));
-    }
+    let board = req
+        .plain
+        .clue_board("clues are solved (and a second solution ruled out)")?;
     // At most 64 squares: put on the board here (a longer list is refused
     // by the clue checks below, each step past the board's squares).
     let played = match req.played.0.as_ref() {

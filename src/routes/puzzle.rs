@@ -9,7 +9,7 @@ use std::time::Duration;
 use axum::response::Response;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use crate::error::{ApiError, Code, PuzzleRefused};
+use crate::error::{ApiError, PuzzleRefused};
 use crate::heavy::{Served, Work};
 use crate::request::extract::Params;
 use crate::request::params::params;
@@ -20,7 +20,6 @@ use crate::routes::longest::time_limit_ms;
 use crate::routes::tour::ShownPath;
 use crate::shape::Format;
 use crate::shape::Shown;
-use knight::CLUE_SQUARES;
 use knight::{make_puzzle, Caption, Clue, Deadline};
 use knight::{Ground, Notation, Overlay, PuzzleRequest};
 
@@ -91,22 +90,7 @@ async fn puzzle(
     plain: PlainArgs,
     format: Format,
 ) -> Result<Response, ApiError> {
-    let board = plain.board()?;
-    if board.squares() > CLUE_SQUARES {
-        let side = if plain.width.is_given() {
-            "width"
-        } else {
-            "height"
-        };
-        return Err(ApiError::new(
-            Code::BoardTooLarge,
-            format!(
-                "the board has {} squares; puzzles are made (and their one solution proven) on boards of at most {CLUE_SQUARES} squares: send a smaller board, such as 8×8",
-                board.squares()
-            ),
-        )
-        .at(side));
-    }
+    let board = plain.clue_board("puzzles are made (and their one solution proven)")?;
     // A puzzle's checks are measured in nodes (the same seed, the same
     // puzzle); the time is a safety, longer by default than a search's.
     let time_limit_ms = if req.time_limit_ms.is_given() {
