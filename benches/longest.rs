@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant, SystemTime};
 
-use knight::{longest_path_watched, Longest, LongestWatch};
+use knight::terrain::{longest_path_watched, Longest, LongestWatch};
 use knight::{BarrierRule, Board, Square, Terrain};
 
 const PAIRS: usize = 20;

@@ -5,7 +5,8 @@
 //! of 100 moves at the first place and just before the last.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use knight::{distance_map, shortest_paths, Board, Count, Square};
+use knight::plain::{distance_map, shortest_paths, Count};
+use knight::{Board, Square};
 
 fn maps(c: &mut Criterion) {
     let mut group = c.benchmark_group("maps");

@@ -5,10 +5,9 @@
 //! the SVG's own size), the fonts loaded once as in the server.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use knight::{
-    cheapest_path, draw_svg, tour, BarrierRule, Board, Cache, Caption, Ground, Overlay, Square,
-    Terrain, TourMethod, TourRequest,
-};
+use knight::draw::{Caption, Overlay};
+use knight::terrain::Ground;
+use knight::{cheapest_path, draw, tour, BarrierRule, Board, Cache, Square, Terrain, TourRequest};
 use knightd::response::raster::rasterise;
 
 const CHALLENGE: &str = include_str!("../assets/page/boards/challenge-28x32.txt");
@@ -30,7 +29,7 @@ fn pictures(c: &mut Criterion) {
     let request = TourRequest {
         board,
         start: Square::new(0, 0),
-        method: TourMethod::Construction { closed: false },
+        method: tour::Method::Construction { closed: false },
     };
     let path = tour(request, 1_000_000, &Cache::default())
         .unwrap()
@@ -38,10 +37,10 @@ fn pictures(c: &mut Criterion) {
         .into_tour()
         .path;
     let ground = Ground::Plain(board);
-    let svg = draw_svg(ground, &path, overlay("Knight's tour from a1")).unwrap();
+    let svg = draw::svg(ground, &path, overlay("Knight's tour from a1")).unwrap();
     println!("tour 1000x1000: SVG of {} bytes", svg.len());
     group.bench_function("svg/tour_1000x1000", |b| {
-        b.iter(|| draw_svg(ground, black_box(&path), overlay("Knight's tour from a1")).unwrap())
+        b.iter(|| draw::svg(ground, black_box(&path), overlay("Knight's tour from a1")).unwrap())
     });
     let png = rasterise(svg.as_bytes(), None, 4096).unwrap();
     println!("tour 1000x1000: PNG of {} bytes", png.len());
@@ -55,9 +54,9 @@ fn pictures(c: &mut Criterion) {
         .unwrap()
         .unwrap();
     let ground = Ground::Terrain(&terrain);
-    let svg = draw_svg(ground, &found.path, overlay("Cheapest path")).unwrap();
+    let svg = draw::svg(ground, &found.path, overlay("Cheapest path")).unwrap();
     group.bench_function("svg/challenge_cheapest", |b| {
-        b.iter(|| draw_svg(ground, black_box(&found.path), overlay("Cheapest path")).unwrap())
+        b.iter(|| draw::svg(ground, black_box(&found.path), overlay("Cheapest path")).unwrap())
     });
     group.bench_function("png/challenge_cheapest", |b| {
         b.iter(|| rasterise(black_box(svg.as_bytes()), None, 4096).unwrap())

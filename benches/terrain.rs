@@ -8,9 +8,8 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use knight::Square;
-use knight::{cheapest_path, MoveGrid};
-use knight::{BarrierRule, Terrain};
+use knight::terrain::MoveGrid;
+use knight::{cheapest_path, BarrierRule, Square, Terrain};
 
 const CHALLENGE: &str = include_str!("../assets/page/boards/challenge-28x32.txt");
 

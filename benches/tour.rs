@@ -7,13 +7,13 @@
 //! checked by the library before it is given.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use knight::{tour, Board, Cache, Square, TourMethod, TourRequest};
+use knight::{tour, Board, Cache, Square, TourRequest};
 
 fn tours(c: &mut Criterion) {
     let cache = Cache::default();
     let mut group = c.benchmark_group("tour");
     group.sample_size(10);
-    let mut bench = |name: String, board: Board, start: Square, method: TourMethod| {
+    let mut bench = |name: String, board: Board, start: Square, method: tour::Method| {
         let request = TourRequest {
             board,
             start,
@@ -28,11 +28,11 @@ fn tours(c: &mut Criterion) {
         let middle = Square::new(side / 2, side / 2 - 1);
         for closed in [false, true] {
             let kind = if closed { "closed" } else { "open" };
-            let method = TourMethod::Construction { closed };
+            let method = tour::Method::Construction { closed };
             bench(format!("{side}x{side}/{kind}"), board, middle, method);
         }
     }
-    let open = TourMethod::Construction { closed: false };
+    let open = tour::Method::Construction { closed: false };
     let odd = Board::new(999, 999).unwrap();
     bench("999x999/open".into(), odd, Square::new(500, 500), open);
     for rows in [3u64, 4] {
@@ -51,12 +51,12 @@ fn tours(c: &mut Criterion) {
         "1000x1000/ends".into(),
         board,
         start,
-        TourMethod::Ends { end },
+        tour::Method::Ends { end },
     );
-    let warnsdorff = TourMethod::Warnsdorff {
+    let warnsdorff = tour::Method::Warnsdorff {
         closed: false,
         seed: None,
-        max_backtracks: knight::WARNSDORFF_BACKTRACKS,
+        max_backtracks: knight::tour::DEFAULT_BACKTRACKS,
     };
     bench("1000x1000/warnsdorff".into(), board, start, warnsdorff);
     group.finish();

@@ -3,7 +3,8 @@
 //! of such a board up.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use knight::{Board, Cache, IndexedTour, Square};
+use knight::tour::IndexedTour;
+use knight::{Board, Cache, Square};
 
 fn steps(c: &mut Criterion) {
     let cache = Cache::default();

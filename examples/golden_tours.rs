@@ -15,7 +15,8 @@ use std::time::Instant;
 
 use std::sync::OnceLock;
 
-use knight::{tour, Board, Cache, IndexedTour, Square, TourError, TourMethod, TourRequest};
+use knight::tour::IndexedTour;
+use knight::{tour, Board, Cache, Square, TourError, TourRequest};
 
 // The adapters below are the only lines that name the library's tour API:
 // everything is hashed in plain numbers, so a change of types keeps the
@@ -37,7 +38,7 @@ fn plain(path: &[Square]) -> Squares {
 fn asked(
     board: Board,
     start: Square,
-    method: TourMethod,
+    method: tour::Method,
 ) -> Result<(Squares, Option<u64>), TourError> {
     let request = TourRequest {
         board,
@@ -49,7 +50,7 @@ fn asked(
 }
 
 fn auto(board: Board, s: Square, closed: bool) -> Result<Squares, TourError> {
-    asked(board, s, TourMethod::Construction { closed }).map(|(t, _)| t)
+    asked(board, s, tour::Method::Construction { closed }).map(|(t, _)| t)
 }
 
 fn warnsdorff(
@@ -58,16 +59,16 @@ fn warnsdorff(
     closed: bool,
     seed: Option<u64>,
 ) -> Result<(Squares, u64), TourError> {
-    let method = TourMethod::Warnsdorff {
+    let method = tour::Method::Warnsdorff {
         closed,
         seed,
-        max_backtracks: knight::WARNSDORFF_BACKTRACKS,
+        max_backtracks: knight::tour::DEFAULT_BACKTRACKS,
     };
     asked(board, s, method).map(|(t, b)| (t, b.unwrap_or(0)))
 }
 
 fn with_ends(board: Board, s: Square, e: Square) -> Result<Squares, TourError> {
-    asked(board, s, TourMethod::Ends { end: e }).map(|(t, _)| t)
+    asked(board, s, tour::Method::Ends { end: e }).map(|(t, _)| t)
 }
 
 fn stepper(
@@ -114,7 +115,7 @@ fn main() {
                 let request = TourRequest {
                     board,
                     start: s,
-                    method: TourMethod::Construction { closed: false },
+                    method: tour::Method::Construction { closed: false },
                 };
                 let r = tour(request, LIMIT, cache()).map(|a| a.tour.squares.len());
                 times.push(t.elapsed());

@@ -21,7 +21,7 @@
 //! is dropped before the job has answered (the client reset its HTTP/2
 //! stream, closed its connection, or the connection was closed for it).
 //! The solvers read it where they read their deadline ([`knight::Deadline`],
-//! [`knight::LongestWatch::cancelled`]), so the job ends within a few
+//! [`knight::terrain::LongestWatch::cancelled`]), so the job ends within a few
 //! thousand search nodes and its worker goes to the next in turn; jobs so
 //! ended are counted in `/metrics`. What cannot be interrupted (a PNG being
 //! rasterised) is bounded instead: one at a time a worker, sized before.

@@ -1,8 +1,8 @@
 //! Property tests: the parsers of squares, boards and request bodies never
 //! panic, round-trip what they print, and turn every rejection into a 4xx.
 
-use knight::Terrain;
-use knight::{file_name, Board, SquareName, MAX_SIDE};
+use knight::board::{file_name, MAX_SIDE};
+use knight::{Board, SquareName, Terrain};
 use knightd::request::extract::{from_json, from_query};
 use knightd::routes::distance::{BatchRequest, DistanceRequest};
 use knightd::routes::path::{PathBody, PathQuery};

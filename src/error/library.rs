@@ -5,11 +5,14 @@
 
 use crate::error::problem::{ApiError, Code};
 use crate::error::words::off_board;
-use knight::CLUE_SQUARES;
-use knight::WARNSDORFF_BACKTRACKS;
-use knight::{Board, BoardError, Cell, Clue, End, OffBoard, Square, SquareParseError};
-use knight::{CluesError, FinishError, PuzzleError, Reason, TourError};
-use knight::{DistanceError, MapError, PathsError, RenderError, SearchError, TerrainError};
+use knight::draw::RenderError;
+use knight::plain::{MapError, PathsError};
+use knight::terrain::{Cell, End, Reason};
+use knight::tour::{Clue, CLUE_SQUARES, DEFAULT_BACKTRACKS};
+use knight::{
+    Board, BoardError, CluesError, DistanceError, FinishError, OffBoard, PuzzleError, SearchError,
+    Square, SquareParseError, TerrainError, TourError,
+};
 
 /// A terrain board that does not parse or is over the limit, at `board`.
 impl From<TerrainError> for ApiError {
@@ -185,7 +188,7 @@ impl From<TourRefused> for ApiError {
             TourError::NotFound if warnsdorff => ApiError::new(
                 Code::TourNotFound,
                 format!(
-                    "Warnsdorff's rule, stepping back at most {WARNSDORFF_BACKTRACKS} times, found no tour of the {board} board from this start; this does not prove that none exists ('method=auto' may find one)"
+                    "Warnsdorff's rule, stepping back at most {DEFAULT_BACKTRACKS} times, found no tour of the {board} board from this start; this does not prove that none exists ('method=auto' may find one)"
                 ),
             ),
             TourError::NotFound => ApiError::new(

@@ -378,10 +378,10 @@ impl ApiError {
 
 /// At most 40 characters of `text`, for a detail; a longer text is cut
 /// and says how long it was. The rule is the library's
-/// ([`knight::shorten_sent`]), so that a square it refuses is quoted as
+/// ([`knight::board::shorten_sent`]), so that a square it refuses is quoted as
 /// every other value is.
 pub fn shorten(text: &str) -> String {
-    knight::shorten_sent(text)
+    knight::board::shorten_sent(text)
 }
 
 /// Longest `detail`, in characters: past it, the rest is cut.

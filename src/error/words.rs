@@ -58,7 +58,7 @@ pub fn off_board(square: impl fmt::Display, board: knight::Board) -> String {
     format!(
         "'{square}' is not a square of the {board} board: its squares are 0 to {} (a1 to {}{})",
         board.squares() - 1,
-        knight::file_name(board.width() - 1),
+        knight::board::file_name(board.width() - 1),
         board.height()
     )
 }

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use axum::http::Method;
-use knight::CacheStats;
+use knight::cache::CacheStats;
 
 use crate::convert::len64;
 

@@ -13,8 +13,8 @@ use crate::request::params::params;
 use crate::request::params::{from_text, Given, Param};
 use crate::request::square::{record_question, Ends, PlainArgs, SquareArg};
 use crate::shape::Shown;
-use knight::{BarrierRule, End, Terrain, UnknownBarrierRule};
-use knight::{Board, Notation, Square};
+use knight::terrain::{End, UnknownBarrierRule};
+use knight::{BarrierRule, Board, Notation, Square, Terrain};
 
 /// A `board`: one string of rows separated by newlines, or an array of rows.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,7 +11,8 @@ use serde::de::{self, Deserialize, Deserializer, IntoDeserializer, MapAccess, Vi
 use crate::error::ApiError;
 use crate::request::params::{Param, Seed};
 use crate::request::square::SquareArg;
-use knight::{Board, Clue};
+use knight::tour::Clue;
+use knight::Board;
 
 /// The most clues a request may give (a board of clues has at most 64
 /// squares; more keys than this are refused before they are kept).

@@ -13,7 +13,8 @@ use crate::request::extract::{Bodies, Params};
 use crate::request::params::params;
 use crate::request::params::{choice, exact_whole, too_large, Given, Param};
 use crate::shape::Shown;
-use knight::{Board, Notation, Square, SquareName, SquareParseError, CLUE_SQUARES};
+use knight::tour::CLUE_SQUARES;
+use knight::{Board, Notation, Square, SquareName, SquareParseError};
 
 /// A square as sent: a JSON integer, or a string (digits are an index,
 /// anything else an algebraic name), parsed as it is read. Put on the board
@@ -428,7 +429,7 @@ mod tests {
     }
 
     fn file_name(file: u64) -> String {
-        knight::FileName(file).to_string()
+        knight::board::FileName(file).to_string()
     }
 
     #[test]

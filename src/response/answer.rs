@@ -29,8 +29,9 @@ use serde::Serialize;
 
 use crate::convert::{len64, to_usize};
 use crate::shape::Shown;
-use knight::{Cache, Cycle, Square, TourSquares};
-use knight::{FileName, Notation};
+use knight::board::FileName;
+use knight::tour::{Cycle, TourSquares};
+use knight::{Cache, Notation, Square};
 
 /// Bytes per chunk of a streamed answer.
 pub const CHUNK: usize = 64 * 1024;
@@ -553,7 +554,8 @@ fn cycle_text(cycle: &Arc<Cycle>, notation: Notation, cache: &Cache) -> Arc<Cycl
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knight::{SharedTour, TourError, TourMethod, TourRequest};
+    use knight::tour::SharedTour;
+    use knight::{tour, TourError, TourRequest};
 
     /// The tour /tour lists by default.
     pub(super) fn shared_tour(
@@ -562,7 +564,7 @@ mod tests {
         closed: bool,
         limit: u64,
     ) -> Result<SharedTour, TourError> {
-        let method = TourMethod::Construction { closed };
+        let method = tour::Method::Construction { closed };
         let request = TourRequest {
             board,
             start,

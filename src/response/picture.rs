@@ -13,8 +13,8 @@ use serde::Serialize;
 use crate::error::ApiError;
 use crate::response::raster::Rasterise;
 use crate::shape::Format;
-use knight::Ground;
-use knight::Overlay;
+use knight::draw::Overlay;
+use knight::terrain::Ground;
 use knight::{Board, Square};
 
 /// The answer in the requested format: `answer` as JSON, or `ground` (a
@@ -34,9 +34,12 @@ pub fn respond<T: Serialize>(
     let path = path.unwrap_or(&[]);
     match format {
         Format::Json => Ok(Json(answer).into_response()),
-        Format::Text => Ok(text_response(knight::draw_text(ground, path, &overlay)?)),
-        Format::Svg => Ok(svg_response(knight::draw_svg(ground, path, overlay)?)),
-        Format::Png { size } => Ok(png_response(knight::draw_svg(ground, path, overlay)?, size)),
+        Format::Text => Ok(text_response(knight::draw::text(ground, path, &overlay)?)),
+        Format::Svg => Ok(svg_response(knight::draw::svg(ground, path, overlay)?)),
+        Format::Png { size } => Ok(png_response(
+            knight::draw::svg(ground, path, overlay)?,
+            size,
+        )),
     }
 }
 
@@ -48,15 +51,15 @@ pub fn respond<T: Serialize>(
 pub fn check_drawable(format: Format, board: Board, around: &[Square]) -> Result<(), ApiError> {
     let drawing = match format {
         Format::Json => return Ok(()),
-        Format::Text => knight::Drawing::Text,
-        Format::Svg | Format::Png { .. } => knight::Drawing::Plain,
+        Format::Text => knight::draw::Drawing::Text,
+        Format::Svg | Format::Png { .. } => knight::draw::Drawing::Plain,
     };
     let corners = [
         Square::new(0, 0),
         Square::new(board.files().end - 1, board.ranks().end - 1),
     ];
     let around = if around.is_empty() { &corners } else { around };
-    knight::drawn_part(board, around, drawing)?;
+    knight::draw::view(board, around, drawing)?;
     Ok(())
 }
 

@@ -23,10 +23,13 @@ use crate::routes::longest::time_limit_ms;
 use crate::routes::tour::ShownPath;
 use crate::shape::Format;
 use crate::shape::{Shown, ShownSquare};
-use knight::Notation;
-use knight::{check_clues, solve_clues, validate, BarrierRule, Clue, CluesError, CluesRequest};
-use knight::{finish_tour, Deadline, Ending, FinishError, FinishRequest, Square, TourSquares};
-use knight::{grouped_digits, Cache, Caption, Finished, Ground, Overlay};
+use knight::draw::{Caption, Overlay};
+use knight::terrain::Ground;
+use knight::tour::{check_clues, Clue, Ending, Finished, TourSquares};
+use knight::{
+    draw, finish_tour, solve_clues, validate, BarrierRule, Cache, CluesError, CluesRequest,
+    Deadline, FinishError, FinishRequest, Notation, Square,
+};
 
 params! {
     /// `POST /tour/finish`: the squares played, the board, and how the
@@ -180,7 +183,7 @@ fn finish_overlay(done: &Finished, end: Option<Square>) -> Overlay {
         [only] => format!("from {only} (the one square played)"),
         [.., last_played] if played.len() > 8 => format!(
             "from the {} squares played ({first} to {last_played})",
-            grouped_digits(len64(played.len()))
+            draw::grouped(len64(played.len()))
         ),
         _ => {
             let names: Vec<String> = played.iter().map(Square::to_string).collect();
@@ -199,8 +202,8 @@ fn finish_overlay(done: &Finished, end: Option<Square>) -> Overlay {
         (0, _) => "every move found to finish".to_owned(),
         (p, f) => format!(
             "{} played and {} found to finish",
-            grouped_digits(p),
-            grouped_digits(f)
+            draw::grouped(p),
+            draw::grouped(f)
         ),
     };
     let ends = if done.closed {

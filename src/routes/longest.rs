@@ -22,8 +22,8 @@ use crate::response::picture::{check_drawable, respond};
 use crate::routes::path::{path_overlay, terrain_question, PathAnswer};
 use crate::shape::Format;
 use crate::shape::Shown;
-use knight::{longest_path_watched, Longest, LongestWatch};
-use knight::{BarrierRule, Ground, Square, Terrain};
+use knight::terrain::{longest_path_watched, Ground, Longest, LongestWatch};
+use knight::{BarrierRule, Square, Terrain};
 
 /// The time budget when a request names none, in milliseconds.
 const DEFAULT_TIME_LIMIT_MS: u64 = 1_000;

@@ -20,8 +20,11 @@ use crate::response::answer::json_with_lists;
 use crate::response::picture::respond;
 use crate::shape::Format;
 use crate::shape::{Shown, ShownSquare};
-use knight::{distance_map, shortest_paths, Count};
-use knight::{file_name, Board, Caption, Ground, Overlay, Square};
+use knight::board::file_name;
+use knight::draw::{Caption, Overlay};
+use knight::plain::{distance_map, shortest_paths, Count};
+use knight::terrain::Ground;
+use knight::{Board, Square};
 
 params! {
     /// The part of a board a distance map shows: `files` and `ranks`, each
@@ -415,7 +418,8 @@ fn window(
                 "'{sent}' goes past the board, which has {side_len} {}: give a range within {}",
                 side_word(side),
                 match side {
-                    Side::Files => format!("a..{}", knight::file_name(u64::from(side_len) - 1)),
+                    Side::Files =>
+                        format!("a..{}", knight::board::file_name(u64::from(side_len) - 1)),
                     Side::Ranks => format!("1..{side_len}"),
                 }
             ),

@@ -16,12 +16,12 @@ use crate::response::answer::json_with_squares;
 use crate::response::picture::{check_drawable, respond};
 use crate::shape::Format;
 use crate::shape::{Shown, ShownSquare};
-use knight::cheapest_path;
-use knight::TourSquares;
-use knight::{knight_distance, shortest_path};
-use knight::{BarrierRule, Ground, Terrain};
-use knight::{Caption, Overlay};
-use knight::{Notation, Square};
+use knight::draw::{Caption, Overlay};
+use knight::terrain::Ground;
+use knight::tour::TourSquares;
+use knight::{
+    cheapest_path, knight_distance, shortest_path, BarrierRule, Notation, Square, Terrain,
+};
 
 params! {
     /// `GET /path`.

@@ -20,8 +20,10 @@ use crate::routes::longest::time_limit_ms;
 use crate::routes::tour::ShownPath;
 use crate::shape::Format;
 use crate::shape::Shown;
-use knight::{make_puzzle, Caption, Clue, Deadline};
-use knight::{Ground, Notation, Overlay, PuzzleRequest};
+use knight::draw::{Caption, Overlay};
+use knight::terrain::Ground;
+use knight::tour::Clue;
+use knight::{make_puzzle, Deadline, Notation, PuzzleRequest};
 
 /// `/tour/puzzle`'s `time_limit_ms` when none is given.
 const PUZZLE_TIME_LIMIT_MS: u64 = 5_000;

@@ -21,9 +21,10 @@ use crate::response::answer::json_with_squares;
 use crate::response::picture::{check_drawable, respond};
 use crate::shape::Format;
 use crate::shape::{Shown, ShownSquare};
-use knight::WARNSDORFF_BACKTRACKS;
-use knight::{Board, Caption, Ground, Notation, Overlay, Square};
-use knight::{Cache, IndexedTour, SharedTour, TourError, TourMethod, TourRequest};
+use knight::draw::{Caption, Overlay};
+use knight::terrain::Ground;
+use knight::tour::{IndexedTour, SharedTour, DEFAULT_BACKTRACKS};
+use knight::{Board, Cache, Notation, Square, TourError, TourRequest};
 
 /// How a tour is found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -153,12 +154,12 @@ async fn tour(
                 "'seed' breaks the ties of Warnsdorff's rule: give it with 'method=warnsdorff', or leave it out",
             ))
         }
-        (Some(end), Method::Auto) => TourMethod::Ends { end },
-        (None, Method::Auto) => TourMethod::Construction { closed },
-        (None, Method::Warnsdorff) => TourMethod::Warnsdorff {
+        (Some(end), Method::Auto) => knight::tour::Method::Ends { end },
+        (None, Method::Auto) => knight::tour::Method::Construction { closed },
+        (None, Method::Warnsdorff) => knight::tour::Method::Warnsdorff {
             closed,
             seed: req.seed.0,
-            max_backtracks: WARNSDORFF_BACKTRACKS,
+            max_backtracks: DEFAULT_BACKTRACKS,
         },
     };
     let asked = TourRequest {

@@ -19,10 +19,9 @@ use crate::request::square::{PlainArgs, SquareList};
 use crate::response::picture::{png_response, respond, svg_response, text_response};
 use crate::shape::Format;
 use crate::shape::{Shown, ShownSquare};
-use knight::Square;
-use knight::{validate, StepFault, Validation};
-use knight::{Caption, Overlay, RenderError};
-use knight::{Ground, Terrain};
+use knight::draw::{Caption, Overlay, RenderError};
+use knight::terrain::{Ground, StepFault, Validation};
+use knight::{validate, Square, Terrain};
 
 /// At most this many squares are drawn over all frames of one answer
 /// (frames × squares of the board): about 8 MB of text.
@@ -167,7 +166,7 @@ fn answer(
                 caption: caption(path, found, drawing.simple),
                 ..Overlay::default()
             };
-            let svg = knight::draw_svg(ground, reached, overlay)?;
+            let svg = knight::draw::svg(ground, reached, overlay)?;
             Ok(match drawing.format {
                 Format::Png { size } => png_response(svg, size),
                 _ => svg_response(svg),
@@ -189,7 +188,7 @@ fn frames(ground: Ground<'_>, reached: &[Square]) -> Result<Vec<String>, RenderE
     }
     reached
         .iter()
-        .map(|&knight| knight::draw_knight(ground, knight))
+        .map(|&knight| knight::draw::text_with_knight(ground, knight))
         .collect()
 }
 

@@ -16,11 +16,8 @@
 
 use std::time::{Duration, Instant};
 
-use knight::{
-    finish_tour, last_finish_nodes, tour, Board, Cache, Ending, FinishError, FinishRequest, Square,
-    Stuck,
-};
-use knight::{TourMethod, TourRequest};
+use knight::tour::{last_finish_nodes, Ending, Stuck};
+use knight::{finish_tour, tour, Board, Cache, FinishError, FinishRequest, Square, TourRequest};
 
 /// splitmix64: the seeded numbers of the prefixes.
 struct Mix(u64);
@@ -319,9 +316,9 @@ fn anywhere(seed: Option<u64>) {
             let start = start_at(board, place, &mut mix);
             let end = random_square(board, &mut mix);
             for (ending, method) in [
-                (Ending::Open, TourMethod::Construction { closed: false }),
-                (Ending::Closed, TourMethod::Construction { closed: true }),
-                (Ending::End(end), TourMethod::Ends { end }),
+                (Ending::Open, tour::Method::Construction { closed: false }),
+                (Ending::Closed, tour::Method::Construction { closed: true }),
+                (Ending::End(end), tour::Method::Ends { end }),
             ] {
                 let door = tour(
                     TourRequest {
@@ -397,7 +394,7 @@ fn large() {
             let request = TourRequest {
                 board: big,
                 start: from,
-                method: TourMethod::Construction { closed: false },
+                method: tour::Method::Construction { closed: false },
             };
             tour(request, 1_000_000, &Cache::default()).is_ok()
         })

@@ -15,8 +15,8 @@
 
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use knight::{make_puzzle, solve_clues, Board, Clue, CluesError, CluesRequest, PuzzleRequest};
-use knight::{Solved, Square};
+use knight::tour::{Clue, Solved};
+use knight::{make_puzzle, solve_clues, Board, CluesError, CluesRequest, PuzzleRequest, Square};
 
 /// splitmix64: the seeded numbers of the clue sets.
 struct Mix(u64);

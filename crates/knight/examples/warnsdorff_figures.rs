@@ -7,7 +7,7 @@
 //! cargo run --release -p knight --example warnsdorff_figures
 //! ```
 
-use knight::{tour, Board, Cache, Square, TourMethod, TourRequest};
+use knight::{tour, Board, Cache, Square, TourRequest};
 
 /// Whether Warnsdorff's rule alone (no step back) tours the `n`×`n` board
 /// from square `s` (an index).
@@ -16,7 +16,7 @@ fn rule_alone_tours(n: u64, s: u64, cache: &Cache) -> bool {
     let request = TourRequest {
         board: Board::new(n, n).expect("a board"),
         start: Square::new(side(s % n), side(s / n)),
-        method: TourMethod::Warnsdorff {
+        method: tour::Method::Warnsdorff {
             closed: false,
             seed: None,
             max_backtracks: 0,

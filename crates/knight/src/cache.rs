@@ -19,18 +19,18 @@ use std::sync::{Arc, Mutex, MutexGuard};
 const ENTRY_BYTES: usize = 96;
 
 /// Tables kept between calls, within a budget in bytes: pass one to
-/// [`tour`](fn@crate::tour) and [`IndexedTour::new`](crate::IndexedTour::new).
+/// [`tour`](fn@crate::tour) and [`IndexedTour::new`](crate::tour::IndexedTour::new).
 ///
 /// One cache serves many threads (it is `Sync`); a service holds one in its
 /// state and reports [`Cache::stats`].
 ///
 /// ```
-/// use knight::{tour, Board, Cache, Square, TourMethod, TourRequest};
+/// use knight::{tour, Board, Cache, Square, TourRequest};
 /// let cache = Cache::new(16 << 20);
 /// let request = TourRequest {
 ///     board: Board::new(40, 40).unwrap(),
 ///     start: Square::new(3, 5),
-///     method: TourMethod::Construction { closed: true },
+///     method: tour::Method::Construction { closed: true },
 /// };
 /// tour(request, 1_000_000, &cache)?;
 /// let stats = cache.stats();

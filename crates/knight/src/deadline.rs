@@ -83,7 +83,8 @@ impl From<Duration> for Deadline {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{finish_tour, Board, Ending, FinishError, FinishRequest, Square};
+    use crate::tour::Ending;
+    use crate::{finish_tour, Board, FinishError, FinishRequest, Square};
 
     /// A called-off finish stops as a timed-out one does (`NotFound`, never
     /// "no tour"), with an hour still on its clock; the same question not

@@ -51,7 +51,8 @@
 use std::fmt::{self, Write};
 use std::ops::Range;
 
-use super::board::{file_name, widen, Board, Int, Square};
+use super::board::{file_name, Board, Square};
+use crate::grid::{widen, Int};
 
 use super::terrain::{move_numbers, Cell, Ground};
 
@@ -438,13 +439,14 @@ pub fn text_with_knight(ground: Ground<'_>, knight: Square) -> Result<String, Re
 /// path) is too large to print.
 ///
 /// ```
-/// use knight::{draw_path_text, shortest_path, Board, Ground, Square};
+/// use knight::{draw, shortest_path, Board, Square};
+/// use knight::terrain::Ground;
 /// let path = shortest_path(Board::CHESS, Square::new(6, 1), Square::new(0, 7), 100)
 ///     .unwrap()
 ///     .unwrap();
-/// let text = draw_path_text(Ground::Plain(Board::CHESS), &path)?;
+/// let text = draw::text_with_path(Ground::Plain(Board::CHESS), &path)?;
 /// assert!(text.contains('4')); // each square is numbered by its move
-/// # Ok::<(), knight::RenderError>(())
+/// # Ok::<(), knight::draw::RenderError>(())
 /// ```
 pub fn text_with_path(ground: Ground<'_>, path: &[Square]) -> Result<String, RenderError> {
     text(ground, path, &Overlay::default())
@@ -695,15 +697,17 @@ fn number_size(digits: usize) -> f64 {
 /// [`RenderError::TooLarge`] when the picture would hold too many squares.
 ///
 /// ```
-/// use knight::{draw_svg, Board, Caption, Ground, Overlay, Square};
+/// use knight::{draw, Board, Square};
+/// use knight::draw::{Caption, Overlay};
+/// use knight::terrain::Ground;
 /// let path = [Square::new(6, 1), Square::new(4, 2)];
 /// let overlay = Overlay {
 ///     caption: Caption { asked: "One move from g2".into(), moves: Some(1), ..Caption::default() },
 ///     ..Overlay::default()
 /// };
-/// let svg = draw_svg(Ground::Plain(Board::CHESS), &path, overlay)?;
+/// let svg = draw::svg(Ground::Plain(Board::CHESS), &path, overlay)?;
 /// assert!(svg.starts_with("<svg") && svg.contains(r#"data-square="g2""#));
-/// # Ok::<(), knight::RenderError>(())
+/// # Ok::<(), knight::draw::RenderError>(())
 /// ```
 pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<String, RenderError> {
     let board = ground.board();

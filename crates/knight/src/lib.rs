@@ -22,24 +22,83 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The vocabulary, all re-exported here (the modules behind it are private
-//! and free to change):
-//! - boards and squares: [`Board`], [`Square`], [`SquareName`] (a square as
-//!   written: an index or an algebraic name), [`Notation`], [`Colour`];
-//! - plain boards of any size: [`knight_distance`], [`shortest_path`];
-//! - terrain boards: [`Terrain`], [`BarrierRule`], [`cheapest_path`],
-//!   [`validate`], [`longest_path`] (and [`longest_path_watched`], which
-//!   reports each improvement as the search makes it);
-//! - knight's tours: the one door [`tour()`] with its [`TourRequest`] and
-//!   [`TourMethod`], and [`IndexedTour`], which reads any step of the same
-//!   tour on boards up to 10⁹ a side without building it; [`finish_tour`]
-//!   for a partly played tour;
+//! # Two tiers of names
+//!
+//! The vocabulary is here at the root: the words of boards and squares, the
+//! doors (one function for each question) with what they take and their
+//! errors, and the two values a caller holds (a time limit, a cache):
+//! - boards and squares: [`Board`] ([`BoardError`]), [`Square`],
+//!   [`SquareName`] (a square as written: an index or an algebraic name;
+//!   [`SquareParseError`], [`OffBoard`]), [`Notation`], [`Colour`];
+//! - plain boards of any size: [`knight_distance`], [`shortest_path`]
+//!   ([`DistanceError`]);
+//! - terrain boards: [`Terrain`] ([`TerrainError`]) under a [`BarrierRule`],
+//!   [`validate`], [`cheapest_path`] and [`longest_path`] (both refuse with
+//!   a [`SearchError`]);
+//! - knight's tours: the one door [`tour()`] with its [`TourRequest`]
+//!   ([`TourError`]); [`finish_tour`] for a partly played tour
+//!   ([`FinishRequest`], [`FinishError`]);
 //! - knight's tour puzzles: [`solve_clues`] (the tour that agrees with some
-//!   numbered squares, and whether it is the only one) and [`make_puzzle`]
-//!   (clues that exactly one tour agrees with);
-//! - pictures: [`draw_text`], [`draw_svg`] and their [`Overlay`];
-//! - a time limit that can be called off: [`Deadline`] (the finish, the
-//!   clue solve and the puzzle take one, or a plain `Duration`).
+//!   numbered squares, and whether it is the only one; [`CluesRequest`],
+//!   [`CluesError`]) and [`make_puzzle`] (clues that exactly one tour agrees
+//!   with; [`PuzzleRequest`], [`PuzzleError`]);
+//! - what a caller holds: a time limit that can be called off,
+//!   [`Deadline`] (the finish, the clue solve and the puzzle take one, or a
+//!   plain `Duration`), and the [`Cache`] of tables kept between calls;
+//!   [`warm`] builds the distance tables ahead of the first question
+//!   ([`is_warm`] says whether it has).
+//!
+//! The rest lives in public modules, one for each kind of question, and is
+//! named by its path (`knight::tour::Method`, `knight::draw::svg`):
+//! - [`board`]: the words above, and how squares are written
+//!   ([`file_name`], [`FileName`], [`MAX_SIDE`]; [`shorten_sent`] quotes
+//!   what a person sent);
+//! - [`plain`]: plain boards: the distance and a shortest path, the
+//!   distance of every square of a window ([`distance_map`]), and every
+//!   shortest path between two squares, counted ([`shortest_paths`],
+//!   [`Count`]);
+//! - [`terrain`]: terrain boards: their cells, the [`Ground`] a path and a
+//!   picture stand on, a board prepared for many cheapest paths
+//!   ([`MoveGrid`]), why a step is refused ([`Reason`], [`StepFault`]), and
+//!   the longest path watched as it improves ([`longest_path_watched`]);
+//! - [`tour`](mod@tour): knight's tours: how one is asked for ([`Method`])
+//!   and given ([`TourAnswer`], [`SharedTour`], [`Tour`]), any step of a
+//!   tour of a board up to 10⁹ a side read without building it
+//!   ([`IndexedTour`]), why there is none ([`NoTour`]), a played tour's
+//!   ending and why it cannot be finished ([`Ending`], [`Stuck`]), clues and
+//!   puzzles ([`Clue`], [`Solved`], [`Puzzle`]);
+//! - [`draw`]: a picture of every answer, as text or SVG ([`draw::text`],
+//!   [`draw::svg`]), with what is drawn over the board ([`Overlay`],
+//!   [`Caption`]) and which part of a large board is shown ([`View`]);
+//! - [`cache`]: the [`Cache`] and what it holds ([`CacheStats`]).
+//!
+//! [`file_name`]: board::file_name
+//! [`FileName`]: board::FileName
+//! [`MAX_SIDE`]: board::MAX_SIDE
+//! [`shorten_sent`]: board::shorten_sent
+//! [`distance_map`]: plain::distance_map
+//! [`shortest_paths`]: plain::shortest_paths
+//! [`Count`]: plain::Count
+//! [`Ground`]: terrain::Ground
+//! [`MoveGrid`]: terrain::MoveGrid
+//! [`Reason`]: terrain::Reason
+//! [`StepFault`]: terrain::StepFault
+//! [`longest_path_watched`]: terrain::longest_path_watched
+//! [`Method`]: tour::Method
+//! [`TourAnswer`]: tour::TourAnswer
+//! [`SharedTour`]: tour::SharedTour
+//! [`Tour`]: tour::Tour
+//! [`IndexedTour`]: tour::IndexedTour
+//! [`NoTour`]: tour::NoTour
+//! [`Ending`]: tour::Ending
+//! [`Stuck`]: tour::Stuck
+//! [`Clue`]: tour::Clue
+//! [`Solved`]: tour::Solved
+//! [`Puzzle`]: tour::Puzzle
+//! [`Overlay`]: draw::Overlay
+//! [`Caption`]: draw::Caption
+//! [`View`]: draw::View
+//! [`CacheStats`]: cache::CacheStats
 
 #![deny(missing_docs)]
 #![warn(
@@ -48,46 +107,27 @@
     clippy::cast_lossless
 )]
 
-mod board;
-mod cache;
+pub mod board;
+pub mod cache;
 mod deadline;
-mod draw;
-mod plain;
-mod terrain;
-mod tour;
+pub mod draw;
+mod grid;
+pub mod plain;
+pub mod terrain;
+pub mod tour;
 
 pub use board::{
-    file_name, shorten_sent, Board, BoardError, Colour, FileName, Notation, OffBoard, Square,
-    SquareName, SquareParseError, MAX_SIDE,
+    Board, BoardError, Colour, Notation, OffBoard, Square, SquareName, SquareParseError,
 };
-pub use cache::{Cache, CacheStats};
+pub use cache::Cache;
 pub use deadline::Deadline;
-pub use draw::{
-    grouped as grouped_digits, svg as draw_svg, text as draw_text, text_with_knight as draw_knight,
-    text_with_path as draw_path_text, view as drawn_part, Caption, Drawing, Overlay, RenderError,
-    View,
-};
-pub use plain::count::Count;
-pub use plain::distance::{knight_distance, shortest_path, DistanceError};
-pub use plain::map::{distance_map, DistanceMap, MapError};
-pub use plain::paths::{shortest_paths, PathsError, ShortestPaths};
-pub use terrain::cheapest::{cheapest_path, CheapestError, CheapestPath, MoveGrid};
-pub use terrain::longest::{longest_path, longest_path_watched, Longest, LongestWatch};
-pub use terrain::validate::{validate, StepFault, Validation};
+pub use plain::{knight_distance, shortest_path, DistanceError};
 pub use terrain::{
-    BarrierRule, Cell, End, Ground, Reason, SearchError, Terrain, TerrainError, UnknownBarrierRule,
+    cheapest_path, longest_path, validate, BarrierRule, SearchError, Terrain, TerrainError,
 };
-pub use tour::construct::IndexedTour;
-pub use tour::finish::{
-    check_clues, finish_tour, last_finish_nodes, solve_clues, Clue, ClueStuck, CluesError,
-    CluesRequest, Ending, FinishError, FinishRequest, Finished, Solved, Stuck, CLUE_SQUARES,
-    WHOLE_CHECK_SQUARES,
-};
-pub use tour::puzzle::{make_puzzle, Puzzle, PuzzleError, PuzzleRequest};
-pub use tour::warnsdorff::DEFAULT_BACKTRACKS as WARNSDORFF_BACKTRACKS;
 pub use tour::{
-    is_tour, tour, Cycle, Method as TourMethod, NoTour, SharedTour, Tour, TourAnswer, TourError,
-    TourRequest, TourSquares,
+    finish_tour, make_puzzle, solve_clues, tour, CluesError, CluesRequest, FinishError,
+    FinishRequest, PuzzleError, PuzzleRequest, TourError, TourRequest,
 };
 
 /// Builds the tables every distance reads (the 8×8 table and the 3- and

@@ -10,10 +10,9 @@ mod support;
 use std::collections::HashSet;
 use std::time::Duration;
 
-use knight::{
-    finish_tour, last_finish_nodes, Board, Colour, Ending, FinishError, FinishRequest, Reason,
-    Square, Stuck,
-};
+use knight::terrain::Reason;
+use knight::tour::{last_finish_nodes, Ending, Stuck};
+use knight::{finish_tour, Board, Colour, FinishError, FinishRequest, Square};
 use support::tours::{
     assert_tour, finishable, is_knight_move, moves_from, random_walk, FinishEnd, Mix, Xy,
 };

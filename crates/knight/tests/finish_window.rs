@@ -13,9 +13,9 @@ mod support;
 use std::collections::HashSet;
 use std::time::Duration;
 
+use knight::tour::Ending;
 use knight::{
-    finish_tour, tour, Board, Cache, Ending, FinishError, FinishRequest, Square, TourError,
-    TourMethod, TourRequest,
+    finish_tour, tour, Board, Cache, FinishError, FinishRequest, Square, TourError, TourRequest,
 };
 use support::tours::{check_tour, from_name, is_knight_move, moves_from, Mix, Xy};
 
@@ -162,9 +162,9 @@ fn one_square_is_finished_wherever_the_tour_door_answers() {
             let end = (mix.below(w), mix.below(h));
             for asked in [End::Open, End::Closed, End::On(end)] {
                 let method = match asked {
-                    End::Open => TourMethod::Construction { closed: false },
-                    End::Closed => TourMethod::Construction { closed: true },
-                    End::On(e) => TourMethod::Ends { end: square(e) },
+                    End::Open => tour::Method::Construction { closed: false },
+                    End::Closed => tour::Method::Construction { closed: true },
+                    End::On(e) => tour::Method::Ends { end: square(e) },
                 };
                 let request = TourRequest {
                     board: Board::new(w, h).unwrap(),

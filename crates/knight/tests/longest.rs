@@ -7,9 +7,8 @@ mod support;
 
 use std::time::Duration;
 
-use knight::{longest_path, longest_path_watched, Longest, LongestWatch};
-use knight::{BarrierRule, Terrain};
-use knight::{Board, Colour, Square};
+use knight::terrain::{longest_path_watched, Longest, LongestWatch};
+use knight::{longest_path, BarrierRule, Board, Colour, Square, Terrain};
 
 use support::{check, terrain, CHALLENGE};
 

@@ -6,8 +6,8 @@
 
 use std::time::Duration;
 
-use knight::{make_puzzle, solve_clues, Board, Clue, ClueStuck, CluesError, CluesRequest};
-use knight::{PuzzleRequest, Square};
+use knight::tour::{Clue, ClueStuck};
+use knight::{make_puzzle, solve_clues, Board, CluesError, CluesRequest, PuzzleRequest, Square};
 
 /// splitmix64.
 struct Mix(u64);

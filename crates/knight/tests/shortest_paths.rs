@@ -5,7 +5,8 @@
 
 use std::collections::VecDeque;
 
-use knight::{distance_map, knight_distance, shortest_paths, Board, Count, Square};
+use knight::plain::{distance_map, shortest_paths, Count};
+use knight::{knight_distance, Board, Square};
 
 mod support;
 use support::tours::{moves_from, Mix};
@@ -275,7 +276,7 @@ fn too_many_squares_on_shortest_paths() {
     assert!(
         matches!(
             far,
-            Err(knight::PathsError::TooLarge {
+            Err(knight::plain::PathsError::TooLarge {
                 limit: 1_000_000,
                 ..
             })

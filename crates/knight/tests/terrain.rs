@@ -11,11 +11,9 @@
 
 mod support;
 
-use knight::{cheapest_path, CheapestError, CheapestPath, End};
-use knight::{validate, Reason, StepFault};
-use knight::{BarrierRule, Cell, Ground, Terrain};
-use knight::{Board, Square};
-use knight::{Caption, Overlay};
+use knight::draw::{Caption, Overlay};
+use knight::terrain::{Cell, CheapestPath, End, Ground, Reason, StepFault};
+use knight::{cheapest_path, validate, BarrierRule, Board, SearchError, Square, Terrain};
 
 use support::{bellman_ford, sq, standing_labels, terrain, Label, CHALLENGE, SAMPLE, TELEPORTS};
 
@@ -172,7 +170,7 @@ fn start_and_end_default_and_ends_must_be_landable() {
     let err = |from, to| cheapest_path(&rock, sq(from), sq(to), BarrierRule::Either).unwrap_err();
     assert_eq!(
         err("b2", "a1"),
-        CheapestError::NotLandable {
+        SearchError::NotLandable {
             end: End::From,
             square: sq("b2"),
             cell: Cell::Rock
@@ -180,7 +178,7 @@ fn start_and_end_default_and_ends_must_be_landable() {
     );
     assert!(matches!(
         err("a1", "c1"),
-        CheapestError::NotLandable {
+        SearchError::NotLandable {
             end: End::To,
             cell: Cell::Barrier,
             ..
@@ -211,7 +209,7 @@ fn challenge_board_agrees_with_bellman_ford() {
                 let to = board.from_index(i).unwrap();
                 let got = match cheapest_path(&t, from, to, rule) {
                     Ok(p) => p.map(|p| (p.cost, p.moves)),
-                    Err(CheapestError::NotLandable { .. }) => None,
+                    Err(SearchError::NotLandable { .. }) => None,
                     Err(e) => panic!("{e}"),
                 };
                 assert_eq!(got, reference[i as usize], "{rule} {from} -> {to}");
@@ -426,11 +424,11 @@ fn path_snapshots(name: &str, t: &Terrain, from: &str, to: &str) {
     let p = cheapest(t, from, to, BarrierRule::Either).unwrap();
     snapshot(
         &format!("{name}-path.txt"),
-        &knight::draw_path_text(g, &p.path).unwrap(),
+        &knight::draw::text_with_path(g, &p.path).unwrap(),
     );
     snapshot(
         &format!("{name}-path.svg"),
-        &knight::draw_svg(g, &p.path, cheapest_overlay(from, to, &p)).unwrap(),
+        &knight::draw::svg(g, &p.path, cheapest_overlay(from, to, &p)).unwrap(),
     );
 }
 
@@ -440,7 +438,7 @@ fn text_and_svg_snapshots() {
     path_snapshots("sample", &sample, "b6", "f4");
     snapshot(
         "sample-knight.txt",
-        &knight::draw_knight(Ground::Terrain(&sample), sq("d5")).unwrap(),
+        &knight::draw::text_with_knight(Ground::Terrain(&sample), sq("d5")).unwrap(),
     );
 
     path_snapshots("challenge", &terrain(CHALLENGE), "a1", "af28");
@@ -458,7 +456,7 @@ fn text_and_svg_snapshots() {
     };
     snapshot(
         "validate-fault.svg",
-        &knight::draw_svg(chess, &refused, overlay).unwrap(),
+        &knight::draw::svg(chess, &refused, overlay).unwrap(),
     );
 }
 
@@ -467,13 +465,13 @@ fn drawings_are_well_formed() {
     let challenge = terrain(CHALLENGE);
     let g = Ground::Terrain(&challenge);
     let p = cheapest(&challenge, "a1", "af28", BarrierRule::Either).unwrap();
-    let svg = knight::draw_svg(g, &p.path, Overlay::default()).unwrap();
+    let svg = knight::draw::svg(g, &p.path, Overlay::default()).unwrap();
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox="));
     assert!(svg.trim_end().ends_with("</svg>"));
     assert_eq!(svg.matches("<svg").count(), 1);
     // The text board keeps the board file's shape: 28 rows of 32 columns,
     // each after its rank; then the files and the summary.
-    let text = knight::draw_path_text(g, &p.path).unwrap();
+    let text = knight::draw::text_with_path(g, &p.path).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 28 + 2);
     let rows = &lines[..28];
@@ -485,11 +483,11 @@ fn drawings_are_well_formed() {
     // A plain board too large to draw whole: text and SVG both show the
     // part around the path (here the 8×8 corner at a1), never all of it.
     let huge = Ground::Plain(Board::new(1_000_000_000, 1_000_000_000).unwrap());
-    let text = knight::draw_path_text(huge, &[sq("a1")]).unwrap();
+    let text = knight::draw::text_with_path(huge, &[sq("a1")]).unwrap();
     // Eight ranks, the files, and the summary.
     assert_eq!(text.lines().count(), 8 + 1 + 1, "{text}");
     assert_eq!(text.lines().nth(8), Some("  a b c d e f g h"), "{text}");
-    let svg = knight::draw_svg(huge, &[sq("a1")], Overlay::default()).unwrap();
+    let svg = knight::draw::svg(huge, &[sq("a1")], Overlay::default()).unwrap();
     assert_eq!(svg.matches("data-square=").count(), 64);
     assert!(svg.len() < 20_000);
 }

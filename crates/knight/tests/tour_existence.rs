@@ -11,7 +11,7 @@ mod support;
 
 use std::sync::OnceLock;
 
-use knight::{tour, Board, Cache, Square, TourError, TourMethod, TourRequest};
+use knight::{tour, Board, Cache, Square, TourError, TourRequest};
 use support::tours::{assert_tour, moves_from, tour_exists as brute_force_exists};
 
 fn cache() -> &'static Cache {
@@ -24,7 +24,7 @@ fn solve(w: u64, h: u64, f: u64, r: u64, closed: bool) -> Option<Vec<(u64, u64)>
     let request = TourRequest {
         board: Board::new(w, h).unwrap(),
         start: Square::new(f.try_into().unwrap(), r.try_into().unwrap()),
-        method: TourMethod::Construction { closed },
+        method: tour::Method::Construction { closed },
     };
     match tour(request, 1_000_000, cache()) {
         Ok(answer) => {

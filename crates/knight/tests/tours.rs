@@ -10,7 +10,8 @@ mod support;
 
 use std::sync::OnceLock;
 
-use knight::{tour, Board, Cache, IndexedTour, Square, TourError, TourMethod, TourRequest};
+use knight::tour::IndexedTour;
+use knight::{tour, Board, Cache, Square, TourError, TourRequest};
 use support::tours::{all_tour_ends, check_tour, is_knight_move as knight, Mix, Xy};
 
 type Coord = Xy;
@@ -34,7 +35,7 @@ fn asked(
     w: u64,
     h: u64,
     start: Xy,
-    method: TourMethod,
+    method: tour::Method,
 ) -> Result<(Vec<Xy>, Option<u64>), TourError> {
     let request = TourRequest {
         board: Board::new(w, h).unwrap(),
@@ -69,7 +70,7 @@ fn has_tour(w: u64, h: u64, s: Coord, closed: bool) -> bool {
 /// The listed tour (what `/tour` sends), checked, against the same tour
 /// read at every step (what `/tour/step` reads).
 fn check_board(w: u64, h: u64, s: Coord, closed: bool) {
-    let method = TourMethod::Construction { closed };
+    let method = tour::Method::Construction { closed };
     let (path, _) =
         asked(w, h, s, method).unwrap_or_else(|e| panic!("{w}x{h} {s:?} {closed}: {e:?}"));
     if let Err(why) = check_tour(w, h, s, closed, &path) {
@@ -190,7 +191,7 @@ fn sampled_squares_of_1000x1000(boards: &[(u64, u64, Coord, bool)], samples: usi
     let mut rng = Mix(1000);
     for &(w, h, s, closed) in boards {
         let tour = indexed(w, h, s, closed).unwrap();
-        let (path, _) = asked(w, h, s, TourMethod::Construction { closed }).unwrap();
+        let (path, _) = asked(w, h, s, tour::Method::Construction { closed }).unwrap();
         check_tour(w, h, s, closed, &path).unwrap();
         for _ in 0..samples {
             let k = rng.below(w * h);
@@ -318,7 +319,7 @@ fn huge_boards_many_starts() {
 
 mod warnsdorff {
     use super::*;
-    use knight::WARNSDORFF_BACKTRACKS as DEFAULT_BACKTRACKS;
+    use knight::tour::DEFAULT_BACKTRACKS;
 
     /// A tour by Warnsdorff's rule: the path, and its steps back.
     #[derive(Debug, PartialEq)]
@@ -337,7 +338,7 @@ mod warnsdorff {
         max_backtracks: u64,
         max_squares: u64,
     ) -> Result<Found, TourError> {
-        let method = TourMethod::Warnsdorff {
+        let method = tour::Method::Warnsdorff {
             closed,
             seed,
             max_backtracks,
@@ -447,7 +448,7 @@ mod ends {
         let request = TourRequest {
             board: Board::new(w, h).unwrap(),
             start: square(s),
-            method: TourMethod::Ends { end: square(t) },
+            method: tour::Method::Ends { end: square(t) },
         };
         let answer = tour(request, max, cache())?;
         Ok(answer.tour.squares.into_vec().into_iter().map(xy).collect())

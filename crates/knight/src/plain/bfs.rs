@@ -4,7 +4,8 @@
 
 use std::collections::VecDeque;
 
-use crate::board::{Board, Grid, Square};
+use crate::board::{Board, Square};
+use crate::grid::Grid;
 
 /// Distance of a square the search never reached.
 pub const UNREACHED: u32 = u32::MAX;

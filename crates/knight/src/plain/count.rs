@@ -9,7 +9,7 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use crate::board::Int;
+use crate::grid::Int;
 
 /// One limb holds a number below this.
 const BASE: u32 = 1_000_000_000;
@@ -18,7 +18,7 @@ const BASE: u32 = 1_000_000_000;
 /// among them). Written in decimal by `Display`.
 ///
 /// ```
-/// use knight::Count;
+/// use knight::plain::Count;
 /// let mut n = Count::from(999_999_999_999_999_999u64);
 /// n += &Count::from(2u64);
 /// assert_eq!(n.to_string(), "1000000000000000001");
@@ -53,7 +53,7 @@ impl Count {
     /// the end: the last page of paths starts at `count - limit`).
     ///
     /// ```
-    /// use knight::Count;
+    /// use knight::plain::Count;
     /// assert_eq!(Count::from(10u64).checked_sub(&Count::from(3u64)), Some(Count::from(7u64)));
     /// assert_eq!(Count::from(3u64).checked_sub(&Count::from(10u64)), None);
     /// ```

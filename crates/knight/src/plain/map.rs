@@ -6,7 +6,8 @@
 use std::ops::Range;
 
 use super::distance::knight_distance;
-use crate::board::{Board, Int, Square};
+use crate::board::{Board, Square};
+use crate::grid::Int;
 
 /// Every square's fewest knight moves from one square, over a window of the
 /// board (see [`distance_map`]).
@@ -71,14 +72,15 @@ impl std::error::Error for MapError {}
 /// window that is empty or not within the board.
 ///
 /// ```
-/// use knight::{distance_map, Board, Square};
+/// use knight::{Board, Square};
+/// use knight::plain::distance_map;
 /// let g2 = Square::new(6, 1);
 /// let map = distance_map(Board::CHESS, g2, 0..8, 0..8, 65_536)?;
 /// let rows: Vec<&[Option<u64>]> = map.rows().collect();
 /// assert_eq!(rows[0][0], Some(4)); // a8, the top left corner
 /// assert_eq!(rows[6][6], Some(0)); // g2 itself
 /// assert_eq!(map.farthest, Some(5));
-/// # Ok::<(), knight::MapError>(())
+/// # Ok::<(), knight::plain::MapError>(())
 /// ```
 pub fn distance_map(
     board: Board,

@@ -17,7 +17,8 @@
 
 use super::count::Count;
 use super::distance::knight_distance;
-use crate::board::{Board, Int, Square};
+use crate::board::{Board, Square};
+use crate::grid::Int;
 
 /// A page of the shortest paths between two squares, and how many there
 /// are (see [`shortest_paths`]).
@@ -182,7 +183,8 @@ impl Layers {
 /// shortest paths.
 ///
 /// ```
-/// use knight::{shortest_paths, Board, Count, SquareName};
+/// use knight::{Board, SquareName};
+/// use knight::plain::{shortest_paths, Count};
 /// let square = |name: &str| name.parse::<SquareName>().unwrap().on(Board::CHESS).unwrap();
 /// let all = shortest_paths(Board::CHESS, square("g2"), square("a8"), &Count::default(), 3, 1_000_000)?;
 /// assert_eq!(all.moves, Some(4));
@@ -190,7 +192,7 @@ impl Layers {
 /// let first: Vec<String> = all.paths().next().unwrap().iter().map(|s| s.to_string()).collect();
 /// assert_eq!(first, ["g2", "e3", "c4", "b6", "a8"]);
 /// assert_eq!(all.paths().count(), 3);
-/// # Ok::<(), knight::PathsError>(())
+/// # Ok::<(), knight::plain::PathsError>(())
 /// ```
 pub fn shortest_paths(
     board: Board,

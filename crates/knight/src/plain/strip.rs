@@ -29,7 +29,8 @@
 use std::sync::OnceLock;
 
 use super::bfs::{distances_from, UNREACHED};
-use crate::board::{Board, Grid, Square};
+use crate::board::{Board, Square};
+use crate::grid::Grid;
 
 /// Ranks kept beyond each end of a pair; more never change its distance.
 pub const MARGIN: u64 = 6;

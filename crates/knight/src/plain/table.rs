@@ -6,7 +6,8 @@ use std::sync::OnceLock;
 
 use super::bfs::distances_from;
 use super::path::straightest_path;
-use crate::board::{Board, Grid, Square};
+use crate::board::{Board, Square};
+use crate::grid::Grid;
 
 /// All-pairs distances and paths of the 8×8 board.
 pub struct ChessTable {

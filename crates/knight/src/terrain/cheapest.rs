@@ -25,7 +25,8 @@
 //! within tens of microseconds.
 
 use super::{partner, BarrierRule, Cell, SearchError, Terrain};
-use crate::board::{Grid, Spot, Square, STEPS};
+use crate::board::{Square, STEPS};
+use crate::grid::{Grid, Spot};
 
 /// A cheapest path: its landing cost, its knight moves (teleport hops not
 /// counted) and the squares it lists, hops included.
@@ -39,10 +40,7 @@ pub struct CheapestPath {
     pub path: Vec<Square>,
 }
 
-pub use super::End;
-/// Why a cheapest path can't be searched for: the error of every terrain
-/// search.
-pub use super::SearchError as CheapestError;
+use super::End;
 
 /// The label of a square not reached yet. A label is `cost << 32 | moves`,
 /// so that comparing labels compares cost, then moves.
@@ -84,12 +82,12 @@ struct Offsets {
 
 impl MoveGrid {
     /// The grid of `terrain` under `rule`.
-    pub fn new(terrain: &Terrain, rule: BarrierRule) -> Result<MoveGrid, CheapestError> {
+    pub fn new(terrain: &Terrain, rule: BarrierRule) -> Result<MoveGrid, SearchError> {
         let board = terrain.board();
         // A predecessor is a spot shifted left by one in a u32.
         let grid = Grid::with_margin(board, MARGIN)
             .filter(|grid| grid.len() < 1 << 31)
-            .ok_or(CheapestError::BoardTooLarge {
+            .ok_or(SearchError::BoardTooLarge {
                 squares: board.squares(),
             })?;
         let mut land = vec![0u8; grid.len()];
@@ -138,12 +136,12 @@ impl MoveGrid {
     ///
     /// # Errors
     ///
-    /// [`CheapestError`] when `from` or `to` is a rock or a barrier.
+    /// [`SearchError`] when `from` or `to` is a rock or a barrier.
     pub fn cheapest_path(
         &self,
         from: Square,
         to: Square,
-    ) -> Result<Option<CheapestPath>, CheapestError> {
+    ) -> Result<Option<CheapestPath>, SearchError> {
         let (start, goal) = (self.grid_index(from), self.grid_index(to));
         for (end, square, g) in [(End::From, from, start), (End::To, to, goal)] {
             if self.land[g] == 0 {
@@ -263,7 +261,7 @@ fn bucket_of(cost: u64) -> usize {
 ///
 /// # Errors
 ///
-/// [`CheapestError`] when `from` or `to` is a rock or a barrier, or the board
+/// [`SearchError`] when `from` or `to` is a rock or a barrier, or the board
 /// is too large to search.
 ///
 /// ```
@@ -280,7 +278,7 @@ pub fn cheapest_path(
     from: Square,
     to: Square,
     rule: BarrierRule,
-) -> Result<Option<CheapestPath>, CheapestError> {
+) -> Result<Option<CheapestPath>, SearchError> {
     MoveGrid::new(terrain, rule)?.cheapest_path(from, to)
 }
 

@@ -1,21 +1,31 @@
-//! Terrain boards of the "Knight Board" challenge: what each square is, and
-//! which knight moves the terrain allows.
+//! Terrain boards of the "Knight Board" challenge: what each square is
+//! ([`Cell`]), which knight moves the terrain allows under a
+//! [`BarrierRule`], and the three questions asked of them: whether a path
+//! is allowed ([`validate`], each fault a [`StepFault`] with its
+//! [`Reason`]), the cheapest path ([`cheapest_path`], or many from one
+//! prepared [`MoveGrid`]) and the longest path ([`longest_path`], with a
+//! proven bound, or [`longest_path_watched`] to hear of each improvement).
 //!
 //! A board is written as rows of characters, top row first (the highest
 //! rank), spaces ignored: `.` plain, `W` water, `L` lava, `R` rock, `B`
 //! barrier, `T` teleport, `S`/`E` start and end (the README's "Terrain
-//! boards"). Which moves a board allows comes from the one step table of
-//! [`super::board::STEPS`]; the searches over terrain live below:
-//! [`cheapest`] paths, [`longest`] paths and [`validate`]d paths.
+//! boards"). Which moves a board allows comes from the one table of the
+//! knight's steps that every search reads. A [`Ground`] is what a path and
+//! its picture stand on: a plain board or a terrain.
 
 use std::fmt;
 use std::str::FromStr;
 
-use super::board::{Board, Grid, Spot, Square, Step, STEPS};
+use super::board::{Board, Square, Step, STEPS};
+use crate::grid::{Grid, Spot};
 
-pub mod cheapest;
-pub mod longest;
-pub mod validate;
+pub(crate) mod cheapest;
+pub(crate) mod longest;
+pub(crate) mod validate;
+
+pub use cheapest::{cheapest_path, CheapestPath, MoveGrid};
+pub use longest::{longest_path, longest_path_watched, Longest, LongestWatch};
+pub use validate::{validate, StepFault, Validation};
 
 /// What a square of a terrain board is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -337,7 +347,8 @@ impl Terrain {
     /// an `E`; or more than `max_squares` squares.
     ///
     /// ```
-    /// use knight::{Cell, Square, Terrain};
+    /// use knight::{Square, Terrain};
+    /// use knight::terrain::Cell;
     /// let terrain = Terrain::parse("S . W\n. B .\n. . E", 100)?;
     /// assert_eq!(terrain.board().width(), 3);
     /// assert_eq!(terrain.cell(Square::new(2, 2)), Cell::Water); // the top row is the highest rank
@@ -466,7 +477,7 @@ impl Terrain {
     }
 
     /// The board as a grid of spots numbered by square index.
-    pub fn grid(&self) -> Grid {
+    pub(crate) fn grid(&self) -> Grid {
         self.board
     }
 
@@ -475,7 +486,7 @@ impl Terrain {
         self.cells[self.board.spot(square).index()]
     }
 
-    /// The cells by square index (by [`Terrain::grid`] spot).
+    /// The cells by square index (`rank * width + file`).
     pub fn cells(&self) -> &[Cell] {
         &self.cells
     }
@@ -618,7 +629,7 @@ impl Ground<'_> {
 /// stands there: the start is 0, a teleport hop has the number of the move
 /// that landed on the teleport. Hops are recognised as [`validate::validate`] does; drawing numbers
 /// a path's squares with these.
-pub fn move_numbers(ground: Ground<'_>, path: &[Square]) -> Vec<u64> {
+pub(crate) fn move_numbers(ground: Ground<'_>, path: &[Square]) -> Vec<u64> {
     let mut numbers = Vec::with_capacity(path.len());
     let mut moves = 0u64;
     let mut hop_next = false;
@@ -634,7 +645,7 @@ pub fn move_numbers(ground: Ground<'_>, path: &[Square]) -> Vec<u64> {
 
 /// The other of the two `teleports`, when `square` is one; the one rule
 /// every search hops by, whatever it numbers squares with.
-pub fn partner<T: PartialEq>(teleports: Option<[T; 2]>, square: T) -> Option<T> {
+pub(crate) fn partner<T: PartialEq>(teleports: Option<[T; 2]>, square: T) -> Option<T> {
     match teleports {
         Some([a, b]) if a == square => Some(b),
         Some([a, b]) if b == square => Some(a),

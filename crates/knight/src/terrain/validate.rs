@@ -17,7 +17,7 @@
 
 use std::collections::HashSet;
 
-pub use super::Reason;
+use super::Reason;
 use super::{BarrierRule, Cell, Ground};
 use crate::board::Square;
 
@@ -64,7 +64,8 @@ impl Validation {
 /// twice is a fault. Time O(path); memory O(path) only with `simple`.
 ///
 /// ```
-/// use knight::{validate, BarrierRule, Board, Ground, Reason, SquareName};
+/// use knight::{validate, BarrierRule, Board, SquareName};
+/// use knight::terrain::{Ground, Reason};
 /// let squares = |names: &[&str]| -> Vec<_> {
 ///     names.iter().map(|n| n.parse::<SquareName>().unwrap().on(Board::CHESS).unwrap()).collect()
 /// };

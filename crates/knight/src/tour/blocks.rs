@@ -8,7 +8,8 @@
 //! ([`construct`](super::construct)) and the one with both ends fixed
 //! ([`ends`](super::ends)).
 
-use crate::board::{Int, Square};
+use crate::board::Square;
+use crate::grid::Int;
 use crate::Cache;
 use std::sync::Arc;
 

@@ -56,7 +56,7 @@
 //! cut (sides up to about 11), are given by [`listed_tour`] and indexed from
 //! the list, so they stay limited to its size (1,000,000 squares).
 
-use crate::board::Int;
+use crate::grid::Int;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -287,7 +287,7 @@ impl IndexedTour {
     /// The tour of `board` from `start` (closed, or open), set up to be read
     /// at any step: always the same tour for the same arguments, and the
     /// same one [`tour`](fn@crate::tour) lists with
-    /// [`TourMethod::Construction`](crate::TourMethod::Construction). Boards
+    /// [`TourMethod::Construction`](crate::tour::Method::Construction). Boards
     /// with both sides 5 or more are set up in microseconds whatever their
     /// size; the others ([`is_listed`](Self::is_listed)) are listed whole,
     /// up to `max_listed` squares. The paths inside blocks are kept in
@@ -301,7 +301,8 @@ impl IndexedTour {
     /// [`TourError::NotFound`] for a start off the board.
     ///
     /// ```
-    /// use knight::{Board, Cache, IndexedTour, Square};
+    /// use knight::{Board, Cache, Square};
+    /// use knight::tour::IndexedTour;
     /// let cache = Cache::default();
     /// let board = Board::new(1_000_000_000, 1_000_000_000).unwrap();
     /// let tour = IndexedTour::new(board, Square::new(0, 0), true, 1_000_000, &cache)?;
@@ -360,7 +361,8 @@ impl IndexedTour {
     /// little time.
     ///
     /// ```
-    /// use knight::{Board, IndexedTour};
+    /// use knight::Board;
+    /// use knight::tour::IndexedTour;
     /// assert!(IndexedTour::is_listed(Board::new(4, 250_000).unwrap()));
     /// assert!(!IndexedTour::is_listed(Board::new(5, 250_000).unwrap()));
     /// ```

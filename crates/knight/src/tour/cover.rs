@@ -12,8 +12,8 @@
 //! finishes inside its budget without a cover proves that there is none.
 
 use super::search::{depth_first, Budget, Outcome, Rules};
-use crate::board::Int;
 use crate::board::{Board, Square, STEPS};
+use crate::grid::Int;
 
 /// One path of a cover: from `entry` to `exit` (None: any square).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -30,7 +30,7 @@
 //! board is searched whole under a budget, and a failed search without a
 //! proof is an honest [`TourError::NotFound`].
 
-use crate::board::Int;
+use crate::grid::Int;
 use std::collections::VecDeque;
 
 use super::blocks::{

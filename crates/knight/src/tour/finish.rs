@@ -45,6 +45,7 @@
 //! only the knight's next squares checked at each node, until
 //! `time_limit`.
 
+#[cfg(feature = "counters")]
 use std::cell::Cell;
 use std::fmt;
 
@@ -52,7 +53,8 @@ use super::existence::ruled_out;
 use super::search::{depth_first, Budget, Outcome, Rules, Unvisited};
 use super::warnsdorff::mix;
 use super::{is_tour, Method, TourError, TourRequest};
-use crate::board::{Board, Colour, Grid, Int, Spot, Square};
+use crate::board::{Board, Colour, Square};
+use crate::grid::{Grid, Int, Spot};
 use crate::terrain::validate::{validate, StepFault};
 use crate::terrain::{BarrierRule, Ground};
 use crate::{Cache, Deadline};
@@ -67,17 +69,20 @@ pub use clues::{
 
 /// Boards of at most this many squares have their whole position checked
 /// at every node of the search, on bitboards.
-pub const WHOLE_CHECK_SQUARES: u64 = 64;
+const WHOLE_CHECK_SQUARES: u64 = 64;
 
+#[cfg(feature = "counters")]
 thread_local! {
     /// The nodes the last finish on this thread searched.
     static LAST_NODES: Cell<u64> = const { Cell::new(0) };
 }
 
 /// The nodes the last [`finish_tour`] on this thread searched, on a board
-/// of at most [`WHOLE_CHECK_SQUARES`] squares (0 when it searched none, or
-/// on a larger board): a measure of its work that does not depend on how
-/// busy the machine is.
+/// of at most 64 squares (0 when it searched none, or on a larger board): a
+/// measure of its work that does not depend on how busy the machine is.
+/// Only with the `counters` feature, which the library's own tests and
+/// figures turn on: it is not part of the answer.
+#[cfg(feature = "counters")]
 pub fn last_finish_nodes() -> u64 {
     LAST_NODES.with(Cell::get)
 }
@@ -401,7 +406,8 @@ pub struct Finished {
 ///
 /// ```
 /// use std::time::Duration;
-/// use knight::{finish_tour, Board, Ending, FinishError, FinishRequest, Square};
+/// use knight::{finish_tour, Board, FinishError, FinishRequest, Square};
+/// use knight::tour::Ending;
 /// let board = Board::new(5, 5).unwrap();
 /// let played = [Square::new(0, 0), Square::new(1, 2), Square::new(0, 4)];
 /// let request = FinishRequest { board, played: &played, ending: Ending::Open };
@@ -422,6 +428,7 @@ pub fn finish_tour(
     time_limit: impl Into<Deadline>,
 ) -> Result<Finished, FinishError> {
     let deadline: Deadline = time_limit.into();
+    #[cfg(feature = "counters")]
     LAST_NODES.with(|nodes| nodes.set(0));
     let FinishRequest {
         board,
@@ -651,6 +658,7 @@ fn finish_small(grid: Grid, (played, ending): (&[Square], Ending), deadline: &De
             verdict => break verdict,
         }
     };
+    #[cfg(feature = "counters")]
     LAST_NODES.with(|nodes| nodes.set(search.nodes));
     match verdict {
         bits::Verdict::Found => Small::Found(

@@ -32,7 +32,7 @@
 //! wide a layer holds at most about 10⁵ states (5 × 14: 1.8 million in all,
 //! about 0.5 s); the caller bounds the total.
 
-use crate::board::Int;
+use crate::grid::Int;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
 

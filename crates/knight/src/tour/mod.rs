@@ -1,48 +1,64 @@
 //! Knight's tours. The one door is [`tour()`]: a [`TourRequest`] (board,
-//! start, [`Method`]) in, a [`TourAnswer`] or a [`TourError`] out.
+//! start, [`Method`]) in, a [`TourAnswer`] or a [`TourError`] out. Beside
+//! it: [`IndexedTour`], which reads any step of the same tour on boards up
+//! to 10⁹ a side without building it; [`finish_tour`], which finishes a
+//! partly played tour or says why it cannot be finished ([`Stuck`]);
+//! [`solve_clues`] and [`make_puzzle`], the numbered-square puzzles on
+//! boards of at most [`CLUE_SQUARES`] squares; and [`is_tour`], the check
+//! every tour passes before it is given out.
 //!
-//! An open or closed tour from any start square on every
-//! board of up to a million squares that has one; with both ends fixed
-//! ([`ends`]); by Warnsdorff's rule ([`warnsdorff`]); and read at any step
-//! of boards up to 10⁹ a side ([`construct`]).
+//! An open or closed tour from any start square on every board of up to a
+//! million squares that has one; with both ends fixed
+//! ([`Method::Ends`]); by Warnsdorff's rule ([`Method::Warnsdorff`]); and
+//! read at any step of boards up to 10⁹ a side ([`IndexedTour`]).
 //!
-//! [`tour()`] lists the tour [`construct::IndexedTour`] reads, so
-//! the tour `/tour` gives and the one read step by step are the same. That
-//! construction cuts the board into blocks; boards too narrow or too small
-//! to cut come from [`listed_tour`]. Every tour is checked by [`is_tour`]
-//! (once, in O(n)) before it is given out.
+//! [`tour()`] lists the tour [`IndexedTour`] reads, so the tour `/tour`
+//! gives and the one read step by step are the same. That construction
+//! cuts the board into blocks; boards too narrow or too small to cut are
+//! listed whole. Every tour is checked by [`is_tour`] (once, in O(n))
+//! before it is given out.
 //!
-//! [`listed_tour`] first asks the theorems ([`existence`]) whether a tour
-//! can exist. Boards 3 or 4 wide, of any length, are settled exactly by a
-//! dynamic programme over their columns ([`narrow`]): it finds a tour from
-//! the start or proves there is none. Other small boards are then searched completely ([`search`]:
-//! Warnsdorff's rule with Roth's tie-break, backtracking under a budget), so
-//! a search that runs out of moves proves there is none. The few larger
-//! boards no cut fits (at most 23 × 23) are searched the same way under a
-//! smaller budget. A closed tour from any one square gives
-//! a tour from every square, by starting it there. Every tour is checked by
-//! [`is_tour`] before it is given out.
+//! A board listed whole is first put to the theorems of which boards have
+//! tours from which squares (Schwenk's for closed tours, Conrad et al.'s
+//! for open ones), whose refusals are [`NoTour`]. Boards 3 or 4 wide, of
+//! any length, are settled exactly by a dynamic programme over their
+//! columns: it finds a tour from the start or proves there is none. Other
+//! small boards are then searched completely (Warnsdorff's rule with Roth's
+//! tie-break, backtracking under a budget), so a search that runs out of
+//! moves proves there is none. The few larger boards no cut fits (at most
+//! 23 × 23) are searched the same way under a smaller budget. A closed tour
+//! from any one square gives a tour from every square, by starting it
+//! there.
 
-pub mod blocks;
-pub mod construct;
-pub mod cover;
-pub mod ends;
-pub mod existence;
-pub mod finish;
-pub mod frontier;
-pub mod narrow;
-pub mod puzzle;
-pub mod search;
-pub mod warnsdorff;
+pub(crate) mod blocks;
+pub(crate) mod construct;
+pub(crate) mod cover;
+pub(crate) mod ends;
+pub(crate) mod existence;
+pub(crate) mod finish;
+pub(crate) mod frontier;
+pub(crate) mod narrow;
+pub(crate) mod puzzle;
+pub(crate) mod search;
+pub(crate) mod warnsdorff;
 mod window;
 
 use std::sync::Arc;
 
-use crate::board::{Board, Grid, Spot, Square};
+use crate::board::{Board, Square};
+use crate::grid::{Grid, Spot};
 use crate::Cache;
-use construct::IndexedTour;
+pub use construct::IndexedTour;
 pub use existence::NoTour;
+#[cfg(feature = "counters")]
+pub use finish::last_finish_nodes;
+pub use finish::{
+    check_clues, finish_tour, solve_clues, Clue, ClueStuck, CluesError, CluesRequest, Ending,
+    FinishError, FinishRequest, Finished, Solved, Stuck, CLUE_SQUARES,
+};
+pub use puzzle::{make_puzzle, Puzzle, PuzzleError, PuzzleRequest};
 use search::{knight_path, rectangle, End, Outcome};
+pub use warnsdorff::DEFAULT_BACKTRACKS;
 
 /// A knight's tour: every square of `board` once, from `path[0]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -172,7 +188,7 @@ pub enum Method {
         seed: Option<u64>,
         /// The most steps back the search may take before it gives up
         /// ([`TourError::NotFound`]); knightd's is
-        /// [`WARNSDORFF_BACKTRACKS`](crate::WARNSDORFF_BACKTRACKS).
+        /// [`WARNSDORFF_BACKTRACKS`](crate::tour::DEFAULT_BACKTRACKS).
         max_backtracks: u64,
     },
 }
@@ -211,13 +227,14 @@ pub struct TourAnswer {
 /// when a search gave up (Warnsdorff's rule past its steps back).
 ///
 /// ```
-/// use knight::{is_tour, tour, Board, Cache, Square, TourMethod, TourRequest};
+/// use knight::{tour, Board, Cache, Square, TourRequest};
+/// use knight::tour::is_tour;
 /// let cache = Cache::default();
 /// let board = Board::new(6, 6).unwrap();
 /// let request = TourRequest {
 ///     board,
 ///     start: Square::new(0, 0),
-///     method: TourMethod::Construction { closed: true },
+///     method: knight::tour::Method::Construction { closed: true },
 /// };
 /// let answer = tour(request, 1_000_000, &cache)?;
 /// let path = answer.tour.into_tour().path;
@@ -226,7 +243,7 @@ pub struct TourAnswer {
 /// let none = TourRequest {
 ///     board: Board::new(3, 3).unwrap(),
 ///     start: Square::new(0, 0),
-///     method: TourMethod::Construction { closed: false },
+///     method: knight::tour::Method::Construction { closed: false },
 /// };
 /// assert!(tour(none, 1_000_000, &cache).is_err());
 /// # Ok::<(), knight::TourError>(())
@@ -611,7 +628,7 @@ pub fn is_tour(board: Board, start: Square, closed: bool, path: &[Square]) -> bo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Int;
+    use crate::grid::Int;
 
     /// Every board with both sides 5 to 40 that the block construction
     /// cannot cut (from any start) and that is too large to search whole

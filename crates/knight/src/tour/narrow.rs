@@ -24,8 +24,8 @@
 //! tour move; its other end may be any square. A closed tour is one cycle,
 //! the same for every start (the caller rotates it).
 
-use crate::board::Int;
-use crate::board::Spot;
+use crate::grid::Int;
+use crate::grid::Spot;
 use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
 

@@ -16,9 +16,10 @@
 //! The rectangle is a [`Grid`] addressed locally (`index = y * w + x`);
 //! callers map the squares onto the real board.
 
-pub use crate::board::Grid;
-use crate::board::Int;
-use crate::board::{Board, Spot, Square};
+use crate::board::{Board, Square};
+pub use crate::grid::Grid;
+use crate::grid::Int;
+use crate::grid::Spot;
 
 /// Where a searched path must end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

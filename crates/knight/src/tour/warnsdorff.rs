@@ -24,7 +24,8 @@
 
 use super::search::{depth_first, Budget, Outcome, Rules};
 use super::{existence, TourError};
-use crate::board::{Board, Grid, Spot, SpotMap, Square, STEPS};
+use crate::board::{Board, Square, STEPS};
+use crate::grid::{Grid, Spot, SpotMap};
 
 /// The steps back knightd lets a search by Warnsdorff's rule take before it
 /// gives up (`/tour?method=warnsdorff`).

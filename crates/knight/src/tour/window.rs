@@ -86,7 +86,8 @@ use super::existence;
 use super::finish::Ending;
 use super::search::{depth_first, Budget, Outcome, Rules, Unvisited};
 use super::warnsdorff::mix;
-use crate::board::{Board, Grid, Int, Spot, Square};
+use crate::board::{Board, Square};
+use crate::grid::{Grid, Int, Spot};
 use crate::{Cache, Deadline};
 
 /// Free files (and ranks) left round the played squares on each side of the

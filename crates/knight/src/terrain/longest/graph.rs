@@ -2,7 +2,8 @@
 //! may land on, the moves the terrain and barrier rule allow between them,
 //! and the teleport hop folded into "where a landing leaves the knight".
 
-use crate::board::{Colour, Spot, SpotMap, Square};
+use crate::board::{Colour, Square};
+use crate::grid::{Spot, SpotMap};
 use crate::terrain::{BarrierRule, SearchError, Terrain};
 
 /// No node: a square nobody may land on, or no teleport partner. Nodes are

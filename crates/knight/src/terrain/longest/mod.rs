@@ -38,7 +38,8 @@ use self::bound::bound;
 use self::graph::{at, Graph, NONE};
 use self::search::{Clock, Goal, Searcher, Shared, Stop};
 use super::{BarrierRule, SearchError, Terrain};
-use crate::board::{Spot, Square};
+use crate::board::Square;
+use crate::grid::Spot;
 
 /// A longest-path answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,7 +168,8 @@ impl LongestWatch for Unwatched {
 /// ```
 /// use std::sync::atomic::{AtomicU64, Ordering};
 /// use std::time::Duration;
-/// use knight::{longest_path_watched, BarrierRule, Longest, LongestWatch, Square, Terrain};
+/// use knight::{BarrierRule, Square, Terrain};
+/// use knight::terrain::{longest_path_watched, Longest, LongestWatch};
 /// // The search may report from two threads: the watch is `Sync`.
 /// struct Count(AtomicU64);
 /// impl LongestWatch for Count {

@@ -45,7 +45,8 @@ use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::super::warnsdorff::mix;
-use crate::board::{Colour, Grid, Int, Spot, STEPS};
+use crate::board::{Colour, STEPS};
+use crate::grid::{Grid, Int, Spot};
 use crate::Deadline;
 
 /// Hopeless positions kept, at most (16 bytes each, before the table's

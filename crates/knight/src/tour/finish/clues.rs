@@ -67,7 +67,8 @@ use std::hash::BuildHasherDefault;
 
 use super::bits::{bit, squares, Bits, KeyHasher};
 use super::{Ending, Finishing, Stuck};
-use crate::board::{Board, Colour, Grid, Int, Spot, Square};
+use crate::board::{Board, Colour, Square};
+use crate::grid::{Grid, Int, Spot};
 use crate::tour::existence::ruled_out;
 use crate::tour::is_tour;
 use crate::tour::search::Rules;
@@ -346,7 +347,8 @@ pub fn check_clues(board: Board, clues: &[Clue]) -> Result<Vec<Clue>, CluesError
 ///
 /// ```
 /// use std::time::Duration;
-/// use knight::{solve_clues, Board, Clue, CluesRequest, Square};
+/// use knight::{solve_clues, Board, CluesRequest, Square};
+/// use knight::tour::Clue;
 /// let board = Board::new(5, 5).unwrap();
 /// let clues = [
 ///     Clue { square: Square::new(0, 0), step: 1 },
