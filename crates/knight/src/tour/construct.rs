@@ -287,7 +287,7 @@ impl IndexedTour {
     /// The tour of `board` from `start` (closed, or open), set up to be read
     /// at any step: always the same tour for the same arguments, and the
     /// same one [`tour`](fn@crate::tour) lists with
-    /// [`TourMethod::Construction`](crate::tour::Method::Construction). Boards
+    /// [`Method::Construction`](crate::tour::Method::Construction). Boards
     /// with both sides 5 or more are set up in microseconds whatever their
     /// size; the others ([`is_listed`](Self::is_listed)) are listed whole,
     /// up to `max_listed` squares. The paths inside blocks are kept in

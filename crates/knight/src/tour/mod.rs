@@ -187,8 +187,8 @@ pub enum Method {
         /// Ties broken at random from this seed, rather than by Roth's rule.
         seed: Option<u64>,
         /// The most steps back the search may take before it gives up
-        /// ([`TourError::NotFound`]); knightd's is
-        /// [`WARNSDORFF_BACKTRACKS`](crate::tour::DEFAULT_BACKTRACKS).
+        /// ([`TourError::NotFound`]); a caller with no reason to choose
+        /// gives [`DEFAULT_BACKTRACKS`].
         max_backtracks: u64,
     },
 }
