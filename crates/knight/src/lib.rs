@@ -116,15 +116,23 @@ pub mod plain;
 pub mod terrain;
 pub mod tour;
 
+// Inlined, so that the front page lists the vocabulary as its own items
+// (re-exports from public modules are otherwise shown as `pub use` lines).
+#[doc(inline)]
 pub use board::{
     Board, BoardError, Colour, Notation, OffBoard, Square, SquareName, SquareParseError,
 };
+#[doc(inline)]
 pub use cache::Cache;
+#[doc(inline)]
 pub use deadline::Deadline;
+#[doc(inline)]
 pub use plain::{knight_distance, shortest_path, DistanceError};
+#[doc(inline)]
 pub use terrain::{
     cheapest_path, longest_path, validate, BarrierRule, SearchError, Terrain, TerrainError,
 };
+#[doc(inline)]
 pub use tour::{
     finish_tour, make_puzzle, solve_clues, tour, CluesError, CluesRequest, FinishError,
     FinishRequest, PuzzleError, PuzzleRequest, TourError, TourRequest,
