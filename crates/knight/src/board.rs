@@ -195,7 +195,7 @@ impl Board {
     /// The square `file` files and `rank` ranks from `square`, if it is on
     /// the board.
     #[inline]
-    pub fn offset(self, square: Square, file: i8, rank: i8) -> Option<Square> {
+    pub(crate) fn offset(self, square: Square, file: i8, rank: i8) -> Option<Square> {
         // Sides are at most MAX_SIDE, far below u32::MAX: a step off the low
         // edge wraps to a number above every side, so one comparison a
         // coordinate checks both edges (this is the innermost loop of paths
@@ -221,7 +221,7 @@ impl Board {
 
     /// Four times the squared distance of `square` from the board's centre
     /// (kept integral): Roth's tie-break in every tour search.
-    pub fn centre_distance(self, square: Square) -> u64 {
+    pub(crate) fn centre_distance(self, square: Square) -> u64 {
         let off = |x: u32, side: u64| (2 * u64::from(x)).abs_diff(side - 1);
         off(square.file, self.width()).pow(2) + off(square.rank, self.height()).pow(2)
     }
@@ -240,7 +240,7 @@ impl Board {
 
     /// The index of `square` as a position in an array of the board's
     /// squares, for a board listed in memory.
-    pub fn slot(self, square: Square) -> usize {
+    pub(crate) fn slot(self, square: Square) -> usize {
         usize::try_from(self.index(square)).expect("a board listed in memory")
     }
 
