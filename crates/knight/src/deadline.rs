@@ -83,8 +83,9 @@ impl From<Duration> for Deadline {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::{Board, Square};
     use crate::tour::Ending;
-    use crate::{finish_tour, Board, FinishError, FinishRequest, Square};
+    use crate::tour::{finish_tour, FinishError, FinishRequest};
 
     /// A called-off finish stops as a timed-out one does (`NotFound`, never
     /// "no tour"), with an hour still on its clock; the same question not

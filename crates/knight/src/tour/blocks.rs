@@ -9,8 +9,8 @@
 //! ([`ends`](super::ends)).
 
 use crate::board::Square;
+use crate::cache::Cache;
 use crate::grid::Int;
-use crate::Cache;
 use std::sync::Arc;
 
 use super::cover::{find_cover, Segment};

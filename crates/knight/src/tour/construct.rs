@@ -66,7 +66,7 @@ use super::blocks::{
 };
 use super::{existence, listed_tour, Asked, TourError};
 use crate::board::{Board, Square};
-use crate::Cache;
+use crate::cache::Cache;
 
 /// The cut of the (possibly turned) board and the colour of every exit.
 #[derive(Clone, Debug)]

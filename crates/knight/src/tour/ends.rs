@@ -42,7 +42,7 @@ use super::existence::{self, NoTour};
 use super::frontier::{self, Frontier};
 use super::TourError;
 use crate::board::{Square, STEPS};
-use crate::Cache;
+use crate::cache::Cache;
 
 /// Nodes a search of a whole board may visit.
 const SEARCH_BUDGET: u64 = 30_000_000;

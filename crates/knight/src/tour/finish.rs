@@ -54,10 +54,11 @@ use super::search::{depth_first, Budget, Outcome, Rules, Unvisited};
 use super::warnsdorff::mix;
 use super::{is_tour, Method, TourError, TourRequest};
 use crate::board::{Board, Colour, Square};
+use crate::cache::Cache;
+use crate::deadline::Deadline;
 use crate::grid::{Grid, Int, Spot};
 use crate::terrain::validate::{validate, StepFault};
 use crate::terrain::{BarrierRule, Ground};
-use crate::{Cache, Deadline};
 
 mod bits;
 pub(crate) mod clues;

@@ -46,8 +46,8 @@ mod window;
 use std::sync::Arc;
 
 use crate::board::{Board, Square};
+use crate::cache::Cache;
 use crate::grid::{Grid, Spot};
-use crate::Cache;
 pub use construct::IndexedTour;
 pub use existence::NoTour;
 #[cfg(feature = "counters")]

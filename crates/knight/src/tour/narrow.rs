@@ -29,7 +29,7 @@ use crate::grid::Spot;
 use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
 
-use crate::Cache;
+use crate::cache::Cache;
 
 /// What a column holds, as far as the programme cares: plain squares
 /// ([`PLAIN`]), the start on row `r` (`1 + r`), or nothing, past the end

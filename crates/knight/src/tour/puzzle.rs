@@ -27,9 +27,9 @@ use super::finish::clues::{count_tours, Search, CLUE_SQUARES};
 use super::is_tour;
 use super::warnsdorff::mix;
 use crate::board::{Board, Square};
+use crate::deadline::Deadline;
 use crate::grid::{Grid, Int, Spot};
 use crate::tour::Clue;
-use crate::Deadline;
 
 /// The nodes one check of a clue set may take: few enough that an 8×8
 /// puzzle takes well under two seconds; on 8×8, 150,000 left the median

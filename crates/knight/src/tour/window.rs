@@ -87,8 +87,9 @@ use super::finish::Ending;
 use super::search::{depth_first, Budget, Outcome, Rules, Unvisited};
 use super::warnsdorff::mix;
 use crate::board::{Board, Square};
+use crate::cache::Cache;
+use crate::deadline::Deadline;
 use crate::grid::{Grid, Int, Spot};
-use crate::{Cache, Deadline};
 
 /// Free files (and ranks) left round the played squares on each side of the
 /// window, in the order tried: a margin of 2 often leaves a band too thin

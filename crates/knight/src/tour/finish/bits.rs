@@ -46,8 +46,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::super::warnsdorff::mix;
 use crate::board::{Colour, STEPS};
+use crate::deadline::Deadline;
 use crate::grid::{Grid, Int, Spot};
-use crate::Deadline;
 
 /// Hopeless positions kept, at most (16 bytes each, before the table's
 /// own overhead).

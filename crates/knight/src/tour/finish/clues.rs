@@ -68,12 +68,12 @@ use std::hash::BuildHasherDefault;
 use super::bits::{bit, squares, Bits, KeyHasher};
 use super::{Ending, Finishing, Stuck};
 use crate::board::{Board, Colour, Square};
+use crate::deadline::Deadline;
 use crate::grid::{Grid, Int, Spot};
 use crate::tour::existence::ruled_out;
 use crate::tour::is_tour;
 use crate::tour::search::Rules;
 use crate::tour::warnsdorff::mix;
-use crate::Deadline;
 
 /// Positions proven to have no finish kept by one way of the search, at
 /// most (24 bytes each before the table's overhead; two ways search a
