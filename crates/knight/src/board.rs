@@ -69,7 +69,7 @@ impl Step {
     }
 }
 
-/// The knight's eight steps, in the fixed order every search in knightd
+/// The knight's eight steps, in the fixed order every search in the library
 /// enumerates them: clockwise, starting one file right and two ranks up.
 /// This one table serves board moves, validation, the barrier rule,
 /// cheapest and longest paths and tours.

@@ -42,8 +42,8 @@ impl Spot {
 }
 
 /// `n` as an array position or length. The one place a `u32` is widened to
-/// `usize`: lossless, usize being at least 32 bits on every target knightd
-/// builds for.
+/// `usize`: lossless, usize being at least 32 bits on every target the
+/// library builds for.
 #[inline]
 pub fn widen(n: u32) -> usize {
     n as usize

@@ -580,8 +580,8 @@ impl Terrain {
 
 /// The ground a knight moves on: a plain board (every square plain, no
 /// memory per square, any size) or a terrain board. Validation and drawing
-/// take either, so that `/validate`, `/tour` and `/path` on plain boards never
-/// allocate a cell per square.
+/// take either, so that validating or drawing a path on a plain board never
+/// allocates a cell per square.
 #[derive(Clone, Copy, Debug)]
 pub enum Ground<'a> {
     /// A plain board: every square plain.

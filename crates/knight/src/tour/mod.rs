@@ -12,8 +12,8 @@
 //! ([`Method::Ends`]); by Warnsdorff's rule ([`Method::Warnsdorff`]); and
 //! read at any step of boards up to 10⁹ a side ([`IndexedTour`]).
 //!
-//! [`tour()`] lists the tour [`IndexedTour`] reads, so the tour `/tour`
-//! gives and the one read step by step are the same. That construction
+//! [`tour()`] lists the tour [`IndexedTour`] reads, so the tour listed
+//! and the one read step by step are the same. That construction
 //! cuts the board into blocks; boards too narrow or too small to cut are
 //! listed whole. Every tour is checked by [`is_tour`] (once, in O(n))
 //! before it is given out.
