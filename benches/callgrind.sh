@@ -18,11 +18,15 @@ for tool in valgrind callgrind_control callgrind_annotate wrk; do
   command -v "$tool" > /dev/null || { echo "callgrind.sh needs $tool" >&2; exit 1; }
 done
 seconds=${CALLGRIND_SECONDS:-15}
+# Where cargo builds (CARGO_TARGET_DIR, as cargo reads it), else target/.
+release=${CARGO_TARGET_DIR:-target}/release
+knightd=${KNIGHTD_BIN:-$release/knightd}
+bare=$release/examples/bare_stack
 if [ -z "${KNIGHTD_BIN:-}" ]; then
   cargo build --release --locked --bin knightd --example bare_stack
+elif [ ! -x "$bare" ]; then
+  cargo build --release --locked --example bare_stack
 fi
-knightd=${KNIGHTD_BIN:-target/release/knightd}
-bare=target/release/examples/bare_stack
 tmp=$(mktemp -d)
 vpid=""
 cleanup() {
