@@ -29,7 +29,7 @@ use tokio::task::JoinSet;
 use crate::config::Config;
 use crate::convert::{len64, to_usize};
 use crate::error::ApiError;
-use crate::http2::{Answers, Budget, Calm, Connection, Streams, CALM_GRACE};
+use crate::http2::{Answers, Budget, Calm, Connection, Streams};
 use crate::stall::Stall;
 
 /// Descriptors kept back from `--max-connections` for the listener, logs
@@ -136,21 +136,15 @@ pub async fn serve(
                     let io = TokioIo::new(Calm::new(io, &connection));
                     let http = http(&settings, Streams::new(&connection));
                     let serving = watcher.watch(http.serve_connection(io, service));
-                    tokio::pin!(serving);
                     tokio::select! {
-                        served = &mut serving => {
+                        served = serving => {
                             if let Err(e) = served {
                                 tracing::debug!(error = %e, "connection ended with an error");
                             }
                         }
-                        () = connection.closed() => {
-                            // Closed for its resets: served a little longer,
-                            // while Calm writes the GOAWAY and ends it.
-                            if connection.is_calmed() {
-                                let _ = tokio::time::timeout(CALM_GRACE, serving).await;
-                            }
-                            // Dropped: closed.
-                        }
+                        // Dropped: closed (a calmed connection is given a
+                        // grace to write its GOAWAY first).
+                        () = connection.closed() => {}
                     }
                 });
             }
