@@ -115,7 +115,7 @@ const RESET_EARNED_MS: u64 = 100;
 
 /// How long a calmed connection may take to write its GOAWAY (its client
 /// may not be reading) before it is closed without.
-const CALM_GRACE: Duration = Duration::from_secs(1);
+pub const CALM_GRACE: Duration = Duration::from_secs(1);
 
 impl Connection {
     pub fn new(budget: &Arc<Budget>, peer: SocketAddr) -> Arc<Connection> {
@@ -136,8 +136,11 @@ impl Connection {
     /// work is dropped with it. Counted over time, not only while pending
     /// (hyper's own limit): past `--http2-max-resets` in a burst, earning
     /// one back each [`RESET_EARNED_MS`], the connection gets GOAWAY
-    /// `ENHANCE_YOUR_CALM` ([`Calm`](super::Calm)) and is closed.
-    pub(super) fn reset_by_client(&self) {
+    /// `ENHANCE_YOUR_CALM` ([`Calm`](super::Calm)), written when its
+    /// reader is next polled (woken here), after which hyper ends the
+    /// connection by itself; it is closed [`CALM_GRACE`] later if it has
+    /// not ended by then (a client that does not read).
+    pub(super) fn reset_by_client(self: &Arc<Connection>) {
         let now = self.now();
         let most = u64::from(self.budget.max_resets);
         let over = {
@@ -153,7 +156,18 @@ impl Connection {
                 "an HTTP/2 client reset streams past --http2-max-resets: GOAWAY ENHANCE_YOUR_CALM"
             );
             CALMED.fetch_add(1, Ordering::Relaxed);
-            self.close.notify_one();
+            // The grace is a timer of its own, not a wait in the accept
+            // loop's `closed`, which every HTTP/1.1 request polls.
+            match tokio::runtime::Handle::try_current() {
+                Ok(runtime) => {
+                    let connection = Arc::clone(self);
+                    runtime.spawn(async move {
+                        tokio::time::sleep(CALM_GRACE).await;
+                        connection.close.notify_one();
+                    });
+                }
+                Err(_) => self.close.notify_one(),
+            }
             let reader = self.reader.lock().unwrap_or_else(|e| e.into_inner()).take();
             if let Some(reader) = reader {
                 reader.wake();
@@ -161,8 +175,8 @@ impl Connection {
         }
     }
 
-    /// Whether the connection is closed for its resets: [`Calm`](super::Calm) writes
-    /// its GOAWAY, given `CALM_GRACE` to do so.
+    /// Whether the connection is closed for its resets: [`Calm`](super::Calm)
+    /// writes its GOAWAY, given [`CALM_GRACE`] to do so.
     pub fn is_calmed(&self) -> bool {
         self.calmed.load(Ordering::Relaxed)
     }
@@ -180,19 +194,13 @@ impl Connection {
         self.peer
     }
 
-    /// Resolves when the connection is to be dropped (closed): at once
-    /// when every answer of it has stalled; `CALM_GRACE` after its
-    /// client reset streams past the limit ([`Connection::is_calmed`]),
-    /// while [`Calm`](super::Calm) writes the GOAWAY and hyper ends the
-    /// connection by itself. One `Notify`: the accept loop polls this,
-    /// beside the connection, each time the connection's task wakes (and
-    /// takes both by value: polling the connection through a pinned
-    /// reference cost HTTP/1.1 about 130 instructions a request).
+    /// Resolves when the connection is to be closed: every answer of it
+    /// has stalled, or [`CALM_GRACE`] has passed since its client reset
+    /// streams past the limit ([`Connection::is_calmed`]). One `Notify`:
+    /// the accept loop polls this, beside the connection, each time the
+    /// connection's task wakes.
     pub async fn closed(&self) {
         self.close.notified().await;
-        if self.is_calmed() {
-            tokio::time::sleep(CALM_GRACE).await;
-        }
     }
 
     fn now(&self) -> u64 {

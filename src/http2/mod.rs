@@ -51,7 +51,7 @@ mod streams;
 
 pub use calm::Calm;
 pub use connection::{
-    figures, AnswerBudget, Budget, Budgeted, Connection, Figures, Reserved, SMALL,
+    figures, AnswerBudget, Budget, Budgeted, Connection, Figures, Reserved, CALM_GRACE, SMALL,
 };
 pub use streams::Streams;
 
