@@ -4,9 +4,9 @@
 //! HTTP/2 frames once the client has sent the preface (a 9-byte header
 //! with a 24-bit length each way): it knows the highest stream the client
 //! opened and where each frame the server writes ends, and writes the
-//! GOAWAY between two of hyper's frames. An HTTP/1.1 connection's bytes
-//! pass untouched, by a short first branch kept apart from the framing, so
-//! that it costs HTTP/1.1 nothing measurable.
+//! GOAWAY between two of hyper's frames. Only connections that open with
+//! the preface are served through it (`server::opens_http2`): HTTP/1.1
+//! connections never pass it, and pay nothing for it.
 
 use std::io;
 use std::pin::Pin;
@@ -19,7 +19,7 @@ use super::connection::Connection;
 
 /// The client's connection preface, which opens an HTTP/2 connection with
 /// prior knowledge.
-const PREFACE: &[u8] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
+pub const PREFACE: &[u8] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
 
 /// A frame's header: a 24-bit length, the type, the flags, the stream.
 const FRAME_HEAD: usize = 9;
@@ -222,66 +222,70 @@ fn calmed() -> io::Error {
     )
 }
 
-// Each way in has a first branch for HTTP/1.1, which passes the bytes on,
-// and the framing out of line: the short branch stays inlined into hyper's
-// reads and writes, as the socket's own calls were before `Calm`.
-impl<T: AsyncRead + AsyncWrite + Unpin> Calm<T> {
-    #[inline(never)]
-    fn poll_read_framed(
-        &mut self,
+impl<T: AsyncRead + AsyncWrite + Unpin> AsyncRead for Calm<T> {
+    fn poll_read(
+        self: Pin<&mut Self>,
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
-        match self.seen {
+        let this = self.get_mut();
+        match this.seen {
+            Seen::Http1 => return Pin::new(&mut this.inner).poll_read(cx, buf),
             Seen::Calmed => return Poll::Ready(Ok(())),
-            Seen::Http2 { .. } => self.connection.reading(cx.waker()),
+            Seen::Http2 { .. } => this.connection.reading(cx.waker()),
             _ => {}
         }
-        if self.goaway_due() {
+        if this.goaway_due() {
             // Read as ended once it is written: hyper lets the connection go.
-            return self.poll_goaway(cx);
+            return this.poll_goaway(cx);
         }
         let before = buf.filled().len();
-        let poll = Pin::new(&mut self.inner).poll_read(cx, buf);
+        let poll = Pin::new(&mut this.inner).poll_read(cx, buf);
         if let Poll::Ready(Ok(())) = poll {
-            self.came(&buf.filled()[before..]);
+            this.came(&buf.filled()[before..]);
         }
         poll
     }
+}
 
-    #[inline(never)]
-    fn poll_write_framed(&mut self, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
-        if self.goaway_due() {
-            std::task::ready!(self.poll_goaway(cx))?;
+impl<T: AsyncWrite + Unpin> AsyncWrite for Calm<T> {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        if this.goaway_due() {
+            std::task::ready!(this.poll_goaway(cx))?;
         }
-        let Seen::Http2 { written, .. } = &mut self.seen else {
-            return match self.seen {
+        let Seen::Http2 { written, .. } = &mut this.seen else {
+            return match this.seen {
                 Seen::Calmed => Poll::Ready(Err(calmed())),
-                _ => Pin::new(&mut self.inner).poll_write(cx, buf),
+                _ => Pin::new(&mut this.inner).poll_write(cx, buf),
             };
         };
         // Calmed mid-frame: the frame is finished, and the GOAWAY follows.
-        let end = if self.connection.is_calmed() {
+        let end = if this.connection.is_calmed() {
             written.frame_end(buf).unwrap_or(buf.len())
         } else {
             buf.len()
         };
-        let poll = Pin::new(&mut self.inner).poll_write(cx, &buf[..end]);
+        let poll = Pin::new(&mut this.inner).poll_write(cx, &buf[..end]);
         if let Poll::Ready(Ok(n)) = poll {
             written.read(&buf[..n], |_| {});
         }
         poll
     }
 
-    #[inline(never)]
-    fn poll_write_vectored_framed(
-        &mut self,
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        match &mut self.seen {
-            Seen::Http2 { written, .. } if !self.connection.is_calmed() => {
-                let poll = Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
+        let this = self.get_mut();
+        match &mut this.seen {
+            Seen::Http2 { written, .. } if !this.connection.is_calmed() => {
+                let poll = Pin::new(&mut this.inner).poll_write_vectored(cx, bufs);
                 if let Poll::Ready(Ok(n)) = poll {
                     let mut left = n;
                     for b in bufs {
@@ -293,7 +297,7 @@ impl<T: AsyncRead + AsyncWrite + Unpin> Calm<T> {
                 poll
             }
             Seen::Http1 | Seen::Opening(_) => {
-                Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
+                Pin::new(&mut this.inner).poll_write_vectored(cx, bufs)
             }
             // Calmed: one slice at a time, up to the frame's end.
             _ => {
@@ -301,49 +305,9 @@ impl<T: AsyncRead + AsyncWrite + Unpin> Calm<T> {
                     .iter()
                     .find(|b| !b.is_empty())
                     .map_or(&[][..], |b| &b[..]);
-                self.poll_write_framed(cx, first)
+                Pin::new(this).poll_write(cx, first)
             }
         }
-    }
-}
-
-impl<T: AsyncRead + AsyncWrite + Unpin> AsyncRead for Calm<T> {
-    fn poll_read(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<io::Result<()>> {
-        let this = self.get_mut();
-        if let Seen::Http1 = this.seen {
-            return Pin::new(&mut this.inner).poll_read(cx, buf);
-        }
-        this.poll_read_framed(cx, buf)
-    }
-}
-
-impl<T: AsyncRead + AsyncWrite + Unpin> AsyncWrite for Calm<T> {
-    fn poll_write(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &[u8],
-    ) -> Poll<io::Result<usize>> {
-        let this = self.get_mut();
-        if let Seen::Http1 = this.seen {
-            return Pin::new(&mut this.inner).poll_write(cx, buf);
-        }
-        this.poll_write_framed(cx, buf)
-    }
-
-    fn poll_write_vectored(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        bufs: &[io::IoSlice<'_>],
-    ) -> Poll<io::Result<usize>> {
-        let this = self.get_mut();
-        if let Seen::Http1 = this.seen {
-            return Pin::new(&mut this.inner).poll_write_vectored(cx, bufs);
-        }
-        this.poll_write_vectored_framed(cx, bufs)
     }
 
     fn is_write_vectored(&self) -> bool {

@@ -49,7 +49,7 @@ mod calm;
 mod connection;
 mod streams;
 
-pub use calm::Calm;
+pub use calm::{Calm, PREFACE};
 pub use connection::{
     figures, AnswerBudget, Budget, Budgeted, Connection, Figures, Reserved, CALM_GRACE, SMALL,
 };
