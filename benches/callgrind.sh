@@ -55,9 +55,10 @@ count() {
   vpid=$!
   for _ in $(seq 1 300); do
     if [ "$kind" = knightd ]; then
-      addr=$(sed -n 's/.*"address":"\([0-9.:]*\)".*/\1/p' "$log" | head -n 1)
+      addr=$(sed -n 's/.*"address":"\([0-9.:]*\)".*/\1/p' "$log" 2> /dev/null | head -n 1 || true)
     else
-      addr=$(grep -Eo '^127\.0\.0\.1:[0-9]+' "$log" | head -n 1 || true)
+      # (The log may not be there yet.)
+      addr=$(grep -Eo '^127\.0\.0\.1:[0-9]+' "$log" 2> /dev/null | head -n 1 || true)
     fi
     [ -n "$addr" ] && break
     sleep 0.2

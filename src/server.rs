@@ -133,13 +133,28 @@ pub async fn serve(
                         _ => return,
                     };
                     let io = WriteTimeout::new(stream, write_timeout);
-                    if http2 {
-                        let io = TokioIo::new(Calm::new(io, &connection));
-                        let http = http2_settings(&settings, Streams::new(&connection));
-                        until_closed(watcher.watch(http.serve_connection(io, service)), &connection).await;
-                    } else {
-                        let http = http1_settings(&settings);
-                        until_closed(watcher.watch(http.serve_connection(TokioIo::new(io), service)), &connection).await;
+                    // One future whichever the protocol, polled in place
+                    // beside `closed` (each connection's task wakes for
+                    // every request: a future apart costs each of them).
+                    let serving = async {
+                        if http2 {
+                            let io = TokioIo::new(Calm::new(io, &connection));
+                            let http = http2_settings(&settings, Streams::new(&connection));
+                            watcher.watch(http.serve_connection(io, service)).await
+                        } else {
+                            let http = http1_settings(&settings);
+                            watcher.watch(http.serve_connection(TokioIo::new(io), service)).await
+                        }
+                    };
+                    tokio::select! {
+                        served = serving => {
+                            if let Err(e) = served {
+                                tracing::debug!(error = %e, "connection ended with an error");
+                            }
+                        }
+                        // Dropped: closed (its answers stalled, or its
+                        // client was calmed and its grace is over).
+                        () = connection.closed() => {}
                     }
                 });
             }
@@ -185,23 +200,6 @@ async fn opens_http2(stream: &tokio::net::TcpStream) -> Option<bool> {
         // A part of the preface: peeking again at once would find the same
         // bytes; the caller's header timeout bounds the wait.
         tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-}
-
-/// Serves a connection until it ends, or until it is to be closed
-/// ([`Connection::closed`]: its answers stalled, or its client was calmed),
-/// when it is dropped.
-async fn until_closed<E: std::fmt::Display>(
-    serving: impl Future<Output = Result<(), E>>,
-    connection: &Connection,
-) {
-    tokio::select! {
-        served = serving => {
-            if let Err(e) = served {
-                tracing::debug!(error = %e, "connection ended with an error");
-            }
-        }
-        () = connection.closed() => {}
     }
 }
 
