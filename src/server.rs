@@ -3,7 +3,8 @@
 //! Why this file exists: axum 0.8's `axum::serve` sets no timeouts and no
 //! connection limit, so a client could hold connections, and the memory of
 //! their answers, for ever. This loop is `axum::serve` (HTTP/1.1, and HTTP/2
-//! with prior knowledge on the same port) plus the connection limits:
+//! with prior knowledge on the same port, told apart by a connection's
+//! first bytes: [`opens_http2`]) plus the connection limits:
 //! - `--header-timeout-ms`: a client slower than this to begin, or to send
 //!   its HTTP/1 headers, is disconnected;
 //! - `--write-timeout-ms`: a client that accepts no bytes of its answer for
