@@ -4,7 +4,7 @@
 //! connection limit, so a client could hold connections, and the memory of
 //! their answers, for ever. This loop is `axum::serve` (HTTP/1.1, and HTTP/2
 //! with prior knowledge on the same port, told apart by a connection's
-//! first bytes: [`opens_http2`]) plus the connection limits:
+//! first bytes: `opens_http2`) plus the connection limits:
 //! - `--header-timeout-ms`: a client slower than this to begin, or to send
 //!   its HTTP/1 headers, is disconnected;
 //! - `--write-timeout-ms`: a client that accepts no bytes of its answer for
