@@ -187,6 +187,7 @@ pub async fn serve(
 /// front of every read and write.
 async fn opens_http2(stream: &tokio::net::TcpStream) -> Option<bool> {
     let mut first = [0u8; PREFACE.len()];
+    let mut wait = Duration::from_millis(5);
     loop {
         let n = stream.peek(&mut first).await.ok()?;
         if n == 0 {
@@ -199,8 +200,11 @@ async fn opens_http2(stream: &tokio::net::TcpStream) -> Option<bool> {
             return Some(true);
         }
         // A part of the preface: peeking again at once would find the same
-        // bytes; the caller's header timeout bounds the wait.
-        tokio::time::sleep(Duration::from_millis(10)).await;
+        // bytes. Waits that double, so that a client holding a part of it
+        // (a slowloris) costs a few wakeups, not one every few
+        // milliseconds; the caller's header timeout bounds them all.
+        tokio::time::sleep(wait).await;
+        wait = (wait * 2).min(Duration::from_millis(500));
     }
 }
 
