@@ -15,7 +15,7 @@ use crate::board::{file_name, Square};
 
 /// Each end's neighbourhood boxed on the board, in its end's colour.
 pub(super) fn draw_boxes(out: &mut String, layout: &Layout) {
-    for inset in &layout.insets {
+    for inset in &layout.insets.ends {
         let window = &inset.window;
         let _ = writeln!(
             out,
@@ -36,7 +36,7 @@ pub(super) fn draw_insets(out: &mut String, layout: &Layout, path: &[Square]) {
     let Some(w) = &layout.wide else {
         return;
     };
-    for (k, inset) in layout.insets.iter().enumerate() {
+    for (k, inset) in layout.insets.ends.iter().enumerate() {
         let place = Place {
             window: &inset.window,
             at: layout.inset_at(k),
@@ -45,7 +45,7 @@ pub(super) fn draw_insets(out: &mut String, layout: &Layout, path: &[Square]) {
         let heading = format!("Around the {}, {}", inset.name, inset.square);
         place.draw_squares(out, &heading);
         place.draw_moves(out, path);
-        place.draw_frame(out, inset, &heading, layout.inset_label);
+        place.draw_frame(out, inset, &heading, layout.insets.label);
     }
 }
 

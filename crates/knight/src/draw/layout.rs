@@ -38,13 +38,10 @@ pub(super) struct Layout {
     pub(super) unshaded: usize,
     /// The path's move numbers (see [`move_numbers`]).
     pub(super) moves: Vec<u64>,
-    /// Pixels a unit.
-    pub(super) scale: f64,
-    /// The largest count of the shades drawn, when there are any.
+    /// Pixels a unit, and what is numbered at that scale.
+    scale: f64,
     pub(super) top_shade: Option<u64>,
-    /// The font size of move numbers and shade counts.
     pub(super) number_size: f64,
-    /// Whether points and shades are numbered (legible at this scale).
     pub(super) numbered: bool,
     /// The board is one pattern rather than square by square.
     pub(super) patterned: bool,
@@ -52,42 +49,140 @@ pub(super) struct Layout {
     pub(super) checkered: bool,
     /// The path is drawn through every this many squares (1: every one).
     pub(super) every: usize,
-    /// The font size of the files' and ranks' labels.
+    /// The files' and ranks' labels, and the margins they take.
     pub(super) label: f64,
-    /// A label every this many files.
     pub(super) file_stride: u32,
-    /// A label every this many ranks.
     pub(super) rank_stride: u32,
-    /// Left of the board: the rank labels.
     pub(super) margin_left: f64,
-    /// Under the board: the file labels.
-    pub(super) margin_bottom: f64,
+    margin_bottom: f64,
     /// Around the picture, and between its parts.
     pub(super) pad: f64,
     /// A path over squares too small to see, when it is drawn so.
     pub(super) wide: Option<Wide>,
-    /// The ends' insets of a `wide` path, start first.
-    pub(super) insets: Vec<Inset>,
-    /// The font size of an inset's labels.
-    pub(super) inset_label: f64,
-    /// Left of an inset's squares: its rank labels.
-    pub(super) inset_margin: f64,
-    /// Between the two insets.
-    pub(super) inset_gap: f64,
-    /// An inset's width, labels included.
-    pub(super) inset_column: f64,
-    /// The insets' height, headings and labels included (0 without).
-    pub(super) insets_height: f64,
+    /// The ends' insets of a `wide` path.
+    pub(super) insets: Insets,
     /// The picture's width.
     pub(super) width: f64,
-    /// The font size of the caption.
+    /// The font sizes of the caption, and of the notes and the legend.
     pub(super) text_size: f64,
-    /// The font size of the notes and the legend.
     pub(super) small: f64,
     /// The width of a line of words.
     pub(super) inner: f64,
     /// The width of the path's line.
     pub(super) line: f64,
+}
+
+/// The scale of a picture, and what is numbered at it.
+struct Scale {
+    /// Pixels a unit: the board at most [`MAX_PIXELS`] (48 a square at
+    /// most), more when that keeps the move numbers legible.
+    scale: f64,
+    /// The largest count of the shades drawn, when there are any.
+    top_shade: Option<u64>,
+    /// The font size of move numbers and shade counts.
+    number_size: f64,
+    /// Whether points and shades are numbered (legible at this scale).
+    numbered: bool,
+}
+
+impl Scale {
+    /// The scale of `view` with `path` (its move numbers `moves`) and the
+    /// `shades` drawn.
+    fn new(view: &View, path: &[Square], shades: &[(Square, u64)], moves: &[u64]) -> Scale {
+        let (nf, nr) = (view.files.len() as f64, view.ranks.len() as f64);
+        let top_shade = shades.iter().map(|s| s.1).max();
+        let top = moves.iter().copied().chain(top_shade).max();
+        let digits = top.map_or(1, |n| n.to_string().len());
+        let number_size = number_size(digits);
+        let long = nf.max(nr) + 1.0;
+        let mut scale = (MAX_PIXELS / long).min(48.0);
+        let numbered_len = (path.len() <= NUMBERED_POINTS && !path.is_empty())
+            || (!shades.is_empty()
+                && usize::try_from(view.squares()).is_ok_and(|n| n <= NUMBERED_POINTS));
+        // Grown only when that makes the numbers legible.
+        let legible = MIN_NUMBER_PX / number_size;
+        if numbered_len && scale < legible && legible * long <= MAX_NUMBERED_PIXELS + 1e-9 {
+            scale = legible;
+        }
+        Scale {
+            scale,
+            top_shade,
+            number_size,
+            numbered: numbered_len && scale * number_size >= MIN_NUMBER_PX - 1e-9,
+        }
+    }
+}
+
+/// The files' and ranks' labels: at least 10 px, every `stride`-th file
+/// and rank when they would overlap.
+struct Labels {
+    label: f64,
+    file_stride: u32,
+    rank_stride: u32,
+    margin_left: f64,
+    margin_bottom: f64,
+}
+
+impl Labels {
+    fn new(view: &View, scale: f64) -> Labels {
+        let px = |p: f64| p / scale;
+        let label = (0.32f64).max(px(10.0));
+        let widest_file = text_width(&file_name(u64::from(view.files.end - 1)), label);
+        Labels {
+            label,
+            file_stride: stride((widest_file + px(6.0)).max(0.0)),
+            rank_stride: stride(label * 1.3),
+            margin_left: text_width(&view.ranks.end.to_string(), label) + label * 0.8,
+            margin_bottom: label * 1.6,
+        }
+    }
+}
+
+/// The ends' insets of a [`Wide`] path, side by side under the board (none
+/// for other paths).
+pub(super) struct Insets {
+    /// The insets, the start's first.
+    pub(super) ends: Vec<Inset>,
+    /// The font size of their labels.
+    pub(super) label: f64,
+    /// Left of an inset's squares: its rank labels.
+    margin: f64,
+    /// Between the two insets.
+    gap: f64,
+    /// An inset's width, labels included.
+    column: f64,
+    /// Their height, headings and labels included (0 without).
+    pub(super) height: f64,
+}
+
+impl Insets {
+    fn new(wide: Option<&Wide>, board: Board, path: &[Square], scale: f64, pad: f64) -> Insets {
+        let px = |p: f64| p / scale;
+        let label = px(12.0);
+        let ends = match (wide, path.first(), path.last()) {
+            (Some(w), Some(&first), Some(&last)) => vec![
+                w.inset(board, first, START, "start"),
+                w.inset(board, last, END, "end"),
+            ],
+            _ => Vec::new(),
+        };
+        // An inset's column: its rank labels, then its squares.
+        let margin = ends
+            .iter()
+            .map(|i| text_width(&i.window.ranks.end.to_string(), label))
+            .fold(0.0, f64::max)
+            + label * 0.6;
+        Insets {
+            ends,
+            label,
+            margin,
+            gap: px(28.0),
+            column: wide.map_or(0.0, |w| margin + f64::from(w.side) * w.unit),
+            height: wide.map_or(0.0, |w| {
+                label * 2.2 + f64::from(w.side) * w.unit + label * 1.6 + pad
+            }),
+        }
+    }
 }
 
 /// One end of a [`Wide`] path, drawn square by square under the board.
@@ -125,40 +220,19 @@ impl Layout {
         };
         let shades: &[(Square, u64)] = if unshaded > 0 { &[] } else { &overlay.shades };
         let moves = move_numbers(ground, path);
-        let (nf, nr) = (view.files.len() as f64, view.ranks.len() as f64);
-
-        // Pixels a unit: the board at most MAX_PIXELS (48 a square at most),
-        // more when that keeps the move numbers legible.
-        let top_shade = shades.iter().map(|s| s.1).max();
-        let top = moves.iter().copied().chain(top_shade).max();
-        let digits = top.map_or(1, |n| n.to_string().len());
-        let number_size = number_size(digits);
-        let long = nf.max(nr) + 1.0;
-        let mut scale = (MAX_PIXELS / long).min(48.0);
-        let numbered_len = (path.len() <= NUMBERED_POINTS && !path.is_empty())
-            || (!shades.is_empty()
-                && usize::try_from(view.squares()).is_ok_and(|n| n <= NUMBERED_POINTS));
-        // Grown only when that makes the numbers legible.
-        let legible = MIN_NUMBER_PX / number_size;
-        if numbered_len && scale < legible && legible * long <= MAX_NUMBERED_PIXELS + 1e-9 {
-            scale = legible;
-        }
-        let numbered = numbered_len && scale * number_size >= MIN_NUMBER_PX - 1e-9;
+        let Scale {
+            scale,
+            top_shade,
+            number_size,
+            numbered,
+        } = Scale::new(&view, path, shades, &moves);
         let px = |p: f64| p / scale;
         // A large plain part is one pattern, checkered while a square is at
         // least MIN_CHECKER_PX; a long path is drawn through every k-th square.
         let patterned = drawing == Drawing::Plain && view.squares() > PATTERN_SQUARES;
         let checkered = !patterned || scale >= MIN_CHECKER_PX;
         let every = sampling(path.len());
-
-        // Labels: at least 10 px, every `stride`-th file and rank when they
-        // would overlap.
-        let label = (0.32f64).max(px(10.0));
-        let widest_file = text_width(&file_name(u64::from(view.files.end - 1)), label);
-        let file_stride = stride((widest_file + px(6.0)).max(0.0));
-        let rank_stride = stride(label * 1.3);
-        let margin_left = text_width(&view.ranks.end.to_string(), label) + label * 0.8;
-        let margin_bottom = label * 1.6;
+        let labels = Labels::new(&view, scale);
         let pad = px(6.0);
         // A path (not a tour, which covers every square) over squares too
         // small to see: blocks, a wide line, and the ends' insets (`Wide`).
@@ -166,33 +240,12 @@ impl Layout {
             && shades.is_empty()
             && path.len() > 1
             && path.len().u64() < board.squares())
-        .then(|| Wide::new(scale, file_stride, rank_stride));
-        let inset_label = px(12.0);
-        let insets = match (&wide, path.first(), path.last()) {
-            (Some(w), Some(&first), Some(&last)) => vec![
-                w.inset(board, first, START, "start"),
-                w.inset(board, last, END, "end"),
-            ],
-            _ => Vec::new(),
-        };
-        // An inset's column: its rank labels, then its squares.
-        let inset_margin = insets
-            .iter()
-            .map(|i| text_width(&i.window.ranks.end.to_string(), inset_label))
-            .fold(0.0, f64::max)
-            + inset_label * 0.6;
-        let inset_gap = px(28.0);
-        let inset_column = wide
-            .as_ref()
-            .map_or(0.0, |w| inset_margin + f64::from(w.side) * w.unit);
-        let insets_height = wide.as_ref().map_or(0.0, |w| {
-            inset_label * 2.2 + f64::from(w.side) * w.unit + inset_label * 1.6 + pad
-        });
-
+        .then(|| Wide::new(scale, labels.file_stride, labels.rank_stride));
+        let insets = Insets::new(wide.as_ref(), board, path, scale, pad);
         // Caption and legend, under the board, as wide as the picture.
-        let width = (margin_left + nf + pad)
+        let width = (labels.margin_left + view.files.len() as f64 + pad)
             .max(px(360.0))
-            .max(2.0 * (inset_column + pad) + inset_gap);
+            .max(2.0 * (insets.column + pad) + insets.gap);
         // At least a pixel wide, however small the squares (four, to be seen
         // over blocks).
         let line = if wide.is_some() {
@@ -212,19 +265,14 @@ impl Layout {
             patterned,
             checkered,
             every,
-            label,
-            file_stride,
-            rank_stride,
-            margin_left,
-            margin_bottom,
+            label: labels.label,
+            file_stride: labels.file_stride,
+            rank_stride: labels.rank_stride,
+            margin_left: labels.margin_left,
+            margin_bottom: labels.margin_bottom,
             pad,
             wide,
             insets,
-            inset_label,
-            inset_margin,
-            inset_gap,
-            inset_column,
-            insets_height,
             width,
             text_size: px(14.0),
             small: px(12.5),
@@ -249,6 +297,12 @@ impl Layout {
     /// `p` pixels in units.
     pub(super) fn px(&self, p: f64) -> f64 {
         p / self.scale
+    }
+
+    /// `units` in whole pixels, at least one: the picture's `width` and
+    /// `height` attributes.
+    pub(super) fn pixels(&self, units: f64) -> f64 {
+        (units * self.scale - 1e-6).ceil().max(1.0)
     }
 
     /// The files shown, in units.
@@ -281,6 +335,11 @@ impl Layout {
         self.ranks() + self.margin_bottom
     }
 
+    /// The top of the words under the board (and the insets).
+    pub(super) fn words_top(&self) -> f64 {
+        self.board_bottom() + self.insets.height + self.pad
+    }
+
     /// The left of the picture's words (and of its first inset's column).
     pub(super) fn words_left(&self) -> f64 {
         -self.margin_left + self.pad
@@ -288,12 +347,10 @@ impl Layout {
 
     /// The top left of the `k`-th inset's squares.
     pub(super) fn inset_at(&self, k: usize) -> (f64, f64) {
+        let insets = &self.insets;
         (
-            -self.margin_left
-                + self.pad
-                + self.inset_margin
-                + k as f64 * (self.inset_column + self.inset_gap),
-            self.board_bottom() + self.inset_label * 2.2,
+            -self.margin_left + self.pad + insets.margin + k as f64 * (insets.column + insets.gap),
+            self.board_bottom() + insets.label * 2.2,
         )
     }
 }

@@ -229,6 +229,10 @@ pub struct Overlay {
     /// writes each clue's number on its square, and leaves the path's
     /// points unnumbered.
     pub clues: Vec<(Square, u64)>,
+    /// Words written before the caption in the SVG picture's `<title>` (the
+    /// name a browser's tab or a screen reader gives it), e.g. the name of
+    /// the program that drew it and a colon; none by default.
+    pub title_prefix: String,
 }
 
 /// The most shaded squares whose moves are drawn (see

@@ -37,13 +37,7 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
     let legend = Legend::new(ground, &layout, path, &overlay);
     let pad = layout.pad;
     let caption_height: f64 = lines.iter().map(|l| l.size * 1.35).sum();
-    let height = layout.board_bottom()
-        + layout.insets_height
-        + pad
-        + caption_height
-        + pad * 0.5
-        + legend.height(&layout)
-        + pad;
+    let height = layout.words_top() + caption_height + pad * 0.5 + legend.height(&layout) + pad;
 
     let mut out = String::new();
     let _ = writeln!(
@@ -53,11 +47,16 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
         num(-pad),
         num(layout.width),
         num(height + pad),
-        num((layout.width * layout.scale - 1e-6).ceil().max(1.0)),
-        num(((height + pad) * layout.scale - 1e-6).ceil().max(1.0)),
+        num(layout.pixels(layout.width)),
+        num(layout.pixels(height + pad)),
     );
     let title = caption_text(&overlay.caption, layout.board).join(" ");
-    let _ = writeln!(out, "<title>knightd: {}</title>", esc(&title));
+    let _ = writeln!(
+        out,
+        "<title>{}{}</title>",
+        esc(&overlay.title_prefix),
+        esc(&title)
+    );
 
     ground::draw_board(&mut out, ground, &layout, &overlay);
     marks::draw_moves_of(&mut out, &layout, overlay.moves_of);
@@ -73,8 +72,7 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
     marks::draw_clues(&mut out, &layout, &overlay.clues);
     inset::draw_insets(&mut out, &layout, path);
 
-    let y = layout.board_bottom() + layout.insets_height + pad;
-    let y = captions::draw(&mut out, &lines, &layout, y);
+    let y = captions::draw(&mut out, &lines, &layout, layout.words_top());
     legend.draw(&mut out, &layout, y + pad * 0.5);
     out.push_str("</svg>\n");
     Ok(out)
