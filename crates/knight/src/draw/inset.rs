@@ -4,6 +4,7 @@
 //! at its edge, Liang–Barsky) and their move numbers, a heading and labels.
 
 use std::fmt::Write;
+use std::ops::Range;
 
 #[cfg(doc)]
 use super::layout::Wide;
@@ -13,17 +14,20 @@ use super::svg::{esc, num};
 use super::view::View;
 use crate::board::{file_name, Square};
 
-/// Each end's neighbourhood boxed on the board, in its end's colour.
+/// Each end's neighbourhood boxed on the board, in its end's colour: the
+/// part of it in view (an end at the view's edge has squares beyond it).
 pub(super) fn draw_boxes(out: &mut String, layout: &Layout) {
+    let within = |a: &Range<u32>, b: &Range<u32>| a.start.max(b.start)..a.end.min(b.end);
     for inset in &layout.insets.ends {
-        let window = &inset.window;
+        let files = within(&inset.window.files, &layout.view.files);
+        let ranks = within(&inset.window.ranks, &layout.view.ranks);
         let _ = writeln!(
             out,
             r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{}" stroke-width="{}"><title>around the {}: drawn under the board</title></rect>"#,
-            num(layout.x(window.files.start)),
-            num(layout.y(window.ranks.end - 1)),
-            window.side(true),
-            window.lines(true),
+            num(layout.x(files.start)),
+            num(layout.y(ranks.end - 1)),
+            files.len(),
+            ranks.len(),
             inset.colour,
             num(layout.px(2.0)),
             inset.name
@@ -350,5 +354,42 @@ mod tests {
         let board = Board::new(300, 300).unwrap();
         let svg = crate::draw::svg(Ground::Plain(board), &path[..200], Overlay::default()).unwrap();
         assert!(!svg.contains("data-square") && !svg.contains("in blocks of"));
+    }
+
+    #[test]
+    fn an_end_at_the_edge_of_the_view_is_boxed_within_it() {
+        // From e4 of the middle up and left to e624: the path's leftmost
+        // square is its end, two files inside the view, whose inset reaches
+        // four files left of it.
+        let board = Board::new(1000, 1000).unwrap();
+        let mut path = vec![Square::new(500, 3)];
+        for k in 0..372 {
+            let at = path[k];
+            let (df, dr) = if k < 248 { (1, 2) } else { (2, 1) };
+            path.push(Square::new(at.file() - df, at.rank() + dr));
+        }
+        let end = *path.last().unwrap();
+        assert_eq!(end, Square::new(4, 623));
+        let svg = svg(Ground::Plain(board), &path, Overlay::default()).unwrap();
+        let shown: Vec<f64> = attribute_near(&svg, "data-view", "data-view")
+            .split(' ')
+            .map(|n| n.parse().unwrap())
+            .collect();
+        let (left, top) = (shown[0], shown[1] + shown[3] - 1.0);
+        assert!(svg.contains("in blocks of"), "drawn wide");
+        let title = svg.find("<title>around the end").unwrap();
+        let boxed = &svg[svg[..title].rfind("<rect").unwrap()..];
+        let number = |name: &str| -> f64 { attribute_near(boxed, "<rect", name).parse().unwrap() };
+        let (x, y, w, h) = (number("x"), number("y"), number("width"), number("height"));
+        // On the board drawn, around the end's square.
+        assert!(x >= 0.0 && y >= 0.0, "box at ({x}, {y})");
+        assert!(
+            x + w <= shown[2] && y + h <= shown[3],
+            "box {w}×{h} at ({x}, {y})"
+        );
+        let (ex, ey) = (f64::from(end.file()) - left, top - f64::from(end.rank()));
+        assert!(x <= ex && ex < x + w && y <= ey && ey < y + h);
+        // The inset still shows all 9×9 squares around the end.
+        assert!(svg.contains(r#"data-square="a620""#) && svg.contains(r#"data-square="i628""#));
     }
 }

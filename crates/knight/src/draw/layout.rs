@@ -315,14 +315,15 @@ impl Layout {
         self.view.ranks.len() as f64
     }
 
-    /// The left side of `file`'s squares.
+    /// The left side of `file`'s squares (exact: files are below 2^32).
+    /// A file left of the view is at a negative `x`, not wrapped around.
     pub(super) fn x(&self, file: u32) -> f64 {
-        f64::from(file - self.view.files.start)
+        f64::from(file) - f64::from(self.view.files.start)
     }
 
     /// The top side of `rank`'s squares: the view's top rank at the top.
     pub(super) fn y(&self, rank: u32) -> f64 {
-        f64::from(self.view.ranks.end - 1 - rank)
+        f64::from(self.view.ranks.end) - 1.0 - f64::from(rank)
     }
 
     /// The centre of a square.

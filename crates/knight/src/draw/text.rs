@@ -104,20 +104,28 @@ pub fn text(ground: Ground<'_>, path: &[Square], overlay: &Overlay) -> Result<St
     let view = view_of(ground.board(), path, overlay, Drawing::Text)?;
     let numbers = move_numbers(ground, path);
     let spots = Spots::new(&view);
+    // Each square's label, u64::MAX for none; later ones over earlier. A
+    // square outside the view (a path going past the shades asked for) is
+    // not written.
     let mut by_square = vec![u64::MAX; spots.len()];
-    for &(square, n) in overlay.shades.iter().filter(|s| view.contains(s.0)) {
-        by_square[spots.index(square)] = n;
+    let mut label = |square: Square, n: u64| {
+        if let Some(i) = spots.index(square) {
+            by_square[i] = n;
+        }
+    };
+    for &(square, n) in &overlay.shades {
+        label(square, n);
     }
     for (&square, &n) in path.iter().zip(&numbers) {
-        by_square[spots.index(square)] = n;
+        label(square, n);
     }
     if !overlay.clues.is_empty() {
         // A puzzle numbers its steps from 1.
-        for (square, n) in path.iter().zip(1..) {
-            by_square[spots.index(*square)] = n;
+        for (&square, n) in path.iter().zip(1..) {
+            label(square, n);
         }
-        for &(square, n) in overlay.clues.iter().filter(|c| view.contains(c.0)) {
-            by_square[spots.index(square)] = n;
+        for &(square, n) in &overlay.clues {
+            label(square, n);
         }
     }
     let top = numbers
@@ -129,7 +137,7 @@ pub fn text(ground: Ground<'_>, path: &[Square], overlay: &Overlay) -> Result<St
     let width = top.map_or(1, |n| n.to_string().len());
     let mut out = String::with_capacity(text_len(view.squares(), width + 1));
     write_text(&mut out, ground, &view, width, true, |s| {
-        let n = by_square[spots.index(s)];
+        let n = spots.index(s).map_or(u64::MAX, |i| by_square[i]);
         (n != u64::MAX).then(|| n.to_string())
     });
     // What was asked and answered, as under an SVG picture.
@@ -177,5 +185,27 @@ mod tests {
         assert_eq!(rows[4], "1  0  5 10  .  .");
         assert_eq!(rows[5], "   a  b  c  d  e");
         assert_eq!(rows[6], "The 5×5 board.");
+    }
+
+    #[test]
+    fn a_path_past_the_shades_is_numbered_where_it_is_shown() {
+        // The shades cover a1 to c3 of a large board, the path goes on to
+        // e2: the text shows the shades' squares, the path's numbers on them.
+        let board = Board::new(100, 100).unwrap();
+        let shades: Vec<(Square, u64)> = (0..3)
+            .flat_map(|f| (0..3).map(move |r| (Square::new(f, r), 9)))
+            .collect();
+        let path = [Square::new(0, 0), Square::new(2, 1), Square::new(4, 2)];
+        let overlay = Overlay {
+            shades,
+            ..Overlay::default()
+        };
+        let text = text(Ground::Plain(board), &path, &overlay).unwrap();
+        let rows: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            &rows[..4],
+            ["3 9 9 9", "2 9 9 1", "1 0 9 9", "  a b c"],
+            "{text}"
+        );
     }
 }

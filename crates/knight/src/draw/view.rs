@@ -176,8 +176,13 @@ impl Spots {
         self.files.len() * self.ranks.len()
     }
 
-    pub(super) fn index(&self, s: Square) -> usize {
-        widen(s.rank() - self.ranks.start) * self.files.len() + widen(s.file() - self.files.start)
+    /// The number of `s`, or `None` when it is not in the view (a path's
+    /// square outside the shades that decide the view, say).
+    pub(super) fn index(&self, s: Square) -> Option<usize> {
+        (self.files.contains(&s.file()) && self.ranks.contains(&s.rank())).then(|| {
+            widen(s.rank() - self.ranks.start) * self.files.len()
+                + widen(s.file() - self.files.start)
+        })
     }
 }
 
