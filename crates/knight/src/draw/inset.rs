@@ -243,6 +243,19 @@ mod tests {
     use crate::draw::{svg, Overlay, MIN_CHECKER_PX};
     use crate::terrain::Ground;
 
+    /// The path from `start` of `moves` knight moves, move `k` by the files
+    /// and ranks `step(k)` says.
+    fn walk(start: Square, moves: usize, step: impl Fn(usize) -> (i64, i64)) -> Vec<Square> {
+        let mut path = vec![start];
+        for k in 0..moves {
+            let (at, (df, dr)) = (path[k], step(k));
+            assert_eq!(df.abs() * dr.abs(), 2, "a knight move");
+            let to = |c: u32, d: i64| u32::try_from(i64::from(c) + d).unwrap();
+            path.push(Square::new(to(at.file(), df), to(at.rank(), dr)));
+        }
+        path
+    }
+
     /// The value of attribute `name` in the first tag of `svg` that holds `needle`.
     fn attribute_near(svg: &str, needle: &str, name: &str) -> String {
         let at = svg.find(needle).unwrap_or_else(|| panic!("no {needle}"));
@@ -260,12 +273,13 @@ mod tests {
     fn a_path_across_squares_too_small_to_see_shows_blocks_a_line_and_its_ends_square_by_square() {
         // a1 to all1000 by (1, 2) and (2, 1) in turn: 666 moves.
         let board = Board::new(1000, 1000).unwrap();
-        let mut path = vec![Square::new(0, 0)];
-        for k in 0..666 {
-            let at = path[k];
-            let (df, dr) = if k % 2 == 0 { (1, 2) } else { (2, 1) };
-            path.push(Square::new(at.file() + df, at.rank() + dr));
-        }
+        let path = walk(Square::new(0, 0), 666, |k| {
+            if k % 2 == 0 {
+                (1, 2)
+            } else {
+                (2, 1)
+            }
+        });
         assert_eq!(path[666], Square::new(999, 999));
         let overlay = Overlay {
             ends: vec![path[0], path[666]],
@@ -362,12 +376,13 @@ mod tests {
         // square is its end, two files inside the view, whose inset reaches
         // four files left of it.
         let board = Board::new(1000, 1000).unwrap();
-        let mut path = vec![Square::new(500, 3)];
-        for k in 0..372 {
-            let at = path[k];
-            let (df, dr) = if k < 248 { (1, 2) } else { (2, 1) };
-            path.push(Square::new(at.file() - df, at.rank() + dr));
-        }
+        let path = walk(Square::new(500, 3), 372, |k| {
+            if k < 248 {
+                (-1, 2)
+            } else {
+                (-2, 1)
+            }
+        });
         let end = *path.last().unwrap();
         assert_eq!(end, Square::new(4, 623));
         let svg = svg(Ground::Plain(board), &path, Overlay::default()).unwrap();

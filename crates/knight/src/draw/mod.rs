@@ -112,7 +112,8 @@ pub const MIN_VIEW: u32 = 8;
 pub const NUMBERED_POINTS: usize = 1_000;
 
 /// Paths of at most this many squares are drawn one segment per move, each
-/// with its `data-step`; longer ones as one line.
+/// with its `data-step`; longer ones through every k-th square (see
+/// [`SAMPLED_POINTS`]), in coloured bands from first to last.
 pub const STEPPED_POINTS: usize = 65_536;
 
 /// The longer side of a picture, in pixels, at most (unless numbers need more).
