@@ -17,9 +17,14 @@ use crate::board::{file_name, Board, Int, Square};
 pub(super) struct Line {
     text: String,
     /// Its font size.
-    pub(super) size: f64,
+    size: f64,
     bold: bool,
     colour: &'static str,
+}
+
+/// The height of `lines`, as [`draw`] writes them.
+pub(super) fn height(lines: &[Line]) -> f64 {
+    lines.iter().map(|l| l.size * 1.35).sum()
 }
 
 /// The lines under the board: the caption, first line bold, then the notes

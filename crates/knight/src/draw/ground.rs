@@ -1,25 +1,21 @@
-//! The board under everything a picture shows: its squares one `<rect>`
-//! each (named by `data-square`, painted light, dark or with their
-//! terrain), or, past [`PATTERN_SQUARES`] plain squares, one checkered
-//! pattern (one `<path>` of dark dashes a row) or one plain rectangle, or
-//! blocks under a [`Wide`] path; the shaded squares of a count and the
-//! moves between them; a terrain's teleports and its `S` and `E`; the
-//! files' and ranks' labels, and dashed edges where the board goes on.
-//! A pattern or blocks carry `data-view` so that a page can still name the
-//! square clicked.
+//! The board under everything a picture shows: its squares one `<rect>` each
+//! (named by `data-square`, painted light, dark or with their terrain), or,
+//! past [`PATTERN_SQUARES`](super::PATTERN_SQUARES) plain squares, one
+//! checkered pattern (one `<path>` of dark dashes a row) or one plain
+//! rectangle, or blocks under a [`Wide`](super::layout::Wide) path; the
+//! shaded squares of a count and the moves between them; a terrain's
+//! teleports and its `S` and `E`; the files' and ranks' labels, and dashed
+//! edges where the board goes on. A pattern or blocks carry `data-view` so
+//! that a page can still name the square clicked.
 
 use std::fmt::Write;
 
 use super::layout::Layout;
-#[cfg(doc)]
-use super::layout::Wide;
 use super::palette::{
     kind, paint, shade_of, BLOCK, DARK, INK, KINDS, LIGHT, MUTED, PLAIN_BOARD, SHADES,
 };
 use super::svg::num;
 use super::view::View;
-#[cfg(doc)]
-use super::PATTERN_SQUARES;
 use super::{Overlay, GRAPH_SQUARES};
 use crate::board::{file_name, widen, Square};
 use crate::terrain::{Cell, Ground};

@@ -1,13 +1,12 @@
-//! The ends of a [`Wide`] path (one over squares too small to see): each
-//! end's neighbourhood boxed on the board, and drawn again square by square
-//! in an inset under it, with the path's moves there (those leaving it cut
-//! at its edge, Liang–Barsky) and their move numbers, a heading and labels.
+//! The ends of a [`Wide`](super::layout::Wide) path (one over squares too
+//! small to see): each end's neighbourhood boxed on the board, and drawn
+//! again square by square in an inset under it, with the path's moves there
+//! (those leaving it cut at its edge, Liang–Barsky) and their move numbers,
+//! a heading and labels.
 
 use std::fmt::Write;
 use std::ops::Range;
 
-#[cfg(doc)]
-use super::layout::Wide;
 use super::layout::{Inset, Layout};
 use super::palette::{DARK, END, INK, LIGHT, MUTED, PATH, START};
 use super::svg::{esc, num};

@@ -1,10 +1,11 @@
 //! What is drawn over the board: the path (move by move, each move with its
 //! `data-step`, teleport hops dashed, the moves played apart from the rest,
-//! a closed tour's closing move; or, past [`STEPPED_POINTS`] squares,
-//! through every k-th square in coloured bands), the white casing under a
-//! wide path, a refused step, the rings on the ends, numbered points, a
-//! puzzle's clues and a square's own knight moves. Each reads where a
-//! square is, and how wide a line, from the picture's [`Layout`].
+//! a closed tour's closing move; or, past
+//! [`STEPPED_POINTS`](super::STEPPED_POINTS) squares, through every k-th
+//! square in coloured bands), the white casing under a wide path, a refused
+//! step, the rings on the ends, numbered points, a puzzle's clues and a
+//! square's own knight moves. Each reads where a square is, and how wide a
+//! line, from the picture's [`Layout`].
 
 use std::fmt::Write;
 
@@ -13,8 +14,6 @@ use super::layout::{sampling, Layout};
 use super::palette::{BANDS, CLOSING, END, FAULT, HOP, INK, MOVE, PATH, PLAYED, START};
 use super::svg::num;
 use super::Overlay;
-#[cfg(doc)]
-use super::STEPPED_POINTS;
 use crate::board::{Int, Square};
 use crate::terrain::Ground;
 

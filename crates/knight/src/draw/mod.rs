@@ -5,7 +5,7 @@
 //! drawn whole. A larger one is drawn on the part around what the picture
 //! is about (the path, the squares asked about, a refused step), with a
 //! margin of [`MARGIN`] squares and at least [`MIN_VIEW`] a side, and its
-//! coordinates labelled ([`view`]). Text and SVG draw the same part. Text,
+//! coordinates labelled ([`view()`]). Text and SVG draw the same part. Text,
 //! one character a square, refuses ([`RenderError::TooLarge`]) a part of
 //! more than [`MAX_DRAWN_SQUARES`] squares, e.g. a tour of a 300×300 board;
 //! so does an SVG of a terrain, drawn square by square (shaded squares past

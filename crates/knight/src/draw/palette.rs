@@ -4,39 +4,33 @@
 
 use crate::terrain::Cell;
 
+/// The board's light and dark squares.
 pub(super) const LIGHT: &str = "#f0d9b5";
-
 pub(super) const DARK: &str = "#b58863";
-
 /// A board whose squares are too small to checker: between light and dark.
 pub(super) const PLAIN_BOARD: &str = "#d3b18c";
-
+/// The dark blocks of a wide path's board: between the light and dark
+/// squares.
+pub(super) const BLOCK: &str = "#dcc09c";
+/// Words, and labels and notes.
 pub(super) const INK: &str = "#1f2328";
-
 pub(super) const MUTED: &str = "#555";
-
+/// The path, a teleport hop and a closed tour's closing move.
 pub(super) const PATH: &str = "#1d3557";
-
 pub(super) const HOP: &str = "#8e44ad";
-
 pub(super) const CLOSING: &str = "#e07b00";
-
-/// The moves played, when a path tells them apart (see [`Overlay::played`]).
+/// The moves played, when a path tells them apart (see
+/// [`Overlay::played`](super::Overlay::played)).
 pub(super) const PLAYED: &str = "#7b2cbf";
-
-/// A square's own knight moves (see [`Overlay::moves_of`]).
+/// A square's own knight moves (see
+/// [`Overlay::moves_of`](super::Overlay::moves_of)).
 pub(super) const MOVE: &str = "#0b6e4f";
-
+/// A refused step, and the start and end.
 pub(super) const FAULT: &str = "#d00000";
-
 pub(super) const START: &str = "#2e7d32";
-
 pub(super) const END: &str = "#c62828";
 
-/// The dark blocks of [`draw_blocks`]: between the light and dark squares.
-pub(super) const BLOCK: &str = "#dcc09c";
-
-/// The shades of [`Overlay::shades`], lightest first.
+/// The shades of [`Overlay::shades`](super::Overlay::shades), lightest first.
 pub(super) const SHADES: [&str; 8] = [
     "#fff7bc", "#fee391", "#fec44f", "#fe9929", "#ec7014", "#cc4c02", "#993404", "#662506",
 ];
@@ -76,6 +70,7 @@ pub(super) const KINDS: [Cell; 6] = [
     Cell::Teleport,
 ];
 
+/// The place of a kind of square in [`KINDS`] (a start or end is plain).
 pub(super) fn kind(cell: Cell) -> usize {
     match cell {
         Cell::Plain | Cell::Start | Cell::End => 0,

@@ -36,8 +36,8 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
     let lines = captions::lines(&layout, path, &overlay);
     let legend = Legend::new(ground, &layout, path, &overlay);
     let pad = layout.pad;
-    let caption_height: f64 = lines.iter().map(|l| l.size * 1.35).sum();
-    let height = layout.words_top() + caption_height + pad * 0.5 + legend.height(&layout) + pad;
+    let height =
+        layout.words_top() + captions::height(&lines) + pad * 0.5 + legend.height(&layout) + pad;
 
     let mut out = String::new();
     let _ = writeln!(
