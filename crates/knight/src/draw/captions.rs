@@ -1,15 +1,13 @@
 //! The words of a picture: the caption (what was asked, on which board, and
 //! what was answered, from [`Caption`]), the notes on what the picture left
-//! out or drew otherwise than square by square, and the helpers that write
-//! numbers as a picture's words do and break words into lines that fit.
-//! Widths are estimates for a sans-serif font, with room to spare, since
-//! the picture cannot measure the font its reader has.
+//! out or drew otherwise than square by square, and numbers written as a
+//! picture's words write them.
 
 use std::fmt::Write;
 
 use super::layout::Layout;
+use super::markup::{esc, num, wrap};
 use super::palette::{INK, MUTED};
-use super::svg::{esc, num};
 use super::{Caption, Overlay, MAX_DRAWN_SQUARES, MIN_CHECKER_PX, NUMBERED_POINTS};
 use crate::board::{file_name, Board, Int, Square};
 
@@ -217,75 +215,9 @@ pub(super) fn ordinal(n: usize) -> String {
     format!("{n}{suffix}")
 }
 
-/// About how wide `text` is in a sans-serif font `size` units high.
-pub(super) fn text_width(text: &str, size: f64) -> f64 {
-    let ems: f64 = text
-        .chars()
-        .map(|c| match c {
-            'i' | 'j' | 'l' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' | ' ' | '(' | ')' => 0.33,
-            'm' | 'w' | 'M' | 'W' | '—' => 0.92,
-            'A'..='Z' | '×' => 0.7,
-            _ => 0.62,
-        })
-        .sum();
-    ems * size
-}
-
-/// `text` broken into lines of at most `width` units at font `size`.
-pub(super) fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    // A word wider than a line (a count of 137 digits) is cut into pieces
-    // that fit.
-    let mut words: Vec<String> = Vec::new();
-    for word in text.split(' ') {
-        let mut piece = String::new();
-        for c in word.chars() {
-            piece.push(c);
-            // (With a twentieth to spare: the widths are estimates.)
-            if text_width(&piece, size) * 1.05 > width && piece.chars().count() > 1 {
-                let last = piece.pop().unwrap_or(c);
-                words.push(std::mem::take(&mut piece));
-                piece.push(last);
-            }
-        }
-        words.push(piece);
-    }
-    for word in words.iter().map(String::as_str) {
-        let candidate = if line.is_empty() {
-            word.to_owned()
-        } else {
-            format!("{line} {word}")
-        };
-        if !line.is_empty() && text_width(&candidate, size) > width {
-            lines.push(std::mem::replace(&mut line, word.to_owned()));
-        } else {
-            line = candidate;
-        }
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_word_wider_than_a_line_is_cut_to_fit() {
-        let count = "7".repeat(137);
-        let text = format!("Every path: {count} of them.");
-        let lines = wrap(&text, 14.0, 300.0);
-        assert!(lines.len() > 2, "{lines:?}");
-        assert!(
-            lines.iter().all(|l| text_width(l, 14.0) <= 300.0),
-            "{lines:?}"
-        );
-        // Nothing lost: the pieces put back together are the text.
-        assert_eq!(lines.concat().replace(' ', ""), text.replace(' ', ""));
-    }
 
     #[test]
     fn ordinals() {

@@ -11,10 +11,10 @@
 use std::fmt::Write;
 
 use super::layout::Layout;
+use super::markup::num;
 use super::palette::{
     kind, paint, shade_of, BLOCK, DARK, INK, KINDS, LIGHT, MUTED, PLAIN_BOARD, SHADES,
 };
-use super::svg::num;
 use super::view::View;
 use super::{Overlay, GRAPH_SQUARES};
 use crate::board::{file_name, widen, Square};

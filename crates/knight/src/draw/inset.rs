@@ -8,8 +8,8 @@ use std::fmt::Write;
 use std::ops::Range;
 
 use super::layout::{Inset, Layout};
+use super::markup::{esc, num};
 use super::palette::{DARK, END, INK, LIGHT, MUTED, PATH, START};
-use super::svg::{esc, num};
 use super::view::View;
 use crate::board::{file_name, Square};
 

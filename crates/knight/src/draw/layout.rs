@@ -16,7 +16,7 @@
 //! every square) is drawn [`Wide`]. A path past [`STEPPED_POINTS`] squares
 //! is drawn through every k-th ([`sampling`]).
 
-use super::captions::text_width;
+use super::markup::text_width;
 use super::palette::{END, START};
 use super::view::{view_of, View};
 use super::{

@@ -6,14 +6,14 @@
 
 use std::fmt::Write;
 
-use super::captions::{grouped, text_width};
+use super::captions::grouped;
 use super::layout::Layout;
 use super::marks::{bands, is_hop};
+use super::markup::{esc, num, text_width};
 use super::palette::{
     kind, paint, shade_of, BANDS, CLOSING, END, FAULT, HOP, INK, KINDS, MOVE, PATH, PLAYED, SHADES,
     START,
 };
-use super::svg::{esc, num};
 use super::view::View;
 use super::Overlay;
 use crate::board::{Int, Square};

@@ -11,8 +11,8 @@ use std::fmt::Write;
 
 use super::captions::{grouped, ordinal};
 use super::layout::{sampling, Layout};
+use super::markup::num;
 use super::palette::{BANDS, CLOSING, END, FAULT, HOP, INK, MOVE, PATH, PLAYED, START};
-use super::svg::num;
 use super::Overlay;
 use crate::board::{Int, Square};
 use crate::terrain::Ground;

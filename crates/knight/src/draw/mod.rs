@@ -48,7 +48,7 @@
 //! `width`/`height` attributes size the picture for reading; the `viewBox`
 //! keeps it sharp at any zoom.
 //!
-//! **Where it lives.** Every picture is laid out once: [`layout::Layout`]
+//! **Where it lives.** Every picture is laid out once: `layout::Layout`
 //! decides, from the board, the view, the path, the overlay and the sizes
 //! above, the scale, the coordinates, the margins and what is numbered,
 //! patterned or sampled; the drawing functions only write what it decided.
@@ -57,7 +57,9 @@
 //! board under everything (squares, pattern, blocks, shades, labels);
 //! `marks` the path and what is drawn over it; `inset` the ends' insets of a
 //! path over squares too small to see; `legend` and `captions` the words
-//! under the picture; `palette` the colours.
+//! under the picture; `palette` the colours; `markup` writes numbers and
+//! text and measures them. Each file imports only files below it in that
+//! list's reverse (`svg` all of them; `markup`, `palette` and `view` none).
 
 use std::fmt;
 
@@ -69,6 +71,7 @@ mod inset;
 mod layout;
 mod legend;
 mod marks;
+mod markup;
 mod palette;
 mod svg;
 mod text;

@@ -9,6 +9,7 @@ use std::fmt::Write;
 use super::captions::{self, caption_text};
 use super::layout::Layout;
 use super::legend::Legend;
+use super::markup::{esc, num};
 use super::{ground, inset, marks, Overlay, RenderError};
 use crate::board::Square;
 use crate::terrain::Ground;
@@ -76,30 +77,4 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
     legend.draw(&mut out, &layout, y + pad * 0.5);
     out.push_str("</svg>\n");
     Ok(out)
-}
-
-/// A number with at most three decimals and no trailing zeros.
-pub(super) fn num(x: f64) -> String {
-    let s = format!("{x:.3}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_owned()
-    } else {
-        s.to_owned()
-    }
-}
-
-/// Text made safe for XML character data and attribute values.
-pub(super) fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
