@@ -9,6 +9,7 @@ use std::ops::Range;
 use super::{Drawing, Overlay, RenderError, MARGIN, MAX_DRAWN_SQUARES, MIN_VIEW, WHOLE_SIDE};
 use crate::board::{widen, Board, Square};
 
+/// Refuses a whole `board` of more than `limit` squares to print as text.
 pub(super) fn drawable(board: Board, limit: u64) -> Result<(), RenderError> {
     if board.squares() > limit {
         return Err(RenderError::TooLarge {
@@ -32,6 +33,7 @@ pub struct View {
 }
 
 impl View {
+    /// All of `board`.
     pub(super) fn whole(board: Board) -> View {
         View {
             files: board.files(),
@@ -57,6 +59,7 @@ impl View {
         self.side(!by_rows)
     }
 
+    /// Whether `square` is drawn.
     pub(super) fn contains(&self, square: Square) -> bool {
         self.files.contains(&square.file()) && self.ranks.contains(&square.rank())
     }
