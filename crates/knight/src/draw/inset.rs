@@ -268,9 +268,9 @@ mod tests {
         tag[from..from + tag[from..].find('"').unwrap()].to_owned()
     }
 
-    #[test]
-    fn a_path_across_squares_too_small_to_see_shows_blocks_a_line_and_its_ends_square_by_square() {
-        // a1 to all1000 by (1, 2) and (2, 1) in turn: 666 moves.
+    /// The path a1 to all1000 by (1, 2) and (2, 1) in turn (666 moves)
+    /// drawn on 1000×1000, with its ends asked about.
+    fn across() -> (Vec<Square>, String) {
         let board = Board::new(1000, 1000).unwrap();
         let path = walk(Square::new(0, 0), 666, |k| {
             if k % 2 == 0 {
@@ -285,6 +285,12 @@ mod tests {
             ..Overlay::default()
         };
         let svg = svg(Ground::Plain(board), &path, overlay).unwrap();
+        (path, svg)
+    }
+
+    #[test]
+    fn a_path_across_squares_too_small_to_see_shows_blocks_and_a_wide_line() {
+        let (path, svg) = across();
         let number = |text: String| text.parse::<f64>().unwrap();
         let view_box: Vec<f64> = attribute_near(&svg, "<svg", "viewBox")
             .split(' ')
@@ -333,6 +339,16 @@ mod tests {
         ));
         assert!(casing > line);
 
+        // Squares big enough to see: the board is drawn as before, no insets.
+        let board = Board::new(300, 300).unwrap();
+        let small =
+            crate::draw::svg(Ground::Plain(board), &path[..200], Overlay::default()).unwrap();
+        assert!(!small.contains("data-square") && !small.contains("in blocks of"));
+    }
+
+    #[test]
+    fn a_path_across_squares_too_small_to_see_shows_its_ends_square_by_square() {
+        let (path, svg) = across();
         // Each end's 9×9 squares named, and the path's squares there numbered.
         let window =
             |lo: u32| (lo..lo + 9).flat_map(move |f| (lo..lo + 9).map(move |r| Square::new(f, r)));
@@ -362,11 +378,6 @@ mod tests {
             svg.contains(">Around the start, a1</text>")
                 && svg.contains(">Around the end, all1000</text>")
         );
-
-        // Squares big enough to see: the board is drawn as before, no insets.
-        let board = Board::new(300, 300).unwrap();
-        let svg = crate::draw::svg(Ground::Plain(board), &path[..200], Overlay::default()).unwrap();
-        assert!(!svg.contains("data-square") && !svg.contains("in blocks of"));
     }
 
     #[test]
