@@ -11,7 +11,7 @@
 use std::fmt::Write;
 
 use super::layout::Layout;
-use super::markup::num;
+use super::markup::{group, num};
 use super::palette::{
     kind, paint, shade_of, BLOCK, DARK, INK, KINDS, LIGHT, MUTED, PLAIN_BOARD, SHADES,
 };
@@ -57,12 +57,11 @@ pub(super) fn draw_terrain_marks(out: &mut String, ground: Ground<'_>, layout: &
                 num(y)
             );
         }
-        if !rings.is_empty() {
-            let _ = writeln!(
-                out,
-                r##"<g fill="none" stroke="#f5e6ff" stroke-width="0.08">{rings}</g>"##
-            );
-        }
+        group(
+            out,
+            format_args!(r##"fill="none" stroke="#f5e6ff" stroke-width="0.08""##),
+            &rings,
+        );
     }
     for (square, letter) in [(terrain.start(), 'S'), (terrain.end(), 'E')] {
         if let Some(s) = square.filter(|&s| layout.view.contains(s)) {
@@ -231,19 +230,22 @@ fn draw_shades(
         }
     }
     for (fill, rects) in SHADES.iter().zip(&groups) {
-        if !rects.is_empty() {
-            let _ = writeln!(out, r#"<g fill="{fill}" fill-opacity="0.85">{rects}</g>"#);
-        }
+        group(
+            out,
+            format_args!(r#"fill="{fill}" fill-opacity="0.85""#),
+            rects,
+        );
     }
     if let Some(size) = numbered {
         for (fill, texts) in [INK, "#fff"].iter().zip(&numbers) {
-            if !texts.is_empty() {
-                let _ = writeln!(
-                    out,
-                    r#"<g text-anchor="middle" font-size="{}" fill="{fill}" pointer-events="none">{texts}</g>"#,
+            group(
+                out,
+                format_args!(
+                    r#"text-anchor="middle" font-size="{}" fill="{fill}" pointer-events="none""#,
                     num(size)
-                );
-            }
+                ),
+                texts,
+            );
         }
     }
 }
@@ -270,7 +272,7 @@ fn draw_shade_moves(out: &mut String, layout: &Layout, shades: &[(Square, u64)])
 
 /// File names under the board and rank numbers left of it.
 pub(super) fn draw_labels(out: &mut String, layout: &Layout) {
-    let (view, size) = (&layout.view, layout.label);
+    let (view, size) = (&layout.view, layout.labels.size);
     let nr = layout.ranks();
     // Every `stride`th line's label (all when `stride` is 1), each at the
     // place `at` gives with the text `name` gives.
@@ -293,13 +295,13 @@ pub(super) fn draw_labels(out: &mut String, layout: &Layout) {
     };
     let labels = texts(
         view.files.clone(),
-        layout.file_stride,
+        layout.labels.file_stride,
         &|file| (layout.x(file) + 0.5, nr + size * 1.15),
         &|file| file_name(u64::from(file)),
     );
     let ranks = texts(
         view.ranks.clone(),
-        layout.rank_stride,
+        layout.labels.rank_stride,
         &|rank| (-size * 0.4, layout.y(rank) + 0.5 + size * 0.35),
         &|rank| (rank + 1).to_string(),
     );

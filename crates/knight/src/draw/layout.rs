@@ -50,11 +50,7 @@ pub(super) struct Layout {
     /// The path is drawn through every this many squares (1: every one).
     pub(super) every: usize,
     /// The files' and ranks' labels, and the margins they take.
-    pub(super) label: f64,
-    pub(super) file_stride: u32,
-    pub(super) rank_stride: u32,
-    pub(super) margin_left: f64,
-    margin_bottom: f64,
+    pub(super) labels: Labels,
     /// Around the picture, and between its parts.
     pub(super) pad: f64,
     /// A path over squares too small to see, when it is drawn so.
@@ -115,11 +111,14 @@ impl Scale {
 
 /// The files' and ranks' labels: at least 10 px, every `stride`-th file
 /// and rank when they would overlap.
-struct Labels {
-    label: f64,
-    file_stride: u32,
-    rank_stride: u32,
-    margin_left: f64,
+pub(super) struct Labels {
+    /// Their font size.
+    pub(super) size: f64,
+    /// A label every this many files, and ranks.
+    pub(super) file_stride: u32,
+    pub(super) rank_stride: u32,
+    /// Left of the board (the ranks' labels) and under it (the files').
+    pub(super) margin_left: f64,
     margin_bottom: f64,
 }
 
@@ -129,7 +128,7 @@ impl Labels {
         let label = (0.32f64).max(px(10.0));
         let widest_file = text_width(&file_name(u64::from(view.files.end - 1)), label);
         Labels {
-            label,
+            size: label,
             file_stride: stride((widest_file + px(6.0)).max(0.0)),
             rank_stride: stride(label * 1.3),
             margin_left: text_width(&view.ranks.end.to_string(), label) + label * 0.8,
@@ -265,11 +264,7 @@ impl Layout {
             patterned,
             checkered,
             every,
-            label: labels.label,
-            file_stride: labels.file_stride,
-            rank_stride: labels.rank_stride,
-            margin_left: labels.margin_left,
-            margin_bottom: labels.margin_bottom,
+            labels,
             pad,
             wide,
             insets,
@@ -333,7 +328,7 @@ impl Layout {
 
     /// The bottom of the board and its file labels.
     pub(super) fn board_bottom(&self) -> f64 {
-        self.ranks() + self.margin_bottom
+        self.ranks() + self.labels.margin_bottom
     }
 
     /// The top of the words under the board (and the insets).
@@ -343,14 +338,17 @@ impl Layout {
 
     /// The left of the picture's words (and of its first inset's column).
     pub(super) fn words_left(&self) -> f64 {
-        -self.margin_left + self.pad
+        -self.labels.margin_left + self.pad
     }
 
     /// The top left of the `k`-th inset's squares.
     pub(super) fn inset_at(&self, k: usize) -> (f64, f64) {
         let insets = &self.insets;
         (
-            -self.margin_left + self.pad + insets.margin + k as f64 * (insets.column + insets.gap),
+            -self.labels.margin_left
+                + self.pad
+                + insets.margin
+                + k as f64 * (insets.column + insets.gap),
             self.board_bottom() + insets.label * 2.2,
         )
     }

@@ -9,7 +9,7 @@ use std::fmt::Write;
 use super::captions::grouped;
 use super::layout::Layout;
 use super::marks::{bands, is_hop};
-use super::markup::{esc, num, text_width};
+use super::markup::{esc, group, num, text_width};
 use super::palette::{
     kind, paint, shade_of, BANDS, CLOSING, END, FAULT, HOP, INK, KINDS, MOVE, PATH, PLAYED, SHADES,
     START,
@@ -57,13 +57,11 @@ impl Legend {
             }
             y += small * 0.5;
         }
-        if !keys.is_empty() {
-            let _ = writeln!(
-                out,
-                r#"<g font-size="{}" fill="{INK}">{keys}</g>"#,
-                num(small)
-            );
-        }
+        group(
+            out,
+            format_args!(r#"font-size="{}" fill="{INK}""#, num(small)),
+            &keys,
+        );
     }
 }
 

@@ -11,7 +11,7 @@ use std::fmt::Write;
 
 use super::captions::{grouped, ordinal};
 use super::layout::{sampling, Layout};
-use super::markup::num;
+use super::markup::{group, num};
 use super::palette::{BANDS, CLOSING, END, FAULT, HOP, INK, MOVE, PATH, PLAYED, START};
 use super::Overlay;
 use crate::board::{Int, Square};
@@ -81,12 +81,11 @@ fn draw_moves(
         r#"fill="none" stroke-width="{}" stroke-linejoin="round" stroke-linecap="round""#,
         num(width)
     );
-    if !line.is_empty() {
-        let _ = writeln!(
-            out,
-            r#"<g stroke="{PATH}" stroke-opacity="0.9" {stroke}>{line}</g>"#
-        );
-    }
+    group(
+        out,
+        format_args!(r#"stroke="{PATH}" stroke-opacity="0.9" {stroke}"#),
+        &line,
+    );
     if !played.is_empty() {
         let _ = writeln!(
             out,
@@ -273,13 +272,14 @@ pub(super) fn draw_ends(out: &mut String, layout: &Layout, path: &[Square], over
             num(radius)
         );
     }
-    if !rings.is_empty() {
-        let _ = writeln!(
-            out,
-            r#"<g fill="none" stroke-width="{}">{rings}</g>"#,
+    group(
+        out,
+        format_args!(
+            r#"fill="none" stroke-width="{}""#,
             num((layout.line * 1.2).max(0.1))
-        );
-    }
+        ),
+        &rings,
+    );
 }
 
 /// A numbered point on each square of the path, with its `data-step`, when
@@ -378,13 +378,14 @@ pub(super) fn draw_moves_of(out: &mut String, layout: &Layout, from: Option<Squa
             num(y2)
         );
     }
-    if !lines.is_empty() {
-        let _ = writeln!(
-            out,
-            r#"<g stroke="{MOVE}" fill="{MOVE}" stroke-opacity="0.85" stroke-width="{}" stroke-linecap="round" pointer-events="none">{lines}</g>"#,
+    group(
+        out,
+        format_args!(
+            r#"stroke="{MOVE}" fill="{MOVE}" stroke-opacity="0.85" stroke-width="{}" stroke-linecap="round" pointer-events="none""#,
             num((0.09f64).max(layout.px(2.0)))
-        );
-    }
+        ),
+        &lines,
+    );
 }
 
 #[cfg(test)]

@@ -3,6 +3,16 @@
 //! estimates for a sans-serif font, with room to spare, since the picture
 //! cannot measure the font its reader has.
 
+use std::fmt::{self, Write};
+
+/// `<g {attributes}>{inner}</g>` on a line of its own, when there is
+/// anything inside (an empty group would only add bytes).
+pub(super) fn group(out: &mut String, attributes: fmt::Arguments<'_>, inner: &str) {
+    if !inner.is_empty() {
+        let _ = writeln!(out, "<g {attributes}>{inner}</g>");
+    }
+}
+
 /// A number with at most three decimals and no trailing zeros.
 pub(super) fn num(x: f64) -> String {
     let s = format!("{x:.3}");

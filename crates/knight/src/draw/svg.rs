@@ -44,7 +44,7 @@ pub fn svg(ground: Ground<'_>, path: &[Square], overlay: Overlay) -> Result<Stri
     let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="{} {} {} {}" width="{}" height="{}" font-family="sans-serif">"#,
-        num(-layout.margin_left),
+        num(-layout.labels.margin_left),
         num(-pad),
         num(layout.width),
         num(height + pad),
