@@ -1,7 +1,8 @@
 //! The search for the tours that agree with the clues, on boards of at
 //! most 64 squares: a depth-first search fills the gaps between the
-//! placed steps (at first the clues), on bitboards ([`super::super::bits::Bits`] gives the move
-//! masks). A gap is a run of steps with no square yet: between two placed
+//! placed steps (at first the clues), on bitboards
+//! ([`super::super::bits::Bits`] gives the move masks). A gap is a run
+//! of steps with no square yet: between two placed
 //! steps, or a free start or end of an open tour (a closed tour's last gap
 //! runs round the end to the first square). The search picks a gap and
 //! fills it one step at a time from one of its placed ends, each step on a
@@ -32,7 +33,8 @@
 //!   moves after `A` and `j` before `B`, the free squares within `i` moves
 //!   of `A` and `j` of `B` through free squares, of the step's colour (a
 //!   free start or end, from its placed end only). They are narrowed until
-//!   nothing changes: a square at step `t` is a move from a square at
+//!   nothing changes (or eight passes: stopping early leaves candidates
+//!   that may be dead, and never drops a live one): a square at step `t` is a move from a square at
 //!   `t − 1` and from another square at `t + 1` (not the same one: a
 //!   square has one step), so a candidate of `t` needs a candidate of
 //!   `t − 1` a move away and one of `t + 1`, and not only one square that
