@@ -518,10 +518,10 @@ fn trio_stuck(w: i32, h: i32, clues: &[((i32, i32), usize)], trio: [(i32, i32); 
 /// Clue sets with no tour for a reason a few squares show: a1 (a corner:
 /// b3 and c2 beside it) and a3 (beside b1, b5, c4, all clues with steps no
 /// two apart, and c2) both need c2 at steps that cannot agree. With the
-/// solver's narrowing of each step's squares, the 12 clues (the slowest
-/// of 1,000 seeded clue sets) are proven in 535 nodes, and the 4 in about
-/// 93,000; before it, 9.9 million, and not settled in 30 s. The proof is
-/// checked here by a brute force over the steps of a1, a3 and c2.
+/// solver's narrowing of each step's squares, both are proven at the first
+/// node (the 12 clues, the slowest of 1,000 seeded clue sets, took 9.9
+/// million nodes before it, and the 4 did not settle in 30 s). The proof
+/// is checked here by a brute force over the steps of a1, a3 and c2.
 #[test]
 fn corner_clues_with_no_tour_are_proven_quickly() {
     let board = Board::new(8, 8).unwrap();
@@ -546,7 +546,7 @@ fn corner_clues_with_no_tour_are_proven_quickly() {
             ("e1", 5),
         ],
     ];
-    for (set, most) in sets.into_iter().zip([200_000, 5_000]) {
+    for set in sets {
         let local: Vec<((i32, i32), usize)> = set
             .iter()
             .map(|&(s, t)| (cell(s), usize::try_from(t).unwrap()))
@@ -568,6 +568,6 @@ fn corner_clues_with_no_tour_are_proven_quickly() {
         let CluesError::NoTour(ClueStuck::Exhausted { nodes }) = err else {
             panic!("{set:?}: {err:?}")
         };
-        assert!(nodes <= most, "{set:?}: {nodes} nodes");
+        assert!(nodes <= 10, "{set:?}: {nodes} nodes");
     }
 }

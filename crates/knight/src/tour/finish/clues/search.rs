@@ -42,12 +42,15 @@
 //!   is that step's (every free square takes a step); a step with one
 //!   candidate left takes it, so no other step has it (a square takes one
 //!   step). A step left with none, a free square no step has, or two
-//!   steps with the same one square left is a dead end; and the search
+//!   steps with the same one square left is a dead end. A free square
+//!   `v` with one free square `u` a move away is entered and left from
+//!   placed squares with the steps beside its own, or from `u`: when every
+//!   candidate step of `v` needs `u` on one side, `u` is a candidate only
+//!   of those steps (and the narrowing goes on). The search
 //!   tries only the candidates of the step it places. This is what proves
-//!   in a few hundred nodes clue sets that took millions: a corner with one
-//!   free square beside it and clues whose steps are not two apart must be
-//!   entered and left through that square, which another such square
-//!   needs at another step;
+//!   at once clue sets that took millions of nodes: a corner with one
+//!   free square beside it, and a square beside clues whose steps are not
+//!   two apart, both need that square, at steps that cannot agree;
 //! - the forced moves, followed to the end ([`super::super::bits::forced`]) on
 //!   the graph of the free squares and the placed squares beside a gap,
 //!   each run of placed steps between two gaps drawn as its two end squares
@@ -431,7 +434,9 @@ impl Search {
         if let Some(b) = beyond {
             moves &= m[self.spot(b)];
         }
-        if !self.narrow(&mut cand, free) {
+        if !self.narrow(&mut cand, free)
+            || (self.lone(&mut cand, free) && !self.narrow(&mut cand, free))
+        {
             return None;
         }
         moves &= cand[step];
@@ -765,6 +770,57 @@ impl Search {
             }
         }
         true
+    }
+
+    /// A free square `v` with one free square `u` a move away: at each of
+    /// its candidate steps `t`, the squares at `t - 1` and `t + 1` are a
+    /// move from `v`, so each is a placed square with that step or `u`.
+    /// When every candidate step of `v` needs `u` on one side, `u` is a
+    /// candidate only of those sides' steps. Whether a candidate went.
+    fn lone(&self, cand: &mut [u64; 64], free: u64) -> bool {
+        let n = self.n;
+        let m = &self.bits.moves;
+        let mut step_of = [0usize; 64];
+        for (s, at) in self.at.iter().enumerate() {
+            if let Some(spot) = *at {
+                step_of[spot] = s;
+            }
+        }
+        let all = u64::MAX >> (64 - n);
+        let mut changed = false;
+        for v in squares(free) {
+            let one = m[v] & free;
+            if one.count_ones() != 1 {
+                continue;
+            }
+            let held = squares(m[v] & all & !free).fold(0u64, |h, w| h | bit(step_of[w]));
+            let mut need = 0u64;
+            for t in squares(self.open_steps).filter(|&t| cand[t] & bit(v) != 0) {
+                let lo = if t > 0 {
+                    Some(t - 1)
+                } else {
+                    self.closed.then_some(n - 1)
+                };
+                let hi = if t + 1 < n {
+                    Some(t + 1)
+                } else {
+                    self.closed.then_some(0)
+                };
+                let here = [lo, hi].into_iter().flatten().fold(0u64, |h, s| h | bit(s)) & !held;
+                if here == 0 {
+                    need = all;
+                    break;
+                }
+                need |= here;
+            }
+            for t in squares(self.open_steps & !need) {
+                if cand[t] & one != 0 {
+                    cand[t] &= !one;
+                    changed = true;
+                }
+            }
+        }
+        changed
     }
 
     /// The forced moves of the position followed to the end
