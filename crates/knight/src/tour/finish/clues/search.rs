@@ -665,10 +665,9 @@ impl Search {
         if n < 3 {
             return true;
         }
-        let open = self.open_steps;
         let mut steps = [0usize; 64];
         let mut len = 0;
-        for t in squares(open) {
+        for t in squares(self.open_steps) {
             steps[len] = t;
             len += 1;
         }
@@ -680,96 +679,128 @@ impl Search {
             near[t] = (one, two);
         }
         for pass in 0..8 {
-            let mut changed = false;
-            // Forwards and backwards in turn, so that a change travels the
-            // whole way in one pass.
-            for i in 0..len {
-                let t = if pass % 2 == 0 {
-                    steps[i]
-                } else {
-                    steps[len - 1 - i]
-                };
-                let pred = if t > 0 {
-                    Some(t - 1)
-                } else {
-                    self.closed.then_some(n - 1)
-                };
-                let succ = if t + 1 < n {
-                    Some(t + 1)
-                } else {
-                    self.closed.then_some(0)
-                };
-                let mut keep = cand[t];
-                let mut single = u64::MAX;
-                for (one, two) in [pred, succ].into_iter().flatten().map(|s| near[s]) {
-                    keep &= one;
-                    single &= one & !two;
-                }
-                if let (Some(p), Some(q)) = (pred, succ) {
-                    // One neighbour on each side, and the same one.
-                    let both = cand[p] & cand[q];
-                    if both != 0 {
-                        keep &= !(single & self.bits.around(both));
-                    }
-                }
-                if keep != cand[t] {
-                    if keep == 0 {
-                        return false;
-                    }
-                    cand[t] = keep;
-                    let (one, two, _) = self.bits.counts(keep);
-                    near[t] = (one, two);
-                    changed = true;
-                }
-            }
-            let (mut once, mut twice) = (0u64, 0u64);
-            for &t in steps {
-                twice |= once & cand[t];
-                once |= cand[t];
-            }
-            if free & !once != 0 {
+            let Some(swept) = self.sweep(cand, &mut near, steps, pass % 2 == 1) else {
                 return false;
-            }
-            let hidden = free & !twice;
-            let mut singles = 0u64;
-            let mut narrowed = 0u64;
-            for &t in steps {
-                let h = hidden & cand[t];
-                if h != 0 {
-                    if h.count_ones() > 1 {
-                        return false;
-                    }
-                    if cand[t] != h {
-                        cand[t] = h;
-                        narrowed |= bit(t);
-                    }
-                }
-                if cand[t].count_ones() == 1 {
-                    if singles & cand[t] != 0 {
-                        return false;
-                    }
-                    singles |= cand[t];
-                }
-            }
-            for &t in steps {
-                if cand[t].count_ones() > 1 && cand[t] & singles != 0 {
-                    cand[t] &= !singles;
-                    if cand[t] == 0 {
-                        return false;
-                    }
-                    narrowed |= bit(t);
-                }
-            }
+            };
+            let Some(narrowed) = Self::singles(cand, steps, free) else {
+                return false;
+            };
             for t in squares(narrowed) {
                 let (one, two, _) = self.bits.counts(cand[t]);
                 near[t] = (one, two);
-                changed = true;
             }
-            if !changed {
+            if !swept && narrowed == 0 {
                 break;
             }
         }
         true
+    }
+
+    /// The steps before and after step `t` (none before the first or after
+    /// the last of an open tour; round the end of a closed one).
+    fn beside(&self, t: usize) -> [Option<usize>; 2] {
+        let n = self.n;
+        let before = if t > 0 {
+            Some(t - 1)
+        } else {
+            self.closed.then_some(n - 1)
+        };
+        let after = if t + 1 < n {
+            Some(t + 1)
+        } else {
+            self.closed.then_some(0)
+        };
+        [before, after]
+    }
+
+    /// One pass of [`Search::narrow`]'s first rule over `steps` (backwards
+    /// or forwards, so that a change travels the whole way in one pass or
+    /// two), `near` kept as each step's squares a move from one candidate
+    /// and from two: whether a candidate went, None when a step has none
+    /// left.
+    fn sweep(
+        &self,
+        cand: &mut [u64; 64],
+        near: &mut [(u64, u64); 64],
+        steps: &[usize],
+        backwards: bool,
+    ) -> Option<bool> {
+        let mut changed = false;
+        for i in 0..steps.len() {
+            let t = if backwards {
+                steps[steps.len() - 1 - i]
+            } else {
+                steps[i]
+            };
+            let sides = self.beside(t);
+            let mut keep = cand[t];
+            let mut single = u64::MAX;
+            for (one, two) in sides.into_iter().flatten().map(|s| near[s]) {
+                keep &= one;
+                single &= one & !two;
+            }
+            if let [Some(p), Some(q)] = sides {
+                // One neighbour on each side, and the same one.
+                let both = cand[p] & cand[q];
+                if both != 0 {
+                    keep &= !(single & self.bits.around(both));
+                }
+            }
+            if keep != cand[t] {
+                if keep == 0 {
+                    return None;
+                }
+                cand[t] = keep;
+                let (one, two, _) = self.bits.counts(keep);
+                near[t] = (one, two);
+                changed = true;
+            }
+        }
+        Some(changed)
+    }
+
+    /// [`Search::narrow`]'s other rules: a free square only one step has is
+    /// that step's; a step's one square is no other step's. The steps
+    /// narrowed, or None when a free square is no step's, or one step has
+    /// two squares no other has, or two steps the same one square.
+    fn singles(cand: &mut [u64; 64], steps: &[usize], free: u64) -> Option<u64> {
+        let (mut once, mut twice) = (0u64, 0u64);
+        for &t in steps {
+            twice |= once & cand[t];
+            once |= cand[t];
+        }
+        if free & !once != 0 {
+            return None;
+        }
+        let hidden = free & !twice;
+        let mut singles = 0u64;
+        let mut narrowed = 0u64;
+        for &t in steps {
+            let h = hidden & cand[t];
+            if h.count_ones() > 1 {
+                return None;
+            }
+            if h != 0 && cand[t] != h {
+                cand[t] = h;
+                narrowed |= bit(t);
+            }
+            if cand[t].count_ones() == 1 {
+                if singles & cand[t] != 0 {
+                    return None;
+                }
+                singles |= cand[t];
+            }
+        }
+        for &t in steps {
+            if cand[t].count_ones() > 1 && cand[t] & singles != 0 {
+                cand[t] &= !singles;
+                if cand[t] == 0 {
+                    return None;
+                }
+                narrowed |= bit(t);
+            }
+        }
+        Some(narrowed)
     }
 
     /// A free square `v` with one free square `u` a move away: at each of
@@ -796,17 +827,12 @@ impl Search {
             let held = squares(m[v] & all & !free).fold(0u64, |h, w| h | bit(step_of[w]));
             let mut need = 0u64;
             for t in squares(self.open_steps).filter(|&t| cand[t] & bit(v) != 0) {
-                let lo = if t > 0 {
-                    Some(t - 1)
-                } else {
-                    self.closed.then_some(n - 1)
-                };
-                let hi = if t + 1 < n {
-                    Some(t + 1)
-                } else {
-                    self.closed.then_some(0)
-                };
-                let here = [lo, hi].into_iter().flatten().fold(0u64, |h, s| h | bit(s)) & !held;
+                let here = self
+                    .beside(t)
+                    .into_iter()
+                    .flatten()
+                    .fold(0, |h, s| h | bit(s))
+                    & !held;
                 if here == 0 {
                     need = all;
                     break;
