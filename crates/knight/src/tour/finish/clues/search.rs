@@ -434,6 +434,7 @@ impl Search {
         if let Some(b) = beyond {
             moves &= m[self.spot(b)];
         }
+        // Narrowed again when a square with one free neighbour pinned it.
         if !self.narrow(&mut cand, free)
             || (self.lone(&mut cand, free) && !self.narrow(&mut cand, free))
         {
