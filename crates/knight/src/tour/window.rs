@@ -15,7 +15,12 @@
 //! even number of squares are tried first (over some odd pieces the
 //! both-ends construction takes seconds). Near a corner two pieces remain,
 //! along an edge three, in the middle four. The board is also tried
-//! transposed (the bands then run along the files).
+//! transposed (the bands then run along the files). Along the bottom (or
+//! top) edge the band beyond the window touches both other pieces, so no
+//! chain of the three ends in it: for an end there the window is also
+//! *capped* ([`Cutting::capped`]): a band [`MIN_SIDE`] deep of the window's
+//! width beyond it, the side pieces as tall as window and cap, and the band
+//! beyond both, four pieces in a ring again.
 //!
 //! **The tour.** The pieces touch in a ring (below, right, above, left): a
 //! *chain* is an order of them in which each touches the next. The tour is
@@ -81,9 +86,9 @@ use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 use super::construct::IndexedTour;
+use super::ending::Ending;
 use super::ends;
 use super::existence;
-use super::finish::Ending;
 use super::search::{depth_first, Budget, Outcome, Rules, Unvisited};
 use super::warnsdorff::mix;
 use crate::board::{Board, Grid, Int, Spot, Square};
@@ -375,36 +380,58 @@ impl Cutting<'_> {
             if pieces.is_empty() {
                 continue;
             }
-            let plans: Vec<Plan> = match last {
-                Some(t) if window.contains(t) => {
-                    let knight = *self.played.last()?;
-                    let portal = Plan {
-                        first: window,
-                        second: Some(window),
-                        last,
-                        portal: true,
-                    };
-                    let split = splits(window, knight, t)
-                        .into_iter()
-                        .map(|(first, second)| Plan {
-                            first,
-                            second: Some(second),
-                            last,
-                            portal: false,
-                        });
-                    std::iter::once(portal).chain(split).collect()
-                }
-                _ => vec![Plan {
-                    first: window,
-                    second: None,
-                    last,
-                    portal: false,
-                }],
+            // An end beyond a window on one edge may lie in the band that
+            // touches both other pieces, which no chain of three ends in:
+            // the capped cut's four pieces make a ring again.
+            let capped = match last {
+                Some(t) if pieces.len() == 3 && !window.contains(t) => self.capped(window),
+                _ => None,
             };
-            for plan in plans {
-                if let Some(path) = self.by_plan(plan, &pieces) {
+            for pieces in std::iter::once(pieces).chain(capped) {
+                if let Some(path) = self.by_cut(window, &pieces, last) {
                     return Some(path);
                 }
+            }
+        }
+        None
+    }
+
+    /// The tour by the window and its pieces, ending on `last` when given.
+    fn by_cut(
+        &mut self,
+        window: Rect,
+        pieces: &[Rect],
+        last: Option<Square>,
+    ) -> Option<Vec<Square>> {
+        let plans: Vec<Plan> = match last {
+            Some(t) if window.contains(t) => {
+                let knight = *self.played.last()?;
+                let portal = Plan {
+                    first: window,
+                    second: Some(window),
+                    last,
+                    portal: true,
+                };
+                let split = splits(window, knight, t)
+                    .into_iter()
+                    .map(|(first, second)| Plan {
+                        first,
+                        second: Some(second),
+                        last,
+                        portal: false,
+                    });
+                std::iter::once(portal).chain(split).collect()
+            }
+            _ => vec![Plan {
+                first: window,
+                second: None,
+                last,
+                portal: false,
+            }],
+        };
+        for plan in plans {
+            if let Some(path) = self.by_plan(plan, pieces) {
+                return Some(path);
             }
         }
         None
@@ -502,6 +529,64 @@ impl Cutting<'_> {
         } else {
             Vec::new()
         }
+    }
+
+    /// The pieces round a window on the bottom (or top) edge alone, capped:
+    /// a band of [`MIN_SIDE`] ranks on the window's other side, as wide as
+    /// the window; the parts left and right of window and cap together;
+    /// and the band of the board's whole width beyond. The four touch in a
+    /// ring (left, cap, right, band), as round a window in the middle. None
+    /// when the window is not on one such edge or a piece is too small.
+    fn capped(&self, window: Rect) -> Option<Vec<Rect>> {
+        let (w, h) = (self.w, self.h);
+        if window.x == 0 || window.right() == w {
+            return None;
+        }
+        let (cap, band, y, tall) = if window.y == 0 && window.top() < h {
+            let cap = Rect {
+                y: window.top(),
+                h: MIN_SIDE,
+                ..window
+            };
+            let band = Rect {
+                x: 0,
+                y: cap.top(),
+                w,
+                h: h.checked_sub(cap.top())?,
+            };
+            (cap, band, 0, cap.top())
+        } else if window.top() == h && window.y > 0 {
+            let y = window.y.checked_sub(MIN_SIDE)?;
+            let cap = Rect {
+                y,
+                h: MIN_SIDE,
+                ..window
+            };
+            let band = Rect {
+                x: 0,
+                y: 0,
+                w,
+                h: y,
+            };
+            (cap, band, y, h - y)
+        } else {
+            return None;
+        };
+        let left = Rect {
+            x: 0,
+            y,
+            w: window.x,
+            h: tall,
+        };
+        let right = Rect {
+            x: window.right(),
+            y,
+            w: w - window.right(),
+            h: tall,
+        };
+        let pieces = vec![left, cap, right, band];
+        let toured = |p: &Rect| p.w.min(p.h) >= MIN_SIDE && p.w.max(p.h) >= 10;
+        pieces.iter().all(toured).then_some(pieces)
     }
 
     /// The tour by `plan`, trying each chain of the pieces, each end L of the
