@@ -41,7 +41,7 @@
 //! depth-first engine ([`super::search`]), from the last square played over
 //! the squares not yet played, ordered by Warnsdorff's rule and Roth's
 //! tie-break, in rounds until `time_limit`. On boards of at most
-//! [`CHECKED_SQUARES`] (1,024) every node checks the whole position
+//! [`CHECKED_SQUARES`] (4,096) every node checks the whole position
 //! ([`position`]: a free square with no way in, or two with one, or the
 //! free squares in two parts, end the branch), so an exhausted search is a
 //! proof and the search finds the finishes of long walks that Warnsdorff's
@@ -279,14 +279,41 @@ pub fn finish_tour(
             Small::Unsettled => Err(FinishError::NotFound),
         };
     }
-    state.release(here);
-    let rest = if squares <= CHECKED_SQUARES {
+    // An open tour with a square left only one way in must end there: the
+    // searches steer to it as to an asked end.
+    let ending = match (ending, state.forced_last(here)) {
+        (Ending::Open, Some(last)) => {
+            state = Finishing::new(grid, played, Ending::End(last), &deadline);
+            Ending::End(last)
+        }
+        (ending, _) => {
+            state.release(here);
+            ending
+        }
+    };
+    search_large(state, (board, played, ending), &deadline, done)
+}
+
+/// The searches of the whole board from the position `state` (the knight's
+/// square free), on a board of more than 64 squares: with the whole
+/// position checked at every node on boards of at most [`CHECKED_SQUARES`],
+/// then the restarts; on larger boards the restarts first, for half the
+/// time, then the engine.
+fn search_large(
+    mut state: Finishing,
+    (board, played, ending): (Board, &[Square], Ending),
+    deadline: &Deadline,
+    done: impl Fn(Vec<Square>) -> Result<Finished, FinishError>,
+) -> Result<Finished, FinishError> {
+    let knight = played[played.len() - 1];
+    let here = state.grid.spot(knight).index();
+    let rest = if board.squares() <= CHECKED_SQUARES {
         // Every node checks the whole position: the search proves most
         // hopeless positions and finds the finishes the restarts miss.
         state.checked = true;
         let most = deadline.sooner(deadline.left() * 3 / 4);
         match search_whole(&state, here, &most) {
-            Whole::NotFound => super::window::restarts(board, played, ending, &deadline),
+            Whole::NotFound => super::window::restarts(board, played, ending, deadline),
             settled => return settled.into_finish(played, knight, done),
         }
     } else {
@@ -295,7 +322,7 @@ pub fn finish_tour(
         let half = deadline.sooner(deadline.left() / 2);
         match super::window::restarts(board, played, ending, &half) {
             Some(path) => Some(path),
-            None => return search_whole(&state, here, &deadline).into_finish(played, knight, done),
+            None => return search_whole(&state, here, deadline).into_finish(played, knight, done),
         }
     };
     rest.map_or(Err(FinishError::NotFound), done)
@@ -304,7 +331,7 @@ pub fn finish_tour(
 /// Boards of at most this many squares are searched with the whole
 /// position checked at every node ([`Finishing::blocked`], linear in the
 /// squares): past it a node costs more than the cuts save.
-const CHECKED_SQUARES: u64 = 1024;
+const CHECKED_SQUARES: u64 = 4096;
 
 /// What the search of the whole board settled.
 enum Whole {

@@ -142,7 +142,41 @@ impl Finishing {
             }
             dead_end = Some(v);
         }
-        (self.parts().0 > 1).then_some(Block::Split)
+        (!self.one_part()).then_some(Block::Split)
+    }
+
+    /// The free square (not one move from the knight on `here`) with one
+    /// way in left, which a finish can only end on; the first by index.
+    pub(super) fn forced_last(&self, here: usize) -> Option<Square> {
+        (0..self.squares.free.len())
+            .find(|&v| {
+                self.squares.free[v] && self.squares.free_moves[v] == 1 && !self.adjacent(v, here)
+            })
+            .map(|v| self.grid.square(Spot::new(v)))
+    }
+
+    /// Whether the free squares are one part (a walk over them from one
+    /// reaches all): [`Finishing::parts`] without collecting the parts, as
+    /// every node of a checked search asks it.
+    fn one_part(&mut self) -> bool {
+        let Some(start) = self.squares.free.iter().position(|&f| f) else {
+            return true;
+        };
+        self.seen.fill(false);
+        self.seen[start] = true;
+        self.stack.push(start);
+        let mut reached = 1;
+        while let Some(at) = self.stack.pop() {
+            for (_, n) in self.grid.neighbours(Spot::new(at)) {
+                let n = n.index();
+                if self.squares.free[n] && !self.seen[n] {
+                    self.seen[n] = true;
+                    reached += 1;
+                    self.stack.push(n);
+                }
+            }
+        }
+        reached == self.squares.left
     }
 
     /// How many parts the free squares fall into, and the smallest part's
