@@ -54,6 +54,7 @@ use std::cell::Cell;
 
 use super::existence::ruled_out;
 use super::search::{depth_first, Budget, Outcome, Rules};
+use super::window::CHECKED_SQUARES;
 use super::{is_tour, Method, TourError, TourRequest};
 use crate::board::{Board, Grid, Int, Spot, Square};
 use crate::terrain::validate::{validate, StepFault};
@@ -327,11 +328,6 @@ fn search_large(
     };
     rest.map_or(Err(FinishError::NotFound), done)
 }
-
-/// Boards of at most this many squares are searched with the whole
-/// position checked at every node ([`Finishing::blocked`], linear in the
-/// squares): past it a node costs more than the cuts save.
-const CHECKED_SQUARES: u64 = 4096;
 
 /// What the search of the whole board settled.
 enum Whole {

@@ -70,8 +70,10 @@
 //! dead end; twice in fixed orders, then with ties perturbed at random,
 //! each under a node budget. So the search's size follows the played
 //! squares, not the board. The window's tries take at most a quarter of
-//! the time limit and [`MAX_TIME`] (on a board too large for the restarts,
-//! three quarters: the whole-board search rarely finishes there).
+//! the time limit and [`MAX_TIME`] on boards of at most [`CHECKED_SQUARES`],
+//! where the finish's checked whole-board search settles most of what
+//! they miss; on larger boards three quarters (the whole-board search
+//! rarely finishes there).
 //!
 //! The same search over the whole board, restarted with ties broken at
 //! random ([`restarts`]), is the caller's fallback where no window fits (a
@@ -95,7 +97,7 @@ mod sweep;
 
 use rect::{apart, crossings, shade, splits, touch, Rect};
 pub(super) use sweep::restarts;
-use sweep::{sweep, Aim, Tries, RESTART_SQUARES};
+use sweep::{sweep, Aim, Tries};
 
 /// Free files (and ranks) left round the played squares on each side of the
 /// window, in the order tried: a margin of 2 often leaves a band too thin
@@ -110,8 +112,15 @@ const MAX_WINDOW: u64 = 40_000;
 
 /// The most time the window's searches take (a quarter of the time limit
 /// when that is less) before the whole board is searched instead, on
-/// boards the restarts try (on larger ones, three quarters of the limit).
+/// boards of at most [`CHECKED_SQUARES`] (on larger ones, three quarters
+/// of the limit).
 const MAX_TIME: Duration = Duration::from_millis(250);
+
+/// Boards of at most this many squares are searched whole with the whole
+/// position checked at every node when the window gives nothing (the
+/// finish's checked search, linear in the squares a node): past it a node
+/// costs more than the cuts save, and the window takes most of the time.
+pub(super) const CHECKED_SQUARES: u64 = 4096;
 
 /// The most ends L (or starts E) tried for one window and chain.
 const ENDS_TRIED: usize = 6;
@@ -152,11 +161,11 @@ pub(super) fn finish_in_window(
     let lasts = last_squares(board, played, &taken, ending)?;
     let cache = Cache::default();
     // The window's tries may take a share of the time, capped: when they
-    // fail the whole board is searched. On a board too large for the
-    // restarts that search rarely finishes: most of the time is the
-    // window's.
+    // fail the whole board is searched. Past the boards the whole-position
+    // checked search covers, that search rarely finishes where the window
+    // does not: most of the time is the window's.
     let left = deadline.left();
-    let share = if board.squares() > RESTART_SQUARES {
+    let share = if board.squares() > CHECKED_SQUARES {
         left * 3 / 4
     } else {
         (left / 4).min(MAX_TIME)

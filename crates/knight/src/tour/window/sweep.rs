@@ -144,7 +144,7 @@ pub(super) fn sweep(
 
 /// Boards of at most this many squares are tried by [`restarts`] (on
 /// larger ones a single try takes long, and the window is the method).
-pub(super) const RESTART_SQUARES: u64 = 100_000;
+const RESTART_SQUARES: u64 = 100_000;
 
 /// A finish of `played` on `board` by [`sweep`]'s short tries over the
 /// whole board, ties broken at random, until `deadline`: the whole tour,
