@@ -407,7 +407,9 @@ fn long_walks_on_small_boards_are_finished_by_the_checked_search() {
     let middle = names(
         "k6 j8 h9 f10 g8 f6 h5 i3 h1 g3 e4 c3 d5 e7 g6 e5 g4 h2 f1 e3 c2 e1 f3 g5 f7 h6 i4 k5 m6 k7 i6 h4 g2 f4 e6 c7 a8 b6 a4 b2 d1 f2 h3 i5 j7 l6 m8 o9 n7 p8 o10 n12 m10 k11 i10 g9 h11 f12 g14 h12 g10 f8 h7 i9 k10 m9 l11 j10 k12 i11",
     );
-    let one_way_in = moves_from(16, 16, (0, 0)).filter(|s| !middle.contains(s)).count();
+    let one_way_in = moves_from(16, 16, (0, 0))
+        .filter(|s| !middle.contains(s))
+        .count();
     assert_eq!(one_way_in, 1);
     finish_checked((16, 16), &middle, End::Open, Duration::from_secs(60)).unwrap();
 }

@@ -45,10 +45,9 @@ impl Rect {
     }
 
     /// The board's square at local index `i` (`rank * w + file`).
+    /// (In 32 bits: a piece's squares are numbered in 32 bits.)
     pub(super) fn square_at(self, i: u32) -> Square {
-        let w = u64::from(self.w);
-        let i = u64::from(i);
-        Square::new((i % w).u32() + self.x, (i / w).u32() + self.y)
+        Square::new(i % self.w + self.x, i / self.w + self.y)
     }
 
     pub(super) fn board(self) -> Option<Board> {
