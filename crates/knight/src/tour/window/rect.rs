@@ -4,7 +4,7 @@
 //! the ways to split a window between the knight and the last square.
 
 use super::SPLITS_TRIED;
-use crate::board::{Board, Int, Square};
+use crate::board::{Board, Square};
 
 /// A rectangle of the board: files `x..x + w`, ranks `y..y + h`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
