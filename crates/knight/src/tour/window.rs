@@ -833,4 +833,56 @@ mod tests {
         // Four starts, two ways round each.
         assert_eq!(chains(&pieces, plan).len(), 8);
     }
+
+    /// A window on the bottom or the top edge, capped: its four pieces and
+    /// it cover the board once, and for a square in any piece a chain from
+    /// the window ends in that piece (with three pieces, none ends in the
+    /// band beyond).
+    #[test]
+    fn a_capped_window_rings_its_pieces() {
+        let (w, h) = (40u32, 36u32);
+        let cut = Cutting {
+            w,
+            h,
+            played: vec![Square::new(14, 1)],
+            taken: HashSet::from([Square::new(14, 1)]),
+            max_squares: 1_000_000,
+            deadline: Deadline::from(Duration::ZERO),
+            cache: &Cache::default(),
+            swept: HashMap::new(),
+            portals: HashMap::new(),
+        };
+        for window in [rect(10, 0, 12, 7), rect(10, 29, 12, 7)] {
+            let three = cut.pieces(window);
+            assert_eq!(three.len(), 3, "{window:?}");
+            let pieces = cut.capped(window).expect("a capped cut");
+            assert_eq!(pieces.len(), 4);
+            let mut seen = vec![0u8; (w * h).usize()];
+            for r in std::iter::once(window).chain(pieces.iter().copied()) {
+                for i in 0..r.area() {
+                    let s = r.square_at(i.u32());
+                    seen[(s.rank() * w + s.file()).usize()] += 1;
+                }
+            }
+            assert!(seen.iter().all(|&c| c == 1), "{window:?}");
+            let plan = |t: Square| Plan {
+                first: window,
+                second: None,
+                last: Some(t),
+                portal: false,
+            };
+            for &piece in &pieces {
+                let t = piece.square_at(piece.area().u32() / 2);
+                assert!(!chains(&pieces, plan(t)).is_empty(), "{window:?} {piece:?}");
+            }
+            // The band beyond, the board's whole width: of the three, the
+            // piece touching both others.
+            let band = *three.iter().find(|p| p.w == w).expect("a band");
+            let t = band.square_at(band.area().u32() / 2);
+            assert!(chains(&three, plan(t)).is_empty(), "{window:?} {band:?}");
+        }
+        // A window on no edge, or on a side edge, is not capped.
+        assert!(cut.capped(rect(10, 10, 12, 7)).is_none());
+        assert!(cut.capped(rect(0, 0, 12, 7)).is_none());
+    }
 }
