@@ -277,6 +277,9 @@ fn last_squares(
     }
 }
 
+/// A window search's question: (rectangle, start, ends, tries).
+type Swept = (Rect, Square, Vec<Square>, Tries);
+
 /// One orientation of the board (perhaps transposed) and what the
 /// window's tries share.
 struct Cutting<'a> {
@@ -287,8 +290,9 @@ struct Cutting<'a> {
     max_squares: u64,
     deadline: Deadline,
     cache: &'a Cache,
-    /// Each search already made: (rectangle, start, end) → the path.
-    swept: HashMap<(Rect, Square, Vec<Square>), Option<Vec<Square>>>,
+    /// Each search already made: (rectangle, start, ends, tries) → the
+    /// path.
+    swept: HashMap<Swept, Option<Vec<Square>>>,
     /// Each search with a portal already made: (window, L, E, t) → the
     /// path.
     portals: HashMap<(Rect, Square, Square, Square), Option<Vec<Square>>>,
@@ -555,28 +559,30 @@ impl Cutting<'_> {
             // Farthest from the knight first: the path sweeps away from it
             // and ends where it sweeps to.
             ends.sort_by_key(|&(l, _)| std::cmp::Reverse(apart(l, knight)));
-            // First one search that may end on any of them, then each.
-            let mut any: Vec<Square> = ends.iter().map(|e| e.0).collect();
-            any.sort_unstable_by_key(|s| (s.rank(), s.file()));
-            any.dedup();
-            if let Some(inside) = self.sweep_to(first, knight, any) {
-                let l = *inside.last()?;
-                for &(_, e) in ends.iter().filter(|end| end.0 == l) {
+            let mut each = ends.clone();
+            each.dedup_by_key(|e| e.0);
+            // A glance at each, then the full searches: first one search
+            // that may end on any of them, then each.
+            for tries in [Tries::Glance, Tries::Window] {
+                let any: Vec<Square> = sorted_ends(&ends);
+                if let Some(inside) = self.sweep_to(first, knight, any, tries) {
+                    let l = *inside.last()?;
+                    for &(_, e) in ends.iter().filter(|end| end.0 == l) {
+                        if let Some(path) = self.join(plan, &chain, e, Inside::Path(&inside)) {
+                            return Some(path);
+                        }
+                    }
+                }
+                for &(l, e) in each.iter().take(ENDS_TRIED) {
+                    if self.out_of_time() {
+                        return None;
+                    }
+                    let Some(inside) = self.sweep_to(first, knight, vec![l], tries) else {
+                        continue;
+                    };
                     if let Some(path) = self.join(plan, &chain, e, Inside::Path(&inside)) {
                         return Some(path);
                     }
-                }
-            }
-            ends.dedup_by_key(|e| e.0);
-            for (l, e) in ends.into_iter().take(ENDS_TRIED) {
-                if self.out_of_time() {
-                    return None;
-                }
-                let Some(inside) = self.sweep(first, knight, l) else {
-                    continue;
-                };
-                if let Some(path) = self.join(plan, &chain, e, Inside::Path(&inside)) {
-                    return Some(path);
                 }
             }
         }
@@ -687,12 +693,19 @@ impl Cutting<'_> {
     /// played squares in it are blocked; `start` is the knight's square or
     /// a free one), ending on `end`: the squares after `start`. Made once.
     fn sweep(&mut self, rect: Rect, start: Square, end: Square) -> Option<Vec<Square>> {
-        self.sweep_to(rect, start, vec![end])
+        self.sweep_to(rect, start, vec![end], Tries::Window)
     }
 
-    /// As [`Cutting::sweep`], ending on any square of `ends`.
-    fn sweep_to(&mut self, rect: Rect, start: Square, ends: Vec<Square>) -> Option<Vec<Square>> {
-        let key = (rect, start, ends);
+    /// As [`Cutting::sweep`], ending on any square of `ends`, tried as
+    /// `tries` says.
+    fn sweep_to(
+        &mut self,
+        rect: Rect,
+        start: Square,
+        ends: Vec<Square>,
+        tries: Tries,
+    ) -> Option<Vec<Square>> {
+        let key = (rect, start, ends, tries);
         if let Some(known) = self.swept.get(&key) {
             return known.clone();
         }
@@ -708,7 +721,7 @@ impl Cutting<'_> {
                 [end] => Aim::On(rect.local(*end)),
                 ends => Aim::Among(ends.iter().map(|&s| rect.local(s)).collect()),
             };
-            let path = sweep(board, &blocked, goal, (Tries::Window, None), &self.deadline)?;
+            let path = sweep(board, &blocked, goal, (tries, None), &self.deadline)?;
             Some(
                 path.into_iter()
                     .map(|s| Square::new(s.file() + rect.x, s.rank() + rect.y))
@@ -718,6 +731,15 @@ impl Cutting<'_> {
         self.swept.insert(key, found.clone());
         found
     }
+}
+
+/// The squares L of `ends`, once each, in rank order: the ends a first
+/// search may reach any of.
+fn sorted_ends(ends: &[(Square, Square)]) -> Vec<Square> {
+    let mut any: Vec<Square> = ends.iter().map(|e| e.0).collect();
+    any.sort_unstable_by_key(|s| (s.rank(), s.file()));
+    any.dedup();
+    any
 }
 
 /// The orders of the pieces in which each touches the next, the first

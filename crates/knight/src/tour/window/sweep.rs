@@ -25,8 +25,14 @@ pub(super) enum Aim {
 }
 
 /// How hard [`sweep`] tries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Tries {
+    /// A window's path, at a glance: the orders of [`Tries::Window`], each
+    /// allowed only [`GLANCE_EXTRA`] nodes past the path's length. A path
+    /// these orders find at all they mostly find with few steps back, so a
+    /// glance at each end first spares the full budget on the ends that
+    /// have none.
+    Glance,
     /// A window's path: two fixed orders and two perturbed, each under a
     /// budget that follows the window's size.
     Window,
@@ -39,6 +45,9 @@ pub(super) enum Tries {
 /// (small windows need more steps back than their size).
 pub(super) const SWEEP_NODES: u64 = 4;
 pub(super) const SWEEP_EXTRA: u64 = 5_000;
+
+/// Nodes past the path's length a glance may search.
+const GLANCE_EXTRA: u64 = 256;
 
 /// The tries of a window's search: fixed orders, then ties perturbed at
 /// random from these seeds.
@@ -107,8 +116,12 @@ pub(super) fn sweep(
     };
     let left = rules.squares.left;
     match tries {
-        Tries::Window => {
-            let budget = SWEEP_NODES * n.u64() + SWEEP_EXTRA;
+        Tries::Glance | Tries::Window => {
+            let budget = if tries == Tries::Glance {
+                left.u64() + GLANCE_EXTRA
+            } else {
+                SWEEP_NODES * n.u64() + SWEEP_EXTRA
+            };
             for (variant, seed) in (0..).zip(WINDOW_TRIES) {
                 if deadline.passed() {
                     return None;
