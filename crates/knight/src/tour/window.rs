@@ -68,8 +68,11 @@
 //! first piece, then towards each of a few), so it sweeps away from its end
 //! and comes to it last, with a free square left with no free neighbour a
 //! dead end; twice in fixed orders, then with ties perturbed at random,
-//! each under a node budget. So the search's size follows the played
-//! squares, not the board. The window's tries take at most a quarter of
+//! each under a node budget. Every end is first given a glance (the same
+//! orders, allowed few steps back: a path they find at all they mostly
+//! find so), and only then the full budget, so ends with no path cost
+//! little before the one that has one. So the search's size follows the
+//! played squares, not the board. The window's tries take at most a quarter of
 //! the time limit and [`MAX_TIME`] on boards of at most [`CHECKED_SQUARES`],
 //! where the finish's checked whole-board search settles most of what
 //! they miss; on larger boards three quarters (the whole-board search
