@@ -4,7 +4,7 @@
 //! the ways to split a window between the knight and the last square.
 
 use super::SPLITS_TRIED;
-use crate::board::{Board, Square};
+use crate::board::{Board, Square, STEPS};
 
 /// A rectangle of the board: files `x..x + w`, ranks `y..y + h`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -141,17 +141,11 @@ pub(super) fn touch(a: Rect, b: Rect) -> bool {
 pub(super) fn crossings(a: Rect, b: Rect) -> Vec<(Square, Square)> {
     let mut found: Vec<(u32, Square, Square)> = Vec::new();
     let mut add = |from: Square, middle: u32, along: u32| {
-        for (df, dr) in [
-            (1i64, 2i64),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ] {
-            let to = (i64::from(from.file()) + df, i64::from(from.rank()) + dr);
+        for step in &STEPS {
+            let to = (
+                i64::from(from.file()) + i64::from(step.file),
+                i64::from(from.rank()) + i64::from(step.rank),
+            );
             let (Ok(f), Ok(r)) = (u32::try_from(to.0), u32::try_from(to.1)) else {
                 continue;
             };
