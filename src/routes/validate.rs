@@ -3,7 +3,7 @@
 //! position of the knight (`render: true`) as the challenge's level 1 does.
 //!
 //! An empty `path` is a 400 (a path lists at least the square the knight
-//! starts on); the rules of a path are in `solver::validate`.
+//! starts on); the rules of a path are the library's (`knight::validate`).
 
 use axum::response::Response;
 use serde::Serialize;
