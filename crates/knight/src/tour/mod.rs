@@ -33,6 +33,7 @@
 pub(crate) mod blocks;
 pub(crate) mod construct;
 pub(crate) mod cover;
+mod ending;
 pub(crate) mod ends;
 pub(crate) mod existence;
 pub(crate) mod finish;
