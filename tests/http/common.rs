@@ -140,7 +140,7 @@ impl Server {
 }
 
 /// A snapshot the library's tests keep (`crates/knight/tests/snapshots/`,
-/// rewritten by `UPDATE_SNAPSHOTS=1 cargo test -p knight --test terrain`):
+/// rewritten by `UPDATE_SNAPSHOTS=1 cargo test -p knight --test solver terrain::`):
 /// the server draws its pictures with the same functions.
 pub fn solver_snapshot(name: &str) -> String {
     let path = format!(

@@ -5,7 +5,7 @@
 //! (429), and HTTP/2 with prior knowledge: a stream whose client keeps its
 //! window shut is reset within the write timeout, its connection closed,
 //! and answers past the answer budget are 503. The shutdown deadline is in
-//! `tests/binary.rs`; each endpoint's board-size limits are with its tests.
+//! `tests/http/binary.rs`; each endpoint's board-size limits are with its tests.
 
 use crate::common;
 

@@ -1,6 +1,6 @@
 //! `/longest-path` over HTTP through the real server: plain and terrain
 //! boards, its text and SVG answers, and its problems. The solver itself is
-//! tested in the library's `crates/knight/tests/longest.rs`; the paths here
+//! tested in the library's `crates/knight/tests/solver/longest.rs`; the paths here
 //! are held to the same path checker.
 
 use crate::common;

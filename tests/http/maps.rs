@@ -1,6 +1,6 @@
 //! `/distance-map` and `/shortest-paths` over HTTP (GET and POST): the real
 //! server on port 0. The solver's answers are tested with the library
-//! (`crates/knight/tests/shortest_paths.rs`); here, what the service adds:
+//! (`crates/knight/tests/solver/shortest_paths.rs`); here, what the service adds:
 //! the shapes of the answers, windows, pages, limits, pictures and errors.
 
 use crate::common;

@@ -3,12 +3,13 @@
 //! 3.1: this test derives it from the 3.1 document and fails when the
 //! committed file differs, so the two cannot drift. After changing
 //! `openapi.yaml`, write the 3.0 copy again with
-//! `UPDATE_OPENAPI_30=1 cargo test --test openapi`.
+//! `UPDATE_OPENAPI_30=1 cargo test --test http openapi::`.
 
 use serde_norway::{Mapping, Value};
 
-const HEADER: &str = "# OpenAPI 3.0.3 copy of openapi.yaml, derived from it by tests/openapi.rs\n\
-# (UPDATE_OPENAPI_30=1 cargo test --test openapi); do not edit by hand.\n";
+const HEADER: &str =
+    "# OpenAPI 3.0.3 copy of openapi.yaml, derived from it by tests/http/openapi.rs\n\
+# (UPDATE_OPENAPI_30=1 cargo test --test http openapi::); do not edit by hand.\n";
 
 fn path(file: &str) -> String {
     format!("{}/{file}", env!("CARGO_MANIFEST_DIR"))
@@ -173,7 +174,7 @@ fn openapi_30_is_the_31_document_in_30_terms() {
     assert!(
         committed == derived,
         "openapi-3.0.yaml is not openapi.yaml in 3.0 terms; write it again with \
-         `UPDATE_OPENAPI_30=1 cargo test --test openapi`"
+         `UPDATE_OPENAPI_30=1 cargo test --test http openapi::`"
     );
 }
 

@@ -1,6 +1,6 @@
 //! Operational behaviour: request ids, caching headers, CORS, compression,
 //! metrics, and graceful shutdown. The limits (timeouts, body size, the
-//! heavy-work queue) are in `tests/limits.rs`.
+//! heavy-work queue) are in `tests/http/limits.rs`.
 
 use crate::common;
 

@@ -5,10 +5,10 @@
 //! closed tour, move numbers legible or left out with a note, and a board
 //! too large to draw whole drawn on the part around the path, the same
 //! part as text and as SVG. Its snapshots live in `tests/snapshots/`;
-//! `UPDATE_SNAPSHOTS=1 cargo test --test pictures` rewrites them. The
+//! `UPDATE_SNAPSHOTS=1 cargo test --test http pictures::` rewrites them. The
 //! refused step's picture is the library's snapshot
 //! (`crates/knight/tests/snapshots/validate-fault.svg`, written by
-//! `cargo test -p knight --test terrain`).
+//! `cargo test -p knight --test solver terrain::`).
 
 use crate::common;
 

@@ -4,7 +4,7 @@
 //! clue at fault) and `/tour/puzzle` (GET and POST, the same seed the same
 //! puzzle, its clues agreeing with its solution, text and SVG as printed).
 //! The solver, with its exhaustive reference, is tested in the library's
-//! `crates/knight/tests/puzzle.rs`.
+//! `crates/knight/tests/solver/puzzle.rs`.
 
 use crate::common;
 

@@ -264,7 +264,7 @@ fn body_names(doc: &Value, schema: &Value, out: &mut std::collections::BTreeSet<
 }
 
 /// The README's endpoint table lists every parameter each endpoint reads, by
-/// `openapi.yaml` (which tests/contract.rs and schemathesis hold against the
+/// `openapi.yaml` (which tests/http/contract.rs and schemathesis hold against the
 /// server): a GET's query, a POST's body and its query. `src`/`dest` (said to
 /// be aliases under the table) and `size` (said with `format`) are left out.
 #[test]

@@ -1,6 +1,6 @@
 //! Terrain boards over HTTP through the real server: `POST /path` with a
 //! board, `/validate`, their pictures and their problems. The solver's own
-//! tests of the same rules are the library's `crates/knight/tests/terrain.rs`;
+//! tests of the same rules are the library's `crates/knight/tests/solver/terrain.rs`;
 //! the answers here are held to its Bellman–Ford reference and snapshots.
 
 use crate::common;

@@ -1,7 +1,7 @@
 //! `POST /tour/finish` over HTTP through the real server: finished tours
 //! held to the independent tour checker and the exhaustive reference of
 //! `knight_reference::tours`, and its problems. The solver itself is tested in the
-//! library's `crates/knight/tests/finish.rs`.
+//! library's `crates/knight/tests/solver/finish.rs`.
 
 use crate::common;
 

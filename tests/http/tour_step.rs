@@ -2,7 +2,7 @@
 //! exactly the tour `/tour` lists: checked over HTTP on some boards whole,
 //! sampled squares of 1000×1000, and boards 10⁹ a side (and square by
 //! square through the library on boards to 40×40, in
-//! `crates/knight/tests/tours.rs`).
+//! `crates/knight/tests/solver/tours.rs`).
 
 use crate::common;
 

@@ -358,7 +358,7 @@ fn narrow_board_prefixes_match_exhaustive_search() {
 }
 
 /// Thousands of prefixes of each board, in release:
-/// `cargo test --release -p knight --test finish -- --include-ignored`.
+/// `cargo test --release -p knight --test solver finish:: -- --include-ignored`.
 #[test]
 #[ignore = "long: run in release"]
 fn thousands_of_prefixes_match_exhaustive_search() {

@@ -1,7 +1,7 @@
 //! Longest paths through the library alone: the solver checked against an
 //! independent path checker (the `knight-reference` crate) and an exhaustive search
 //! on small boards, seeded random boards among them. `/longest-path` over
-//! HTTP is in the server's `tests/longest_http.rs`.
+//! HTTP is in the server's `tests/http/longest_http.rs`.
 
 use std::time::Duration;
 

@@ -199,7 +199,7 @@ fn solve_clues_agrees_with_an_exhaustive_search() {
     // A fixed seed unless PUZZLE_SEED names another, so that `cargo test`
     // draws the same cases every time (how many of each kind a draw holds
     // varies with the seed). Fresh seeds: `PUZZLE_SEED=$RANDOM cargo test
-    // -p knight --test puzzle`; the figures example draws its own.
+    // -p knight --test solver puzzle::`; the figures example draws its own.
     let seed = std::env::var("PUZZLE_SEED")
         .ok()
         .and_then(|s| s.parse().ok())

@@ -1,12 +1,12 @@
 //! Terrain boards through the library alone: cheapest paths, validation
 //! and drawings, checked on boards a person can read, against an
-//! independent Bellman–Ford search on the challenge board (in
-//! `support/mod.rs`), and against committed snapshots. The same endpoints
-//! over HTTP are in the server's `tests/terrain_http.rs`.
+//! independent Bellman–Ford search on the challenge board (the
+//! `knight-reference` crate), and against committed snapshots. The same endpoints
+//! over HTTP are in the server's `tests/http/terrain_http.rs`.
 //!
 //! Snapshots live in `crates/knight/tests/snapshots/` (the server's tests
 //! compare its answers with some of them too); `UPDATE_SNAPSHOTS=1 cargo
-//! test -p knight --test terrain` rewrites them (then read the diff before
+//! test -p knight --test solver terrain::` rewrites them (then read the diff before
 //! committing).
 
 use knight::{cheapest_path, CheapestError, CheapestPath, End};

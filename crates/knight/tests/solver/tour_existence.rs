@@ -5,7 +5,7 @@
 //! long ones; random boards to 60 a side.
 //!
 //! The long sweeps are `#[ignore]`d; run them in release:
-//! `cargo test --release -p knight --test tour_existence -- --include-ignored`.
+//! `cargo test --release -p knight --test solver tour_existence:: -- --include-ignored`.
 
 use std::sync::OnceLock;
 
@@ -240,7 +240,7 @@ fn narrow_pattern_agrees_with_exhaustive_search() {
 }
 
 /// The same up to 3x12 and 4x9 (minutes; run with `cargo test --release
-/// -p knight --test tour_existence -- --ignored`).
+/// -p knight --test solver tour_existence:: -- --ignored`).
 #[test]
 #[ignore]
 fn narrow_pattern_agrees_with_exhaustive_search_to_3x12_and_4x9() {
@@ -292,7 +292,7 @@ fn long_narrow_boards() {
 }
 
 /// Random starts on the largest narrow boards, 3x333,333 and 4x250,000,
-/// both orientations. Run with `cargo test --release -p knight --test tour_existence -- --ignored`.
+/// both orientations. Run with `cargo test --release -p knight --test solver tour_existence:: -- --ignored`.
 #[test]
 #[ignore]
 fn random_starts_on_3x333333_and_4x250000() {
@@ -362,7 +362,7 @@ fn random_boards_and_starts() {
 
 /// Every start on every board with both sides 5 to 40, open and closed
 /// (about 1.6 million tours; minutes in release). Run with
-/// `cargo test --release -p knight --test tour_existence -- --ignored`.
+/// `cargo test --release -p knight --test solver tour_existence:: -- --ignored`.
 #[test]
 #[ignore]
 fn every_start_on_every_board_to_40x40() {
@@ -381,7 +381,7 @@ fn every_start_on_every_board_to_40x40() {
 }
 
 /// 1000×1000, open and closed, from seeded random starts. Slow in a debug
-/// build; run with `cargo test --release -p knight --test tour_existence -- --ignored`.
+/// build; run with `cargo test --release -p knight --test solver tour_existence:: -- --ignored`.
 #[test]
 #[ignore]
 fn random_starts_on_1000x1000() {

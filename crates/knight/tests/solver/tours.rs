@@ -4,7 +4,7 @@
 //!
 //! `cargo test` runs a representative subset (seconds in debug). The
 //! exhaustive sweeps are `#[ignore]`d; run them in release:
-//! `cargo test --release -p knight --test tours -- --include-ignored`.
+//! `cargo test --release -p knight --test solver tours:: -- --include-ignored`.
 
 use std::sync::OnceLock;
 
