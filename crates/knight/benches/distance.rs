@@ -32,7 +32,7 @@ fn pairs(board: Board, mut seed: u64) -> Vec<(Square, Square)> {
 fn distances(c: &mut Criterion) {
     let mut group = c.benchmark_group("distance");
     group.throughput(Throughput::Elements(PAIRS as u64));
-    knightd::warm();
+    knight::warm();
     for (name, board) in [
         ("8x8", Board::CHESS),
         ("1e9x1e9", Board::new(1_000_000_000, 1_000_000_000).unwrap()),

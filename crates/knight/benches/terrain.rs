@@ -12,7 +12,7 @@ use knight::Square;
 use knight::{cheapest_path, MoveGrid};
 use knight::{BarrierRule, Terrain};
 
-const CHALLENGE: &str = include_str!("../assets/page/boards/challenge-28x32.txt");
+const CHALLENGE: &str = include_str!("../../../assets/page/boards/challenge-28x32.txt");
 
 /// A deterministic 1000×1000 board: mostly plain, with sprinkled water,
 /// lava, rocks and short barrier walls, and a teleport pair.

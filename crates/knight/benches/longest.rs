@@ -22,7 +22,7 @@
 //! fair share), and a search alone may use two. The load average is printed
 //! before and after each part.
 //!
-//! `cargo bench --bench longest` (limit 3 s a pair); `-- --limit-ms N` sets
+//! `cargo bench -p knight --bench longest` (limit 3 s a pair); `-- --limit-ms N` sets
 //! another limit, `-- --rule either|long_leg` runs one rule, `-- --seed N`
 //! draws the fresh pairs from `N`, `-- --parts quiet,busy,fresh,empty` runs
 //! only those parts.
@@ -243,7 +243,7 @@ fn main() {
         },
         |seed| seed.parse().expect("--seed takes a number"),
     );
-    let text = include_str!("../assets/page/boards/challenge-28x32.txt");
+    let text = include_str!("../../../assets/page/boards/challenge-28x32.txt");
     let challenge = Terrain::parse(text, 1_000_000).expect("the challenge board parses");
     let fixed: Vec<(String, (Square, Square))> = SEEDS
         .iter()
