@@ -7,7 +7,8 @@
 # wrk drives it for CALLGRIND_SECONDS (default 15; -t1 -c32), the counts are
 # dumped, and the instructions counted are divided by the requests wrk saw
 # answered (the few in flight at either end are within 0.2 %).
-#   benches/callgrind.sh                      builds the release binaries first
+#   benches/callgrind.sh                      builds both first, in the image's
+#                                             profile (`production`: fat LTO)
 #   KNIGHTD_BIN=path benches/callgrind.sh     counts another knightd build
 # Needs valgrind (callgrind_control, callgrind_annotate) and wrk. Add
 # CARGO_PROFILE_RELEASE_DEBUG=line-tables-only to the build for profiles that
@@ -19,10 +20,10 @@ for tool in valgrind callgrind_control callgrind_annotate wrk; do
 done
 seconds=${CALLGRIND_SECONDS:-15}
 if [ -z "${KNIGHTD_BIN:-}" ]; then
-  cargo build --release --locked --bin knightd --example bare_stack
+  cargo build --profile production --locked --bin knightd --example bare_stack
 fi
-knightd=${KNIGHTD_BIN:-target/release/knightd}
-bare=target/release/examples/bare_stack
+knightd=${KNIGHTD_BIN:-target/production/knightd}
+bare=target/production/examples/bare_stack
 tmp=$(mktemp -d)
 vpid=""
 cleanup() {

@@ -176,5 +176,7 @@ echo "image-context: $(find "$context" -type f | wc -l) files, as the Dockerfile
 mkdir -p "$repo/target/release"
 # A new file, not written through a link cargo may hold to its own build.
 rm -f "$repo/target/release/knightd"
-cp "$repo/target/image-build/release/knightd" "$repo/target/release/knightd"
+# The profile the Dockerfile's command builds (its `--profile`, else release).
+profile=$(printf '%s\n' "$command" | sed -n 's/.*--profile \([A-Za-z0-9_-]*\).*/\1/p')
+cp "$repo/target/image-build/${profile:-release}/knightd" "$repo/target/release/knightd"
 echo "image-context: built target/release/knightd from the image's context"
