@@ -3,6 +3,7 @@
 
 use std::net::SocketAddr;
 
+use knight_reference::tours::{from_name, Xy};
 use knightd::Config;
 use serde_json::Value;
 
@@ -45,6 +46,25 @@ pub async fn start_with(config: Config) -> Server {
         addr,
         client: reqwest::Client::new(),
     }
+}
+
+/// An HTTP/2 connection (prior knowledge) to `server` whose streams open
+/// with a flow-control window of `window` bytes (0: the client lets no
+/// byte of an answer through); the connection's task ends when it closes.
+pub async fn h2_connect(
+    server: &Server,
+    window: u32,
+) -> (
+    h2::client::SendRequest<bytes::Bytes>,
+    tokio::task::JoinHandle<Result<(), h2::Error>>,
+) {
+    let tcp = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let (client, connection) = h2::client::Builder::new()
+        .initial_window_size(window)
+        .handshake(tcp)
+        .await
+        .unwrap();
+    (client, tokio::spawn(connection))
 }
 
 impl Server {
@@ -170,4 +190,40 @@ pub fn path_squares(v: &Value, w: u64) -> Vec<(u64, u64)> {
         .iter()
         .map(|i| (i.as_u64().unwrap() % w, i.as_u64().unwrap() / w))
         .collect()
+}
+
+/// The squares of a JSON list of algebraic names, as (file, rank).
+pub fn named_squares(v: &Value) -> Vec<Xy> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|s| from_name(s.as_str().unwrap()))
+        .collect()
+}
+
+/// A search that runs to its 10 s time limit unless stopped: the longest
+/// path across a 64×64 board, a fifth of it rock and a tenth water (drawn
+/// from a fixed seed; its first and last ranks plain), from corner to
+/// corner, which the search does not settle in that time.
+pub fn long_search() -> Value {
+    let mut x: u64 = 3;
+    let ranks: Vec<String> = (0..64)
+        .map(|rank| {
+            let cells: Vec<&str> = (0..64)
+                .map(|_| {
+                    x = x
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1_442_695_040_888_963_407);
+                    match (x >> 33) % 100 {
+                        _ if rank == 0 || rank == 63 => ".",
+                        0..20 => "R",
+                        20..30 => "W",
+                        _ => ".",
+                    }
+                })
+                .collect();
+            cells.join(" ")
+        })
+        .collect();
+    serde_json::json!({"board": ranks.join("\n"), "from": 0, "to": 4095, "time_limit_ms": 10_000, "barrier_rule": "either"})
 }

@@ -410,81 +410,99 @@ const PARSER_WORDS: &[&str] = &[
     "serde",
 ];
 
+/// Requests a client gets wrong, by query: each must be refused in plain
+/// words.
+const BAD_QUERIES: &[&str] = &[
+    "/distance?from=g2&to=a8&width=abc",
+    "/distance?from=g2&to=a8&width=8.5",
+    "/distance?from=g2&to=a8&width=-1",
+    "/distance?from=g2&to=a8&width=99999999999999999999999",
+    "/distance?from=g2&to=a8&width=0",
+    "/distance?from=g2&to=a8&notation=roman",
+    "/distance?form=g2&to=a8",
+    "/distance?from=g2&to=a8&colour=1",
+    "/distance?from=g2&from=a8&to=b1",
+    "/distance?from=g2&src=a8&to=b1",
+    "/distance?to=a8",
+    "/distance?from=g2&to=a0",
+    "/distance?from=g2&to=",
+    "/distance?from=g2&to=z9",
+    "/path?from=g2&to=a8&format=gif",
+    "/tour?closed=yes",
+    "/tour?start=a1&closed=1",
+    "/tour?width=3&height=3",
+    "/moves?square=d3&square=d4",
+    "/colour?sqaure=d3",
+    "/nowhere",
+];
+
+/// Bodies a client gets wrong, POSTed as JSON to their path.
+const BAD_BODIES: &[(&str, &str)] = &[
+    (
+        "/distance",
+        "{\"from\": \"g2\", \"to\": \"a8\", \"width\": \"8\"}",
+    ),
+    ("/distance", "{\"from\": true, \"to\": \"a8\"}"),
+    ("/distance", "{\"from\": \"g2\", \"to\": [1]}"),
+    ("/distance", "{\"from\": null, \"to\": \"a8\"}"),
+    ("/distance", "{\"from\": -3, \"to\": \"a8\"}"),
+    ("/distance", "{\"from\": 1.5, \"to\": \"a8\"}"),
+    (
+        "/distance",
+        "{\"from\": \"g2\", \"to\": \"a8\", \"notation\": \"roman\"}",
+    ),
+    (
+        "/distance",
+        "{\"from\": \"g2\", \"from\": \"a8\", \"to\": \"b1\"}",
+    ),
+    ("/distance", "{\"from\": \"g2\", \"too\": \"a8\"}"),
+    ("/distance", "{\"from\": \"g2\""),
+    ("/distance", "{\"from\": \"g2\"} {}"),
+    ("/distance", "[1, 2]"),
+    ("/distance", "\"g2\""),
+    ("/distance", "{'from': 'g2'}"),
+    ("/distance/batch", "{\"pairs\": [[0, 1, 2]]}"),
+    ("/distance/batch", "{\"pairs\": [[0, {}]]}"),
+    ("/distance/batch", "{\"pairs\": 3}"),
+    ("/path", "{\"board\": 7}"),
+    ("/path", "{\"board\": [\"..\", 3]}"),
+    ("/path", "{\"board\": \"S.x\\n..E\"}"),
+    ("/path", "{\"board\": \"S.\\u0001\\n..E\"}"),
+    (
+        "/path",
+        "{\"board\": \"S.\\n.E\", \"barrier_rule\": \"sideways\"}",
+    ),
+    ("/validate", "{\"path\": [\"a1\"], \"render\": \"yes\"}"),
+    ("/validate", "{\"path\": \"a1 b3\"}"),
+    (
+        "/longest-path",
+        "{\"from\": 0, \"to\": 1, \"time_limit_ms\": -5}",
+    ),
+    (
+        "/longest-path",
+        "{\"from\": 0, \"to\": 1, \"time_limit_ms\": 99999999}",
+    ),
+];
+
+/// An answer to one of the bad requests: the request as written (`POST
+/// path body` for a body) and its status, content type and body.
+type Answer = (String, (u16, String, String));
+
+/// The problem answered to `request`, one of [`BAD_QUERIES`] or
+/// [`BAD_BODIES`].
+fn problem_of(answers: &[Answer], request: &str) -> Value {
+    let (_, (_, _, body)) = answers.iter().find(|(r, _)| r == request).unwrap();
+    serde_json::from_str(body).unwrap()
+}
+
 #[tokio::test]
 async fn errors_speak_plain_words() {
     let s = common::start().await;
     let mut answers = Vec::new();
-    for query in [
-        "/distance?from=g2&to=a8&width=abc",
-        "/distance?from=g2&to=a8&width=8.5",
-        "/distance?from=g2&to=a8&width=-1",
-        "/distance?from=g2&to=a8&width=99999999999999999999999",
-        "/distance?from=g2&to=a8&width=0",
-        "/distance?from=g2&to=a8&notation=roman",
-        "/distance?form=g2&to=a8",
-        "/distance?from=g2&to=a8&colour=1",
-        "/distance?from=g2&from=a8&to=b1",
-        "/distance?from=g2&src=a8&to=b1",
-        "/distance?to=a8",
-        "/distance?from=g2&to=a0",
-        "/distance?from=g2&to=",
-        "/distance?from=g2&to=z9",
-        "/path?from=g2&to=a8&format=gif",
-        "/tour?closed=yes",
-        "/tour?start=a1&closed=1",
-        "/tour?width=3&height=3",
-        "/moves?square=d3&square=d4",
-        "/colour?sqaure=d3",
-        "/nowhere",
-    ] {
+    for &query in BAD_QUERIES {
         answers.push((query.to_owned(), s.get(query).await));
     }
-    for (path, body) in [
-        (
-            "/distance",
-            "{\"from\": \"g2\", \"to\": \"a8\", \"width\": \"8\"}",
-        ),
-        ("/distance", "{\"from\": true, \"to\": \"a8\"}"),
-        ("/distance", "{\"from\": \"g2\", \"to\": [1]}"),
-        ("/distance", "{\"from\": null, \"to\": \"a8\"}"),
-        ("/distance", "{\"from\": -3, \"to\": \"a8\"}"),
-        ("/distance", "{\"from\": 1.5, \"to\": \"a8\"}"),
-        (
-            "/distance",
-            "{\"from\": \"g2\", \"to\": \"a8\", \"notation\": \"roman\"}",
-        ),
-        (
-            "/distance",
-            "{\"from\": \"g2\", \"from\": \"a8\", \"to\": \"b1\"}",
-        ),
-        ("/distance", "{\"from\": \"g2\", \"too\": \"a8\"}"),
-        ("/distance", "{\"from\": \"g2\""),
-        ("/distance", "{\"from\": \"g2\"} {}"),
-        ("/distance", "[1, 2]"),
-        ("/distance", "\"g2\""),
-        ("/distance", "{'from': 'g2'}"),
-        ("/distance/batch", "{\"pairs\": [[0, 1, 2]]}"),
-        ("/distance/batch", "{\"pairs\": [[0, {}]]}"),
-        ("/distance/batch", "{\"pairs\": 3}"),
-        ("/path", "{\"board\": 7}"),
-        ("/path", "{\"board\": [\"..\", 3]}"),
-        ("/path", "{\"board\": \"S.x\\n..E\"}"),
-        ("/path", "{\"board\": \"S.\\u0001\\n..E\"}"),
-        (
-            "/path",
-            "{\"board\": \"S.\\n.E\", \"barrier_rule\": \"sideways\"}",
-        ),
-        ("/validate", "{\"path\": [\"a1\"], \"render\": \"yes\"}"),
-        ("/validate", "{\"path\": \"a1 b3\"}"),
-        (
-            "/longest-path",
-            "{\"from\": 0, \"to\": 1, \"time_limit_ms\": -5}",
-        ),
-        (
-            "/longest-path",
-            "{\"from\": 0, \"to\": 1, \"time_limit_ms\": 99999999}",
-        ),
-    ] {
+    for &(path, body) in BAD_BODIES {
         let answer = s.post_raw(path, Some("application/json"), body).await;
         answers.push((format!("POST {path} {body}"), answer));
     }
@@ -500,11 +518,14 @@ async fn errors_speak_plain_words() {
             );
         }
     }
-    let find = |request: &str| -> Value {
-        let (_, (_, _, body)) = answers.iter().find(|(r, _)| r == request).unwrap();
-        serde_json::from_str(body).unwrap()
-    };
-    // An unknown parameter names the likely one and lists the endpoint's.
+    unknown_parameters_are_named(&answers);
+    bad_values_say_what_is_allowed(&answers);
+    repeated_parameters_are_named(&answers);
+}
+
+/// An unknown parameter names the likely one and lists the endpoint's.
+fn unknown_parameters_are_named(answers: &[Answer]) {
+    let find = |request: &str| problem_of(answers, request);
     let e = find("/distance?form=g2&to=a8");
     assert_eq!(
         (e["code"].as_str(), e["param"].as_str()),
@@ -531,7 +552,11 @@ async fn errors_speak_plain_words() {
         .unwrap()
         .to_owned();
     assert!(!detail.contains("did you mean"), "{detail}");
-    // A bad value says what is allowed.
+}
+
+/// A bad value says what is allowed.
+fn bad_values_say_what_is_allowed(answers: &[Answer]) {
+    let find = |request: &str| problem_of(answers, request);
     for (request, param, allowed) in [
         (
             "/distance?from=g2&to=a8&width=abc",
@@ -580,7 +605,12 @@ async fn errors_speak_plain_words() {
         let detail = e["detail"].as_str().unwrap();
         assert!(detail.contains(allowed), "{request}: {detail}");
     }
-    // A repeated parameter, or one given with its alias, is named.
+}
+
+/// A repeated parameter, or one given with its alias, is named; a body
+/// that is not JSON is said to be so.
+fn repeated_parameters_are_named(answers: &[Answer]) {
+    let find = |request: &str| problem_of(answers, request);
     for (request, param) in [
         ("/distance?from=g2&from=a8&to=b1", "from"),
         ("/distance?from=g2&src=a8&to=b1", "src"),

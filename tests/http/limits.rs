@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 
-use common::{start, start_configured, Server};
+use common::{h2_connect, start, start_configured, Server};
 
 /// Longer than any limit under test takes to act; a test that waits this
 /// long has failed.
@@ -330,7 +330,11 @@ async fn heavy_work_past_the_queue_is_503_and_light_work_is_answered() {
     let server = start_configured(|c| (c.heavy_workers, c.heavy_queue) = (1, 0)).await;
     let client = server.client.clone();
     let url = server.url("/longest-path");
-    let busy = tokio::spawn(async move { client.post(url).json(&search(1000)).send().await });
+    // A search the solver cannot settle, stopped by its limit: the worker
+    // is busy for the whole second however fast the build.
+    let mut long = common::long_search();
+    long["time_limit_ms"] = json!(1000);
+    let busy = tokio::spawn(async move { client.post(url).json(&long).send().await });
     tokio::time::sleep(Duration::from_millis(200)).await;
     let started = Instant::now();
     let refused = loop {
@@ -416,25 +420,6 @@ async fn http2_with_prior_knowledge_on_the_same_port() {
     let (status, _, _) = server.get("/healthz").await;
     assert_eq!(status, 200);
     let _: SocketAddr = server.addr;
-}
-
-/// An HTTP/2 connection (prior knowledge) to `server` whose streams open
-/// with a flow-control window of `window` bytes (0: the client lets no
-/// byte of an answer through); the connection's task ends when it closes.
-async fn h2_connect(
-    server: &Server,
-    window: u32,
-) -> (
-    h2::client::SendRequest<bytes::Bytes>,
-    tokio::task::JoinHandle<Result<(), h2::Error>>,
-) {
-    let tcp = TcpStream::connect(server.addr).await.unwrap();
-    let (client, connection) = h2::client::Builder::new()
-        .initial_window_size(window)
-        .handshake(tcp)
-        .await
-        .unwrap();
-    (client, tokio::spawn(connection))
 }
 
 /// GET `path` on an HTTP/2 connection: the answer's head, and its body

@@ -18,27 +18,19 @@ use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use common::{start, start_configured, Server};
+use common::{h2_connect, long_search, start, start_configured, Server};
+use knight_reference::tours::MOVES;
 
 /// Longer than any limit under test takes to act.
 const PATIENCE: Duration = Duration::from_secs(20);
 
 /// Knight moves on a `w`×`h` board from `(f, r)`, by board index order.
 fn moves(w: i64, h: i64, (f, r): (i64, i64)) -> Vec<(i64, i64)> {
-    let mut next: Vec<(i64, i64)> = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ]
-    .iter()
-    .map(|(df, dr)| (f + df, r + dr))
-    .filter(|&(f, r)| f >= 0 && r >= 0 && f < w && r < h)
-    .collect();
+    let mut next: Vec<(i64, i64)> = MOVES
+        .iter()
+        .map(|(df, dr)| (f + df, r + dr))
+        .filter(|&(f, r)| f >= 0 && r >= 0 && f < w && r < h)
+        .collect();
     next.sort_by_key(|&(f, r)| r * w + f);
     next
 }
@@ -133,18 +125,6 @@ async fn a_page_past_max_page_squares_is_refused_naming_the_largest_limit() {
     assert_eq!((status, capped), (200, plain));
 }
 
-/// An HTTP/2 connection whose streams open with a window of `window`.
-async fn h2_connect(server: &Server, window: u32) -> h2::client::SendRequest<bytes::Bytes> {
-    let tcp = TcpStream::connect(server.addr).await.unwrap();
-    let (client, connection) = h2::client::Builder::new()
-        .initial_window_size(window)
-        .handshake(tcp)
-        .await
-        .unwrap();
-    tokio::spawn(connection);
-    client
-}
-
 async fn h2_get(
     client: &h2::client::SendRequest<bytes::Bytes>,
     server: &Server,
@@ -165,7 +145,7 @@ async fn an_answer_past_the_answer_budget_is_503_before_its_work() {
     let server = start_configured(|c| c.answer_budget = 5_000).await;
     let page = "/shortest-paths?from=a1&to=h8&limit=100";
     // Held: its client lets no byte through.
-    let stalled = h2_connect(&server, 0).await;
+    let (stalled, _) = h2_connect(&server, 0).await;
     let held = h2_get(&stalled, &server, page).await.unwrap();
     assert_eq!(held.status(), 200);
     // Another connection's page, over HTTP/1.1: refused before its work.
@@ -241,7 +221,7 @@ async fn streams_reset_past_http2_max_resets_close_the_connection() {
         "{metrics}"
     );
     // A client that reads its answers is never closed for it.
-    let reader = h2_connect(&server, 65_535).await;
+    let (reader, _) = h2_connect(&server, 65_535).await;
     for _ in 0..20 {
         let answer = h2_get(&reader, &server, "/distance?from=a1&to=h8").await;
         let mut body = answer.unwrap().into_body();
@@ -406,33 +386,6 @@ async fn head_of_a_png_has_gets_headers_and_no_picture() {
     assert_eq!(head.headers()["content-type"], "image/png");
     assert!(head.bytes().await.unwrap().is_empty());
     assert!(get.bytes().await.unwrap().starts_with(b"\x89PNG"));
-}
-
-/// A search that runs to its 10 s time limit unless stopped: the longest
-/// path across a 64×64 board, a fifth of it rock and a tenth water (drawn
-/// from a fixed seed; its first and last ranks plain), from corner to
-/// corner, which the search does not settle in that time.
-fn long_search() -> Value {
-    let mut x: u64 = 3;
-    let ranks: Vec<String> = (0..64)
-        .map(|rank| {
-            let cells: Vec<&str> = (0..64)
-                .map(|_| {
-                    x = x
-                        .wrapping_mul(6_364_136_223_846_793_005)
-                        .wrapping_add(1_442_695_040_888_963_407);
-                    match (x >> 33) % 100 {
-                        _ if rank == 0 || rank == 63 => ".",
-                        0..20 => "R",
-                        20..30 => "W",
-                        _ => ".",
-                    }
-                })
-                .collect();
-            cells.join(" ")
-        })
-        .collect();
-    json!({"board": ranks.join("\n"), "from": 0, "to": 4095, "time_limit_ms": 10_000, "barrier_rule": "either"})
 }
 
 /// The value of an unlabelled line of `/metrics`.

@@ -14,6 +14,7 @@ use crate::common;
 
 use std::collections::BTreeSet;
 
+use knight_reference::tours::MOVES;
 use serde_json::json;
 
 const CHALLENGE: &str = include_str!("../../assets/page/boards/challenge-28x32.txt");
@@ -565,16 +566,7 @@ fn bfs_moves(width: i64, height: i64, from: (i64, i64), to: (i64, i64)) -> Optio
         if (f, r) == to {
             return Some(d);
         }
-        for (df, dr) in [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ] {
+        for (df, dr) in MOVES {
             let next = (f + df, r + dr);
             if (0..width).contains(&next.0)
                 && (0..height).contains(&next.1)

@@ -10,16 +10,8 @@ use crate::common;
 
 use serde_json::{json, Value};
 
-use common::{start, Server};
-use knight_reference::tours::{assert_tour, from_name, Xy};
-
-fn squares(v: &Value) -> Vec<Xy> {
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|s| from_name(s.as_str().unwrap()))
-        .collect()
-}
+use common::{named_squares as squares, start, Server};
+use knight_reference::tours::{assert_tour, from_name};
 
 #[tokio::test]
 async fn finish_with_clues_agrees_with_them_and_says_unique() {
@@ -72,30 +64,18 @@ async fn clues_no_tour_and_bad_clues() {
         let server: &Server = &server;
         async move { server.post("/tour/finish", &body).await }
     };
-    let p = Server::problem(
-        post(json!({"width": 6, "height": 6, "clues": {"a1": 1, "d5": 17}})).await,
-        422,
-        "no_tour",
-    );
-    assert!(
-        p["detail"]
-            .as_str()
-            .unwrap()
-            .contains("a1 is dark and d5 is light"),
-        "{p}"
-    );
-    let p = Server::problem(
-        post(json!({"width": 6, "height": 6, "clues": {"a1": 1, "f6": 3}})).await,
-        422,
-        "no_tour",
-    );
-    assert!(
-        p["detail"]
-            .as_str()
-            .unwrap()
-            .contains("4 knight moves apart"),
-        "{p}"
-    );
+    // Clues no tour can meet: 422 no_tour saying why.
+    for (clues, why) in [
+        (json!({"a1": 1, "d5": 17}), "a1 is dark and d5 is light"),
+        (json!({"a1": 1, "f6": 3}), "4 knight moves apart"),
+    ] {
+        let p = Server::problem(
+            post(json!({"width": 6, "height": 6, "clues": clues})).await,
+            422,
+            "no_tour",
+        );
+        assert!(p["detail"].as_str().unwrap().contains(why), "{p}");
+    }
     for (body, param) in [
         (
             json!({"width": 6, "height": 6, "clues": {"z9": 2}}),

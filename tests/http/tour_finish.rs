@@ -7,16 +7,8 @@ use crate::common;
 
 use serde_json::{json, Value};
 
-use common::{start, start_configured, Server};
+use common::{named_squares as squares, start, start_configured, Server};
 use knight_reference::tours::{assert_tour, finishable, from_name, FinishEnd, Xy};
-
-fn squares(v: &Value) -> Vec<Xy> {
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|s| from_name(s.as_str().unwrap()))
-        .collect()
-}
 
 #[tokio::test]
 async fn finishes_a_played_tour() {

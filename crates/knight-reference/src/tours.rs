@@ -7,8 +7,8 @@ use std::collections::HashSet;
 /// A square as (file, rank), from 0.
 pub type Xy = (u64, u64);
 
-/// The eight knight moves.
-const MOVES: [(i64, i64); 8] = [
+/// The eight knight moves, as (file, rank) steps.
+pub const MOVES: [(i64, i64); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),

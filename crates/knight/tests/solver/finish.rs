@@ -108,6 +108,34 @@ impl Position {
         parts
     }
 
+    /// Whether the unplayed squares fall into `parts` parts (more than one)
+    /// whose smallest is `smallest`.
+    fn splits_into(&self, parts: u64, smallest: &[Square]) -> bool {
+        let found = self.parts();
+        let least = found.iter().map(HashSet::len).min().unwrap();
+        let smallest: HashSet<Xy> = smallest.iter().copied().map(xy).collect();
+        usize::try_from(parts).unwrap() == found.len()
+            && found.len() > 1
+            && smallest.len() == least
+            && found.contains(&smallest)
+    }
+
+    /// Whether the board has no tour (no `closed` one) from the first square
+    /// played, by the theorems as stated here: Schwenk (closed tours) and
+    /// Conrad, Hindrichs, Morsy and Wegener (open tours), with the colour
+    /// rule of odd boards and the edge lines of boards 4 wide.
+    fn no_tour_by_theorem(&self, closed: bool) -> bool {
+        let first = self.played[0];
+        let (m, n) = (self.w.min(self.h), self.w.max(self.h));
+        let odd = m % 2 == 1 && n % 2 == 1;
+        let across = if self.w == 4 { first.0 } else { first.1 };
+        let no_board =
+            (m <= 2 && n > 1) || (m == 3 && matches!(n, 3 | 5 | 6)) || (m == 4 && n == 4);
+        let no_closed = odd || m == 4 || (m == 3 && matches!(n, 4 | 6 | 8)) || n == 1;
+        let no_start = (odd && light(first)) || (m == 4 && (across == 1 || across == 2));
+        no_board || (closed && no_closed) || no_start
+    }
+
     /// Panics unless `stuck` is true of this position.
     fn check(&self, stuck: &Stuck) {
         let first = self.played[0];
@@ -237,35 +265,15 @@ impl Position {
                 parts,
                 smallest,
                 left: n,
-            } => {
-                let found = self.parts();
-                let least = found.iter().map(HashSet::len).min().unwrap();
-                let smallest: HashSet<Xy> = smallest.iter().copied().map(xy).collect();
-                *n == left
-                    && usize::try_from(*parts).unwrap() == found.len()
-                    && found.len() > 1
-                    && smallest.len() == least
-                    && found.contains(&smallest)
-            }
+            } => *n == left && self.splits_into(*parts, smallest),
             Stuck::NoTourOfBoard {
                 first: f,
                 closed,
                 why: _,
             } => {
-                // The theorems, as stated here: Schwenk (closed tours) and
-                // Conrad, Hindrichs, Morsy and Wegener (open tours), with
-                // the colour rule of odd boards and the edge lines of
-                // boards 4 wide.
-                let (m, n) = (self.w.min(self.h), self.w.max(self.h));
-                let odd = m % 2 == 1 && n % 2 == 1;
-                let across = if self.w == 4 { first.0 } else { first.1 };
-                let no_board =
-                    (m <= 2 && n > 1) || (m == 3 && matches!(n, 3 | 5 | 6)) || (m == 4 && n == 4);
-                let no_closed = odd || m == 4 || (m == 3 && matches!(n, 4 | 6 | 8)) || n == 1;
-                let no_start = (odd && light(first)) || (m == 4 && (across == 1 || across == 2));
                 xy(*f) == first
                     && *closed == (self.end == FinishEnd::Closed)
-                    && (no_board || (*closed && no_closed) || no_start)
+                    && self.no_tour_by_theorem(*closed)
             }
             // The reference's "none" is checked by the caller.
             Stuck::Exhausted { knight: k } => xy(*k) == knight,
