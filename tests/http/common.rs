@@ -1,11 +1,24 @@
 //! Starts the real server (the same `app()` the binary serves) on port 0,
 //! and what the tests share besides.
+//!
+//! A [`Server`]'s request helpers (`get`, `post`, `get_with`, …) hand each
+//! request to that same router in process (`tower::ServiceExt::oneshot`),
+//! as a request from 127.0.0.1 (the peer the layers read, which `serve`
+//! would put on it): nothing they check depends on a socket, and they need
+//! no round trip through one. What does depend on the connection (limits,
+//! timeouts, HTTP/2, hyper's own answers, shutdown) goes through
+//! `server.client` and `server.url`, or raw sockets to `server.addr`.
 
 use std::net::SocketAddr;
 
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use axum::Router;
+use bytes::Bytes;
 use knight_reference::tours::{from_name, Xy};
 use knightd::Config;
 use serde_json::Value;
+use tower::ServiceExt;
 
 /// The knightd binary's tests run beside one another, but its health check
 /// looks for the one knightd running (through Linux's /proc) and must run
@@ -14,8 +27,14 @@ use serde_json::Value;
 pub static BINARY_RUNS: tokio::sync::RwLock<()> = tokio::sync::RwLock::const_new(());
 
 pub struct Server {
+    /// Where the server listens, for what needs a connection.
     pub addr: SocketAddr,
     pub client: reqwest::Client,
+    /// The router it serves, which the request helpers call directly.
+    app: Router,
+    /// Whether the request helpers go through the socket instead
+    /// ([`start_wired`]).
+    wired: bool,
 }
 
 /// Starts knightd with the default configuration.
@@ -31,20 +50,40 @@ pub async fn start_configured(change: impl FnOnce(&mut Config)) -> Server {
     start_with(config).await
 }
 
+/// Starts knightd as [`start`] does, its request helpers sending every
+/// request through the socket: for the tests of limits, memory and the
+/// connection, where what the connection does is the point.
+pub async fn start_wired() -> Server {
+    start_configured_wired(|_| {}).await
+}
+
+/// [`start_configured`], its request helpers going through the socket.
+pub async fn start_configured_wired(change: impl FnOnce(&mut Config)) -> Server {
+    let mut config = Config::default();
+    change(&mut config);
+    Server {
+        wired: true,
+        ..start_with(config).await
+    }
+}
+
 /// Starts knightd with `config`, on a free port of 127.0.0.1.
 pub async fn start_with(config: Config) -> Server {
     knightd::warm();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let app = knightd::app(&config);
+    let served = app.clone();
     tokio::spawn(async move {
-        knightd::serve(listener, app, &config, std::future::pending())
+        knightd::serve(listener, served, &config, std::future::pending())
             .await
             .unwrap();
     });
     Server {
         addr,
         client: reqwest::Client::new(),
+        app,
+        wired: false,
     }
 }
 
@@ -72,34 +111,65 @@ impl Server {
         format!("http://{}{}", self.addr, path)
     }
 
+    /// `method` `path` with `headers` and `body`, through the socket if the
+    /// server is wired, else handed to the router in process with what a client and `serve` would add (the host, `Accept:
+    /// */*` unless one is given, as reqwest sends it, the peer); the whole response, its body
+    /// read to the end.
+    async fn ask(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: Bytes,
+    ) -> reqwest::Response {
+        if self.wired {
+            let method = reqwest::Method::from_bytes(method.as_bytes()).unwrap();
+            return headers
+                .iter()
+                .fold(
+                    self.client.request(method, self.url(path)).body(body),
+                    |r, (name, value)| r.header(*name, *value),
+                )
+                .send()
+                .await
+                .unwrap();
+        }
+        let mut request = http::Request::builder()
+            .method(method)
+            .uri(path)
+            .header("host", self.addr.to_string());
+        if !headers
+            .iter()
+            .any(|(name, _)| name.eq_ignore_ascii_case("accept"))
+        {
+            request = request.header("accept", "*/*");
+        }
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let mut request = request.body(Body::from(body)).unwrap();
+        let peer = SocketAddr::from(([127, 0, 0, 1], 40_000));
+        request.extensions_mut().insert(ConnectInfo(peer));
+        let response = self.app.clone().oneshot(request).await.unwrap();
+        let (head, body) = response.into_parts();
+        let body = axum::body::to_bytes(body, usize::MAX).await.unwrap();
+        reqwest::Response::from(http::Response::from_parts(head, body))
+    }
+
     /// GET `path`; the status, content type and body.
     pub async fn get(&self, path: &str) -> (u16, String, String) {
-        let r = self.client.get(self.url(path)).send().await.unwrap();
-        parts(r).await
+        parts(self.get_with(path, &[]).await).await
     }
 
     /// POST `body` as JSON to `path`.
     pub async fn post(&self, path: &str, body: &Value) -> (u16, String, String) {
-        let r = self
-            .client
-            .post(self.url(path))
-            .json(body)
-            .send()
-            .await
-            .unwrap();
-        parts(r).await
+        let body = serde_json::to_vec(body).unwrap();
+        self.post_raw(path, Some("application/json"), body).await
     }
 
     /// GET `path` with extra request headers; the whole response.
     pub async fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
-        headers
-            .iter()
-            .fold(self.client.get(self.url(path)), |r, (name, value)| {
-                r.header(*name, *value)
-            })
-            .send()
-            .await
-            .unwrap()
+        self.ask("GET", path, headers, Bytes::new()).await
     }
 
     /// POST `body` as it is, with `content_type` if any.
@@ -107,13 +177,13 @@ impl Server {
         &self,
         path: &str,
         content_type: Option<&str>,
-        body: impl Into<reqwest::Body>,
+        body: impl Into<Bytes>,
     ) -> (u16, String, String) {
-        let mut r = self.client.post(self.url(path)).body(body);
-        if let Some(ct) = content_type {
-            r = r.header("content-type", ct);
-        }
-        parts(r.send().await.unwrap()).await
+        let headers: Vec<(&str, &str)> = content_type
+            .map(|ct| ("content-type", ct))
+            .into_iter()
+            .collect();
+        parts(self.ask("POST", path, &headers, body.into()).await).await
     }
 
     /// GET `path`, expecting a 200 JSON answer.

@@ -16,7 +16,10 @@ use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 
-use common::{h2_connect, start, start_configured, Server};
+// Every request through the socket: the limits are the connection's.
+use common::{
+    h2_connect, start_configured_wired as start_configured, start_wired as start, Server,
+};
 
 /// Longer than any limit under test takes to act; a test that waits this
 /// long has failed.

@@ -18,7 +18,12 @@ use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use common::{h2_connect, long_search, start, start_configured, Server};
+// Every request through the socket: budgets and hyper's own answers are
+// the connection's.
+use common::{
+    h2_connect, long_search, start_configured_wired as start_configured, start_wired as start,
+    Server,
+};
 use knight_reference::tours::MOVES;
 
 /// Longer than any limit under test takes to act.
