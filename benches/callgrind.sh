@@ -19,11 +19,16 @@ for tool in valgrind callgrind_control callgrind_annotate wrk; do
   command -v "$tool" > /dev/null || { echo "callgrind.sh needs $tool" >&2; exit 1; }
 done
 seconds=${CALLGRIND_SECONDS:-15}
+# Where cargo builds (CARGO_TARGET_DIR, as cargo reads it), else target/;
+# in the image's profile, `production` (fat LTO).
+built=${CARGO_TARGET_DIR:-target}/production
+knightd=${KNIGHTD_BIN:-$built/knightd}
+bare=$built/examples/bare_stack
 if [ -z "${KNIGHTD_BIN:-}" ]; then
   cargo build --profile production --locked --bin knightd --example bare_stack
+elif [ ! -x "$bare" ]; then
+  cargo build --profile production --locked --example bare_stack
 fi
-knightd=${KNIGHTD_BIN:-target/production/knightd}
-bare=target/production/examples/bare_stack
 tmp=$(mktemp -d)
 vpid=""
 cleanup() {
@@ -52,9 +57,10 @@ count() {
   vpid=$!
   for _ in $(seq 1 300); do
     if [ "$kind" = knightd ]; then
-      addr=$(sed -n 's/.*"address":"\([0-9.:]*\)".*/\1/p' "$log" | head -n 1)
+      addr=$(sed -n 's/.*"address":"\([0-9.:]*\)".*/\1/p' "$log" 2> /dev/null | head -n 1 || true)
     else
-      addr=$(grep -Eo '^127\.0\.0\.1:[0-9]+' "$log" | head -n 1 || true)
+      # (The log may not be there yet.)
+      addr=$(grep -Eo '^127\.0\.0\.1:[0-9]+' "$log" 2> /dev/null | head -n 1 || true)
     fi
     [ -n "$addr" ] && break
     sleep 0.2

@@ -45,7 +45,7 @@ trap cleanup EXIT
 # shellcheck disable=SC2086 # K=V pairs, split on purpose
 start_knightd ${LOAD_SERVER_ENV:-}
 base="http://$addr"
-target/production/examples/bare_stack --bind 127.0.0.1:0 > "$tmp/bare.out" 2>&1 &
+"${CARGO_TARGET_DIR:-target}"/production/examples/bare_stack --bind 127.0.0.1:0 > "$tmp/bare.out" 2>&1 &
 bare_pid=$!
 bare_addr=""
 for _ in $(seq 1 100); do

@@ -28,9 +28,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::handler::Handler;
+use axum::http::{header, HeaderValue};
 use axum::middleware::{from_fn, from_fn_with_state};
 use axum::routing::{get, post, MethodRouter};
 use axum::Router;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 pub use config::Config;
 use heavy::Heavy;
@@ -101,14 +103,21 @@ where
 }
 
 /// The routes of an endpoint that can answer a picture, chosen by `format`
-/// or `Accept`: PNG rasterised from its SVG.
+/// or `Accept` (PNG rasterised from its SVG): every answer of theirs,
+/// errors too, varies with `Accept`.
 fn pictured(state: &AppState, route: MethodRouter<AppState>) -> MethodRouter<AppState> {
     let pictures = layers::pictured::Pictures {
         max_png_side: state.config.max_png_side,
         limits: state.limits.clone(),
         heavy: state.heavy.clone(),
     };
-    route.layer(from_fn_with_state(pictures, layers::pictured::pictured))
+    let vary = SetResponseHeaderLayer::appending(header::VARY, HeaderValue::from_static("accept"));
+    // The first layer of the two is the outer: the header goes on every
+    // answer, the picture layer's own refusals too.
+    route.layer((
+        vary,
+        from_fn_with_state(pictures, layers::pictured::pictured),
+    ))
 }
 
 /// The router knightd serves, with every layer.

@@ -3,7 +3,8 @@
 //! Why this file exists: axum 0.8's `axum::serve` sets no timeouts and no
 //! connection limit, so a client could hold connections, and the memory of
 //! their answers, for ever. This loop is `axum::serve` (HTTP/1.1, and HTTP/2
-//! with prior knowledge on the same port) plus the connection limits:
+//! with prior knowledge on the same port, told apart by a connection's
+//! first bytes: `opens_http2`) plus the connection limits:
 //! - `--header-timeout-ms`: a client slower than this to begin, or to send
 //!   its HTTP/1 headers, is disconnected;
 //! - `--write-timeout-ms`: a client that accepts no bytes of its answer for
@@ -22,6 +23,7 @@ use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use axum::Router;
+use hyper_util::rt::TokioTimer;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
@@ -29,7 +31,7 @@ use tokio::task::JoinSet;
 use crate::config::Config;
 use crate::convert::{len64, to_usize};
 use crate::error::ApiError;
-use crate::http2::{Answers, Budget, Calm, Connection, Streams, CALM_GRACE};
+use crate::http2::{Answers, Budget, Calm, Connection, Streams, PREFACE};
 use crate::stall::Stall;
 
 /// Descriptors kept back from `--max-connections` for the listener, logs
@@ -127,30 +129,33 @@ pub async fn serve(
                     let _permit = permit;
                     // A client that sends nothing at all never reaches
                     // hyper's header timeout, which starts with the headers.
-                    let mut first = [0u8; 1];
-                    match tokio::time::timeout(header_timeout, stream.peek(&mut first)).await {
-                        Ok(Ok(n)) if n > 0 => {}
+                    let http2 = match tokio::time::timeout(header_timeout, opens_http2(&stream)).await {
+                        Ok(Some(http2)) => http2,
                         _ => return,
-                    }
+                    };
                     let io = WriteTimeout::new(stream, write_timeout);
-                    let io = TokioIo::new(Calm::new(io, &connection));
-                    let http = http(&settings, Streams::new(&connection));
-                    let serving = watcher.watch(http.serve_connection(io, service));
-                    tokio::pin!(serving);
+                    // One future whichever the protocol, polled in place
+                    // beside `closed` (each connection's task wakes for
+                    // every request: a future apart costs each of them).
+                    let serving = async {
+                        if http2 {
+                            let io = TokioIo::new(Calm::new(io, &connection));
+                            let http = http2_settings(&settings, Streams::new(&connection));
+                            watcher.watch(http.serve_connection(io, service)).await
+                        } else {
+                            let http = http1_settings(&settings);
+                            watcher.watch(http.serve_connection(TokioIo::new(io), service)).await
+                        }
+                    };
                     tokio::select! {
-                        served = &mut serving => {
+                        served = serving => {
                             if let Err(e) = served {
                                 tracing::debug!(error = %e, "connection ended with an error");
                             }
                         }
-                        () = connection.closed() => {
-                            // Closed for its resets: served a little longer,
-                            // while Calm writes the GOAWAY and ends it.
-                            if connection.is_calmed() {
-                                let _ = tokio::time::timeout(CALM_GRACE, serving).await;
-                            }
-                            // Dropped: closed.
-                        }
+                        // Dropped: closed (its answers stalled, or its
+                        // client was calmed and its grace is over).
+                        () = connection.closed() => {}
                     }
                 });
             }
@@ -173,17 +178,54 @@ pub async fn serve(
     Ok(())
 }
 
-/// The HTTP/1.1 and HTTP/2 settings of one connection, whose HTTP/2
-/// streams run on `streams` (which holds them to the write timeout).
-fn http(config: &Config, streams: Streams) -> hyper_util::server::conn::auto::Builder<Streams> {
-    use hyper_util::rt::TokioTimer;
+/// Whether a connection speaks HTTP/2 (with prior knowledge: its first
+/// bytes are the client's preface) or HTTP/1.1 (anything else), told from
+/// its first bytes, peeked (hyper reads them again); None when it closes
+/// first. Each protocol is then served by hyper's own connection of that
+/// protocol: HTTP/1.1 passes through nothing of HTTP/2's (no preface read
+/// and rewound, no [`Calm`]), which hyper's automatic choice would put in
+/// front of every read and write.
+async fn opens_http2(stream: &tokio::net::TcpStream) -> Option<bool> {
+    let mut first = [0u8; PREFACE.len()];
+    let mut wait = Duration::from_millis(5);
+    loop {
+        let n = stream.peek(&mut first).await.ok()?;
+        if n == 0 {
+            return None;
+        }
+        if !PREFACE.starts_with(&first[..n]) {
+            return Some(false);
+        }
+        if n == PREFACE.len() {
+            return Some(true);
+        }
+        // A part of the preface: peeking again at once would find the same
+        // bytes. Waits that double, so that a client holding a part of it
+        // (a slowloris) costs a few wakeups, not one every few
+        // milliseconds; the caller's header timeout bounds them all.
+        tokio::time::sleep(wait).await;
+        wait = (wait * 2).min(Duration::from_millis(500));
+    }
+}
+
+/// The HTTP/1.1 settings of a connection.
+fn http1_settings(config: &Config) -> hyper::server::conn::http1::Builder {
     let header_timeout = Duration::from_millis(config.header_timeout_ms.max(1));
-    let mut http = hyper_util::server::conn::auto::Builder::new(streams);
-    http.http1()
-        .timer(TokioTimer::new())
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
         .header_read_timeout(header_timeout);
-    http.http2()
-        .timer(TokioTimer::new())
+    http
+}
+
+/// The HTTP/2 settings of a connection, whose streams run on `streams`
+/// (which holds them to the write timeout).
+fn http2_settings(
+    config: &Config,
+    streams: Streams,
+) -> hyper::server::conn::http2::Builder<Streams> {
+    let header_timeout = Duration::from_millis(config.header_timeout_ms.max(1));
+    let mut http = hyper::server::conn::http2::Builder::new(streams);
+    http.timer(TokioTimer::new())
         .max_concurrent_streams(config.http2_max_streams)
         // At most one chunk of an answer waits in a stream's send buffer.
         .max_send_buf_size(crate::response::answer::CHUNK)

@@ -18,6 +18,26 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 MIB = 1024 * 1024
 
 
+REPO = os.path.dirname(os.path.dirname(HERE))
+
+
+def challenge_board():
+    with open(os.path.join(REPO, "assets", "page", "boards", "challenge-28x32.txt")) as f:
+        return f.read()
+
+
+def longest_body(time_limit_ms):
+    """A /longest-path search on the challenge board, for `time_limit_ms`
+    (storms g, j and q)."""
+    body = {
+        "board": challenge_board(),
+        "from": "a1",
+        "to": "af28",
+        "time_limit_ms": time_limit_ms,
+    }
+    return json.dumps(body).encode()
+
+
 def figure(storm, name, value, goal="", ok=None):
     """One figure line: storm, figure, value, goal, PASS/FAIL/- (no goal)."""
     verdict = "-" if ok is None else ("PASS" if ok else "FAIL")

@@ -29,6 +29,7 @@ import hpack
 
 from common import (
     MIB,
+    longest_body,
     Probe,
     connect,
     fetch,
@@ -295,8 +296,6 @@ def h2_stalled(args):
 def h2_heavy(args):
     """Connections of `args.streams` streams each, every one a /longest-path
     search on the challenge board, read whole."""
-    from storms import longest_body
-
     storm = "j h2 heavy"
     addr = args.addr
     started = time.monotonic()

@@ -11,7 +11,6 @@ clients: the server tells clients apart by their address.
 
 import argparse
 import concurrent.futures
-import json
 import os
 import queue
 import select
@@ -25,6 +24,7 @@ import time
 from common import (
     MIB,
     KeepAlive,
+    longest_body,
     Probe,
     connect,
     fetch,
@@ -45,26 +45,10 @@ from common import (
     server_side_tcp,
 )
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIG_TOUR = "/tour?start=a1&width=1000&height=1000"
 # Grace beyond a configured timeout for "within the timeout": the server's
 # timer, the probe's 100 ms sampling and a loaded 2-core machine.
 SLACK = 1.0
-
-
-def challenge_board():
-    with open(os.path.join(REPO, "assets", "page", "boards", "challenge-28x32.txt")) as f:
-        return f.read()
-
-
-def longest_body(time_limit_ms):
-    body = {
-        "board": challenge_board(),
-        "from": "a1",
-        "to": "af28",
-        "time_limit_ms": time_limit_ms,
-    }
-    return json.dumps(body).encode()
 
 
 def rss_figures(storm, summary, goal_mib):

@@ -35,9 +35,23 @@ pub fn respond<T: Serialize>(
     match format {
         Format::Json => Ok(Json(answer).into_response()),
         Format::Text => Ok(text_response(knight::draw_text(ground, path, &overlay)?)),
-        Format::Svg => Ok(svg_response(knight::draw_svg(ground, path, overlay)?)),
-        Format::Png { size } => Ok(png_response(knight::draw_svg(ground, path, overlay)?, size)),
+        Format::Svg => Ok(svg_response(draw_svg(ground, path, overlay)?)),
+        Format::Png { size } => Ok(png_response(draw_svg(ground, path, overlay)?, size)),
     }
+}
+
+/// The SVG picture of `path` over `ground` with `overlay`, its title
+/// naming the service that drew it (`knightd: ` and the caption).
+pub fn draw_svg(
+    ground: Ground<'_>,
+    path: &[Square],
+    overlay: Overlay,
+) -> Result<String, knight::RenderError> {
+    let overlay = Overlay {
+        title_prefix: "knightd: ".to_owned(),
+        ..overlay
+    };
+    knight::draw_svg(ground, path, overlay)
 }
 
 /// Refuses, before any work, a drawing that would show too many squares

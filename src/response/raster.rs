@@ -1,9 +1,10 @@
 //! PNG pictures: `?format=png` (or `Accept: image/png`) on every route that
 //! draws. The handler draws its SVG and answers it as a PNG to rasterise
-//! ([`Rasterise`]); the layer of those routes (`layers::pictured`)
-//! rasterises it here (resvg) on the worker the request holds, at `size`
-//! pixels along its longer side (default: the SVG's own size), at most
-//! `--max-png-side`.
+//! ([`Rasterise`]); the layer of those routes (`layers::pictured`) hands
+//! that answer here, where the way of a PNG ends: [`to_png`] rasterises it
+//! (resvg) on the blocking pool while the request's heavy worker is held,
+//! at `size` pixels along its longer side (default: the SVG's own size), at
+//! most `--max-png-side`, one picture at a time, its SVG dropped once done.
 //! HEAD gets the PNG's headers and rasterises nothing. Text is set in the bundled
 //! DejaVu Sans (`assets/fonts/`), so a PNG looks the same on every machine.
 //!
@@ -13,8 +14,12 @@
 
 use std::sync::{Arc, OnceLock};
 
+use axum::body::Body;
+use axum::http::header;
+use axum::response::Response;
 use resvg::{tiny_skia, usvg};
 
+use crate::background::as_background;
 use crate::convert::pixels;
 use crate::error::ApiError;
 
@@ -29,6 +34,58 @@ const FONTS: [&[u8]; 2] = [
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rasterise {
     pub size: Option<u32>,
+}
+
+/// The largest SVG rasterised: far more than any picture knightd draws
+/// (a tour of 1000×1000 is about 260 kB).
+const MAX_SVG_BYTES: usize = 64 << 20;
+
+/// Pictures being rasterised, at most one at a time (see [`to_png`]).
+static RASTERISING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
+
+/// `drawn` as it is sent: when it says [`Rasterise`], its SVG rasterised
+/// (at most `max` pixels a side) on the blocking pool, with `worker` (what
+/// holds the request's heavy worker) kept until the rasterising ends, so
+/// that the worker is not given to another job while this one still uses
+/// its core; the SVG is dropped once rasterised. A `head` request gets the
+/// PNG's headers without its rasterising (its SVG was drawn, for the tag
+/// that names the picture). Any other answer (an error, a 304) as it is.
+pub async fn to_png<W: Send + 'static>(
+    drawn: Response,
+    head: bool,
+    max: u32,
+    worker: W,
+) -> Result<Response, ApiError> {
+    let Some(&Rasterise { size }) = drawn.extensions().get::<Rasterise>() else {
+        return Ok(drawn);
+    };
+    let (mut parts, body) = drawn.into_parts();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    if head {
+        return Ok(Response::from_parts(parts, Body::empty()));
+    }
+    let svg = axum::body::to_bytes(body, MAX_SVG_BYTES)
+        .await
+        .map_err(|_| ApiError::internal())?;
+    // One picture rasterised at a time: its parsed SVG (about twenty bytes
+    // for each byte of the SVG: every glyph a path) and its pixels take up
+    // to about 200 MiB for the largest drawing at 4096 pixels.
+    let _turn = RASTERISING
+        .acquire()
+        .await
+        .map_err(|_| ApiError::internal())?;
+    let png = tokio::task::spawn_blocking(move || {
+        as_background();
+        let png = rasterise(&svg, size, max);
+        drop(worker);
+        png
+    })
+    .await
+    .map_err(|e| {
+        tracing::error!(error = %e, "rasterising failed");
+        ApiError::internal()
+    })??;
+    Ok(Response::from_parts(parts, Body::from(png)))
 }
 
 /// The options every PNG is drawn with: the bundled fonts, sans-serif

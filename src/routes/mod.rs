@@ -1,6 +1,8 @@
 //! One module per resource: what it reads, which solver call, what it
-//! answers (`distance`, `path`, `tour`, `colour`, `moves`, `maps` (the
-//! distance map and every shortest path), `validate`, `longest`), the operations (`ops`: health, readiness, metrics, the
+//! answers (`distance`, `path`, `tour` (with its step), `finish` (a tour
+//! finished from the moves played, or from clues), `puzzle`, `colour`,
+//! `moves`, `maps` (the distance map and every shortest path), `validate`,
+//! `longest`), the operations (`ops`: health, readiness, metrics, the
 //! documents, 404 and 405) and the board page (`page`). Handlers are thin:
 //! read the request (`crate::request`), call one solver function, shape the
 //! answer (`crate::response`).

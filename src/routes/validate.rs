@@ -3,7 +3,7 @@
 //! position of the knight (`render: true`) as the challenge's level 1 does.
 //!
 //! An empty `path` is a 400 (a path lists at least the square the knight
-//! starts on); the rules of a path are in `solver::validate`.
+//! starts on); the rules of a path are the library's (`knight::validate`).
 
 use axum::response::Response;
 use serde::Serialize;
@@ -16,7 +16,7 @@ use crate::request::extract::JsonBody;
 use crate::request::params::params;
 use crate::request::params::Given;
 use crate::request::square::{PlainArgs, SquareList};
-use crate::response::picture::{png_response, respond, svg_response, text_response};
+use crate::response::picture::{draw_svg, png_response, respond, svg_response, text_response};
 use crate::shape::Format;
 use crate::shape::{Shown, ShownSquare};
 use knight::Square;
@@ -167,7 +167,7 @@ fn answer(
                 caption: caption(path, found, drawing.simple),
                 ..Overlay::default()
             };
-            let svg = knight::draw_svg(ground, reached, overlay)?;
+            let svg = draw_svg(ground, reached, overlay)?;
             Ok(match drawing.format {
                 Format::Png { size } => png_response(svg, size),
                 _ => svg_response(svg),

@@ -240,6 +240,12 @@ pub fn solver_snapshot(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
+/// The library's SVG snapshot `name` as the service answers it: the same
+/// picture, its title naming the service that drew it (`knightd: `).
+pub fn served_snapshot(name: &str) -> String {
+    solver_snapshot(name).replacen("<title>", "<title>knightd: ", 1)
+}
+
 /// The status, content type and body of a response.
 pub async fn parts(r: reqwest::Response) -> (u16, String, String) {
     let status = r.status().as_u16();

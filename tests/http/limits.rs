@@ -425,6 +425,42 @@ async fn http2_with_prior_knowledge_on_the_same_port() {
     let _: SocketAddr = server.addr;
 }
 
+/// The protocol is told from a connection's first bytes however they come:
+/// a POST whose first byte comes alone (it might have been HTTP/2's
+/// "PRI") is HTTP/1.1, answered as when sent whole; HTTP/2's preface sent
+/// in two pieces is HTTP/2 (the server's first frame is its SETTINGS).
+#[tokio::test]
+async fn the_protocol_is_told_however_the_first_bytes_come() {
+    let server = start().await;
+    let body = r#"{"src":19,"dest":36}"#;
+    let request = format!("{}{body}", post_head("/distance", body.len() as u64));
+    let answer_body = |answer: &str| answer.split("\r\n\r\n").nth(1).unwrap_or("").to_owned();
+    let mut whole = connect_sending(&server, request.as_bytes()).await;
+    let whole = answer_head(&mut whole).await;
+    assert!(whole.starts_with("HTTP/1.1 200"), "{whole}");
+    let mut split = connect_sending(&server, &request.as_bytes()[..1]).await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    split.write_all(&request.as_bytes()[1..]).await.unwrap();
+    let split = answer_head(&mut split).await;
+    assert!(split.starts_with("HTTP/1.1 200"), "{split}");
+    assert_eq!(answer_body(&split), answer_body(&whole));
+    assert!(answer_body(&whole).contains("\"moves\""), "{whole}");
+
+    let preface = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
+    // An empty SETTINGS frame: length 0, type 4, no flags, stream 0.
+    let settings = [0u8, 0, 0, 4, 0, 0, 0, 0, 0];
+    let mut h2 = connect_sending(&server, &preface[..5]).await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    h2.write_all(&preface[5..]).await.unwrap();
+    h2.write_all(&settings).await.unwrap();
+    let mut head = [0u8; 9];
+    tokio::time::timeout(PATIENCE, h2.read_exact(&mut head))
+        .await
+        .expect("the server answers")
+        .unwrap();
+    assert_eq!(head[3], 4, "a SETTINGS frame first, not {head:?}");
+}
+
 /// GET `path` on an HTTP/2 connection: the answer's head, and its body
 /// (not read).
 async fn h2_get(

@@ -429,7 +429,7 @@ async fn a_refused_step_is_drawn_with_its_reason() {
         .await;
     assert_eq!(status, 200);
     check_svg(&svg);
-    let want = common::solver_snapshot("validate-fault.svg");
+    let want = common::served_snapshot("validate-fault.svg");
     assert_eq!(svg, want);
     assert!(texts(&svg).contains("Not valid at step 2: d5 to d6 is not a knight move."));
     let (_, _, svg) = s

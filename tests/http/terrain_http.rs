@@ -190,7 +190,7 @@ async fn terrain_path_endpoint() {
     );
     let (status, kind, svg) = s.post("/path?format=svg", &json!({"board": SAMPLE})).await;
     assert_eq!((status, kind.as_str()), (200, "image/svg+xml"));
-    assert_eq!(svg, common::solver_snapshot("sample-path.svg"));
+    assert_eq!(svg, common::served_snapshot("sample-path.svg"));
 }
 
 #[tokio::test]

@@ -185,12 +185,7 @@ impl Searcher<'_> {
             // Closing the path here makes `k + 1` moves.
             let closing = signed(k) + 1;
             if closing > best_moves {
-                if let Some(&y) = graph.moves(x).iter().find(|&&y| self.finishes(y, goal)) {
-                    let mut closed = walk.path.clone();
-                    closed.push(Stop {
-                        landing: y,
-                        position: goal.landing,
-                    });
+                if let Some(closed) = self.closed(&walk, goal) {
                     best_moves = closing;
                     best = Some(closed);
                     if best_moves >= cap {
@@ -199,22 +194,7 @@ impl Searcher<'_> {
                 }
             }
             let tie = seed ^ step.wrapping_mul(0x9E37_79B9);
-            // Onto a missed square, the one with the fewest ways on first
-            // (Warnsdorff's rule, as the depth-first search).
-            let extension = graph
-                .moves(x)
-                .iter()
-                .copied()
-                .filter(|&y| self.open(y, goal))
-                .min_by_key(|&y| {
-                    let onward = graph
-                        .moves(y)
-                        .iter()
-                        .filter(|&&z| self.open(z, goal))
-                        .count();
-                    (onward, mix(tie, y))
-                });
-            if let Some(y) = extension {
+            if let Some(y) = self.extension(x, goal, tie) {
                 self.mark(Stop::at(y), true);
                 walk.path.push(Stop::at(y));
                 walk.renumber(graph, k + 1);
@@ -230,84 +210,13 @@ impl Searcher<'_> {
             let closes =
                 closing > best_moves && graph.colours[at(x)] != graph.colours[at(goal.landing)];
             if closes != towards_end || holes_changed || step >= retarget {
-                let targets: Vec<u32> = if closes {
-                    graph
-                        .nodes()
-                        .filter(|&v| {
-                            v == goal.landing
-                                || (graph.partner[at(v)] == goal.landing && self.free(v))
-                        })
-                        .collect()
-                } else {
-                    // One missed square at a time, another every few
-                    // steps: the nearest may be one no free end can reach.
-                    let holes: Vec<u32> = graph.nodes().filter(|&v| self.open(v, goal)).collect();
-                    let n = u64::try_from(holes.len()).unwrap_or(u64::MAX).max(1);
-                    let pick = usize::try_from(mix(seed ^ step, 0) % n).unwrap_or(0);
-                    holes.get(pick).into_iter().copied().collect()
-                };
+                let targets = self.targets(closes, goal, seed ^ step);
                 distances_into(graph, &targets, &mut distance);
                 towards_end = closes;
                 holes_changed = false;
                 retarget = step + RETARGET_STEPS;
             }
-            let promising = |end: u32| {
-                graph.moves(end).iter().any(|&z| {
-                    if closes {
-                        self.finishes(z, goal)
-                    } else {
-                        self.open(z, goal)
-                    }
-                })
-            };
-            let key = |end: u32, noise: u64| {
-                (
-                    !promising(end),
-                    distance[at(end)].saturating_add(u32::try_from(noise % 3).unwrap_or(0)),
-                    noise,
-                )
-            };
-            let mut chosen: Option<((bool, u32, u64), Change)> = None;
-            let mut consider = |key: (bool, u32, u64), change: Change| {
-                if chosen.is_none_or(|(best_key, _)| key < best_key) {
-                    chosen = Some((key, change));
-                }
-            };
-            // Turning round the stretch after a square that can move to
-            // the free end.
-            for &u in graph.moves_into(x) {
-                let i = walk.index[at(u)];
-                if i == NONE {
-                    continue;
-                }
-                let i = at(i);
-                if i + 2 > k || walk.path[i].position != u || !walk.turnable(i, k) {
-                    continue;
-                }
-                // Turned round, stop `i + 1` leaves the knight where it landed.
-                consider(key(walk.path[i + 1].landing, mix(tie, u)), Change::Turn(i));
-            }
-            // Moving the stretch that starts where the free end can land
-            // to the end, its place closed by a move from the square
-            // before it onto a later square.
-            for &b in graph.moves(x) {
-                let j = walk.index[at(b)];
-                if j == NONE || at(j) == 0 || walk.path[at(j)].landing != b {
-                    continue;
-                }
-                let j = at(j);
-                let a = walk.path[j - 1].position;
-                for &d in graph.moves(a) {
-                    let m = walk.index[at(d)];
-                    if m == NONE || at(m) <= j || at(m) > k || walk.path[at(m)].landing != d {
-                        continue;
-                    }
-                    let m = at(m);
-                    let noise = mix(tie, b ^ d.rotate_left(16));
-                    consider(key(walk.path[m - 1].position, noise), Change::Swap(j, m));
-                }
-            }
-            let Some((_, change)) = chosen else {
+            let Some(change) = self.change(&walk, closes, goal, &distance, tie) else {
                 break;
             };
             match change {
@@ -324,5 +233,136 @@ impl Searcher<'_> {
         }
         self.occupy(stops);
         improved
+    }
+
+    /// The walk's path closed by a move from its free end onto the end (or
+    /// onto a teleport that hops there), if one is open.
+    fn closed(&self, walk: &Walk, goal: Goal) -> Option<Vec<Stop>> {
+        let x = walk.path[walk.path.len() - 1].position;
+        let &y = self
+            .graph
+            .moves(x)
+            .iter()
+            .find(|&&y| self.finishes(y, goal))?;
+        let mut closed = walk.path.clone();
+        closed.push(Stop {
+            landing: y,
+            position: goal.landing,
+        });
+        Some(closed)
+    }
+
+    /// The missed square the free end `x` can move onto with the fewest ways
+    /// on (Warnsdorff's rule, as the depth-first search), ties broken by
+    /// `tie`.
+    fn extension(&self, x: u32, goal: Goal, tie: u64) -> Option<u32> {
+        let graph = self.graph;
+        graph
+            .moves(x)
+            .iter()
+            .copied()
+            .filter(|&y| self.open(y, goal))
+            .min_by_key(|&y| {
+                let onward = graph
+                    .moves(y)
+                    .iter()
+                    .filter(|&&z| self.open(z, goal))
+                    .count();
+                (onward, mix(tie, y))
+            })
+    }
+
+    /// Where the free end heads: the end (and the free teleports that hop
+    /// there) when `closes`, else one missed square drawn by `draw` (the
+    /// nearest may be one no free end can reach, so another is drawn every
+    /// few steps).
+    fn targets(&self, closes: bool, goal: Goal, draw: u64) -> Vec<u32> {
+        let graph = self.graph;
+        if closes {
+            return graph
+                .nodes()
+                .filter(|&v| {
+                    v == goal.landing || (graph.partner[at(v)] == goal.landing && self.free(v))
+                })
+                .collect();
+        }
+        let holes: Vec<u32> = graph.nodes().filter(|&v| self.open(v, goal)).collect();
+        let n = u64::try_from(holes.len()).unwrap_or(u64::MAX).max(1);
+        let pick = usize::try_from(mix(draw, 0) % n).unwrap_or(0);
+        holes.get(pick).into_iter().copied().collect()
+    }
+
+    /// The rotation or moved stretch whose new free end is best: one that
+    /// can then be extended (or closed, when `closes`), then the nearest by
+    /// `distance` to where it is going, with a seeded jitter of up to two
+    /// moves; `None` when the free end has no such step.
+    fn change(
+        &self,
+        walk: &Walk,
+        closes: bool,
+        goal: Goal,
+        distance: &[u32],
+        tie: u64,
+    ) -> Option<Change> {
+        let graph = self.graph;
+        let k = walk.path.len() - 1;
+        let x = walk.path[k].position;
+        let promising = |end: u32| {
+            graph.moves(end).iter().any(|&z| {
+                if closes {
+                    self.finishes(z, goal)
+                } else {
+                    self.open(z, goal)
+                }
+            })
+        };
+        let key = |end: u32, noise: u64| {
+            (
+                !promising(end),
+                distance[at(end)].saturating_add(u32::try_from(noise % 3).unwrap_or(0)),
+                noise,
+            )
+        };
+        let mut chosen: Option<((bool, u32, u64), Change)> = None;
+        let mut consider = |key: (bool, u32, u64), change: Change| {
+            if chosen.is_none_or(|(best_key, _)| key < best_key) {
+                chosen = Some((key, change));
+            }
+        };
+        // Turning round the stretch after a square that can move to the
+        // free end.
+        for &u in graph.moves_into(x) {
+            let i = walk.index[at(u)];
+            if i == NONE {
+                continue;
+            }
+            let i = at(i);
+            if i + 2 > k || walk.path[i].position != u || !walk.turnable(i, k) {
+                continue;
+            }
+            // Turned round, stop `i + 1` leaves the knight where it landed.
+            consider(key(walk.path[i + 1].landing, mix(tie, u)), Change::Turn(i));
+        }
+        // Moving the stretch that starts where the free end can land to the
+        // end, its place closed by a move from the square before it onto a
+        // later square.
+        for &b in graph.moves(x) {
+            let j = walk.index[at(b)];
+            if j == NONE || at(j) == 0 || walk.path[at(j)].landing != b {
+                continue;
+            }
+            let j = at(j);
+            let a = walk.path[j - 1].position;
+            for &d in graph.moves(a) {
+                let m = walk.index[at(d)];
+                if m == NONE || at(m) <= j || at(m) > k || walk.path[at(m)].landing != d {
+                    continue;
+                }
+                let m = at(m);
+                let noise = mix(tie, b ^ d.rotate_left(16));
+                consider(key(walk.path[m - 1].position, noise), Change::Swap(j, m));
+            }
+        }
+        chosen.map(|(_, change)| change)
     }
 }

@@ -1,0 +1,347 @@
+//! What one connection's answers share, over HTTP/1.1 and HTTP/2: its
+//! peer, the answer budgets (the connection's and all connections'), when
+//! an answer of it last moved, and its client's resets counted over time
+//! (a token bucket: past `--http2-max-resets`, the connection is calmed).
+//! The figures `/metrics` shows of them live here too. The streams
+//! (`streams`), the GOAWAY (`calm`) and the connection's service (`mod.rs`)
+//! read and count through [`Connection`].
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::task::Waker;
+use std::time::{Duration, Instant};
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::response::Response;
+
+use crate::config::Config;
+use crate::convert::len64;
+use crate::error::ApiError;
+
+/// Answers of at most this many bytes (known before they are sent) are
+/// never refused for the budget: health checks, errors, most answers.
+pub const SMALL: u64 = 16 * 1024;
+
+/// What `/metrics` shows of HTTP/2, counted over the process (knightd
+/// serves once).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Figures {
+    /// Connections sent GOAWAY `ENHANCE_YOUR_CALM` and closed for
+    /// resetting streams past `--http2-max-resets`.
+    pub calmed: u64,
+    /// Answer bytes handed to HTTP/2 and not yet let through, now.
+    pub held: u64,
+    /// Streams reset for waiting on their clients for the write timeout.
+    pub stalled_streams: u64,
+    /// Connections closed because none of their answers moved.
+    pub stalled_connections: u64,
+    /// Answers refused (503) past an answer budget.
+    pub refused: u64,
+}
+
+pub(super) static HELD: AtomicU64 = AtomicU64::new(0);
+pub(super) static STALLED_STREAMS: AtomicU64 = AtomicU64::new(0);
+static STALLED_CONNECTIONS: AtomicU64 = AtomicU64::new(0);
+pub(super) static REFUSED: AtomicU64 = AtomicU64::new(0);
+static CALMED: AtomicU64 = AtomicU64::new(0);
+
+/// The figures now.
+pub fn figures() -> Figures {
+    Figures {
+        calmed: CALMED.load(Ordering::Relaxed),
+        held: HELD.load(Ordering::Relaxed),
+        stalled_streams: STALLED_STREAMS.load(Ordering::Relaxed),
+        stalled_connections: STALLED_CONNECTIONS.load(Ordering::Relaxed),
+        refused: REFUSED.load(Ordering::Relaxed),
+    }
+}
+
+/// The budget of answer bytes over all connections, shared by every
+/// connection one `serve` accepts.
+#[derive(Debug)]
+pub struct Budget {
+    pub(super) held: AtomicUsize,
+    pub(super) limit: usize,
+    pub(super) per_connection: usize,
+    pub(super) write_timeout: Duration,
+    /// Streams a connection's client may reset in a burst.
+    max_resets: u32,
+}
+
+impl Budget {
+    pub fn new(config: &Config) -> Arc<Budget> {
+        Arc::new(Budget {
+            held: AtomicUsize::new(0),
+            limit: config.answer_budget,
+            per_connection: config.answer_budget_per_connection,
+            write_timeout: Duration::from_millis(config.write_timeout_ms.max(1)),
+            max_resets: config.http2_max_resets,
+        })
+    }
+
+    /// Bytes held now, over all connections.
+    pub fn held(&self) -> usize {
+        self.held.load(Ordering::Relaxed)
+    }
+}
+
+/// What one connection's streams share.
+#[derive(Debug)]
+pub struct Connection {
+    /// The peer's address.
+    peer: SocketAddr,
+    pub(super) budget: Arc<Budget>,
+    pub(super) held: AtomicUsize,
+    opened: Instant,
+    /// When an answer of this connection last moved, in milliseconds
+    /// after `opened`.
+    moved: AtomicU64,
+    close: tokio::sync::Notify,
+    /// Resets the client may still make, in tenths (a token bucket), and
+    /// when it was last filled, in milliseconds after `opened`.
+    resets: std::sync::Mutex<(u64, u64)>,
+    /// Closed for its resets.
+    calmed: std::sync::atomic::AtomicBool,
+    /// The task reading the connection ([`Calm`](super::Calm)), woken to write the
+    /// GOAWAY.
+    reader: std::sync::Mutex<Option<Waker>>,
+}
+
+/// A reset earned back every this many milliseconds.
+const RESET_EARNED_MS: u64 = 100;
+
+/// How long a calmed connection may take to write its GOAWAY (its client
+/// may not be reading) before it is closed without.
+pub const CALM_GRACE: Duration = Duration::from_secs(1);
+
+impl Connection {
+    pub fn new(budget: &Arc<Budget>, peer: SocketAddr) -> Arc<Connection> {
+        Arc::new(Connection {
+            peer,
+            budget: Arc::clone(budget),
+            held: AtomicUsize::new(0),
+            opened: Instant::now(),
+            moved: AtomicU64::new(0),
+            close: tokio::sync::Notify::new(),
+            resets: std::sync::Mutex::new((u64::from(budget.max_resets), 0)),
+            calmed: std::sync::atomic::AtomicBool::new(false),
+            reader: std::sync::Mutex::new(None),
+        })
+    }
+
+    /// The client reset a stream (or left it) before its answer ended: its
+    /// work is dropped with it. Counted over time, not only while pending
+    /// (hyper's own limit): past `--http2-max-resets` in a burst, earning
+    /// one back each [`RESET_EARNED_MS`], the connection gets GOAWAY
+    /// `ENHANCE_YOUR_CALM` ([`Calm`](super::Calm)), written when its
+    /// reader is next polled (woken here), after which hyper ends the
+    /// connection by itself; it is closed [`CALM_GRACE`] later if it has
+    /// not ended by then (a client that does not read).
+    pub(super) fn reset_by_client(self: &Arc<Connection>) {
+        let now = self.now();
+        let most = u64::from(self.budget.max_resets);
+        let over = {
+            let mut resets = self.resets.lock().unwrap_or_else(|e| e.into_inner());
+            let (left, filled) = *resets;
+            let earned = (now - filled.min(now)) / RESET_EARNED_MS;
+            let left = (left + earned).min(most);
+            *resets = (left.saturating_sub(1), filled + earned * RESET_EARNED_MS);
+            left == 0
+        };
+        if over && !self.calmed.swap(true, Ordering::Relaxed) {
+            tracing::debug!(
+                "an HTTP/2 client reset streams past --http2-max-resets: GOAWAY ENHANCE_YOUR_CALM"
+            );
+            CALMED.fetch_add(1, Ordering::Relaxed);
+            // The grace is a timer of its own, not a wait in the accept
+            // loop's `closed`, which every HTTP/1.1 request polls.
+            match tokio::runtime::Handle::try_current() {
+                Ok(runtime) => {
+                    let connection = Arc::clone(self);
+                    runtime.spawn(async move {
+                        tokio::time::sleep(CALM_GRACE).await;
+                        connection.close.notify_one();
+                    });
+                }
+                Err(_) => self.close.notify_one(),
+            }
+            let reader = self.reader.lock().unwrap_or_else(|e| e.into_inner()).take();
+            if let Some(reader) = reader {
+                reader.wake();
+            }
+        }
+    }
+
+    /// Whether the connection is closed for its resets: [`Calm`](super::Calm)
+    /// writes its GOAWAY, given [`CALM_GRACE`] to do so.
+    pub fn is_calmed(&self) -> bool {
+        self.calmed.load(Ordering::Relaxed)
+    }
+
+    /// Keeps the waker of the task reading the connection.
+    pub(super) fn reading(&self, waker: &Waker) {
+        let mut reader = self.reader.lock().unwrap_or_else(|e| e.into_inner());
+        if !reader.as_ref().is_some_and(|r| r.will_wake(waker)) {
+            *reader = Some(waker.clone());
+        }
+    }
+
+    /// The peer's address.
+    pub fn peer(&self) -> SocketAddr {
+        self.peer
+    }
+
+    /// Resolves when the connection is to be closed: every answer of it
+    /// has stalled, or [`CALM_GRACE`] has passed since its client reset
+    /// streams past the limit ([`Connection::is_calmed`]). One `Notify`:
+    /// the accept loop polls this, beside the connection, each time the
+    /// connection's task wakes.
+    pub async fn closed(&self) {
+        self.close.notified().await;
+    }
+
+    fn now(&self) -> u64 {
+        crate::convert::millis(self.opened.elapsed())
+    }
+
+    pub(super) fn moved(&self) {
+        self.moved.store(self.now(), Ordering::Relaxed);
+    }
+
+    /// One of the connection's streams was reset for stalling: when no
+    /// answer of the connection has moved for the write timeout either,
+    /// the connection is closed.
+    pub(super) fn stalled(&self) {
+        let idle = self
+            .now()
+            .saturating_sub(self.moved.load(Ordering::Relaxed));
+        if idle >= crate::convert::millis(self.budget.write_timeout) {
+            tracing::debug!(
+                "no answer of an HTTP/2 connection moved for the write timeout: closed"
+            );
+            STALLED_CONNECTIONS.fetch_add(1, Ordering::Relaxed);
+            self.close.notify_one();
+        }
+    }
+
+    /// Counts `bytes` of an answer not yet made (its size known from its
+    /// request) against this connection's budget and the budget of all,
+    /// before its work starts; 503 `overloaded` with `Retry-After` when
+    /// either already holds bytes and this answer would take it past its
+    /// limit (one answer alone is never refused). Released when the
+    /// [`Reserved`] is dropped: with the answer's body, once sent or
+    /// given up.
+    pub fn reserve(self: &Arc<Connection>, bytes: usize) -> Result<Reserved, ApiError> {
+        let budget = &self.budget;
+        let here = self.held.load(Ordering::Relaxed);
+        let all = budget.held();
+        let over = |held: usize, limit: usize| held > 0 && held.saturating_add(bytes) > limit;
+        if over(here, budget.per_connection) {
+            REFUSED.fetch_add(1, Ordering::Relaxed);
+            return Err(ApiError::answers_overloaded(
+                here,
+                budget.per_connection,
+                "--answer-budget-per-connection",
+                1,
+            ));
+        }
+        if over(all, budget.limit) {
+            REFUSED.fetch_add(1, Ordering::Relaxed);
+            return Err(ApiError::answers_overloaded(
+                all,
+                budget.limit,
+                "--answer-budget",
+                1,
+            ));
+        }
+        self.held.fetch_add(bytes, Ordering::Relaxed);
+        budget.held.fetch_add(bytes, Ordering::Relaxed);
+        HELD.fetch_add(len64(bytes), Ordering::Relaxed);
+        Ok(Reserved {
+            connection: Arc::clone(self),
+            bytes,
+        })
+    }
+}
+
+/// Bytes of one answer counted against the answer budgets before the
+/// answer was made ([`Connection::reserve`]); released when dropped.
+#[derive(Debug)]
+pub struct Reserved {
+    connection: Arc<Connection>,
+    bytes: usize,
+}
+
+impl Reserved {
+    /// `response`, holding the bytes until it is sent or given up: carried
+    /// as an extension through the layers (which may make its body anew),
+    /// then held by the body the connection sends ([`Answers`](super::Answers)).
+    pub fn hold(self, mut response: Response) -> Response {
+        response.extensions_mut().insert(Counted(Arc::new(self)));
+        response
+    }
+}
+
+impl Drop for Reserved {
+    fn drop(&mut self) {
+        let n = self.bytes;
+        self.connection.held.fetch_sub(n, Ordering::Relaxed);
+        self.connection.budget.held.fetch_sub(n, Ordering::Relaxed);
+        HELD.fetch_sub(len64(n), Ordering::Relaxed);
+    }
+}
+
+/// The answer budget of the connection a request came on, for a handler
+/// that knows its answer's size before any work ([`AnswerBudget::reserve`]);
+/// none outside a served connection (a test's router called directly).
+/// The budget is the connection's, so it is read here, where connections
+/// are, rather than from the heavy-work pool.
+#[derive(Debug)]
+pub struct AnswerBudget(Option<Arc<Connection>>);
+
+impl<S: Sync> FromRequestParts<S> for AnswerBudget {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<AnswerBudget, Infallible> {
+        Ok(AnswerBudget(
+            parts.extensions.get::<Arc<Connection>>().cloned(),
+        ))
+    }
+}
+
+impl AnswerBudget {
+    /// Counts `bytes` of an answer not yet made against the answer budgets
+    /// (`--answer-budget`, and the connection's), before its work starts:
+    /// 503 with `Retry-After` when they are spent. Call it with the
+    /// answer's size as its request tells it, and pass the answer through
+    /// [`Budgeted::hold`].
+    pub fn reserve(&self, bytes: u64) -> Result<Budgeted, ApiError> {
+        let bytes = usize::try_from(bytes).unwrap_or(usize::MAX);
+        Ok(Budgeted(
+            self.0.as_ref().map(|c| c.reserve(bytes)).transpose()?,
+        ))
+    }
+}
+
+/// An answer's bytes counted against the answer budgets before it was
+/// made ([`AnswerBudget::reserve`]); none outside a served connection.
+#[derive(Debug)]
+pub struct Budgeted(Option<Reserved>);
+
+impl Budgeted {
+    /// `response`, holding the bytes until its body is dropped.
+    pub fn hold(self, response: Response) -> Response {
+        match self.0 {
+            Some(reserved) => reserved.hold(response),
+            None => response,
+        }
+    }
+}
+
+/// On an answer whose bytes were counted before it was made: the bytes,
+/// held while it lives.
+#[derive(Clone, Debug)]
+pub(super) struct Counted(#[allow(dead_code)] Arc<Reserved>);

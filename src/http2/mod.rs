@@ -1,0 +1,196 @@
+//! HTTP/2 streams held to the rule HTTP/1.1 connections are held to: an
+//! answer its client accepts no bytes of for `--write-timeout-ms` is given
+//! up ([`Stall`](crate::stall::Stall), the one rule). On HTTP/1.1 the
+//! socket shows the stall (its writes wait); on HTTP/2 a client stalls one
+//! stream by keeping its flow-control window shut while the socket stays
+//! writable, so the rule is kept per stream:
+//!
+//! - hyper runs each stream's answer as a task given to the connection's
+//!   executor, [`Streams`], which wraps it in `streams::Watched`: once the answer
+//!   has begun, a stream whose body has waited on its client (not on the
+//!   server) for the write timeout is dropped, which resets it
+//!   (`RST_STREAM`, `CANCEL`) and frees what it held;
+//! - every answer's body is wrapped in `streams::Sending`, which tells `Watched`
+//!   when it moves (through a thread-local set while the stream is
+//!   polled), holds back its last byte so that the stream lasts until the
+//!   client's window has let the rest through (else the end of an answer
+//!   would sit in the connection's buffer, unwatched), and counts the bytes
+//!   it has handed to HTTP/2 that the client has not yet let through;
+//! - a connection on which no answer has moved for the write timeout when
+//!   one of its streams is reset is closed ([`Connection::closed`]);
+//! - those bytes count against `--answer-budget-per-connection` and
+//!   `--answer-budget` (over all connections): past either, a new answer
+//!   over [`SMALL`] bytes gets 503 `overloaded` with `Retry-After`;
+//! - a stream its client resets (or leaves) before its answer ends is
+//!   counted against `--http2-max-resets`, over time: past it the
+//!   connection gets GOAWAY `ENHANCE_YOUR_CALM` and is closed, so that
+//!   paced rapid reset, whose streams the server has already taken (hyper
+//!   counts only those reset before), cannot keep workers and answers
+//!   busy. hyper has no way to send that GOAWAY itself, so the
+//!   connection's bytes pass through [`Calm`], which reads them as frames
+//!   (a 9-byte header with a 24-bit length each way): it knows the highest
+//!   stream the client opened and where each frame the server writes ends,
+//!   and writes the GOAWAY between two of hyper's frames.
+//!
+//! The same budgets count, on either protocol, an answer whose size its
+//! request tells before any work ([`Connection::reserve`]: a page built
+//! whole): reserved before the work starts, held until the body the
+//! connection sends is dropped. HTTP/1.1 answers are otherwise untouched:
+//! one connection holds one answer, whose writes the socket's own timeout
+//! watches.
+//!
+//! Where each part lives: `connection` (what a connection's answers share:
+//! the budgets, the resets counted, the figures), `streams` (the HTTP/2
+//! streams watched and their bodies counted), `calm` (the GOAWAY), and
+//! here the service of one connection ([`Answers`]), which puts the
+//! connection on every request and passes HTTP/2 answers to `streams`.
+
+mod calm;
+mod connection;
+mod streams;
+
+pub use calm::{Calm, PREFACE};
+pub use connection::{
+    figures, AnswerBudget, Budget, Budgeted, Connection, Figures, Reserved, CALM_GRACE, SMALL,
+};
+pub use streams::Streams;
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+
+use axum::body::{Body, Bytes};
+use axum::http::{Request, Version};
+use axum::response::Response;
+use axum::Router;
+use http_body::{Frame, SizeHint};
+use hyper::body::Incoming;
+use tower::Service;
+
+use connection::Counted;
+
+/// The service of one connection: the router, with the connection (its
+/// peer's address, its answer budget) on every request, and on HTTP/2
+/// every answer passed through `streams::answer`.
+#[derive(Clone, Debug)]
+pub struct Answers {
+    router: Router,
+    connection: Arc<Connection>,
+}
+
+impl Answers {
+    pub fn new(router: Router, connection: &Arc<Connection>) -> Answers {
+        Answers {
+            router,
+            connection: Arc::clone(connection),
+        }
+    }
+}
+
+type Routed = <Router as Service<Request<Incoming>>>::Future;
+
+impl hyper::service::Service<Request<Incoming>> for Answers {
+    type Response = Response;
+    type Error = Infallible;
+    type Future = Answer;
+
+    fn call(&self, mut request: Request<Incoming>) -> Answer {
+        // One extension: each costs every request.
+        request
+            .extensions_mut()
+            .insert(Arc::clone(&self.connection));
+        let http2 = request.version() == Version::HTTP_2;
+        // A router is always ready.
+        let routed = self.router.clone().call(request);
+        if http2 {
+            let connection = Arc::clone(&self.connection);
+            // Boxed: the task of a stream keeps the room its largest state
+            // took, and a stream may wait long on its client.
+            let unanswered = Unanswered(Some(Arc::clone(&connection)));
+            Answer::Http2(Box::pin(async move {
+                let Ok(response) = routed.await;
+                unanswered.answered();
+                Ok(streams::answer(&connection, response))
+            }))
+        } else {
+            Answer::Http1(routed)
+        }
+    }
+}
+
+/// An HTTP/2 stream not yet answered: dropped so, its client reset it
+/// (or left) while its answer was being made.
+struct Unanswered(Option<Arc<Connection>>);
+
+impl Unanswered {
+    fn answered(mut self) {
+        self.0 = None;
+    }
+}
+
+impl Drop for Unanswered {
+    fn drop(&mut self) {
+        if let Some(connection) = self.0.take() {
+            connection.reset_by_client();
+        }
+    }
+}
+
+/// The answer of [`Answers`]. HTTP/1.1's is the router's own, not boxed:
+/// that would be an allocation a request.
+#[allow(clippy::large_enum_variant)]
+pub enum Answer {
+    Http1(Routed),
+    Http2(Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>),
+}
+
+impl Future for Answer {
+    type Output = Result<Response, Infallible>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        match self.get_mut() {
+            Answer::Http1(routed) => Pin::new(routed).poll(cx).map(|answer| {
+                let Ok(mut response) = answer;
+                // Counted bytes are held by the body hyper sends.
+                Ok(match response.extensions_mut().remove::<Counted>() {
+                    Some(counted) => response.map(|body| {
+                        Body::new(Holding {
+                            body,
+                            _held: counted,
+                        })
+                    }),
+                    None => response,
+                })
+            }),
+            Answer::Http2(answer) => answer.as_mut().poll(cx),
+        }
+    }
+}
+
+/// A body that holds its answer's [`Reserved`] bytes until it is dropped.
+struct Holding {
+    body: Body,
+    _held: Counted,
+}
+
+impl http_body::Body for Holding {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
+        Pin::new(&mut self.get_mut().body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.body.size_hint()
+    }
+}
