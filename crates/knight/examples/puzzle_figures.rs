@@ -12,11 +12,16 @@
 //! ```text
 //! cargo run --release -p knight --example puzzle_figures [-- SEED]
 //! ```
+//!
+//! `-- --solve "b5:30 f6:41 …"` solves that one 8×8 clue set (square:step,
+//! open) and prints its answer, time and nodes; `--clues` and `--puzzles`
+//! run only that half.
 
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use knight::{make_puzzle, solve_clues, Board, Clue, CluesError, CluesRequest, PuzzleRequest};
-use knight::{Solved, Square};
+use knight::PuzzleRequest;
+use knight::{make_puzzle, solve_clues, Board, Clue, ClueStuck, CluesError, CluesRequest};
+use knight::{Solved, Square, SquareName};
 
 /// splitmix64: the seeded numbers of the clue sets.
 struct Mix(u64);
@@ -135,6 +140,10 @@ fn clue_sets(seed: u64) {
                 nodes.push(n as f64);
             }
             Ok(_) | Err(CluesError::NotFound) => unsettled += 1,
+            Err(CluesError::NoTour(ClueStuck::Exhausted { nodes: n })) => {
+                none += 1;
+                nodes.push(n as f64);
+            }
             Err(CluesError::NoTour(_)) => none += 1,
             Err(e) => panic!("clue set {i}: {e:?}"),
         }
@@ -144,7 +153,7 @@ fn clue_sets(seed: u64) {
     println!(
         "seed {seed}: 1000 8x8 clue sets (3-20 clues): {unique} unique, {several} with 2+ tours, {none} proven none, {unsettled} unsettled"
     );
-    println!("  time ms: min {t0:.3}, median {t1:.3}, max {t2:.1}; nodes (solved): min {n0}, median {n1}, max {n2}");
+    println!("  time ms: min {t0:.3}, median {t1:.3}, max {t2:.1}; nodes (searched): min {n0}, median {n1}, max {n2}");
     let shown: Vec<String> = slowest
         .1
         .iter()
@@ -188,7 +197,49 @@ fn puzzles(closed: bool) {
     );
 }
 
+/// Solves one clue set written `square:step …` on 8×8 (open) and prints
+/// the answer, the time and the nodes.
+fn solve_one(text: &str) {
+    let board = Board::new(8, 8).expect("8x8");
+    let clues: Vec<Clue> = text
+        .split_whitespace()
+        .map(|pair| {
+            let (square, step) = pair.split_once(':').expect("square:step");
+            let square = square
+                .parse::<SquareName>()
+                .ok()
+                .and_then(|s| s.on(board).ok())
+                .expect("a square of 8x8");
+            let step = step.parse().expect("a step");
+            Clue { square, step }
+        })
+        .collect();
+    let request = CluesRequest {
+        board,
+        clues: &clues,
+        closed: false,
+    };
+    let start = Instant::now();
+    let answer = solve_clues(request, Duration::from_secs(60));
+    let took = start.elapsed().as_secs_f64() * 1e3;
+    match answer {
+        Ok(solved) => println!(
+            "solved, unique {:?}, {} nodes, {took:.1} ms",
+            solved.unique, solved.nodes
+        ),
+        Err(CluesError::NoTour(ClueStuck::Exhausted { nodes })) => {
+            println!("proven none by a complete search, {nodes} nodes, {took:.1} ms");
+        }
+        Err(e) => println!("{e:?}, {took:.1} ms"),
+    }
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--solve") {
+        solve_one(args.get(i + 1).map_or("", String::as_str));
+        return;
+    }
     let fresh = std::env::args()
         .nth(1)
         .and_then(|s| s.parse().ok())
