@@ -12,7 +12,16 @@
 //! cargo run --release -p knight --example finish_figures
 //! ```
 //!
-//! With `-- --large` only the 1000×1000 figures are taken.
+//! With `-- --large` only the 1000×1000 figures are taken; with
+//! `-- --anywhere [seed]` the prefixes anywhere on boards 12×12 to
+//! 1000×1000; with `-- --once end` (or `open`, `closed`, `tour`) one finish
+//! of a 100-move Warnsdorff walk from the centre of 1000×1000 (or one tour
+//! `/tour` gives from there), for an instruction count that does not
+//! depend on the machine's load:
+//!
+//! ```text
+//! valgrind --tool=callgrind target/release/examples/finish_figures --once end
+//! ```
 
 use std::time::{Duration, Instant};
 
@@ -173,6 +182,10 @@ fn main() {
         // A fresh seed each run (printed), or the one given.
         let seed = args.get(at + 1).and_then(|s| s.parse().ok());
         anywhere(seed);
+        return;
+    }
+    if let Some(at) = args.iter().position(|a| a == "--once") {
+        once(args.get(at + 1).map(String::as_str));
         return;
     }
     if !args.iter().any(|a| a == "--large") {
@@ -357,6 +370,52 @@ fn anywhere(seed: Option<u64>) {
         totals.1,
         totals.2,
         100.0 * f64::from(totals.0 + totals.1) / f64::from(all)
+    );
+}
+
+/// One finish of a 100-move Warnsdorff walk (ties drawn from seed 7) from
+/// the centre of 1000×1000, to `alj997`, open or closed; or with `tour`
+/// the tour `/tour` gives from the centre: one call, to be counted.
+fn once(what: Option<&str>) {
+    let big = Board::new(1000, 1000).expect("a board");
+    let centre = Square::new(500, 500);
+    if what == Some("tour") {
+        let request = TourRequest {
+            board: big,
+            start: centre,
+            method: TourMethod::Construction { closed: false },
+        };
+        let done = tour(request, 1_000_000, &Cache::default());
+        println!(
+            "/tour from {centre}: {}",
+            if done.is_ok() { "a tour" } else { "none" }
+        );
+        return;
+    }
+    let mut tie = Mix(7);
+    let played = walk(big, centre, 101, |next| {
+        let fewest = next.iter().map(|n| n.0).min().unwrap_or(0);
+        let best: Vec<usize> = (0..next.len()).filter(|&i| next[i].0 == fewest).collect();
+        best[tie.below(best.len())]
+    });
+    let ending = match what {
+        Some("open") => Ending::Open,
+        Some("closed") => Ending::Closed,
+        _ => Ending::End(Square::new(997, 996)),
+    };
+    let request = FinishRequest {
+        board: big,
+        played: &played,
+        ending,
+    };
+    let done = finish_tour(request, 1_000_000, Duration::from_secs(60));
+    println!(
+        "finish of 100 moves from {centre}, {ending:?}: {}",
+        if done.is_ok() {
+            "finished"
+        } else {
+            "not finished"
+        }
     );
 }
 

@@ -88,9 +88,6 @@ pub fn tour_with_ends(
     if squares == 1 {
         return Ok(vec![0]);
     }
-    if let Some(path) = blocks_both_ways(width, height, start, end, cache) {
-        return Ok(path);
-    }
     let exhausted = || {
         TourError::NoTour(NoTour::Exhaustive(format!(
             "a complete search of the {width}×{height} board found no tour from {} to {}",
@@ -98,12 +95,10 @@ pub fn tour_with_ends(
             name(end)
         )))
     };
-    if frontier::fits(width, height) && width.max(height) <= FRONTIER_ROWS {
-        match frontier::path_between(width, height, start, end, FRONTIER_STATES) {
-            Frontier::Found(path) => return Ok(path),
-            Frontier::Exhausted => return Err(exhausted()),
-            Frontier::GaveUp => {}
-        }
+    match without_search(width, height, start, end, cache) {
+        Frontier::Found(path) => return Ok(path),
+        Frontier::Exhausted => return Err(exhausted()),
+        Frontier::GaveUp => {}
     }
     if let Some(path) = by_core(width, height, start, end, cache) {
         return Ok(path);
@@ -129,24 +124,27 @@ pub fn tour_with_ends(
     }
 }
 
-/// The block construction from `start` to `end`, or read backwards from
-/// `end` (the cuts follow the start's square); None where it does not cut
-/// the board (a side under 5, or both under 10).
-fn blocks_both_ways(
-    width: u64,
-    height: u64,
-    start: Square,
-    end: Square,
-    cache: &Cache,
-) -> Option<Vec<u32>> {
-    if width.min(height) < 5 || width.max(height) < 10 {
-        return None;
+/// The tour from `start` to `end` without a search: the block
+/// construction (or read backwards from `end`: the cuts follow the start's
+/// square) where it cuts the board (both sides at least 5, one at least
+/// 10), else on a board of at most [`FRONTIER_ROWS`] a side the exact
+/// programme ([`frontier`]), whose exhaustion is a proof; given up
+/// otherwise.
+fn without_search(width: u64, height: u64, start: Square, end: Square, cache: &Cache) -> Frontier {
+    if width.min(height) >= 5 && width.max(height) >= 10 {
+        let backwards = || {
+            let mut path = by_blocks(width, height, end, start, cache)?;
+            path.reverse();
+            Some(path)
+        };
+        if let Some(path) = by_blocks(width, height, start, end, cache).or_else(backwards) {
+            return Frontier::Found(path);
+        }
     }
-    by_blocks(width, height, start, end, cache).or_else(|| {
-        let mut path = by_blocks(width, height, end, start, cache)?;
-        path.reverse();
-        Some(path)
-    })
+    if frontier::fits(width, height) && width.max(height) <= FRONTIER_ROWS {
+        return frontier::path_between(width, height, start, end, FRONTIER_STATES);
+    }
+    Frontier::GaveUp
 }
 
 /// An open tour of the `width` × `height` board from `start` to `end` by
@@ -165,17 +163,10 @@ pub(super) fn constructed(
     if width * height > u64::from(u32::MAX) || ruled_out(width, height, start, end).is_some() {
         return None;
     }
-    if let Some(path) = blocks_both_ways(width, height, start, end, cache) {
-        return Some(path);
+    match without_search(width, height, start, end, cache) {
+        Frontier::Found(path) => Some(path),
+        Frontier::Exhausted | Frontier::GaveUp => None,
     }
-    if frontier::fits(width, height) && width.max(height) <= FRONTIER_ROWS {
-        if let Frontier::Found(path) =
-            frontier::path_between(width, height, start, end, FRONTIER_STATES)
-        {
-            return Some(path);
-        }
-    }
-    None
 }
 
 fn name(s: Square) -> String {

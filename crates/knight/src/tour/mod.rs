@@ -26,6 +26,7 @@
 pub mod blocks;
 pub mod construct;
 pub mod cover;
+mod ending;
 pub mod ends;
 pub mod existence;
 pub mod finish;

@@ -15,7 +15,12 @@
 //! even number of squares are tried first (over some odd pieces the
 //! both-ends construction takes seconds). Near a corner two pieces remain,
 //! along an edge three, in the middle four. The board is also tried
-//! transposed (the bands then run along the files).
+//! transposed (the bands then run along the files). Along the bottom (or
+//! top) edge the band beyond the window touches both other pieces, so no
+//! chain of the three ends in it: for an end there the window is also
+//! *capped* ([`Cutting::capped`]): a band [`MIN_SIDE`] deep of the window's
+//! width beyond it, the side pieces as tall as window and cap, and the band
+//! beyond both, four pieces in a ring again.
 //!
 //! **The tour.** The pieces touch in a ring (below, right, above, left): a
 //! *chain* is an order of them in which each touches the next. The tour is
@@ -63,10 +68,15 @@
 //! first piece, then towards each of a few), so it sweeps away from its end
 //! and comes to it last, with a free square left with no free neighbour a
 //! dead end; twice in fixed orders, then with ties perturbed at random,
-//! each under a node budget. So the search's size follows the played
-//! squares, not the board. The window's tries take at most a quarter of
-//! the time limit and [`MAX_TIME`] (on a board too large for the restarts,
-//! three quarters: the whole-board search rarely finishes there).
+//! each under a node budget. Every end is first given a glance (the same
+//! orders, allowed few steps back: a path they find at all they mostly
+//! find so), and only then the full budget, so ends with no path cost
+//! little before the one that has one. So the search's size follows the
+//! played squares, not the board. The window's tries take at most a quarter of
+//! the time limit and [`MAX_TIME`] on boards of at most [`CHECKED_SQUARES`],
+//! where the finish's checked whole-board search settles most of what
+//! they miss; on larger boards three quarters (the whole-board search
+//! rarely finishes there).
 //!
 //! The same search over the whole board, restarted with ties broken at
 //! random ([`restarts`]), is the caller's fallback where no window fits (a
@@ -80,14 +90,17 @@
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
-use super::construct::IndexedTour;
-use super::ends;
-use super::existence;
-use super::finish::Ending;
-use super::search::{depth_first, Budget, Outcome, Rules, Unvisited};
-use super::warnsdorff::mix;
-use crate::board::{Board, Grid, Int, Spot, Square};
+use super::ending::Ending;
+use crate::board::{Board, Int, Square};
 use crate::{Cache, Deadline};
+
+mod join;
+mod rect;
+mod sweep;
+
+use rect::{apart, crossings, shade, splits, touch, Rect};
+pub(super) use sweep::restarts;
+use sweep::{sweep, Aim, Tries};
 
 /// Free files (and ranks) left round the played squares on each side of the
 /// window, in the order tried: a margin of 2 often leaves a band too thin
@@ -102,8 +115,15 @@ const MAX_WINDOW: u64 = 40_000;
 
 /// The most time the window's searches take (a quarter of the time limit
 /// when that is less) before the whole board is searched instead, on
-/// boards the restarts try (on larger ones, three quarters of the limit).
+/// boards of at most [`CHECKED_SQUARES`] (on larger ones, three quarters
+/// of the limit).
 const MAX_TIME: Duration = Duration::from_millis(250);
+
+/// Boards of at most this many squares are searched whole with the whole
+/// position checked at every node when the window gives nothing (the
+/// finish's checked search, linear in the squares a node): past it a node
+/// costs more than the cuts save, and the window takes most of the time.
+pub(super) const CHECKED_SQUARES: u64 = 4096;
 
 /// The most ends L (or starts E) tried for one window and chain.
 const ENDS_TRIED: usize = 6;
@@ -127,75 +147,6 @@ enum Inside<'a> {
     Portal(Square),
 }
 
-/// A rectangle of the board: files `x..x + w`, ranks `y..y + h`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Rect {
-    x: u32,
-    y: u32,
-    w: u32,
-    h: u32,
-}
-
-impl Rect {
-    fn contains(self, s: Square) -> bool {
-        s.file() >= self.x
-            && s.file() - self.x < self.w
-            && s.rank() >= self.y
-            && s.rank() - self.y < self.h
-    }
-
-    fn area(self) -> u64 {
-        u64::from(self.w) * u64::from(self.h)
-    }
-
-    fn is_empty(self) -> bool {
-        self.w == 0 || self.h == 0
-    }
-
-    fn right(self) -> u32 {
-        self.x + self.w
-    }
-
-    fn top(self) -> u32 {
-        self.y + self.h
-    }
-
-    /// The square in the rectangle's own coordinates (its corner a1).
-    fn local(self, s: Square) -> Square {
-        Square::new(s.file() - self.x, s.rank() - self.y)
-    }
-
-    /// The board's square at local index `i` (`rank * w + file`).
-    fn square_at(self, i: u32) -> Square {
-        let w = u64::from(self.w);
-        let i = u64::from(i);
-        Square::new((i % w).u32() + self.x, (i / w).u32() + self.y)
-    }
-
-    fn board(self) -> Option<Board> {
-        Board::new(self.w.into(), self.h.into()).ok()
-    }
-
-    /// Squares of the rectangle with file + rank even (the colour of a1).
-    fn even_squares(self) -> u64 {
-        if (self.x + self.y) % 2 == 0 {
-            self.area().div_ceil(2)
-        } else {
-            self.area() / 2
-        }
-    }
-}
-
-/// 0 or 1: the square's colour as file + rank's parity.
-fn shade(s: Square) -> u64 {
-    (u64::from(s.file()) + u64::from(s.rank())) % 2
-}
-
-/// Chebyshev distance.
-fn apart(a: Square, b: Square) -> u32 {
-    a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank()))
-}
-
 /// A whole tour of `board` beginning with `played` and ending as asked,
 /// made by the window's searches and the constructions; None when this
 /// method does not apply or found none (the caller then searches the
@@ -213,11 +164,11 @@ pub(super) fn finish_in_window(
     let lasts = last_squares(board, played, &taken, ending)?;
     let cache = Cache::default();
     // The window's tries may take a share of the time, capped: when they
-    // fail the whole board is searched. On a board too large for the
-    // restarts that search rarely finishes: most of the time is the
-    // window's.
+    // fail the whole board is searched. Past the boards the whole-position
+    // checked search covers, that search rarely finishes where the window
+    // does not: most of the time is the window's.
     let left = deadline.left();
-    let share = if board.squares() > RESTART_SQUARES {
+    let share = if board.squares() > CHECKED_SQUARES {
         left * 3 / 4
     } else {
         (left / 4).min(MAX_TIME)
@@ -329,6 +280,9 @@ fn last_squares(
     }
 }
 
+/// A window search's question: (rectangle, start, ends, tries).
+type Swept = (Rect, Square, Vec<Square>, Tries);
+
 /// One orientation of the board (perhaps transposed) and what the
 /// window's tries share.
 struct Cutting<'a> {
@@ -339,8 +293,9 @@ struct Cutting<'a> {
     max_squares: u64,
     deadline: Deadline,
     cache: &'a Cache,
-    /// Each search already made: (rectangle, start, end) → the path.
-    swept: HashMap<(Rect, Square, Vec<Square>), Option<Vec<Square>>>,
+    /// Each search already made: (rectangle, start, ends, tries) → the
+    /// path.
+    swept: HashMap<Swept, Option<Vec<Square>>>,
     /// Each search with a portal already made: (window, L, E, t) → the
     /// path.
     portals: HashMap<(Rect, Square, Square, Square), Option<Vec<Square>>>,
@@ -375,36 +330,58 @@ impl Cutting<'_> {
             if pieces.is_empty() {
                 continue;
             }
-            let plans: Vec<Plan> = match last {
-                Some(t) if window.contains(t) => {
-                    let knight = *self.played.last()?;
-                    let portal = Plan {
-                        first: window,
-                        second: Some(window),
-                        last,
-                        portal: true,
-                    };
-                    let split = splits(window, knight, t)
-                        .into_iter()
-                        .map(|(first, second)| Plan {
-                            first,
-                            second: Some(second),
-                            last,
-                            portal: false,
-                        });
-                    std::iter::once(portal).chain(split).collect()
-                }
-                _ => vec![Plan {
-                    first: window,
-                    second: None,
-                    last,
-                    portal: false,
-                }],
+            // An end beyond a window on one edge may lie in the band that
+            // touches both other pieces, which no chain of three ends in:
+            // the capped cut's four pieces make a ring again.
+            let capped = match last {
+                Some(t) if pieces.len() == 3 && !window.contains(t) => self.capped(window),
+                _ => None,
             };
-            for plan in plans {
-                if let Some(path) = self.by_plan(plan, &pieces) {
+            for pieces in std::iter::once(pieces).chain(capped) {
+                if let Some(path) = self.by_cut(window, &pieces, last) {
                     return Some(path);
                 }
+            }
+        }
+        None
+    }
+
+    /// The tour by the window and its pieces, ending on `last` when given.
+    fn by_cut(
+        &mut self,
+        window: Rect,
+        pieces: &[Rect],
+        last: Option<Square>,
+    ) -> Option<Vec<Square>> {
+        let plans: Vec<Plan> = match last {
+            Some(t) if window.contains(t) => {
+                let knight = *self.played.last()?;
+                let portal = Plan {
+                    first: window,
+                    second: Some(window),
+                    last,
+                    portal: true,
+                };
+                let split = splits(window, knight, t)
+                    .into_iter()
+                    .map(|(first, second)| Plan {
+                        first,
+                        second: Some(second),
+                        last,
+                        portal: false,
+                    });
+                std::iter::once(portal).chain(split).collect()
+            }
+            _ => vec![Plan {
+                first: window,
+                second: None,
+                last,
+                portal: false,
+            }],
+        };
+        for plan in plans {
+            if let Some(path) = self.by_plan(plan, pieces) {
+                return Some(path);
             }
         }
         None
@@ -504,6 +481,64 @@ impl Cutting<'_> {
         }
     }
 
+    /// The pieces round a window on the bottom (or top) edge alone, capped:
+    /// a band of [`MIN_SIDE`] ranks on the window's other side, as wide as
+    /// the window; the parts left and right of window and cap together;
+    /// and the band of the board's whole width beyond. The four touch in a
+    /// ring (left, cap, right, band), as round a window in the middle. None
+    /// when the window is not on one such edge or a piece is too small.
+    fn capped(&self, window: Rect) -> Option<Vec<Rect>> {
+        let (w, h) = (self.w, self.h);
+        if window.x == 0 || window.right() == w {
+            return None;
+        }
+        let (cap, band, y, tall) = if window.y == 0 && window.top() < h {
+            let cap = Rect {
+                y: window.top(),
+                h: MIN_SIDE,
+                ..window
+            };
+            let band = Rect {
+                x: 0,
+                y: cap.top(),
+                w,
+                h: h.checked_sub(cap.top())?,
+            };
+            (cap, band, 0, cap.top())
+        } else if window.top() == h && window.y > 0 {
+            let y = window.y.checked_sub(MIN_SIDE)?;
+            let cap = Rect {
+                y,
+                h: MIN_SIDE,
+                ..window
+            };
+            let band = Rect {
+                x: 0,
+                y: 0,
+                w,
+                h: y,
+            };
+            (cap, band, y, h - y)
+        } else {
+            return None;
+        };
+        let left = Rect {
+            x: 0,
+            y,
+            w: window.x,
+            h: tall,
+        };
+        let right = Rect {
+            x: window.right(),
+            y,
+            w: w - window.right(),
+            h: tall,
+        };
+        let pieces = vec![left, cap, right, band];
+        let toured = |p: &Rect| p.w.min(p.h) >= MIN_SIDE && p.w.max(p.h) >= 10;
+        pieces.iter().all(toured).then_some(pieces)
+    }
+
     /// The tour by `plan`, trying each chain of the pieces, each end L of the
     /// first path and each join.
     fn by_plan(&mut self, plan: Plan, pieces: &[Rect]) -> Option<Vec<Square>> {
@@ -527,28 +562,30 @@ impl Cutting<'_> {
             // Farthest from the knight first: the path sweeps away from it
             // and ends where it sweeps to.
             ends.sort_by_key(|&(l, _)| std::cmp::Reverse(apart(l, knight)));
-            // First one search that may end on any of them, then each.
-            let mut any: Vec<Square> = ends.iter().map(|e| e.0).collect();
-            any.sort_unstable_by_key(|s| (s.rank(), s.file()));
-            any.dedup();
-            if let Some(inside) = self.sweep_to(first, knight, any) {
-                let l = *inside.last()?;
-                for &(_, e) in ends.iter().filter(|end| end.0 == l) {
+            let mut each = ends.clone();
+            each.dedup_by_key(|e| e.0);
+            // A glance at each, then the full searches: first one search
+            // that may end on any of them, then each.
+            for tries in [Tries::Glance, Tries::Window] {
+                let any: Vec<Square> = sorted_ends(&ends);
+                if let Some(inside) = self.sweep_to(first, knight, any, tries) {
+                    let l = *inside.last()?;
+                    for &(_, e) in ends.iter().filter(|end| end.0 == l) {
+                        if let Some(path) = self.join(plan, &chain, e, Inside::Path(&inside)) {
+                            return Some(path);
+                        }
+                    }
+                }
+                for &(l, e) in each.iter().take(ENDS_TRIED) {
+                    if self.out_of_time() {
+                        return None;
+                    }
+                    let Some(inside) = self.sweep_to(first, knight, vec![l], tries) else {
+                        continue;
+                    };
                     if let Some(path) = self.join(plan, &chain, e, Inside::Path(&inside)) {
                         return Some(path);
                     }
-                }
-            }
-            ends.dedup_by_key(|e| e.0);
-            for (l, e) in ends.into_iter().take(ENDS_TRIED) {
-                if self.out_of_time() {
-                    return None;
-                }
-                let Some(inside) = self.sweep(first, knight, l) else {
-                    continue;
-                };
-                if let Some(path) = self.join(plan, &chain, e, Inside::Path(&inside)) {
-                    return Some(path);
                 }
             }
         }
@@ -655,208 +692,23 @@ impl Cutting<'_> {
         after_even == want_even
     }
 
-    /// The pieces' joins along `chain` from the entry `entry` of its first
-    /// piece, then (in R2, when the plan has one) the path to the last
-    /// square, then the pieces built: the whole tour, or None.
-    fn join(
-        &mut self,
-        plan: Plan,
-        chain: &[Rect],
-        entry: Square,
-        inside: Inside<'_>,
-    ) -> Option<Vec<Square>> {
-        let mut links = Vec::with_capacity(chain.len());
-        let portal = match inside {
-            Inside::Path(_) => None,
-            Inside::Portal(l) => Some(l),
-        };
-        let (before, tail) = self.link(plan, chain, entry, portal, &mut links)?;
-        let mut path = Vec::with_capacity((u64::from(self.w) * u64::from(self.h)).usize());
-        path.extend_from_slice(&self.played);
-        if let Inside::Path(inside) = inside {
-            path.extend_from_slice(inside);
-        }
-        path.extend_from_slice(&before);
-        for (k, (&piece, &(from, to))) in chain.iter().zip(&links).enumerate() {
-            let board = piece.board()?;
-            let (pw, ph) = (board.width(), board.height());
-            let (from, to_local) = (piece.local(from), to.map(|t| piece.local(t)));
-            let order = match to_local {
-                Some(to) => ends::constructed(pw, ph, from, to, self.cache)?,
-                None => {
-                    debug_assert_eq!(k + 1, chain.len());
-                    IndexedTour::new(board, from, false, self.max_squares, self.cache)
-                        .and_then(|t| t.build(self.max_squares))
-                        .ok()?
-                }
-            };
-            path.extend(order.into_iter().map(|i| piece.square_at(i)));
-        }
-        path.extend(tail);
-        Some(path)
-    }
-
-    /// Chooses each piece's exit (and so the next one's entry) by depth-first
-    /// choice among a few joins, each passing the both-ends theorems; fills
-    /// `links` with each piece's (entry, exit) (exit None: the last piece of
-    /// an open tour) and gives the squares after the last piece (R2's path,
-    /// or none).
-    fn link(
-        &mut self,
-        plan: Plan,
-        chain: &[Rect],
-        entry: Square,
-        portal: Option<Square>,
-        links: &mut Vec<(Square, Option<Square>)>,
-    ) -> Option<(Vec<Square>, Vec<Square>)> {
-        let k = links.len();
-        let piece = chain[k];
-        let local = |s: Square| piece.local(s);
-        let possible = |from: Square, to: Square| {
-            ends::ruled_out(piece.w.into(), piece.h.into(), local(from), local(to)).is_none()
-        };
-        let exit_shade = (shade(entry) + piece.area() - 1) % 2;
-        if k + 1 == chain.len() {
-            match plan.second {
-                None => {
-                    return match plan.last {
-                        Some(t) => possible(entry, t).then(|| {
-                            links.push((entry, Some(t)));
-                            (Vec::new(), Vec::new())
-                        }),
-                        None => {
-                            let (fx, fy) = (local(entry).file(), local(entry).rank());
-                            let ruled = existence::ruled_out(
-                                piece.w.into(),
-                                piece.h.into(),
-                                fx.into(),
-                                fy.into(),
-                                false,
-                            );
-                            ruled.is_none().then(|| {
-                                links.push((entry, None));
-                                (Vec::new(), Vec::new())
-                            })
-                        }
-                    };
-                }
-                Some(second) => {
-                    let t = plan.last?;
-                    let mut starts: Vec<(Square, Square)> = crossings(piece, second)
-                        .into_iter()
-                        .filter(|&(x, e)| {
-                            shade(x) == exit_shade && !self.taken.contains(&e) && e != t
-                        })
-                        .filter(|&(x, _)| x != entry && possible(entry, x))
-                        .collect();
-                    starts.sort_by_key(|&(_, e)| std::cmp::Reverse(apart(e, t)));
-                    starts.dedup_by_key(|s| s.1);
-                    if let Some(l) = portal {
-                        return self.through_portal(plan.first, (l, t), starts, entry, links);
-                    }
-                    let free = second.area() - self.played_in(second);
-                    for (x, e) in starts.into_iter().take(ENDS_TRIED) {
-                        // The path from e alternates to t's colour.
-                        let ends_on = (shade(e) + free - 1) % 2;
-                        if self.out_of_time()
-                            || ends_on != shade(t)
-                            || !self.balanced(second, e, free)
-                        {
-                            continue;
-                        }
-                        if let Some(rest) = self.sweep(second, e, t) {
-                            links.push((entry, Some(x)));
-                            let mut tail = vec![e];
-                            tail.extend(rest);
-                            return Some((Vec::new(), tail));
-                        }
-                    }
-                    return None;
-                }
-            }
-        }
-        let next = chain[k + 1];
-        let joins: Vec<(Square, Square)> = crossings(piece, next)
-            .into_iter()
-            .filter(|&(y, f)| shade(y) == exit_shade && y != entry && Some(f) != plan.last)
-            .filter(|&(y, _)| possible(entry, y))
-            .take(LINKS_TRIED)
-            .collect();
-        for (y, f) in joins {
-            links.push((entry, Some(y)));
-            if let Some(tail) = self.link(plan, chain, f, portal, links) {
-                return Some(tail);
-            }
-            links.truncate(k);
-        }
-        None
-    }
-
-    /// The window's one path with the portal L → E, for each E of
-    /// `starts` (with the last piece's exit x one move away) that the
-    /// colours allow: the squares after the knight up to L, and from E to
-    /// t.
-    fn through_portal(
-        &mut self,
-        window: Rect,
-        (l, t): (Square, Square),
-        starts: Vec<(Square, Square)>,
-        entry: Square,
-        links: &mut Vec<(Square, Option<Square>)>,
-    ) -> Option<(Vec<Square>, Vec<Square>)> {
-        let knight = *self.played.last()?;
-        let tried: Vec<(Square, Square)> = starts
-            .into_iter()
-            .filter(|&(_, e)| e != l && self.portal_colours(window, l, e, t))
-            .take(PORTAL_TRIES)
-            .collect();
-        for (x, e) in tried {
-            if self.out_of_time() {
-                return None;
-            }
-            let key = (window, l, e, t);
-            let found = match self.portals.get(&key) {
-                Some(known) => known.clone(),
-                None => {
-                    let mut blocked: Vec<Square> = self
-                        .played
-                        .iter()
-                        .filter(|&&s| window.contains(s) && s != knight)
-                        .map(|&s| window.local(s))
-                        .collect();
-                    blocked.push(window.local(knight));
-                    let board = window.board()?;
-                    let aim = Aim::On(window.local(t));
-                    let portal = Some((window.local(l), window.local(e)));
-                    let tries = (Tries::Window, portal);
-                    let found = sweep(board, &blocked, aim, tries, &self.deadline);
-                    self.portals.insert(key, found.clone());
-                    found
-                }
-            };
-            let Some(path) = found else {
-                continue;
-            };
-            let global = |s: Square| Square::new(s.file() + window.x, s.rank() + window.y);
-            let cut = path.iter().position(|&s| global(s) == l)?;
-            links.push((entry, Some(x)));
-            let before = path[..=cut].iter().map(|&s| global(s)).collect();
-            let after = path[cut + 1..].iter().map(|&s| global(s)).collect();
-            return Some((before, after));
-        }
-        None
-    }
-
     /// The path from `start` over every unplayed square of `rect` (the
     /// played squares in it are blocked; `start` is the knight's square or
     /// a free one), ending on `end`: the squares after `start`. Made once.
     fn sweep(&mut self, rect: Rect, start: Square, end: Square) -> Option<Vec<Square>> {
-        self.sweep_to(rect, start, vec![end])
+        self.sweep_to(rect, start, vec![end], Tries::Window)
     }
 
-    /// As [`Cutting::sweep`], ending on any square of `ends`.
-    fn sweep_to(&mut self, rect: Rect, start: Square, ends: Vec<Square>) -> Option<Vec<Square>> {
-        let key = (rect, start, ends);
+    /// As [`Cutting::sweep`], ending on any square of `ends`, tried as
+    /// `tries` says.
+    fn sweep_to(
+        &mut self,
+        rect: Rect,
+        start: Square,
+        ends: Vec<Square>,
+        tries: Tries,
+    ) -> Option<Vec<Square>> {
+        let key = (rect, start, ends, tries);
         if let Some(known) = self.swept.get(&key) {
             return known.clone();
         }
@@ -872,7 +724,7 @@ impl Cutting<'_> {
                 [end] => Aim::On(rect.local(*end)),
                 ends => Aim::Among(ends.iter().map(|&s| rect.local(s)).collect()),
             };
-            let path = sweep(board, &blocked, goal, (Tries::Window, None), &self.deadline)?;
+            let path = sweep(board, &blocked, goal, (tries, None), &self.deadline)?;
             Some(
                 path.into_iter()
                     .map(|s| Square::new(s.file() + rect.x, s.rank() + rect.y))
@@ -884,65 +736,13 @@ impl Cutting<'_> {
     }
 }
 
-/// The ways to split `window` by a file or a rank into a part holding the
-/// knight and a part holding `t`, each at least 3 wide: up to
-/// [`SPLITS_TRIED`] each way, nearest the middle between them first.
-fn splits(window: Rect, knight: Square, t: Square) -> Vec<(Rect, Rect)> {
-    let mut found = Vec::new();
-    let by = |along: fn(Square) -> u32, lo: u32, len: u32| -> Vec<u32> {
-        let (a, b) = (along(knight), along(t));
-        let (small, large) = (a.min(b), a.max(b));
-        // Cut before `at`: the parts lo..at and at..lo + len.
-        let mut cuts: Vec<u32> = (small + 1..=large)
-            .filter(|&at| at >= lo + 3 && at + 3 <= lo + len)
-            .collect();
-        let middle = small + large + 1;
-        cuts.sort_by_key(|&at| (2 * at).abs_diff(middle));
-        cuts.truncate(SPLITS_TRIED);
-        cuts
-    };
-    for at in by(Square::file, window.x, window.w) {
-        let left = Rect {
-            w: at - window.x,
-            ..window
-        };
-        let right = Rect {
-            x: at,
-            w: window.right() - at,
-            ..window
-        };
-        found.push(if left.contains(knight) {
-            (left, right)
-        } else {
-            (right, left)
-        });
-    }
-    for at in by(Square::rank, window.y, window.h) {
-        let below = Rect {
-            h: at - window.y,
-            ..window
-        };
-        let above = Rect {
-            y: at,
-            h: window.top() - at,
-            ..window
-        };
-        found.push(if below.contains(knight) {
-            (below, above)
-        } else {
-            (above, below)
-        });
-    }
-    found
-}
-
-/// Whether two rectangles share a stretch of edge.
-fn touch(a: Rect, b: Rect) -> bool {
-    let overlap =
-        |lo1: u32, len1: u32, lo2: u32, len2: u32| (lo1 + len1).min(lo2 + len2) > lo1.max(lo2);
-    let side_by_side = (a.right() == b.x || b.right() == a.x) && overlap(a.y, a.h, b.y, b.h);
-    let stacked = (a.top() == b.y || b.top() == a.y) && overlap(a.x, a.w, b.x, b.w);
-    side_by_side || stacked
+/// The squares L of `ends`, once each, in rank order: the ends a first
+/// search may reach any of.
+fn sorted_ends(ends: &[(Square, Square)]) -> Vec<Square> {
+    let mut any: Vec<Square> = ends.iter().map(|e| e.0).collect();
+    any.sort_unstable_by_key(|s| (s.rank(), s.file()));
+    any.dedup();
+    any
 }
 
 /// The orders of the pieces in which each touches the next, the first
@@ -990,347 +790,6 @@ fn chains(pieces: &[Rect], plan: Plan) -> Vec<Vec<Rect>> {
         found.sort_by_key(|chain| chain.last().map(|p| std::cmp::Reverse(p.area())));
     }
     found
-}
-
-/// The knight moves from a square of `a` within two of the edge `a` shares
-/// with `b` to a square of `b`: (square of a, square of b), from the middle
-/// of the shared edge outwards.
-fn crossings(a: Rect, b: Rect) -> Vec<(Square, Square)> {
-    let mut found: Vec<(u32, Square, Square)> = Vec::new();
-    let mut add = |from: Square, middle: u32, along: u32| {
-        for (df, dr) in [
-            (1i64, 2i64),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ] {
-            let to = (i64::from(from.file()) + df, i64::from(from.rank()) + dr);
-            let (Ok(f), Ok(r)) = (u32::try_from(to.0), u32::try_from(to.1)) else {
-                continue;
-            };
-            let to = Square::new(f, r);
-            if b.contains(to) {
-                found.push((along.abs_diff(middle), from, to));
-            }
-        }
-    };
-    let overlap =
-        |lo1: u32, len1: u32, lo2: u32, len2: u32| lo1.max(lo2)..(lo1 + len1).min(lo2 + len2);
-    // b to the right of a, or to the left, above, below.
-    if a.right() == b.x || b.right() == a.x {
-        let ranks = overlap(a.y, a.h, b.y, b.h);
-        let middle = (ranks.start + ranks.end) / 2;
-        let files = if a.right() == b.x {
-            a.right().saturating_sub(2).max(a.x)..a.right()
-        } else {
-            a.x..(a.x + 2).min(a.right())
-        };
-        for rank in ranks {
-            for file in files.clone() {
-                add(Square::new(file, rank), middle, rank);
-            }
-        }
-    }
-    if a.top() == b.y || b.top() == a.y {
-        let files = overlap(a.x, a.w, b.x, b.w);
-        let middle = (files.start + files.end) / 2;
-        let ranks = if a.top() == b.y {
-            a.top().saturating_sub(2).max(a.y)..a.top()
-        } else {
-            a.y..(a.y + 2).min(a.top())
-        };
-        for file in files {
-            for rank in ranks.clone() {
-                add(Square::new(file, rank), middle, file);
-            }
-        }
-    }
-    found.sort_by_key(|&(from_middle, _, _)| from_middle);
-    found.into_iter().map(|(_, a, b)| (a, b)).collect()
-}
-
-/// Where a searched path must end.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Aim {
-    /// On any of these squares.
-    Among(Vec<Square>),
-    /// Anywhere.
-    Anywhere,
-    /// On this square.
-    On(Square),
-    /// One knight move from this square (played: the first of a closed
-    /// tour).
-    NextTo(Square),
-}
-
-/// How hard [`sweep`] tries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Tries {
-    /// A window's path: two fixed orders and two perturbed, each under a
-    /// budget that follows the window's size.
-    Window,
-    /// The whole board: short tries with ties broken at random until the
-    /// deadline.
-    Restarts,
-}
-
-/// Nodes a square of the window that one search may visit, and nodes more
-/// (small windows need more steps back than their size).
-const SWEEP_NODES: u64 = 4;
-const SWEEP_EXTRA: u64 = 5_000;
-
-/// The tries of a window's search: fixed orders, then ties perturbed at
-/// random from these seeds.
-const WINDOW_TRIES: [Option<u64>; 4] = [None, None, Some(1), Some(2)];
-
-/// The path from the knight (the last square of `blocked`; the others are
-/// played) over every other square of `board`, ending as `aim` asks: the
-/// squares after the knight's. None when the searches found none.
-fn sweep(
-    board: Board,
-    blocked: &[Square],
-    aim: Aim,
-    (tries, portal): (Tries, Option<(Square, Square)>),
-    deadline: &Deadline,
-) -> Option<Vec<Square>> {
-    let grid = Grid::new(board)?;
-    let n = grid.len();
-    let &knight = blocked.last()?;
-    let start = grid.spot(knight).index();
-    let at = |s: Square| board.contains(s).then(|| grid.spot(s).index());
-    let mut among = Vec::new();
-    let (w, h) = grid.sides();
-    let centre = Square::new((w / 2).u32(), (h / 2).u32());
-    let (aim, pole) = match aim {
-        Aim::Anywhere => (Goal::Anywhere, centre),
-        Aim::On(end) => (Goal::On(at(end)?), end),
-        Aim::NextTo(first) => (Goal::NextTo(at(first)?), first),
-        Aim::Among(ends) => {
-            among = vec![false; n];
-            for &end in &ends {
-                among[at(end)?] = true;
-            }
-            // The pole is their middle: the path sweeps away from them.
-            let count = ends.len().u64().max(1);
-            let mean = |c: fn(Square) -> u32| {
-                (ends.iter().map(|&s| u64::from(c(s))).sum::<u64>() / count).u32()
-            };
-            (
-                Goal::Among,
-                Square::new(mean(Square::file), mean(Square::rank)),
-            )
-        }
-    };
-    let portal = match portal {
-        Some((l, e)) => Some((at(l)?, at(e)?)),
-        None => None,
-    };
-    let rules = Sweep {
-        grid,
-        squares: Unvisited::after(grid, blocked),
-        goal: aim,
-        among,
-        pole,
-        portal,
-        variant: 0,
-        seed: None,
-        calls: 0,
-        deadline: deadline.clone(),
-        late: false,
-    };
-    let found = |path: Vec<u32>| {
-        path[1..]
-            .iter()
-            .map(|&i| grid.square(Spot::from_raw(i)))
-            .collect()
-    };
-    let left = rules.squares.left;
-    match tries {
-        Tries::Window => {
-            let budget = SWEEP_NODES * n.u64() + SWEEP_EXTRA;
-            for (variant, seed) in (0..).zip(WINDOW_TRIES) {
-                if deadline.passed() {
-                    return None;
-                }
-                let mut search = rules.clone();
-                (search.variant, search.seed) = (variant, seed);
-                if let (Outcome::Found(path), _) =
-                    depth_first(&mut search, left, start, Budget::nodes(budget))
-                {
-                    return Some(found(path));
-                }
-            }
-            None
-        }
-        Tries::Restarts => {
-            let budget = 4 * left.u64() + 256;
-            for seed in 1.. {
-                if deadline.passed() {
-                    return None;
-                }
-                let mut search = rules.clone();
-                (search.variant, search.seed) = (seed, Some(seed));
-                match depth_first(&mut search, left, start, Budget::nodes(budget)).0 {
-                    Outcome::Found(path) => return Some(found(path)),
-                    _ if search.late => return None,
-                    _ => {}
-                }
-            }
-            None
-        }
-    }
-}
-
-/// Boards of at most this many squares are tried by [`restarts`] (on
-/// larger ones a single try takes long, and the window is the method).
-const RESTART_SQUARES: u64 = 100_000;
-
-/// A finish of `played` on `board` by [`sweep`]'s short tries over the
-/// whole board, ties broken at random, until `deadline`: the whole tour,
-/// unchecked (the caller checks it), or None.
-pub(super) fn restarts(
-    board: Board,
-    played: &[Square],
-    ending: Ending,
-    deadline: &Deadline,
-) -> Option<Vec<Square>> {
-    if board.squares() > RESTART_SQUARES {
-        return None;
-    }
-    let aim = match ending {
-        Ending::Open => Aim::Anywhere,
-        Ending::Closed => Aim::NextTo(*played.first()?),
-        Ending::End(end) => Aim::On(end),
-    };
-    let rest = sweep(board, played, aim, (Tries::Restarts, None), deadline)?;
-    let mut path = played.to_vec();
-    path.extend(rest);
-    Some(path)
-}
-
-/// [`Aim`] on grid spots.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Goal {
-    Anywhere,
-    /// On a square of the rules' `among`.
-    Among,
-    On(usize),
-    NextTo(usize),
-}
-
-/// The sweep's rules: Warnsdorff's rule (fewest free onward moves first),
-/// then the square farther from the path's end first (from the centre, when
-/// it may end anywhere: Roth's rule) — so the path sweeps away from its end
-/// and arrives there last — perturbed at random when seeded, then the move
-/// order turned by the variant; a square left with no free neighbour, or an
-/// end with none, is a dead end.
-#[derive(Clone)]
-struct Sweep {
-    grid: Grid,
-    /// The squares not played and not yet on the searched path.
-    squares: Unvisited,
-    goal: Goal,
-    /// With [`Goal::Among`], the squares the path may end on.
-    among: Vec<bool>,
-    /// The square the path sweeps away from: its end, or the middle of its
-    /// ends, or the board's centre.
-    pole: Square,
-    /// A step L → E besides the knight moves: the only way out of L and
-    /// the only way into E.
-    portal: Option<(usize, usize)>,
-    variant: u64,
-    seed: Option<u64>,
-    /// Calls of `choices`, to read the clock every so often.
-    calls: u64,
-    deadline: Deadline,
-    /// Whether the deadline passed during the search.
-    late: bool,
-}
-
-impl Rules for Sweep {
-    fn take(&mut self, i: usize) {
-        self.squares.take(i);
-    }
-
-    fn release(&mut self, i: usize) {
-        self.squares.release(i);
-    }
-
-    fn complete(&self, path: &[u32]) -> bool {
-        let Some(last) = path.last().map(|&i| i.usize()) else {
-            return false;
-        };
-        match self.goal {
-            Goal::Anywhere => true,
-            Goal::Among => self.among[last],
-            Goal::On(end) => last == end,
-            Goal::NextTo(first) => self.grid.adjacent(Spot::new(last), Spot::new(first)),
-        }
-    }
-
-    fn choices(&mut self, path: &[u32], out: &mut [u32; 8]) -> usize {
-        let Some(here) = path.last().map(|&i| i.usize()) else {
-            return 0;
-        };
-        self.calls += 1;
-        if self.late || (self.calls % 4096 == 0 && self.deadline.passed()) {
-            self.late = true;
-            return 0;
-        }
-        let left = self.squares.left;
-        match self.goal {
-            Goal::On(end) if left > 1 && self.squares.free_moves[end] == 0 => return 0,
-            Goal::NextTo(first) if self.squares.free_moves[first] == 0 => return 0,
-            _ => {}
-        }
-        let pole = self.pole;
-        if let Some((l, e)) = self.portal {
-            if here == l {
-                let open = self.squares.free[e] && (self.goal != Goal::On(e) || left == 1);
-                out[0] = Spot::new(e).raw();
-                return usize::from(open);
-            }
-        }
-        let mut keyed = [(0u8, 0u64, 0u64, 0usize); 8];
-        let mut n = 0;
-        for (k, next) in self.grid.neighbours(Spot::new(here)) {
-            let next = next.index();
-            if !self.squares.free[next] || (self.goal == Goal::On(next) && left > 1) {
-                continue;
-            }
-            let mut onward = self.squares.free_moves[next];
-            match self.portal {
-                // E is entered only from L.
-                Some((_, e)) if next == e => continue,
-                // L's one way on is E.
-                Some((l, e)) if next == l => onward = u8::from(self.squares.free[e]),
-                _ => {}
-            }
-            if onward == 0 && left > 1 {
-                return 0;
-            }
-            let square = self.grid.square(Spot::new(next));
-            let (df, dr) = (
-                u64::from(square.file().abs_diff(pole.file())),
-                u64::from(square.rank().abs_diff(pole.rank())),
-            );
-            let noise = self.seed.map_or(0, |seed| {
-                mix(seed ^ (path.len().u64() << 20) ^ next.u64()) % 24
-            });
-            let near = u64::MAX - (8 * (df * df + dr * dr) + noise);
-            keyed[n] = (onward, near, (k.u64() + self.variant) % 8, next);
-            n += 1;
-        }
-        keyed[..n].sort_unstable();
-        for (slot, key) in out.iter_mut().zip(&keyed[..n]) {
-            *slot = Spot::new(key.3).raw();
-        }
-        n
-    }
 }
 
 #[cfg(test)]
@@ -1398,5 +857,57 @@ mod tests {
         };
         // Four starts, two ways round each.
         assert_eq!(chains(&pieces, plan).len(), 8);
+    }
+
+    /// A window on the bottom or the top edge, capped: its four pieces and
+    /// it cover the board once, and for a square in any piece a chain from
+    /// the window ends in that piece (with three pieces, none ends in the
+    /// band beyond).
+    #[test]
+    fn a_capped_window_rings_its_pieces() {
+        let (w, h) = (40u32, 36u32);
+        let cut = Cutting {
+            w,
+            h,
+            played: vec![Square::new(14, 1)],
+            taken: HashSet::from([Square::new(14, 1)]),
+            max_squares: 1_000_000,
+            deadline: Deadline::from(Duration::ZERO),
+            cache: &Cache::default(),
+            swept: HashMap::new(),
+            portals: HashMap::new(),
+        };
+        for window in [rect(10, 0, 12, 7), rect(10, 29, 12, 7)] {
+            let three = cut.pieces(window);
+            assert_eq!(three.len(), 3, "{window:?}");
+            let pieces = cut.capped(window).expect("a capped cut");
+            assert_eq!(pieces.len(), 4);
+            let mut seen = vec![0u8; (w * h).usize()];
+            for r in std::iter::once(window).chain(pieces.iter().copied()) {
+                for i in 0..r.area() {
+                    let s = r.square_at(i.u32());
+                    seen[(s.rank() * w + s.file()).usize()] += 1;
+                }
+            }
+            assert!(seen.iter().all(|&c| c == 1), "{window:?}");
+            let plan = |t: Square| Plan {
+                first: window,
+                second: None,
+                last: Some(t),
+                portal: false,
+            };
+            for &piece in &pieces {
+                let t = piece.square_at(piece.area().u32() / 2);
+                assert!(!chains(&pieces, plan(t)).is_empty(), "{window:?} {piece:?}");
+            }
+            // The band beyond, the board's whole width: of the three, the
+            // piece touching both others.
+            let band = *three.iter().find(|p| p.w == w).expect("a band");
+            let t = band.square_at(band.area().u32() / 2);
+            assert!(chains(&three, plan(t)).is_empty(), "{window:?} {band:?}");
+        }
+        // A window on no edge, or on a side edge, is not capped.
+        assert!(cut.capped(rect(10, 10, 12, 7)).is_none());
+        assert!(cut.capped(rect(0, 0, 12, 7)).is_none());
     }
 }

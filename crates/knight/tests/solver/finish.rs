@@ -108,24 +108,67 @@ impl Position {
         parts
     }
 
-    /// Whether the unplayed squares fall into `parts` parts (more than one)
-    /// whose smallest is `smallest`.
-    fn splits_into(&self, parts: u64, smallest: &[Square]) -> bool {
+    /// Whether the last square's colour is wrong for the target as said:
+    /// after `n` moves the knight stands on `last`.
+    fn last_colour_holds(&self, target: Square, closed: bool, last: &str, n: u64) -> bool {
+        let knight = self.knight();
+        let left = u64::try_from(self.unplayed.len()).unwrap();
+        let target_is = match self.end {
+            FinishEnd::Closed => closed && xy(target) == self.played[0],
+            FinishEnd::On(e) => !closed && xy(target) == e,
+            FinishEnd::Open => false,
+        };
+        // The knight stands on its own colour after an even number of
+        // moves.
+        let last_light = light(knight) == (n % 2 == 0);
+        let target_light = light(xy(target));
+        n == left
+            && target_is
+            && (last == "light") == last_light
+            && if closed {
+                target_light == last_light
+            } else {
+                target_light != last_light
+            }
+    }
+
+    /// Whether `s` has one way in and is of the colour the knight does not
+    /// end on after `n` moves (standing on `last`).
+    fn dead_end_colour_holds(&self, s: Xy, last: &str, n: u64) -> bool {
+        let left = u64::try_from(self.unplayed.len()).unwrap();
+        // After an even number of moves the knight stands on its own
+        // colour.
+        let last_light = light(self.knight()) == (n % 2 == 0);
+        n == left
+            && self.unplayed.contains(&s)
+            && self.ways_in(s) == 1
+            && self.unplayed_neighbours(s) == 1
+            && (last == "light") == last_light
+            && light(s) != last_light
+    }
+
+    /// Whether the unplayed squares fall into `parts` parts, the smallest
+    /// of them `smallest`.
+    fn split_holds(&self, parts: u64, smallest: &[Square], n: u64) -> bool {
+        let left = u64::try_from(self.unplayed.len()).unwrap();
         let found = self.parts();
         let least = found.iter().map(HashSet::len).min().unwrap();
         let smallest: HashSet<Xy> = smallest.iter().copied().map(xy).collect();
-        usize::try_from(parts).unwrap() == found.len()
+        n == left
+            && usize::try_from(parts).unwrap() == found.len()
             && found.len() > 1
             && smallest.len() == least
             && found.contains(&smallest)
     }
 
-    /// Whether the board has no tour (no `closed` one) from the first square
-    /// played, by the theorems as stated here: Schwenk (closed tours) and
-    /// Conrad, Hindrichs, Morsy and Wegener (open tours), with the colour
-    /// rule of odd boards and the edge lines of boards 4 wide.
-    fn no_tour_by_theorem(&self, closed: bool) -> bool {
+    /// Whether a theorem rules out every tour (closed when asked) of the
+    /// board from the first square played.
+    fn theorem_holds(&self, closed: bool) -> bool {
         let first = self.played[0];
+        // The theorems, as stated here: Schwenk (closed tours) and
+        // Conrad, Hindrichs, Morsy and Wegener (open tours), with
+        // the colour rule of odd boards and the edge lines of
+        // boards 4 wide.
         let (m, n) = (self.w.min(self.h), self.w.max(self.h));
         let odd = m % 2 == 1 && n % 2 == 1;
         let across = if self.w == 4 { first.0 } else { first.1 };
@@ -133,7 +176,7 @@ impl Position {
             (m <= 2 && n > 1) || (m == 3 && matches!(n, 3 | 5 | 6)) || (m == 4 && n == 4);
         let no_closed = odd || m == 4 || (m == 3 && matches!(n, 4 | 6 | 8)) || n == 1;
         let no_start = (odd && light(first)) || (m == 4 && (across == 1 || across == 2));
-        no_board || (closed && no_closed) || no_start
+        closed == (self.end == FinishEnd::Closed) && (no_board || (closed && no_closed) || no_start)
     }
 
     /// Panics unless `stuck` is true of this position.
@@ -193,20 +236,7 @@ impl Position {
                 closed,
                 last,
                 left: n,
-            } => {
-                // The knight stands on its own colour after an even number
-                // of moves.
-                let last_light = light(knight) == (n % 2 == 0);
-                let target_light = light(xy(*target));
-                *n == left
-                    && target_is(*target, *closed)
-                    && (last.as_str() == "light") == last_light
-                    && if *closed {
-                        target_light == last_light
-                    } else {
-                        target_light != last_light
-                    }
-            }
+            } => self.last_colour_holds(*target, *closed, last.as_str(), *n),
             Stuck::Unenterable { square: s } => {
                 self.unplayed.contains(&xy(*s)) && self.ways_in(xy(*s)) == 0
             }
@@ -249,32 +279,17 @@ impl Position {
                 square: s,
                 last,
                 left: n,
-            } => {
-                // After an even number of moves the knight stands on its
-                // own colour.
-                let last_light = light(knight) == (n % 2 == 0);
-                let s = xy(*s);
-                *n == left
-                    && self.unplayed.contains(&s)
-                    && self.ways_in(s) == 1
-                    && self.unplayed_neighbours(s) == 1
-                    && (last.as_str() == "light") == last_light
-                    && light(s) != last_light
-            }
+            } => self.dead_end_colour_holds(xy(*s), last.as_str(), *n),
             Stuck::Split {
                 parts,
                 smallest,
                 left: n,
-            } => *n == left && self.splits_into(*parts, smallest),
+            } => self.split_holds(*parts, smallest, *n),
             Stuck::NoTourOfBoard {
                 first: f,
                 closed,
                 why: _,
-            } => {
-                xy(*f) == first
-                    && *closed == (self.end == FinishEnd::Closed)
-                    && self.no_tour_by_theorem(*closed)
-            }
+            } => xy(*f) == first && self.theorem_holds(*closed),
             // The reference's "none" is checked by the caller.
             Stuck::Exhausted { knight: k } => xy(*k) == knight,
         };

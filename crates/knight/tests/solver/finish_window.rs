@@ -354,3 +354,60 @@ fn million_square_prefixes_are_finished() {
     let end = far_end(board, played[0], &mut mix);
     finish_checked(board, &played, End::On(end), Duration::from_secs(10)).unwrap();
 }
+
+/// A window on one edge leaves three pieces, and the band beyond it
+/// touches the other two, so no chain of the three ends there: an end in
+/// that band is reached through the capped cut (a band of the window's
+/// width beyond it, the side pieces beside both). Walks hugging the bottom
+/// and the top edge of 60×60, to ends in the far band, and seeded walks
+/// along an edge to a far end.
+#[test]
+fn an_edge_walk_to_an_end_in_the_far_band_is_finished() {
+    let limit = Duration::from_secs(10);
+    let names = |s: &str| s.split(' ').map(from_name).collect::<Vec<Xy>>();
+    let bottom = names("ad3 ac1 aa2 y3 x1 w3 v1 t2 r3 q1");
+    finish_checked((60, 60), &bottom, End::On((30, 40)), limit).unwrap();
+    let top: Vec<Xy> = bottom.iter().map(|&(f, r)| (f, 59 - r)).collect();
+    finish_checked((60, 60), &top, End::On((30, 19)), limit).unwrap();
+    let mut mix = Mix(2026);
+    for _ in 0..6 {
+        let from = (20 + mix.below(20), mix.below(2));
+        let played = walk((60, 60), from, 12, Walk::Random, &mut mix);
+        let end = (15 + mix.below(30), 30 + mix.below(25));
+        // The end's colour decides whether a tour can end there at all.
+        match finish_checked((60, 60), &played, End::On(end), limit) {
+            Ok(()) | Err(FinishError::NoTour(_)) => {}
+            Err(other) => panic!("{played:?} to {end:?}: {other:?}"),
+        }
+    }
+}
+
+/// Boards too small for a window beside a long walk are searched whole,
+/// every node checking the whole position (one part, the squares with one
+/// way in): walks that searching only the knight's next squares did not
+/// finish in 1 s.
+#[test]
+fn long_walks_on_small_boards_are_finished_by_the_checked_search() {
+    let limit = Duration::from_secs(10);
+    let names = |s: &str| s.split(' ').map(from_name).collect::<Vec<Xy>>();
+    let corner = names("c9 b11 d12 c10 a11 c12 d10 e8 f10 g8 h10 i12 k11 i10 g9 i8 g7 h9 g11 e10");
+    finish_checked((12, 12), &corner, End::Open, limit).unwrap();
+    let middle = names(
+        "i11 j9 h10 g8 e9 d7 b8 c10 d8 f7 d6 b7 a9 c8 e7 g6 h8 i6 j4 l3 k5 m4 o3 n5 l6 k4 j6 h7 g9 e8 d10 b9 c7 d5 e3 c4 b6 a4 b2 d3",
+    );
+    finish_checked((16, 16), &middle, End::Open, limit).unwrap();
+    let corner = names(
+        "p4 o6 p8 n9 l8 m10 n8 p9 o7 m6 k5 j3 k1 m2 l4 j5 i3 k2 i1 h3 f4 h5 i7 k6 i5 j7 h8 j9 k11 m12 l10 k12 m11 k10 m9 k8 j10 i12 h10 g12",
+    );
+    finish_checked((16, 16), &corner, End::On((13, 2)), limit).unwrap();
+    // Open, with a1 left one way in: the searches steer to it as to an
+    // asked end (an open search from the knight took over 1 s).
+    let middle = names(
+        "k6 j8 h9 f10 g8 f6 h5 i3 h1 g3 e4 c3 d5 e7 g6 e5 g4 h2 f1 e3 c2 e1 f3 g5 f7 h6 i4 k5 m6 k7 i6 h4 g2 f4 e6 c7 a8 b6 a4 b2 d1 f2 h3 i5 j7 l6 m8 o9 n7 p8 o10 n12 m10 k11 i10 g9 h11 f12 g14 h12 g10 f8 h7 i9 k10 m9 l11 j10 k12 i11",
+    );
+    let one_way_in = moves_from(16, 16, (0, 0))
+        .filter(|s| !middle.contains(s))
+        .count();
+    assert_eq!(one_way_in, 1);
+    finish_checked((16, 16), &middle, End::Open, Duration::from_secs(60)).unwrap();
+}
