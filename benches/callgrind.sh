@@ -7,7 +7,8 @@
 # wrk drives it for CALLGRIND_SECONDS (default 15; -t1 -c32), the counts are
 # dumped, and the instructions counted are divided by the requests wrk saw
 # answered (the few in flight at either end are within 0.2 %).
-#   benches/callgrind.sh                      builds the release binaries first
+#   benches/callgrind.sh                      builds both first, in the image's
+#                                             profile (`production`: fat LTO)
 #   KNIGHTD_BIN=path benches/callgrind.sh     counts another knightd build
 # Needs valgrind (callgrind_control, callgrind_annotate) and wrk. Add
 # CARGO_PROFILE_RELEASE_DEBUG=line-tables-only to the build for profiles that
@@ -18,14 +19,15 @@ for tool in valgrind callgrind_control callgrind_annotate wrk; do
   command -v "$tool" > /dev/null || { echo "callgrind.sh needs $tool" >&2; exit 1; }
 done
 seconds=${CALLGRIND_SECONDS:-15}
-# Where cargo builds (CARGO_TARGET_DIR, as cargo reads it), else target/.
-release=${CARGO_TARGET_DIR:-target}/release
-knightd=${KNIGHTD_BIN:-$release/knightd}
-bare=$release/examples/bare_stack
+# Where cargo builds (CARGO_TARGET_DIR, as cargo reads it), else target/;
+# in the image's profile, `production` (fat LTO).
+built=${CARGO_TARGET_DIR:-target}/production
+knightd=${KNIGHTD_BIN:-$built/knightd}
+bare=$built/examples/bare_stack
 if [ -z "${KNIGHTD_BIN:-}" ]; then
-  cargo build --release --locked --bin knightd --example bare_stack
+  cargo build --profile production --locked --bin knightd --example bare_stack
 elif [ ! -x "$bare" ]; then
-  cargo build --release --locked --example bare_stack
+  cargo build --profile production --locked --example bare_stack
 fi
 tmp=$(mktemp -d)
 vpid=""

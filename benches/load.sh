@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Load test of the release build against a bare axum server
+# Load test of the image's build (the `production` profile, fat LTO) against a bare axum server
 # (examples/bare_stack.rs: axum with nothing of knightd's), both started here
 # and measured in the same run, interleaved, best of two rounds (loopback
 # only; every loop is bounded in time and stops by itself):
@@ -27,7 +27,8 @@ threads=${LOAD_THREADS:-1}
 curls=${LOAD_CURLS:-7}
 . scripts/knightd-release.sh
 [ "${LOAD_NO_BUILD:-0}" = 1 ] || build_knightd
-cargo build --release --locked --example bare_stack
+# The bare server in the image's profile too (fat LTO), as knightd is.
+cargo build --profile production --locked --example bare_stack
 tmp=$(mktemp -d)
 bare_pid=""
 cleanup() {
@@ -44,7 +45,7 @@ trap cleanup EXIT
 # shellcheck disable=SC2086 # K=V pairs, split on purpose
 start_knightd ${LOAD_SERVER_ENV:-}
 base="http://$addr"
-"${CARGO_TARGET_DIR:-target}"/release/examples/bare_stack --bind 127.0.0.1:0 > "$tmp/bare.out" 2>&1 &
+"${CARGO_TARGET_DIR:-target}"/production/examples/bare_stack --bind 127.0.0.1:0 > "$tmp/bare.out" 2>&1 &
 bare_pid=$!
 bare_addr=""
 for _ in $(seq 1 100); do

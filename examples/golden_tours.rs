@@ -102,34 +102,54 @@ fn h<T: std::fmt::Debug>(x: &T) -> u64 {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).map(String::as_str) == Some("time") {
-        for (w, hh, s) in [
-            (4u64, 250_000u64, Square::new(0, 125_000)),
-            (250_000, 4, Square::new(125_000, 0)),
-            (3, 333_333, Square::new(0, 0)),
-            (333_333, 3, Square::new(166_666, 0)),
-        ] {
-            let board = Board::new(w, hh).unwrap();
-            let mut times = vec![];
-            for _ in 0..7 {
-                let t = Instant::now();
-                let request = TourRequest {
-                    board,
-                    start: s,
-                    method: tour::Method::Construction { closed: false },
-                };
-                let r = tour(request, LIMIT, cache()).map(|a| a.tour.squares.len());
-                times.push(t.elapsed());
-                assert!(r.is_ok());
-            }
-            let first = times[0];
-            times.sort();
-            println!(
-                "{w}x{hh} open from {s:?}: first {first:?}, median of 7 {:?}, min {:?}",
-                times[3], times[0]
-            );
-        }
+        time_narrow_constructions();
         return;
     }
+    let out =
+        std::fs::File::create(args.get(1).cloned().unwrap_or("golden-tours.txt".into())).unwrap();
+    let mut out = std::io::BufWriter::new(out);
+    for (w, hh) in boards() {
+        dump_board(&mut out, w, hh);
+    }
+    dump_huge_steps(&mut out);
+    dump_narrow(&mut out);
+    out.flush().unwrap();
+}
+
+/// `golden_tours time`: the narrow constructions' times, first and median
+/// of 7.
+fn time_narrow_constructions() {
+    for (w, hh, s) in [
+        (4u64, 250_000u64, Square::new(0, 125_000)),
+        (250_000, 4, Square::new(125_000, 0)),
+        (3, 333_333, Square::new(0, 0)),
+        (333_333, 3, Square::new(166_666, 0)),
+    ] {
+        let board = Board::new(w, hh).unwrap();
+        let mut times = vec![];
+        for _ in 0..7 {
+            let t = Instant::now();
+            let request = TourRequest {
+                board,
+                start: s,
+                method: tour::Method::Construction { closed: false },
+            };
+            let r = tour(request, LIMIT, cache()).map(|a| a.tour.squares.len());
+            times.push(t.elapsed());
+            assert!(r.is_ok());
+        }
+        let first = times[0];
+        times.sort();
+        println!(
+            "{w}x{hh} open from {s:?}: first {first:?}, median of 7 {:?}, min {:?}",
+            times[3], times[0]
+        );
+    }
+}
+
+/// The boards swept whole: every board up to 8×8, narrow boards to 30
+/// long, boards 5 wide to 12, and a few large ones.
+fn boards() -> Vec<(u64, u64)> {
     let mut boards = vec![];
     for w in 1..=8u64 {
         for hh in 1..=8u64 {
@@ -149,75 +169,81 @@ fn main() {
         boards.push((n, 5));
     }
     boards.extend([(30, 30), (101, 100), (1000, 7), (7, 1000), (6, 9), (9, 10)]);
-    let out =
-        std::fs::File::create(args.get(1).cloned().unwrap_or("golden-tours.txt".into())).unwrap();
-    let mut out = std::io::BufWriter::new(out);
-    for &(w, hh) in &boards {
-        let board = Board::new(w, hh).unwrap();
-        let (wf, hf) = (w as u32, hh as u32);
-        let mut starts = vec![
-            Square::new(0, 0),
-            Square::new(wf / 2, hf / 2),
-            Square::new(wf - 1, hf - 1),
-            Square::new(1.min(wf - 1), 0),
-            Square::new(wf / 3, hf.saturating_sub(2)),
-        ];
-        starts.dedup();
-        let ends = [
-            Square::new(wf - 1, hf - 1),
-            Square::new(wf - 1, 0),
-            Square::new(0, 1.min(hf - 1)),
-            Square::new(wf / 2, hf / 3),
-        ];
-        let big = w * hh > 200;
-        for &s in &starts {
-            for closed in [false, true] {
-                let t = Instant::now();
-                let r = auto(board, s, closed);
-                writeln!(out, "{w}x{hh} {s:?} closed={closed} auto {:x}", h(&r)).unwrap();
-                if !big || s == starts[0] {
-                    for seed in [None, Some(1), Some(2)] {
-                        let r = warnsdorff(board, s, closed, seed);
-                        writeln!(
-                            out,
-                            "{w}x{hh} {s:?} closed={closed} warnsdorff {seed:?} {:x}",
-                            h(&r)
-                        )
-                        .unwrap();
-                    }
-                }
-                // step reader over the whole tour
-                let ix = stepper(
-                    w,
-                    hh,
-                    (u64::from(s.file()), u64::from(s.rank())),
-                    closed,
-                    LIMIT,
-                );
-                let steps: Result<Vec<_>, _> = ix.map(|ix| {
-                    let n = ix.squares();
-                    let stride = (n / 5000).max(1);
-                    (0..n)
-                        .step_by(stride as usize)
-                        .map(|k| {
-                            let sq = at(&ix, k);
-                            (sq, sq.and_then(|q| of(&ix, q)))
-                        })
-                        .collect()
-                });
-                writeln!(out, "{w}x{hh} {s:?} closed={closed} step {:x}", h(&steps)).unwrap();
-                if t.elapsed().as_secs() > 5 {
-                    eprintln!("slow {w}x{hh} {s:?} {closed} {:?}", t.elapsed());
+    boards
+}
+
+/// Every method from a few starts of the `w` × `hh` board (on large boards
+/// Warnsdorff and `end` from the first start only), and the step reader
+/// over the whole tour.
+fn dump_board(out: &mut impl Write, w: u64, hh: u64) {
+    let board = Board::new(w, hh).unwrap();
+    let (wf, hf) = (w as u32, hh as u32);
+    let mut starts = vec![
+        Square::new(0, 0),
+        Square::new(wf / 2, hf / 2),
+        Square::new(wf - 1, hf - 1),
+        Square::new(1.min(wf - 1), 0),
+        Square::new(wf / 3, hf.saturating_sub(2)),
+    ];
+    starts.dedup();
+    let ends = [
+        Square::new(wf - 1, hf - 1),
+        Square::new(wf - 1, 0),
+        Square::new(0, 1.min(hf - 1)),
+        Square::new(wf / 2, hf / 3),
+    ];
+    let big = w * hh > 200;
+    for &s in &starts {
+        for closed in [false, true] {
+            let t = Instant::now();
+            let r = auto(board, s, closed);
+            writeln!(out, "{w}x{hh} {s:?} closed={closed} auto {:x}", h(&r)).unwrap();
+            if !big || s == starts[0] {
+                for seed in [None, Some(1), Some(2)] {
+                    let r = warnsdorff(board, s, closed, seed);
+                    writeln!(
+                        out,
+                        "{w}x{hh} {s:?} closed={closed} warnsdorff {seed:?} {:x}",
+                        h(&r)
+                    )
+                    .unwrap();
                 }
             }
-            if !big || s == starts[0] {
-                for &e in &ends {
-                    let r = with_ends(board, s, e);
-                    writeln!(out, "{w}x{hh} {s:?} end={e:?} {:x}", h(&r)).unwrap();
-                }
+            // step reader over the whole tour
+            let ix = stepper(
+                w,
+                hh,
+                (u64::from(s.file()), u64::from(s.rank())),
+                closed,
+                LIMIT,
+            );
+            let steps: Result<Vec<_>, _> = ix.map(|ix| {
+                let n = ix.squares();
+                let stride = (n / 5000).max(1);
+                (0..n)
+                    .step_by(stride as usize)
+                    .map(|k| {
+                        let sq = at(&ix, k);
+                        (sq, sq.and_then(|q| of(&ix, q)))
+                    })
+                    .collect()
+            });
+            writeln!(out, "{w}x{hh} {s:?} closed={closed} step {:x}", h(&steps)).unwrap();
+            if t.elapsed().as_secs() > 5 {
+                eprintln!("slow {w}x{hh} {s:?} {closed} {:?}", t.elapsed());
+            }
+        }
+        if !big || s == starts[0] {
+            for &e in &ends {
+                let r = with_ends(board, s, e);
+                writeln!(out, "{w}x{hh} {s:?} end={e:?} {:x}", h(&r)).unwrap();
             }
         }
     }
+}
+
+/// Steps read at random on boards up to 10⁹ a side.
+fn dump_huge_steps(out: &mut impl Write) {
     for (w, hh) in [
         (1_000_000_000u64, 1_000_000_000u64),
         (1_000_000_000, 5),
@@ -253,7 +279,10 @@ fn main() {
             writeln!(out, "step {w}x{hh} {s:?} closed={closed} {:x}", h(&r)).unwrap();
         }
     }
-    // listed-tour correspondence on narrow boards
+}
+
+/// The listed tour against the step reader on narrow boards.
+fn dump_narrow(out: &mut impl Write) {
     for (w, hh) in [(4u64, 250_000u64), (3, 333_333), (250_000, 4)] {
         let board = Board::new(w, hh).unwrap();
         let s = Square::new(0, 0);
@@ -267,5 +296,4 @@ fn main() {
         });
         writeln!(out, "{w}x{hh} {s:?} step {:x}", h(&ix)).unwrap();
     }
-    out.flush().unwrap();
 }

@@ -153,7 +153,8 @@ repo = os.environ["REPO"]
 missing = set()
 for rs in glob.glob("**/*.rs", recursive=True):
     parts = rs.split(os.sep)
-    if "tests" in parts or "benches" in parts or "examples" in parts:
+    # Test-only: tests, benches, examples, and the dev-only references crate.
+    if "tests" in parts or "benches" in parts or "examples" in parts or "knight-reference" in parts:
         continue
     text = open(rs, errors="ignore").read().split("#[cfg(test)]")[0]
     for m in re.finditer(r'"([^"\\\n]*/[^"\\\n]*)"', text):
@@ -176,5 +177,7 @@ echo "image-context: $(find "$context" -type f | wc -l) files, as the Dockerfile
 mkdir -p "$repo/target/release"
 # A new file, not written through a link cargo may hold to its own build.
 rm -f "$repo/target/release/knightd"
-cp "$repo/target/image-build/release/knightd" "$repo/target/release/knightd"
+# The profile the Dockerfile's command builds (its `--profile`, else release).
+profile=$(printf '%s\n' "$command" | sed -n 's/.*--profile \([A-Za-z0-9_-]*\).*/\1/p')
+cp "$repo/target/image-build/${profile:-release}/knightd" "$repo/target/release/knightd"
 echo "image-context: built target/release/knightd from the image's context"

@@ -6,7 +6,7 @@
 #  2. `podman build` (buildah reads BuildKit's `RUN --mount` cache mounts,
 #     kept between builds), timed; the image's size against 40 MB;
 #  3. its /knightd copied to target/release/knightd: the binary every other
-#     stage of CI runs, so the fat-LTO release build is done once;
+#     stage of CI runs, so the fat-LTO `production` build is done once;
 #     (`--build` stops here)
 #  4. smoke: the container run as deploy/kubernetes.yaml runs it
 #     (scripts/image-run-args.py: user 65532, read-only root, no

@@ -321,7 +321,7 @@ def h2_resets(args):
 
 def rock_board():
     """64x64, a fifth of it rock and a tenth water, drawn from seed 3 (the
-    board of tests/memory.rs), its first and last ranks plain: the longest
+    board of tests/http/memory.rs), its first and last ranks plain: the longest
     path from corner to corner runs to its time limit."""
     x, ranks = 3, []
     for rank in range(64):

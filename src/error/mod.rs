@@ -6,7 +6,7 @@
 //! Handlers name a [`Code`] variant and never write a slug. Every solver
 //! error that reaches a client becomes an [`ApiError`] beside it, in
 //! `library` (a `From` for each); what a detail says of a parameter (its
-//! other name, what it takes) is in `words`. `tests/problems.rs` holds
+//! other name, what it takes) is in `words`. `tests/http/problems.rs` holds
 //! [`Code::ALL`] against `openapi.yaml` and the README's table.
 
 mod library;

@@ -16,7 +16,7 @@ use crate::heavy::Served;
 pub const OPENAPI_YAML: &str = include_str!("../../openapi.yaml");
 
 /// The same API in OpenAPI 3.0.3, for generators that do not read 3.1;
-/// `tests/openapi.rs` derives it from [`OPENAPI_YAML`] and holds the two
+/// `tests/http/openapi.rs` derives it from [`OPENAPI_YAML`] and holds the two
 /// together.
 pub const OPENAPI_30_YAML: &str = include_str!("../../openapi-3.0.yaml");
 
@@ -69,7 +69,7 @@ pub async fn not_found(uri: Uri) -> ApiError {
 
 /// A 405 whose detail names the methods the route answers. (The router
 /// adds the `Allow` header after this answer is made, so the methods are
-/// looked up here by the matched route; `tests/one_rule.rs` holds this
+/// looked up here by the matched route; `tests/http/one_rule.rs` holds this
 /// table against every route's `Allow`. Reading `Allow` round the whole
 /// router instead cost every request about 1 % more instructions.)
 pub async fn method_not_allowed(method: Method, route: Option<MatchedPath>) -> ApiError {

@@ -157,7 +157,7 @@ pub fn is_warm() -> bool {
 }
 
 /// The README's examples, run as doctests: the one the service's README
-/// shows too (`tests/readme.rs` holds the two copies alike) runs as written.
+/// shows too (`tests/http/readme.rs` holds the two copies alike) runs as written.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeExamples;

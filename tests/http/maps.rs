@@ -1,0 +1,261 @@
+//! `/distance-map` and `/shortest-paths` over HTTP (GET and POST): the real
+//! server on port 0. The solver's answers are tested with the library
+//! (`crates/knight/tests/solver/shortest_paths.rs`); here, what the service adds:
+//! the shapes of the answers, windows, pages, limits, pictures and errors.
+
+use crate::common;
+
+use common::Server;
+use serde_json::{json, Value};
+
+#[tokio::test]
+async fn the_distance_map_of_g2() {
+    let s = common::start().await;
+    let v = s.get_json("/distance-map?from=g2").await;
+    assert_eq!(
+        v,
+        json!({"from": "g2", "width": 8, "height": 8,
+            "files": ["a", "b", "c", "d", "e", "f", "g", "h"], "ranks": [8, 7, 6, 5, 4, 3, 2, 1],
+            "rows": [[4, 5, 4, 3, 4, 3, 4, 3], [5, 4, 3, 4, 3, 4, 3, 4], [4, 3, 4, 3, 2, 3, 2, 3],
+                     [3, 4, 3, 2, 3, 2, 3, 2], [4, 3, 2, 3, 4, 1, 2, 1], [3, 4, 3, 2, 1, 2, 3, 2],
+                     [4, 3, 2, 3, 2, 3, 0, 3], [3, 4, 3, 2, 1, 2, 3, 4]],
+            "farthest": 5})
+    );
+    // POST, the src alias, index notation.
+    let p = s.post_json("/distance-map", &json!({"src": 14})).await;
+    assert_eq!(p["from"], 14);
+    assert_eq!(p["rows"], v["rows"]);
+    // Unreachable squares are null: the centre of 3×3.
+    let c = s.get_json("/distance-map?from=b2&width=3&height=3").await;
+    assert_eq!(
+        c["rows"],
+        json!([[null, null, null], [null, 0, null], [null, null, null]])
+    );
+    assert_eq!(c["farthest"], 0);
+}
+
+#[tokio::test]
+async fn windows_of_large_boards() {
+    let s = common::start().await;
+    let v = s
+        .get_json("/distance-map?width=1000000000&height=1000000000&from=a1&files=a..c&ranks=1..2")
+        .await;
+    assert_eq!(v["files"], json!(["a", "b", "c"]));
+    assert_eq!(v["ranks"], json!([2, 1]));
+    // a1 to b2 is 4 moves (the corner's exception), to c2 one.
+    assert_eq!(v["rows"], json!([[3, 4, 1], [0, 3, 2]]));
+    // Indices for files.
+    let i = s
+        .get_json("/distance-map?width=1000000000&height=1000000000&from=a1&files=0..2&ranks=1..2")
+        .await;
+    assert_eq!(i["rows"], v["rows"]);
+    // A window of 65,536 squares is allowed; a board that large without one is not.
+    let big = s
+        .get_json(
+            "/distance-map?width=1000000000&height=1000000000&from=zz99&files=a..iv&ranks=1..256",
+        )
+        .await;
+    assert_eq!(big["rows"].as_array().unwrap().len(), 256);
+    let p = Server::problem(
+        s.get("/distance-map?width=1000&height=1000&from=a1").await,
+        422,
+        "board_too_large",
+    );
+    assert!(p["detail"].as_str().unwrap().contains("files=a..p"), "{p}");
+    let p = Server::problem(
+        s.get("/distance-map?width=1000&height=1000&from=a1&files=a..z&ranks=1..3000")
+            .await,
+        400,
+        "square_off_board",
+    );
+    assert_eq!(p["param"], "ranks");
+    assert!(p["detail"].as_str().unwrap().contains("'1..3000'"), "{p}");
+    let p = Server::problem(
+        s.get("/distance-map?from=a1&files=c..a").await,
+        400,
+        "invalid_parameter",
+    );
+    assert!(p["detail"].as_str().unwrap().contains("'c..a'"), "{p}");
+    let p = Server::problem(
+        s.get("/distance-map?from=a1&ranks=one").await,
+        400,
+        "invalid_parameter",
+    );
+    assert_eq!(p["param"], "ranks");
+    Server::problem(s.get("/distance-map").await, 400, "missing_parameter");
+}
+
+#[tokio::test]
+async fn every_shortest_path_from_g2_to_a8() {
+    let s = common::start().await;
+    let v = s.get_json("/shortest-paths?from=g2&to=a8&limit=3").await;
+    assert_eq!(
+        v,
+        json!({"from": "g2", "to": "a8", "width": 8, "height": 8, "moves": 4, "count": "6", "offset": 0,
+            "paths": [["g2", "e3", "c4", "b6", "a8"], ["g2", "e3", "d5", "b6", "a8"], ["g2", "e3", "d5", "c7", "a8"]]})
+    );
+    let all = s.get_json("/shortest-paths?from=g2&to=a8").await;
+    assert_eq!(all["paths"].as_array().unwrap().len(), 6);
+    let page = s
+        .post_json(
+            "/shortest-paths",
+            &json!({"src": "g2", "dest": "a8", "offset": 4}),
+        )
+        .await;
+    assert_eq!(page["paths"], json!(all["paths"].as_array().unwrap()[4..]));
+    assert_eq!(page["offset"], 4);
+    // Index notation, and a count past every integer type.
+    let i = s.get_json("/shortest-paths?from=14&to=56&limit=1").await;
+    assert_eq!(i["paths"], json!([[14, 20, 26, 41, 56]]));
+    let huge = s
+        .get_json("/shortest-paths?width=200&height=200&from=a1&to=gr200&limit=1&offset=123456789")
+        .await;
+    let count = huge["count"].as_str().unwrap();
+    assert!(
+        count.len() > 20 && count.bytes().all(|b| b.is_ascii_digit()),
+        "{count}"
+    );
+    assert_eq!(huge["paths"].as_array().unwrap().len(), 1);
+    // Unreachable.
+    let none = s
+        .get_json("/shortest-paths?width=3&height=3&from=a1&to=b2")
+        .await;
+    assert_eq!(
+        (
+            none["moves"].clone(),
+            none["count"].clone(),
+            none["paths"].clone()
+        ),
+        (Value::Null, json!("0"), json!([]))
+    );
+}
+
+#[tokio::test]
+async fn shortest_path_limits_and_errors() {
+    let s = common::start().await;
+    let p = Server::problem(
+        s.post(
+            "/shortest-paths",
+            &json!({"from": 0, "to": 0, "offset": 10_000_000_000_000_000_000u64}),
+        )
+        .await,
+        400,
+        "invalid_parameter",
+    );
+    assert_eq!(p["param"], "offset");
+    assert!(p["detail"].as_str().unwrap().contains("too large"), "{p}");
+    // The largest offset past the last path is an empty page.
+    let end = s
+        .get_json("/shortest-paths?from=a1&to=b3&offset=9223372036854775807")
+        .await;
+    assert_eq!(end["paths"], json!([]));
+    let p = Server::problem(
+        s.get("/shortest-paths?from=a1&to=h8&limit=10001").await,
+        400,
+        "invalid_parameter",
+    );
+    assert_eq!(p["param"], "limit");
+    let p = Server::problem(
+        s.get("/shortest-paths?width=1000000000&height=1000000000&from=a1&to=b1000000")
+            .await,
+        422,
+        "board_too_large",
+    );
+    assert!(p["detail"].as_str().unwrap().contains("1000000"), "{p}");
+    Server::problem(
+        s.get("/shortest-paths?from=a1").await,
+        400,
+        "missing_parameter",
+    );
+    Server::problem(
+        s.get("/shortest-paths?from=a1&to=z9").await,
+        400,
+        "square_off_board",
+    );
+    let p = Server::problem(
+        s.post(
+            "/shortest-paths?offset=3",
+            &json!({"from": "a1", "to": "b3"}),
+        )
+        .await,
+        400,
+        "unknown_parameter",
+    );
+    assert_eq!(p["param"], "offset");
+}
+
+#[tokio::test]
+async fn pictures_of_both() {
+    let s = common::start().await;
+    for (path, marks) in [
+        (
+            "/distance-map?from=g2&format=svg",
+            "at most 5 moves from g2",
+        ),
+        (
+            "/shortest-paths?from=g2&to=a8&offset=2&limit=1&format=svg",
+            "6 shortest paths; path 3 drawn",
+        ),
+    ] {
+        let (status, kind, body) = s.get(path).await;
+        assert_eq!((status, kind.as_str()), (200, "image/svg+xml"), "{body}");
+        assert!(body.starts_with("<svg") && body.trim_end().ends_with("</svg>"));
+        assert!(body.contains(marks), "{path}: {body}");
+        assert!(body.contains(r#"data-square="a8""#));
+        assert!(body.contains("data-moves="));
+    }
+    let (status, _, text) = s.get("/distance-map?from=g2&format=text").await;
+    assert_eq!(status, 200);
+    assert!(text.starts_with("8 4 5 4 3 4 3 4 3\n"), "{text}");
+    let (status, _, text) = s.get("/shortest-paths?from=g2&to=a8&format=text").await;
+    assert_eq!(status, 200);
+    assert!(text.contains("6 shortest paths"), "{text}");
+    // A window of a huge board is drawn as exactly that window.
+    let (status, _, svg) = s
+        .get("/distance-map?width=1000000000&height=1000000000&from=c3&files=a..e&ranks=1..5&format=svg")
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(svg.matches("data-moves=").count(), 25, "{svg}");
+}
+
+/// The caption says a count as a person reads it: one path in the singular,
+/// a count past twelve digits as a power of ten with its number of digits.
+#[tokio::test]
+async fn the_caption_words_counts_as_a_person_reads_them() {
+    let s = common::start().await;
+    for (query, count, says) in [
+        (
+            "from=a1&to=b3",
+            "1",
+            "1 move, 1 shortest path; path 1 drawn",
+        ),
+        (
+            "from=a1&to=h8",
+            "108",
+            "6 moves, 108 shortest paths; path 1 drawn",
+        ),
+        (
+            "width=200&height=200&from=a1&to=gr200",
+            "12415267738820962944299447188252402392721800",
+            "134 moves, 1.24 × 10⁴³ shortest paths (44 digits); path 1 drawn",
+        ),
+    ] {
+        let v = s
+            .get_json(&format!("/shortest-paths?{query}&limit=1"))
+            .await;
+        assert_eq!(v["count"], count, "{query}");
+        let (status, _, svg) = s
+            .get(&format!("/shortest-paths?{query}&limit=1&format=svg"))
+            .await;
+        assert_eq!(status, 200, "{query}");
+        assert!(
+            svg.contains(says),
+            "{query}: {}",
+            &svg[..svg.len().min(600)]
+        );
+        assert!(
+            !svg.contains(count) || count.len() < 4,
+            "{query}: the count printed whole"
+        );
+    }
+}
