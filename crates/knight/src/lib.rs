@@ -33,7 +33,7 @@
 //! - plain boards of any size: [`knight_distance`], [`shortest_path`]
 //!   ([`DistanceError`]);
 //! - terrain boards: [`Terrain`] ([`TerrainError`]) under a [`BarrierRule`],
-//!   [`validate`], [`cheapest_path`] and [`longest_path`] (both refuse with
+//!   [`validate()`], [`cheapest_path`] and [`longest_path`] (both refuse with
 //!   a [`SearchError`]);
 //! - knight's tours: the one door [`tour()`] with its [`TourRequest`]
 //!   ([`TourError`]); [`finish_tour`] for a partly played tour

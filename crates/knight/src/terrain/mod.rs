@@ -1,7 +1,7 @@
 //! Terrain boards of the "Knight Board" challenge: what each square is
 //! ([`Cell`]), which knight moves the terrain allows under a
 //! [`BarrierRule`], and the three questions asked of them: whether a path
-//! is allowed ([`validate`], each fault a [`StepFault`] with its
+//! is allowed ([`validate()`], each fault a [`StepFault`] with its
 //! [`Reason`]), the cheapest path ([`cheapest_path`], or many from one
 //! prepared [`MoveGrid`]) and the longest path ([`longest_path`], with a
 //! proven bound, or [`longest_path_watched`] to hear of each improvement).
