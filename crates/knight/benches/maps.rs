@@ -1,8 +1,9 @@
 //! Criterion benchmarks of `/distance-map` and `/shortest-paths`' solver
 //! work: a distance map of 65,536 squares (the whole 256×256 board, and a
 //! 256×256 window of a 10⁹ board); the number of shortest paths over a
-//! corridor of about a million squares on a 10⁹ board; a page of 100 paths
-//! of 100 moves at the first place and just before the last.
+//! corridor of about a million squares on a 10⁹ board, and a page of 5 of
+//! them; a page of 100 paths of 100 moves at the first place and just
+//! before the last.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use knight::plain::{distance_map, shortest_paths, Count, PathsLimits};
@@ -62,6 +63,24 @@ fn maps(c: &mut Criterion) {
                 limits(2_000_000),
             )
             .unwrap()
+        })
+    });
+    // A page over the corridor: its numbers (over 16 MiB) are kept every
+    // √moves layers, and each stretch between them is counted again as the
+    // page walks it, so a page costs about twice the count.
+    group.bench_function("shortest_paths/page_of_5_corridor", |b| {
+        b.iter(|| {
+            let page = shortest_paths(
+                huge,
+                black_box(a),
+                z,
+                &Count::default(),
+                5,
+                limits(2_000_000),
+            )
+            .unwrap();
+            assert_eq!(page.paths().count(), 5);
+            page
         })
     });
     // 100 moves: a page of 100 paths at the start and near the end.

@@ -369,7 +369,9 @@ fn paths_keeping(
     // The page: `limit` paths from `offset`, or those left before the count.
     if let Some(left) = count.checked_sub(offset) {
         let n = left.to_u64().map_or(limit, |left| left.min(limit));
-        layers.page(offset, n.usize(), &mut squares);
+        if n > 0 {
+            layers.page(offset, n.usize(), &mut squares);
+        }
     }
     Ok(ShortestPaths {
         moves: Some(moves),
