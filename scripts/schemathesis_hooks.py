@@ -103,6 +103,17 @@ def kind_of(case, problem):
         # A clue's key names a square; the 3.0 document (which this schema
         # is derived alongside) has no `propertyNames` to say so.
         return "invalid_square: a clue's key that names no square"
+    if (
+        code == "invalid_parameter"
+        and str(param).startswith("clues.")
+        and case.operation.path == "/tour/finish"
+        and ("give each" in detail or "the steps of a tour of the" in detail)
+    ):
+        # The clues' content: one step given two squares (or a square two
+        # steps, with `played`), or a step past the board's last square. No
+        # schema states that an object's values differ, or ties a value to
+        # width × height.
+        return "invalid_parameter: clues that give a step twice, or a step past the board's last square"
     if code == "invalid_parameter" and param in ENDS and (
         "given twice" in detail or "both given" in detail
     ):
