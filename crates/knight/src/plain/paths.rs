@@ -341,20 +341,6 @@ pub fn shortest_paths(
     limit: u64,
     limits: PathsLimits,
 ) -> Result<ShortestPaths, PathsError> {
-    paths_keeping(board, from, to, offset, limit, limits, KEEP_ALL)
-}
-
-/// [`shortest_paths`], keeping every layer's numbers up to `keep_all`
-/// bytes (the tests walk pages with none kept but the stretches' ends).
-fn paths_keeping(
-    board: Board,
-    from: Square,
-    to: Square,
-    offset: &Count,
-    limit: u64,
-    limits: PathsLimits,
-    keep_all: u64,
-) -> Result<ShortestPaths, PathsError> {
     let Some(moves) = knight_distance(board, from, to) else {
         return Ok(ShortestPaths {
             moves: None,
@@ -363,7 +349,7 @@ fn paths_keeping(
             layers: Vec::new(),
         });
     };
-    let layers = Layers::new(board, from, to, moves, limits, keep_all)?;
+    let layers = Layers::new(board, from, to, moves, limits, KEEP_ALL)?;
     let count = layers.count().clone();
     let mut squares = Vec::new();
     // The page: `limit` paths from `offset`, or those left before the count.
@@ -491,19 +477,20 @@ mod tests {
                 let total = u64::try_from(every.len()).unwrap();
                 for keep_all in [0, u64::MAX] {
                     for offset in 0..=total {
-                        let page = paths_keeping(
-                            board,
-                            Square::new(from.0, from.1),
-                            Square::new(to.0, to.1),
-                            &Count::from(offset),
-                            3,
-                            roomy,
-                            keep_all,
-                        )
-                        .unwrap();
-                        assert_eq!(page.count, Count::from(total), "{w}x{h} {from:?} {to:?}");
-                        let listed: Vec<Vec<(u32, u32)>> = page
-                            .paths()
+                        let (a, z) = (Square::new(from.0, from.1), Square::new(to.0, to.1));
+                        let moves = knight_distance(board, a, z).unwrap();
+                        let layers = Layers::new(board, a, z, moves, roomy, keep_all).unwrap();
+                        assert_eq!(
+                            *layers.count(),
+                            Count::from(total),
+                            "{w}x{h} {from:?} {to:?}"
+                        );
+                        let n = usize::try_from((total - offset).min(3)).unwrap();
+                        let mut squares = Vec::new();
+                        layers.page(&Count::from(offset), n, &mut squares);
+                        let len = usize::try_from(moves + 1).unwrap();
+                        let listed: Vec<Vec<(u32, u32)>> = squares
+                            .chunks(len)
                             .map(|p| p.iter().map(|s| (s.file(), s.rank())).collect())
                             .collect();
                         let start = usize::try_from(offset).unwrap();
