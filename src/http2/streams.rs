@@ -116,7 +116,7 @@ struct Sending {
     /// Bytes given to hyper and not yet let through (until the next poll:
     /// hyper asks for more once they fit the client's window).
     held: usize,
-    /// The answer's bytes were counted before it was made ([`Reserved`]).
+    /// The answer's bytes were counted before it was made ([`Reserved`](super::connection::Reserved)).
     counted: bool,
     /// Those bytes, held until the stream ends.
     _reserved: Option<Counted>,

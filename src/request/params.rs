@@ -1,5 +1,5 @@
 //! Request parameters: [`Given`] for one that may be absent but never
-//! `null`, and [`params!`](crate::params) for a request type made of
+//! `null`, and `params!` for a request type made of
 //! parameters and of shared groups of them (`square::Ends`,
 //! `square::PlainArgs`, `board::TerrainArgs`), read from one JSON object or
 //! query string.
@@ -494,7 +494,7 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 /// whose values are all read by [`Param`]s, none of which ignores a key
 /// (no map is read by serde's derive): `serde_ignored` never finds
 /// anything in it, so a request is read without it (a debug build checks).
-/// Every [`params!`](crate::params) type is one; [`JsonBody`] reads only
+/// Every `params!` type is one; [`JsonBody`] reads only
 /// these.
 ///
 /// [`JsonBody`]: crate::request::extract::JsonBody

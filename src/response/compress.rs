@@ -3,7 +3,7 @@
 //! compressed where they are made (microseconds); larger ones, and answers
 //! streamed at an unknown length, are compressed piece by piece on tokio's
 //! blocking pool, each piece when the connection asks for more, at a fast
-//! level ([`STREAM_LEVEL`]). An answer that knows a cheaper way to its
+//! level (`STREAM_LEVEL`). An answer that knows a cheaper way to its
 //! gzipped form (a tour's, see `answer`) carries it as [`Gzippable`].
 
 use std::collections::VecDeque;
