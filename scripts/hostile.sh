@@ -25,7 +25,8 @@
 #   l. tours of 2,000 distinct board shapes 500x500..1000x1000 in turn
 #      (--short 60): peak RSS against the cache's budget + 128 MiB;
 #   m. /shortest-paths pages of 300 and 1,000 paths of 50,000 moves on the
-#      10^9 board, and the largest that fits;
+#      10^9 board, and the largest that fits; and the count of the paths
+#      35,419 moves along a board 8 high (1.6 GB of numbers, counted whole);
 #   n. 14 clients posting 4 MiB /tour/finish bodies ("played":[0,0,...]),
 #      2 more with long legal prefixes;
 #   o. 32 clients asking 4096-px PNGs of 256x256 windows of the 10^9 board,

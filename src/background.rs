@@ -8,7 +8,7 @@
 /// endpoints, so that on a busy machine those wait less behind a search.
 const BACKGROUND_NICENESS: i32 = 10;
 
-/// Lowers the calling thread's priority to [`BACKGROUND_NICENESS`], once
+/// Lowers the calling thread's priority to `BACKGROUND_NICENESS`, once
 /// per thread (on Linux a thread has its own niceness; the blocking pool
 /// runs only background work). Best effort: a failure changes nothing.
 pub fn as_background() {

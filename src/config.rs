@@ -144,6 +144,19 @@ pub struct Config {
     )]
     pub max_shortest_path_squares: u64,
 
+    /// Most bytes of numbers of paths /shortest-paths may make while it
+    /// counts (256 MiB): each square on a shortest path has its number of
+    /// paths, up to 3 bits a move still to make, and a long, narrow board's
+    /// squares have gigabytes of digits. This bounds the counting's time
+    /// (about a second a GiB); only every √moves-th layer's numbers are kept
+    /// past 16 MiB, so the memory held is a small part of it. Past this, 422.
+    #[arg(
+        long,
+        env = "KNIGHTD_MAX_PATH_COUNT_BYTES",
+        default_value_t = 256 << 20
+    )]
+    pub max_path_count_bytes: u64,
+
     /// Most paths one page of /shortest-paths lists (its largest `limit`).
     #[arg(long, env = "KNIGHTD_MAX_PATHS_PAGE", default_value_t = 10_000)]
     pub max_paths_page: u64,

@@ -14,7 +14,7 @@
 //! One rule says what is heavy: work measured in more than [`INLINE_UNITS`]
 //! units (squares listed, searched or drawn; characters of a board to parse),
 //! and every tour and longest-path search, whose time the size does not tell,
-//! except trivially small ones ([`Heavy::run_unless_small`]).
+//! except trivially small ones ([`Work::run_unless_small`]).
 //!
 //! Work that nobody waits for stops: each request's [`Work`] carries a flag
 //! ([`Work::called_off`]) that its run path sets when the request's future

@@ -23,6 +23,7 @@ pub mod routes;
 pub mod server;
 pub mod shape;
 pub mod stall;
+pub mod wrapped;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -4,7 +4,8 @@ manifest's settings (deploy/kubernetes.yaml: 2 heavy workers, 512 MiB):
 
     m  big-pages     /shortest-paths pages of 300 and 1,000 paths of 50,000
                      moves on the 10^9 board (221 MB and 739 MB built whole),
-                     and pages that fit, read whole
+                     and pages that fit, read whole; and the count of paths
+                     35,419 moves along a board 8 high (1.6 GB counted whole)
     n  finish-bodies 14 clients posting 4 MiB /tour/finish bodies
                      ("played":[0,0,...]), 2 more with long legal prefixes
     o  png-windows   32 clients asking 4096-px PNGs of 256x256 windows of
@@ -166,10 +167,15 @@ def big_pages(args):
     page = lambda limit: get_request(  # noqa: E731
         addr, f"/shortest-paths?from=0&to={FAR}&width={BIG}&height={BIG}&limit={limit}"
     )
-    limits = [300, 1000, 19, 300]
+    # Two squares 35,419 moves apart on a board 8 high: half a million
+    # squares on shortest paths, each with a number of up to thousands of
+    # digits (1.6 GB when every number was kept; now refused, 422, within
+    # --max-path-count-bytes of counting, holding a small part of it).
+    count_bomb = get_request(addr, "/shortest-paths?width=67108865&from=784&to=71619&limit=1")
+    pages = [page(300), page(1000), page(19), count_bomb, page(300)]
 
     def make(i, n):
-        return page(limits[(i + n) % len(limits)]), f"127.0.40.{i + 1}"
+        return pages[(i + n) % len(pages)], f"127.0.40.{i + 1}"
 
     run_storm("m big pages", args, [page(1)], args.clients, make)
 

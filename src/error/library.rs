@@ -148,16 +148,19 @@ pub struct PathsRefused {
 impl From<PathsRefused> for ApiError {
     fn from(refused: PathsRefused) -> ApiError {
         let PathsRefused {
-            error: PathsError::TooLarge { squares, limit },
+            error,
             board,
             ends: [from, to],
         } = refused;
-        ApiError::new(
-            Code::BoardTooLarge,
-            format!(
+        let detail = match error {
+            PathsError::TooLarge { squares, limit } => format!(
                 "more than {limit} squares of the {board} board lie on shortest paths from {from} to {to} ({squares} found before stopping): choose squares closer together"
             ),
-        )
+            PathsError::CountsTooLarge { bytes, limit } => format!(
+                "the shortest paths from {from} to {to} on the {board} board are too many to count here: counting them makes more than {limit} bytes of numbers ({bytes} made before stopping; each square on a shortest path has its number of paths, with more digits the more moves are left); choose squares closer together or a smaller board"
+            ),
+        };
+        ApiError::new(Code::BoardTooLarge, detail)
     }
 }
 

@@ -61,14 +61,13 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 
-use axum::body::{Body, Bytes};
 use axum::http::{Request, Version};
 use axum::response::Response;
 use axum::Router;
-use http_body::{Frame, SizeHint};
 use hyper::body::Incoming;
 use tower::Service;
 
+use crate::wrapped::Wrapped;
 use connection::Counted;
 
 /// The service of one connection: the router, with the connection (its
@@ -155,12 +154,9 @@ impl Future for Answer {
                 let Ok(mut response) = answer;
                 // Counted bytes are held by the body hyper sends.
                 Ok(match response.extensions_mut().remove::<Counted>() {
-                    Some(counted) => response.map(|body| {
-                        Body::new(Holding {
-                            body,
-                            _held: counted,
-                        })
-                    }),
+                    Some(counted) => {
+                        response.map(|body| Wrapped::body(body, Holding { _held: counted }))
+                    }
                     None => response,
                 })
             }),
@@ -169,28 +165,10 @@ impl Future for Answer {
     }
 }
 
-/// A body that holds its answer's [`Reserved`] bytes until it is dropped.
+/// What holds an answer's [`Reserved`] bytes until its body is dropped;
+/// the body passes on as it is.
 struct Holding {
-    body: Body,
     _held: Counted,
 }
 
-impl http_body::Body for Holding {
-    type Data = Bytes;
-    type Error = axum::Error;
-
-    fn poll_frame(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
-        Pin::new(&mut self.get_mut().body).poll_frame(cx)
-    }
-
-    fn is_end_stream(&self) -> bool {
-        self.body.is_end_stream()
-    }
-
-    fn size_hint(&self) -> SizeHint {
-        self.body.size_hint()
-    }
-}
+impl crate::wrapped::Wrapper for Holding {}

@@ -2,11 +2,11 @@
 //! against the answer budgets (see the module above for the whole rule):
 //! [`Streams`] runs each stream's task in [`Watched`], which drops (resets)
 //! a stream whose answer has waited on its client for the timeout; every
-//! answer's body is [`Sending`], which tells `Watched` when it moves (a
-//! thread-local set while the stream is polled), holds back its last byte
-//! until the rest is let through, and counts what the client has not yet
-//! let through against the budgets; [`answer`] refuses a large answer once
-//! they are spent.
+//! answer's body is wrapped by [`Sending`] (a [`Wrapper`]), which tells
+//! `Watched` when it moves (a thread-local set while the stream is
+//! polled), holds back its last byte until the rest is let through, and
+//! counts what the client has not yet let through against the budgets;
+//! [`answer`] refuses a large answer once they are spent.
 
 use std::cell::Cell;
 use std::future::Future;
@@ -17,12 +17,13 @@ use std::task::{Context, Poll};
 
 use axum::body::{Body, Bytes};
 use axum::response::{IntoResponse, Response};
-use http_body::{Frame, SizeHint};
+use http_body::{Body as _, Frame, SizeHint};
 
 use super::connection::{Connection, Counted, HELD, REFUSED, SMALL, STALLED_STREAMS};
 use crate::convert::len64;
 use crate::error::ApiError;
 use crate::stall::Stall;
+use crate::wrapped::{NextFrame, Wrapped, Wrapper};
 
 /// `response`, ready to send on `connection`'s HTTP/2: its body counted
 /// and watched, or, when it is large and the budget is spent, a 503. An
@@ -52,15 +53,17 @@ pub(super) fn answer(connection: &Arc<Connection>, mut response: Response) -> Re
     };
     let connection = Arc::clone(connection);
     response.map(|body| {
-        Body::new(Sending {
+        Wrapped::body(
             body,
-            tail: None,
-            held: 0,
-            counted,
-            _reserved: reserved,
-            ended: false,
-            connection,
-        })
+            Sending {
+                tail: None,
+                held: 0,
+                counted,
+                _reserved: reserved,
+                ended: false,
+                connection,
+            },
+        )
     })
 }
 
@@ -105,15 +108,15 @@ fn note(moved: bool, turn: Turn) {
     });
 }
 
-/// An HTTP/2 answer's body: see the module's documentation.
+/// What an HTTP/2 answer's body does with its frames: see the module's
+/// documentation.
 struct Sending {
-    body: Body,
     /// The last byte, held back until the rest has been let through.
     tail: Option<Bytes>,
     /// Bytes given to hyper and not yet let through (until the next poll:
     /// hyper asks for more once they fit the client's window).
     held: usize,
-    /// The answer's bytes were counted before it was made ([`Reserved`]).
+    /// The answer's bytes were counted before it was made ([`Reserved`](super::connection::Reserved)).
     counted: bool,
     /// Those bytes, held until the stream ends.
     _reserved: Option<Counted>,
@@ -143,45 +146,27 @@ impl Sending {
         }
     }
 
-    fn give(&mut self, data: Bytes) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
+    fn give(&mut self, data: Bytes) -> NextFrame {
         self.hold(data.len());
         note(true, Turn::Client);
         Poll::Ready(Some(Ok(Frame::data(data))))
     }
 }
 
-impl Drop for Sending {
-    fn drop(&mut self) {
-        self.release();
-        let ended =
-            self.ended || (self.tail.is_none() && http_body::Body::is_end_stream(&self.body));
-        if !ended && !STALL_RESET.with(Cell::get) {
-            self.connection.reset_by_client();
-        }
-    }
-}
-
-impl http_body::Body for Sending {
-    type Data = Bytes;
-    type Error = axum::Error;
-
-    fn poll_frame(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
-        let this = self.get_mut();
+impl Wrapper for Sending {
+    fn poll_frame(&mut self, body: &mut Body, cx: &mut Context<'_>) -> NextFrame {
         // Asked again: what was given has been let through.
-        this.release();
-        if let Some(tail) = this.tail.take() {
-            return this.give(tail);
+        self.release();
+        if let Some(tail) = self.tail.take() {
+            return self.give(tail);
         }
-        match Pin::new(&mut this.body).poll_frame(cx) {
+        match Pin::new(&mut *body).poll_frame(cx) {
             Poll::Ready(Some(Ok(frame))) => match frame.into_data() {
                 Ok(mut data) => {
-                    if this.body.is_end_stream() && data.len() > 1 {
-                        this.tail = Some(data.split_off(data.len() - 1));
+                    if body.is_end_stream() && data.len() > 1 {
+                        self.tail = Some(data.split_off(data.len() - 1));
                     }
-                    this.give(data)
+                    self.give(data)
                 }
                 Err(frame) => {
                     note(true, Turn::Client);
@@ -193,26 +178,34 @@ impl http_body::Body for Sending {
                 Poll::Pending
             }
             done => {
-                this.ended = true;
+                self.ended = true;
                 note(true, Turn::Client);
                 done
             }
         }
     }
 
-    fn is_end_stream(&self) -> bool {
-        self.tail.is_none() && self.body.is_end_stream()
+    fn is_end_stream(&self, body: &Body) -> bool {
+        self.tail.is_none() && body.is_end_stream()
     }
 
-    fn size_hint(&self) -> SizeHint {
+    fn size_hint(&self, body: &Body) -> SizeHint {
         let tail = self.tail.as_ref().map_or(0, |t| len64(t.len()));
-        let inner = self.body.size_hint();
+        let inner = body.size_hint();
         let mut hint = SizeHint::new();
         hint.set_lower(inner.lower() + tail);
         if let Some(upper) = inner.upper() {
             hint.set_upper(upper + tail);
         }
         hint
+    }
+
+    fn dropped(&mut self, body: &Body) {
+        self.release();
+        let ended = self.ended || (self.tail.is_none() && body.is_end_stream());
+        if !ended && !STALL_RESET.with(Cell::get) {
+            self.connection.reset_by_client();
+        }
     }
 }
 

@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use axum::body::{Body, Bytes};
+use axum::body::Body;
 use axum::extract::{ConnectInfo, Request};
 use axum::http::{header, Extensions, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
@@ -27,12 +27,13 @@ use governor::clock::{Clock, DefaultClock};
 use governor::middleware::StateInformationMiddleware;
 use governor::state::keyed::DefaultKeyedStateStore;
 use governor::{Quota, RateLimiter};
-use http_body::{Frame, SizeHint};
+use http_body::Body as _;
 use ipnet::IpNet;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::config::{Config, RateLimit};
 use crate::error::ApiError;
+use crate::wrapped::{NextFrame, Wrapped, Wrapper};
 
 /// Paths never rate-limited: health checks and scrapes come from the
 /// platform, often all from one address.
@@ -126,7 +127,7 @@ impl Limits {
             }
         }
         match client {
-            IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & !(u64::MAX as u128))),
+            IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & !u128::from(u64::MAX))),
             v4 => v4,
         }
     }
@@ -190,15 +191,15 @@ impl Limits {
         };
         let guard = Guard(Arc::new(Mutex::new(Guarded { fault: None, held })));
         let budget = declared.is_none().then(|| Arc::clone(&self.body_budget));
-        let body = GuardedBody {
-            inner: std::mem::take(request.body_mut()),
+        let guarding = Guarding {
             timeout: self.body_timeout,
             idle: None,
             rearm: false,
             budget,
             guard: guard.clone(),
         };
-        *request.body_mut() = Body::new(body);
+        let body = std::mem::take(request.body_mut());
+        *request.body_mut() = Wrapped::body(body, guarding);
         Ok(Some(guard))
     }
 }
@@ -238,13 +239,12 @@ impl Guard {
     }
 }
 
-/// A request body that fails when it stalls for `timeout`, and whose
-/// bytes, when their length was not declared, are taken from the budget
-/// as they come. The stall is timed from when the body is first waited
-/// for after its last bytes came: a body that is all there when it is
-/// read (most are) never arms the timer.
-struct GuardedBody {
-    inner: Body,
+/// What guards a request body: it fails when it stalls for `timeout`, and
+/// its bytes, when their length was not declared, are taken from the
+/// budget as they come. The stall is timed from when the body is first
+/// waited for after its last bytes came: a body that is all there when it
+/// is read (most are) never arms the timer.
+struct Guarding {
     timeout: Duration,
     /// Armed at the first wait.
     idle: Option<Pin<Box<tokio::time::Sleep>>>,
@@ -254,22 +254,15 @@ struct GuardedBody {
     guard: Guard,
 }
 
-impl http_body::Body for GuardedBody {
-    type Data = Bytes;
-    type Error = axum::Error;
-
-    fn poll_frame(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
-        let this = self.get_mut();
-        match Pin::new(&mut this.inner).poll_frame(cx) {
+impl Wrapper for Guarding {
+    fn poll_frame(&mut self, inner: &mut Body, cx: &mut Context<'_>) -> NextFrame {
+        match Pin::new(inner).poll_frame(cx) {
             Poll::Ready(Some(Ok(frame))) => {
-                if let (Some(budget), Some(data)) = (&this.budget, frame.data_ref()) {
+                if let (Some(budget), Some(data)) = (&self.budget, frame.data_ref()) {
                     let n = u32::try_from(data.len()).unwrap_or(u32::MAX);
                     match Arc::clone(budget).try_acquire_many_owned(n) {
                         Ok(permit) => {
-                            let mut guarded = this.guard.lock();
+                            let mut guarded = self.guard.lock();
                             match guarded.held.as_mut() {
                                 Some(h) => h.merge(permit),
                                 None => guarded.held = Some(permit),
@@ -277,43 +270,35 @@ impl http_body::Body for GuardedBody {
                         }
                         Err(_) => {
                             return Poll::Ready(Some(Err(axum::Error::new(
-                                this.guard.set(Fault::OverBudget),
+                                self.guard.set(Fault::OverBudget),
                             ))))
                         }
                     }
                 }
-                this.rearm = true;
+                self.rearm = true;
                 Poll::Ready(Some(Ok(frame)))
             }
             Poll::Pending => {
-                let timeout = this.timeout;
-                let idle = match &mut this.idle {
+                let timeout = self.timeout;
+                let idle = match &mut self.idle {
                     Some(idle) => {
-                        if this.rearm {
+                        if self.rearm {
                             idle.as_mut().reset(tokio::time::Instant::now() + timeout);
                         }
                         idle
                     }
-                    None => this.idle.insert(Box::pin(tokio::time::sleep(timeout))),
+                    None => self.idle.insert(Box::pin(tokio::time::sleep(timeout))),
                 };
-                this.rearm = false;
+                self.rearm = false;
                 match idle.as_mut().poll(cx) {
                     Poll::Ready(()) => {
-                        Poll::Ready(Some(Err(axum::Error::new(this.guard.set(Fault::Stalled)))))
+                        Poll::Ready(Some(Err(axum::Error::new(self.guard.set(Fault::Stalled)))))
                     }
                     Poll::Pending => Poll::Pending,
                 }
             }
             other => other,
         }
-    }
-
-    fn is_end_stream(&self) -> bool {
-        self.inner.is_end_stream()
-    }
-
-    fn size_hint(&self) -> SizeHint {
-        self.inner.size_hint()
     }
 }
 

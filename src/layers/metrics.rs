@@ -185,6 +185,9 @@ impl Metrics {
                 );
             }
             let count = cumulative + r.buckets[BUCKETS.len()].load(Ordering::Relaxed);
+            // `as` is right here: a counter as a float, exact up to 2^53
+            // nanoseconds (104 days of requests), rounded past that.
+            #[allow(clippy::cast_precision_loss)]
             let sum = r.nanos.load(Ordering::Relaxed) as f64 / 1e9;
             let _ = writeln!(
                 out,

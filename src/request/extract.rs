@@ -24,7 +24,7 @@ use serde::Deserialize;
 
 use crate::error::{allowed, is_square, largest};
 use crate::error::{ApiError, Code};
-use crate::request::params::{canonical, read_params, shorten, unknown, Member, Number};
+use crate::request::params::{canonical, read_params, shorten, unknown, Entry, Member, Number};
 use crate::request::params::{Refusal, Strict};
 use crate::request::query::Query;
 
@@ -525,11 +525,9 @@ impl<'de, Q: Member<'de>> Member<'de> for Drawn<Q> {
     fn read<M: MapAccess<'de>>(
         &mut self,
         _: &'static str,
-        key: &str,
-        sent: &str,
-        map: &mut M,
+        entry: &mut Entry<'_, M>,
     ) -> Result<bool, M::Error> {
-        Ok(self.query.read("", key, sent, map)? || self.format.read("format", key, sent, map)?)
+        Ok(self.query.read("", entry)? || self.format.read("format", entry)?)
     }
 
     fn names(_: &'static str, names: &mut Vec<&'static str>) {
@@ -554,16 +552,14 @@ impl<'de> Member<'de> for FormatKeys {
     fn read<M: MapAccess<'de>>(
         &mut self,
         _: &'static str,
-        key: &str,
-        _: &str,
-        map: &mut M,
+        entry: &mut Entry<'_, M>,
     ) -> Result<bool, M::Error> {
-        if key != "format" && key != "size" {
+        if entry.key != "format" && entry.key != "size" {
             return Ok(false);
         }
         // Read as text, not ignored: a query reader that ignored a value
         // would take the key for one the type does not have.
-        map.next_value::<String>()?;
+        entry.map.next_value::<String>()?;
         Ok(true)
     }
 

@@ -1,5 +1,5 @@
 //! Request parameters: [`Given`] for one that may be absent but never
-//! `null`, and [`params!`](crate::params) for a request type made of
+//! `null`, and `params!` for a request type made of
 //! parameters and of shared groups of them (`square::Ends`,
 //! `square::PlainArgs`, `board::TerrainArgs`), read from one JSON object or
 //! query string.
@@ -306,18 +306,26 @@ where
     })
 }
 
+/// One key of a request's parameters, being read: the parameter it
+/// stands for, as the request spelled it, and the map its value is read
+/// from. Every member is offered it in turn until one takes it.
+pub struct Entry<'a, M> {
+    /// The parameter's own name (`from` for `src`).
+    pub key: &'a str,
+    /// The key as sent.
+    pub sent: &'a str,
+    pub map: &'a mut M,
+}
+
 /// Something a request's parameters are read into: one parameter, or a
 /// group of them.
 pub trait Member<'de> {
-    /// Reads the value of `key` (`sent` as the request spelled it) from
-    /// `map` if this member takes it (`name` is the member's own name in
-    /// its request type); false if it does not.
+    /// Reads `entry`'s value if this member takes its key (`name` is the
+    /// member's own name in its request type); false if it does not.
     fn read<M: MapAccess<'de>>(
         &mut self,
         name: &'static str,
-        key: &str,
-        sent: &str,
-        map: &mut M,
+        entry: &mut Entry<'_, M>,
     ) -> Result<bool, M::Error>;
 
     /// Adds the names of the parameters this member takes (`name` is its
@@ -329,20 +337,19 @@ impl<'de, T: Param<'de>> Member<'de> for Given<T> {
     fn read<M: MapAccess<'de>>(
         &mut self,
         name: &'static str,
-        key: &str,
-        sent: &str,
-        map: &mut M,
+        entry: &mut Entry<'_, M>,
     ) -> Result<bool, M::Error> {
-        if key != name {
+        if entry.key != name {
             return Ok(false);
         }
         if self.is_given() {
             // `read_params` refuses a repeat first, naming both spellings.
+            let sent = entry.sent;
             return Err(de::Error::custom(
                 Refusal::Repeated.mark(sent, &repeated(sent, sent)),
             ));
         }
-        self.0 = Some(map.next_value_seed(Seed::<T>(PhantomData))?);
+        self.0 = Some(entry.map.next_value_seed(Seed::<T>(PhantomData))?);
         Ok(true)
     }
 
@@ -487,7 +494,7 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 /// whose values are all read by [`Param`]s, none of which ignores a key
 /// (no map is read by serde's derive): `serde_ignored` never finds
 /// anything in it, so a request is read without it (a debug build checks).
-/// Every [`params!`](crate::params) type is one; [`JsonBody`] reads only
+/// Every `params!` type is one; [`JsonBody`] reads only
 /// these.
 ///
 /// [`JsonBody`]: crate::request::extract::JsonBody
@@ -518,7 +525,12 @@ where
                     let detail = repeated(first, &key);
                     return Err(de::Error::custom(Refusal::Repeated.mark(&key, &detail)));
                 }
-                if !params.read("", canonical(&key), &key, &mut map)? {
+                let mut entry = Entry {
+                    key: canonical(&key),
+                    sent: &key,
+                    map: &mut map,
+                };
+                if !params.read("", &mut entry)? {
                     let mut names = Vec::new();
                     T::names("", &mut names);
                     let detail = unknown(&key, &names);
@@ -572,11 +584,9 @@ macro_rules! params {
             fn read<M: serde::de::MapAccess<'de>>(
                 &mut self,
                 _: &'static str,
-                key: &str,
-                sent: &str,
-                map: &mut M,
+                entry: &mut $crate::request::params::Entry<'_, M>,
             ) -> Result<bool, M::Error> {
-                Ok($($crate::request::params::Member::read(&mut self.$member, stringify!($member), key, sent, map)? ||)* false)
+                Ok($($crate::request::params::Member::read(&mut self.$member, stringify!($member), entry)? ||)* false)
             }
 
             fn names(_: &'static str, names: &mut Vec<&'static str>) {

@@ -11,7 +11,7 @@
 //! still: the closed tour's text is written once per board and notation,
 //! kept in the one cache, and every such answer is slices of it (no copy).
 //! Gzipped, it is mostly slices too: the text is compressed once, in
-//! independent segments of [`SEGMENT_SQUARES`] squares, and an answer
+//! independent segments of `SEGMENT_SQUARES` squares, and an answer
 //! compresses only its head, the two partial segments at the turn and its
 //! end (a gzip stream may be made of such pieces; its CRC is combined).
 

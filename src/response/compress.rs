@@ -3,7 +3,7 @@
 //! compressed where they are made (microseconds); larger ones, and answers
 //! streamed at an unknown length, are compressed piece by piece on tokio's
 //! blocking pool, each piece when the connection asks for more, at a fast
-//! level ([`STREAM_LEVEL`]). An answer that knows a cheaper way to its
+//! level (`STREAM_LEVEL`). An answer that knows a cheaper way to its
 //! gzipped form (a tour's, see `answer`) carries it as [`Gzippable`].
 
 use std::collections::VecDeque;
@@ -23,6 +23,7 @@ use tokio::task::JoinHandle;
 
 use crate::convert::to_usize;
 use crate::response::answer::{pieces_body, Gzippable};
+use crate::wrapped::{NextFrame, Wrapped, Wrapper};
 
 /// Answers smaller than this are sent as they are.
 pub const MIN_BYTES: u64 = 1024;
@@ -151,9 +152,9 @@ async fn gzip_answer(
     let body = match size.exact() {
         Some(n) if n <= INLINE_BYTES => match axum::body::to_bytes(body, to_usize(n)).await {
             Ok(bytes) => Body::from(gzip(&bytes, INLINE_LEVEL)),
-            Err(e) => Body::new(http_body_util_error(e)),
+            Err(e) => Wrapped::body(Body::empty(), Failed(Some(e))),
         },
-        _ => Body::new(Gzipped::new(body)),
+        _ => Wrapped::body(body, Gzipped::new()),
     };
     Response::from_parts(parts, body)
 }
@@ -165,32 +166,31 @@ pub fn gzip(bytes: &[u8], level: u32) -> Vec<u8> {
     encoder.finish().unwrap_or_default()
 }
 
-/// A body that fails with `error` at once.
-fn http_body_util_error(error: axum::Error) -> Failed {
-    Failed(Some(error))
-}
-
+/// What stands for a body that failed before its answer began: the
+/// error, given at once (the body it wraps is empty).
 struct Failed(Option<axum::Error>);
 
-impl http_body::Body for Failed {
-    type Data = Bytes;
-    type Error = axum::Error;
+impl Wrapper for Failed {
+    fn poll_frame(&mut self, _: &mut Body, _: &mut Context<'_>) -> NextFrame {
+        Poll::Ready(self.0.take().map(Err))
+    }
 
-    fn poll_frame(
-        self: Pin<&mut Self>,
-        _: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
-        Poll::Ready(self.get_mut().0.take().map(Err))
+    fn is_end_stream(&self, _: &Body) -> bool {
+        false
+    }
+
+    fn size_hint(&self, _: &Body) -> SizeHint {
+        SizeHint::default()
     }
 }
 
 type Encoder = GzEncoder<Vec<u8>>;
 
-/// A body gzipped on the blocking pool, one job of at most [`JOB_BYTES`]
-/// at a time, each started when the connection asks for more: a client
-/// that stops reading holds one piece and the encoder, not the answer.
+/// What gzips a body on the blocking pool, one job of at most
+/// [`JOB_BYTES`] at a time, each started when the connection asks for
+/// more: a client that stops reading holds one piece and the encoder, not
+/// the answer.
 struct Gzipped {
-    inner: Body,
     inner_done: bool,
     /// Input read from `inner`, not yet compressed.
     pending: VecDeque<Bytes>,
@@ -202,9 +202,8 @@ struct Gzipped {
 }
 
 impl Gzipped {
-    fn new(inner: Body) -> Gzipped {
+    fn new() -> Gzipped {
         Gzipped {
-            inner,
             inner_done: false,
             pending: VecDeque::new(),
             pending_len: 0,
@@ -238,58 +237,51 @@ impl Gzipped {
     }
 }
 
-impl http_body::Body for Gzipped {
-    type Data = Bytes;
-    type Error = axum::Error;
-
-    fn poll_frame(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
-        let this = self.get_mut();
+impl Wrapper for Gzipped {
+    fn poll_frame(&mut self, inner: &mut Body, cx: &mut Context<'_>) -> NextFrame {
         loop {
-            if let Some(job) = this.job.as_mut() {
+            if let Some(job) = self.job.as_mut() {
                 let done = ready!(Pin::new(job).poll(cx));
-                this.job = None;
+                self.job = None;
                 let (encoder, out) = match done {
                     Ok(done) => done,
                     Err(e) => return Poll::Ready(Some(Err(axum::Error::new(e)))),
                 };
-                if !this.finished {
-                    this.encoder = Some(encoder);
+                if !self.finished {
+                    self.encoder = Some(encoder);
                 }
                 if !out.is_empty() {
                     return Poll::Ready(Some(Ok(Frame::data(Bytes::from(out)))));
                 }
                 continue;
             }
-            if this.finished {
+            if self.finished {
                 return Poll::Ready(None);
             }
-            while !this.inner_done && this.pending_len < JOB_BYTES {
-                match Pin::new(&mut this.inner).poll_frame(cx) {
+            while !self.inner_done && self.pending_len < JOB_BYTES {
+                match Pin::new(&mut *inner).poll_frame(cx) {
                     Poll::Ready(Some(Ok(frame))) => {
                         if let Ok(data) = frame.into_data() {
-                            this.pending_len += data.len();
-                            this.pending.push_back(data);
+                            self.pending_len += data.len();
+                            self.pending.push_back(data);
                         }
                     }
                     Poll::Ready(Some(Err(e))) => return Poll::Ready(Some(Err(e))),
-                    Poll::Ready(None) => this.inner_done = true,
+                    Poll::Ready(None) => self.inner_done = true,
                     Poll::Pending => break,
                 }
             }
-            let last = this.inner_done && this.pending_len <= JOB_BYTES;
-            if this.pending_len == 0 && !last {
+            let last = self.inner_done && self.pending_len <= JOB_BYTES;
+            if self.pending_len == 0 && !last {
                 // `inner` is pending and will wake us.
                 return Poll::Pending;
             }
-            let input = this.take_input();
-            let Some(mut encoder) = this.encoder.take() else {
+            let input = self.take_input();
+            let Some(mut encoder) = self.encoder.take() else {
                 return Poll::Ready(None);
             };
-            this.finished = last;
-            this.job = Some(tokio::task::spawn_blocking(move || {
+            self.finished = last;
+            self.job = Some(tokio::task::spawn_blocking(move || {
                 crate::background::as_background();
                 for piece in &input {
                     let _ = encoder.write_all(piece);
@@ -303,11 +295,12 @@ impl http_body::Body for Gzipped {
         }
     }
 
-    fn is_end_stream(&self) -> bool {
+    fn is_end_stream(&self, _: &Body) -> bool {
         self.finished && self.job.is_none()
     }
 
-    fn size_hint(&self) -> SizeHint {
+    /// Unknown: gzip's length is known once it is made.
+    fn size_hint(&self, _: &Body) -> SizeHint {
         SizeHint::default()
     }
 }

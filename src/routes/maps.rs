@@ -22,7 +22,7 @@ use crate::shape::Format;
 use crate::shape::{Shown, ShownSquare};
 use knight::board::file_name;
 use knight::draw::{Caption, Overlay};
-use knight::plain::{distance_map, shortest_paths, Count};
+use knight::plain::{distance_map, shortest_paths, Count, PathsLimits};
 use knight::terrain::Ground;
 use knight::{Board, Square};
 
@@ -180,7 +180,10 @@ pub async fn paths(
             format!("'{offset}' is too large for 'offset': at most {MAX_OFFSET}"),
         ));
     }
-    let max_squares = state.config.max_shortest_path_squares;
+    let limits = PathsLimits {
+        squares: state.config.max_shortest_path_squares,
+        count_bytes: state.config.max_path_count_bytes,
+    };
     // The work grows with the squares on shortest paths: about the square
     // of the moves, within the board.
     let moves = knight::knight_distance(board, from, to).unwrap_or(0);
@@ -199,12 +202,13 @@ pub async fn paths(
     };
     let budgeted = budget.reserve(bytes)?;
     let make = move || -> Result<Response, ApiError> {
-        let found = shortest_paths(board, from, to, &Count::from(offset), listed, max_squares)
-            .map_err(|error| PathsRefused {
+        let found = shortest_paths(board, from, to, &Count::from(offset), listed, limits).map_err(
+            |error| PathsRefused {
                 error,
                 board: shown.board,
                 ends: [from, to],
-            })?;
+            },
+        )?;
         let mut end = Count::from(offset);
         end += &Count::from(listed);
         if limit > listed && found.count > end {

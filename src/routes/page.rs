@@ -144,6 +144,8 @@ const fn fnv1a(bytes: &[u8]) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     let mut i = 0;
     while i < bytes.len() {
+        // `as`, not `u64::from`: a const fn cannot call `From` (a byte
+        // widened, lossless).
         hash ^= bytes[i] as u64;
         hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
         i += 1;
@@ -157,6 +159,7 @@ const fn etag(hash: u64) -> [u8; 18] {
     let mut out = [b'"'; 18];
     let mut i = 0;
     while i < 16 {
+        // `as` in a const fn: four bits, lossless.
         out[1 + i] = DIGITS[((hash >> (60 - 4 * i)) & 0xf) as usize];
         i += 1;
     }

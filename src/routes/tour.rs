@@ -10,6 +10,7 @@ use axum::Json;
 use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 
+use crate::convert::len64;
 use crate::error::{ApiError, Code, StepRefused, TourRefused};
 use crate::heavy::Served;
 use crate::heavy::SMALL_TOUR_SQUARES;
@@ -249,7 +250,7 @@ fn tour_overlay(closed: bool, path: &[Square]) -> Overlay {
         closed,
         caption: Caption {
             asked,
-            moves: Some(path.len() as u64 - 1),
+            moves: Some(len64(path.len()) - 1),
             cost: None,
             verdict: Some(verdict),
         },

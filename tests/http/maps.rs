@@ -162,6 +162,22 @@ async fn shortest_path_limits_and_errors() {
         "board_too_large",
     );
     assert!(p["detail"].as_str().unwrap().contains("1000000"), "{p}");
+    // Two squares 35,419 moves apart on a board 8 high: half a million
+    // squares on shortest paths, each with a number of up to thousands of
+    // digits (1.6 GB, kept whole, before the limit): refused, in words.
+    for target in [
+        "/shortest-paths?width=67108865&from=784&to=71619&limit=1",
+        "/shortest-paths?width=67108865&from=784&to=71619&limit=482&offset=1086048",
+    ] {
+        let p = Server::problem(s.get(target).await, 422, "board_too_large");
+        let detail = p["detail"].as_str().unwrap();
+        assert!(
+            detail.contains("too many to count")
+                && detail.contains("268435456 bytes")
+                && detail.contains("67108865"),
+            "{p}"
+        );
+    }
     Server::problem(
         s.get("/shortest-paths?from=a1").await,
         400,

@@ -85,6 +85,16 @@ impl Count {
         self.trim();
     }
 
+    /// The memory it takes: its own bytes and its limbs' (what a table of
+    /// counts is charged, against a limit, as it is built).
+    pub(crate) fn bytes(&self) -> u64 {
+        let limbs = self
+            .limbs
+            .capacity()
+            .saturating_mul(std::mem::size_of::<u32>());
+        (std::mem::size_of::<Count>() + limbs).u64()
+    }
+
     fn trim(&mut self) {
         while self.limbs.last() == Some(&0) {
             self.limbs.pop();

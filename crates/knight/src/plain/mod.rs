@@ -23,4 +23,4 @@ pub(crate) mod table;
 pub use count::Count;
 pub use distance::{knight_distance, shortest_path, DistanceError};
 pub use map::{distance_map, DistanceMap, MapError};
-pub use paths::{shortest_paths, PathsError, ShortestPaths};
+pub use paths::{shortest_paths, PathsError, PathsLimits, ShortestPaths};

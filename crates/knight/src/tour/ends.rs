@@ -58,6 +58,49 @@ const FRONTIER_ROWS: u64 = 20;
 /// No successor: the end of the path.
 const NONE: u32 = u32::MAX;
 
+/// What each construction here is asked: an open tour of the `width` ×
+/// `height` board from `start` to `end`.
+#[derive(Clone, Copy, Debug)]
+struct Ends {
+    width: u64,
+    height: u64,
+    start: Square,
+    end: Square,
+}
+
+impl Ends {
+    fn new(width: u64, height: u64, start: Square, end: Square) -> Ends {
+        Ends {
+            width,
+            height,
+            start,
+            end,
+        }
+    }
+
+    /// The same tour asked from its other end: a tour of this one read
+    /// backwards is one of that.
+    fn reversed(self) -> Ends {
+        Ends {
+            start: self.end,
+            end: self.start,
+            ..self
+        }
+    }
+
+    /// `square`'s board index (`rank * width + file`).
+    fn index(self, square: Square) -> u32 {
+        let (f, r) = xy(square);
+        (r * self.width + f).u32()
+    }
+
+    /// The path along `next` from the start, if it visits every square and
+    /// ends on the end.
+    fn walk(self, next: &[u32]) -> Option<Vec<u32>> {
+        walk(next, self.index(self.start), self.index(self.end))
+    }
+}
+
 /// An open tour of the `width` × `height` board from `start` to `end`, as
 /// board indices (`rank * width + file`). Boards of at most `max_squares`.
 pub fn tour_with_ends(
@@ -95,22 +138,19 @@ pub fn tour_with_ends(
             name(end)
         )))
     };
-    match without_search(width, height, start, end, cache) {
+    let ends = Ends::new(width, height, start, end);
+    match without_search(ends, cache) {
         Frontier::Found(path) => return Ok(path),
         Frontier::Exhausted => return Err(exhausted()),
         Frontier::GaveUp => {}
     }
-    if let Some(path) = by_core(width, height, start, end, cache) {
+    if let Some(path) = by_core(ends, cache) {
         return Ok(path);
     }
     let (w, h) = (width.usize(), height.usize());
-    let index = |s: Square| {
-        let (f, r) = xy(s);
-        (r * width + f).u32()
-    };
     let segment = [Segment {
-        entry: index(start),
-        exit: Some(index(end)),
+        entry: ends.index(start),
+        exit: Some(ends.index(end)),
     }];
     for variant in 1..16 {
         if let Cover::Found((path, _)) = cover(w, h, &segment, variant, 40 * squares) {
@@ -130,19 +170,20 @@ pub fn tour_with_ends(
 /// 10), else on a board of at most [`FRONTIER_ROWS`] a side the exact
 /// programme ([`frontier`]), whose exhaustion is a proof; given up
 /// otherwise.
-fn without_search(width: u64, height: u64, start: Square, end: Square, cache: &Cache) -> Frontier {
+fn without_search(ends: Ends, cache: &Cache) -> Frontier {
+    let (width, height) = (ends.width, ends.height);
     if width.min(height) >= 5 && width.max(height) >= 10 {
         let backwards = || {
-            let mut path = by_blocks(width, height, end, start, cache)?;
+            let mut path = by_blocks(ends.reversed(), cache)?;
             path.reverse();
             Some(path)
         };
-        if let Some(path) = by_blocks(width, height, start, end, cache).or_else(backwards) {
+        if let Some(path) = by_blocks(ends, cache).or_else(backwards) {
             return Frontier::Found(path);
         }
     }
     if frontier::fits(width, height) && width.max(height) <= FRONTIER_ROWS {
-        return frontier::path_between(width, height, start, end, FRONTIER_STATES);
+        return frontier::path_between(width, height, ends.start, ends.end, FRONTIER_STATES);
     }
     Frontier::GaveUp
 }
@@ -163,7 +204,7 @@ pub(super) fn constructed(
     if width * height > u64::from(u32::MAX) || ruled_out(width, height, start, end).is_some() {
         return None;
     }
-    match without_search(width, height, start, end, cache) {
+    match without_search(Ends::new(width, height, start, end), cache) {
         Frontier::Found(path) => Some(path),
         Frontier::Exhausted | Frontier::GaveUp => None,
     }
@@ -256,12 +297,8 @@ fn two_corners(width: u64, height: u64, start: Square, end: Square) -> Option<No
 /// block's edges: a deeper end leaves its block more paths to or from it;
 /// with `big`, parts of 12 rows are tried before parts of 6 (a larger block
 /// holding an end has more paths to or from it).
-fn five_wide(
-    (w, h): (u64, u64),
-    (s, t): (Square, Square),
-    margin: u64,
-    big: bool,
-) -> Option<(Split, Split)> {
+fn five_wide(ends: Ends, margin: u64, big: bool) -> Option<(Split, Split)> {
+    let (w, h, s, t) = (ends.width, ends.height, ends.start, ends.end);
     let turned = w > h;
     let (long, across) = if turned { (w, h) } else { (h, w) };
     if across != 5 || long < 12 {
@@ -383,18 +420,12 @@ fn cuts(w: u64, h: u64, s: Square) -> Vec<(Split, Split)> {
 /// Tours by the corridor of blocks, over the cuts and then their mirror
 /// images (the odd-sized parts at the other end of a side: an end that
 /// falls where its block has no path may fall elsewhere in another block).
-fn by_blocks(
-    width: u64,
-    height: u64,
-    start: Square,
-    end: Square,
-    cache: &Cache,
-) -> Option<Vec<u32>> {
-    let cuts = cuts(width, height, start);
+fn by_blocks(ends: Ends, cache: &Cache) -> Option<Vec<u32>> {
+    let cuts = cuts(ends.width, ends.height, ends.start);
     // Tried in this order, before the other cuts.
     let fitted = [(2, false), (3, false), (4, true), (0, false), (0, true)]
         .into_iter()
-        .filter_map(|(margin, big)| five_wide((width, height), (start, end), margin, big));
+        .filter_map(|(margin, big)| five_wide(ends, margin, big));
     let mut cuts: Vec<(Split, Split)> = fitted.chain(cuts).collect();
     cuts.dedup();
     let first = cuts.iter().take(24).cloned();
@@ -410,7 +441,7 @@ fn by_blocks(
         if tried.contains(&(xs.clone(), ys.clone())) {
             return None;
         }
-        let found = assemble(width, height, start, end, &xs, &ys, cache);
+        let found = assemble(ends, &xs, &ys, cache);
         tried.push((xs, ys));
         found
     })
@@ -427,7 +458,8 @@ const CORE_ROWS: std::ops::RangeInclusive<u64> = 6..=14;
 /// board whole only up to 5 × [`FRONTIER_ROWS`]; this serves longer ones whose ends
 /// are near each other, where the corridor of blocks may find no path. Cores
 /// start and end at even rows, so colours are the board's own.
-fn by_core(width: u64, height: u64, start: Square, end: Square, cache: &Cache) -> Option<Vec<u32>> {
+fn by_core(ends: Ends, cache: &Cache) -> Option<Vec<u32>> {
+    let (width, height, start, end) = (ends.width, ends.height, ends.start, ends.end);
     if width.min(height) != 5 || !frontier::fits(width, height) {
         return None;
     }
@@ -504,11 +536,7 @@ fn by_core(width: u64, height: u64, start: Square, end: Square, cache: &Cache) -
                 near = block;
             }
         }
-        let index = |s: Square| {
-            let (f, r) = xy(s);
-            (r * width + f).u32()
-        };
-        walk(&next, index(start), index(end))
+        ends.walk(&next)
     })
 }
 
@@ -548,15 +576,8 @@ fn block_cycle(w: u64, h: u64, cache: &Cache) -> Option<std::sync::Arc<BlockPath
     )
 }
 
-fn assemble(
-    width: u64,
-    height: u64,
-    start: Square,
-    end: Square,
-    xs: &Split,
-    ys: &Split,
-    cache: &Cache,
-) -> Option<Vec<u32>> {
+fn assemble(ends: Ends, xs: &Split, ys: &Split, cache: &Cache) -> Option<Vec<u32>> {
+    let (width, height, start, end) = (ends.width, ends.height, ends.start, ends.end);
     let (nx, ny) = (xs.parts, ys.parts);
     let rect = |i: u64, j: u64| {
         let (x0, w) = xs.part(i);
@@ -577,10 +598,6 @@ fn assemble(
         j = if jb > j { j + 1 } else { j - 1 };
         corridor.push((i, j));
     }
-    let index = |s: Square| {
-        let (f, r) = xy(s);
-        (r * width + f).u32()
-    };
     let mut next = vec![NONE; (width * height).usize()];
     let mut joined = vec![false; (nx * ny).usize()];
     let mut last = NONE;
@@ -619,15 +636,19 @@ fn assemble(
         let (inner, outer) = found?;
         let first = outer.lens[0].usize();
         link(
-            &mut outer.order[..first].iter().map(|&l| index(a.global(l))),
+            &mut outer.order[..first]
+                .iter()
+                .map(|&l| ends.index(a.global(l))),
             &mut next,
         );
         link(
-            &mut inner.order.iter().map(|&l| index(b.global(l))),
+            &mut inner.order.iter().map(|&l| ends.index(b.global(l))),
             &mut next,
         );
         link(
-            &mut outer.order[first..].iter().map(|&l| index(a.global(l))),
+            &mut outer.order[first..]
+                .iter()
+                .map(|&l| ends.index(a.global(l))),
             &mut next,
         );
         joined[(oj * nx + oi).usize()] = true;
@@ -651,7 +672,10 @@ fn assemble(
                     &settled
                 }
             };
-            link(&mut order.iter().map(|&l| index(here.global(l))), &mut next);
+            link(
+                &mut order.iter().map(|&l| ends.index(here.global(l))),
+                &mut next,
+            );
             entry = next_entry;
         }
     }
@@ -683,7 +707,7 @@ fn assemble(
     if joined.iter().any(|&b| !b) {
         return None;
     }
-    walk(&next, index(start), index(end))
+    ends.walk(&next)
 }
 
 /// A block size's closed tour in its four mirror images, as tables, so

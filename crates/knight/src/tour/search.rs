@@ -4,11 +4,13 @@
 //! The engine extends a path by the choices its [`Rules`] give, best first,
 //! steps back from dead ends, and stops at the first complete path the
 //! rules accept, when the tree is exhausted, or when its [`Budget`] (of
-//! forward steps or of steps back) runs out. Three sets of rules use it:
+//! forward steps or of steps back) runs out. Five sets of rules use it:
 //! this module's complete search, the covers of blocks by segments
-//! ([`super::cover`]) and Warnsdorff's method ([`super::warnsdorff`]); all
-//! three order their choices by Warnsdorff's rule (fewest onward moves
-//! first) and Roth's tie-break (farther from the centre first).
+//! ([`super::cover`]), Warnsdorff's method ([`super::warnsdorff`]), and the
+//! two that extend a played prefix ([`Extending`]: the finish and the
+//! window's sweep); all order their choices by Warnsdorff's rule (fewest
+//! onward moves first), most with Roth's tie-break (farther from the
+//! centre first).
 //!
 //! With no backtracking needed this *is* Warnsdorff's heuristic; with
 //! backtracking it becomes a complete search, so an exhausted search (one that
@@ -157,10 +159,48 @@ pub fn depth_first<R: Rules>(
     }
 }
 
+/// Rules that extend a played prefix over the squares it left: the
+/// finish's ([`super::finish`]) and the window's sweep
+/// ([`super::window`]). They differ in their choices and in where a path
+/// may end; what a square taken or released changes is the same for both,
+/// the [`Unvisited`] they keep, and is said once, in their [`Rules`].
+pub trait Extending {
+    /// The squares the path may still visit.
+    fn squares(&mut self) -> &mut Unvisited;
+
+    /// Whether a path that holds every square may end on `last`.
+    fn may_end_on(&self, last: usize) -> bool;
+
+    /// The squares that may follow `path`, as [`Rules::choices`] gives them.
+    fn choices(&mut self, path: &[u32], out: &mut [u32; 8]) -> usize;
+}
+
+impl<E: Extending> Rules for E {
+    #[inline]
+    fn choices(&mut self, path: &[u32], out: &mut [u32; 8]) -> usize {
+        Extending::choices(self, path, out)
+    }
+
+    fn complete(&self, path: &[u32]) -> bool {
+        path.last()
+            .is_some_and(|&last| self.may_end_on(last.usize()))
+    }
+
+    #[inline]
+    fn take(&mut self, square: usize) {
+        self.squares().take(square);
+    }
+
+    #[inline]
+    fn release(&mut self, square: usize) {
+        self.squares().release(square);
+    }
+}
+
 /// The squares a search may still visit, for rules that extend a path
-/// over the squares a played prefix left: which are free, how many free
-/// neighbours each square has, and how many are free. The rules' `take`
-/// and `release` keep it.
+/// over the squares a played prefix left ([`Extending`]): which are free,
+/// how many free neighbours each square has, and how many are free. The
+/// rules' `take` and `release` keep it.
 #[derive(Clone)]
 pub struct Unvisited {
     grid: Grid,

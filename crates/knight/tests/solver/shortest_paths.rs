@@ -5,10 +5,18 @@
 
 use std::collections::VecDeque;
 
-use knight::plain::{distance_map, shortest_paths, Count};
+use knight::plain::{distance_map, shortest_paths, Count, PathsError, PathsLimits};
 use knight::{knight_distance, Board, Square};
 
 use knight_reference::tours::{moves_from, Mix};
+
+/// Limits no test below reaches (but the ones that test them).
+fn roomy() -> PathsLimits {
+    PathsLimits {
+        squares: 1 << 20,
+        count_bytes: u64::MAX,
+    }
+}
 
 /// The squares a knight reaches from `(f, r)` (the reference's own moves).
 fn neighbours(w: u32, h: u32, (f, r): (u32, u32)) -> impl Iterator<Item = (u32, u32)> {
@@ -68,7 +76,7 @@ fn counts_agree_with_bfs_on_every_pair_to_10x10() {
                                 sq((tf, tr)),
                                 &zero(),
                                 0,
-                                1 << 20,
+                                roomy(),
                             )
                             .unwrap();
                             assert_eq!(page.moves, dist[i], "{w}x{h} ({ff},{fr})->({tf},{tr})");
@@ -97,7 +105,7 @@ fn counts_agree_with_bfs_on_sampled_pairs_to_40x40() {
         for _ in 0..10 {
             let to = (rng.below(w.into()) as u32, rng.below(h.into()) as u32);
             let i = (to.1 * w + to.0) as usize;
-            let page = shortest_paths(board, sq(from), sq(to), &zero(), 0, 1 << 20).unwrap();
+            let page = shortest_paths(board, sq(from), sq(to), &zero(), 0, roomy()).unwrap();
             assert_eq!(page.moves, dist[i]);
             assert_eq!(
                 page.count.to_string(),
@@ -157,7 +165,7 @@ fn listed_paths_are_every_path_in_order() {
         }
         let mut truth = every_path(w, h, from, to, moves);
         truth.sort();
-        let all = shortest_paths(board, sq(from), sq(to), &zero(), 10_000, 1 << 20).unwrap();
+        let all = shortest_paths(board, sq(from), sq(to), &zero(), 10_000, roomy()).unwrap();
         let listed: Vec<Vec<u32>> = all
             .paths()
             .map(|p| p.iter().map(|s| s.rank() * w + s.file()).collect())
@@ -166,7 +174,7 @@ fn listed_paths_are_every_path_in_order() {
         assert_eq!(all.count.to_string(), truth.len().to_string());
         let offset = rng.below(truth.len() as u64);
         let page =
-            shortest_paths(board, sq(from), sq(to), &Count::from(offset), 3, 1 << 20).unwrap();
+            shortest_paths(board, sq(from), sq(to), &Count::from(offset), 3, roomy()).unwrap();
         let end = (offset as usize + 3).min(truth.len());
         let listed: Vec<Vec<u32>> = page
             .paths()
@@ -233,7 +241,7 @@ fn unranking_round_trips() {
         (5, g, (2, 1000), (4, 1060)),
     ] {
         let board = Board::new(w, h).unwrap();
-        let first = shortest_paths(board, sq(from), sq(to), &zero(), 1, 1 << 20).unwrap();
+        let first = shortest_paths(board, sq(from), sq(to), &zero(), 1, roomy()).unwrap();
         let count: u128 = first.count.to_string().parse().unwrap();
         assert!(count > 0);
         for k in [0, 1, count / 3, count / 2, count - 1]
@@ -241,7 +249,7 @@ fn unranking_round_trips() {
             .chain((0..5).map(|_| u128::from(rng.next()) % count))
         {
             let offset = Count::from(u64::try_from(k).unwrap());
-            let page = shortest_paths(board, sq(from), sq(to), &offset, 1, 1 << 20).unwrap();
+            let page = shortest_paths(board, sq(from), sq(to), &offset, 1, roomy()).unwrap();
             let path = page.paths().next().unwrap();
             assert_eq!(path[0], sq(from));
             assert_eq!(*path.last().unwrap(), sq(to));
@@ -250,7 +258,7 @@ fn unranking_round_trips() {
         }
         let past = Count::from(u64::try_from(count).unwrap());
         assert_eq!(
-            shortest_paths(board, sq(from), sq(to), &past, 5, 1 << 20)
+            shortest_paths(board, sq(from), sq(to), &past, 5, roomy())
                 .unwrap()
                 .paths()
                 .count(),
@@ -270,12 +278,15 @@ fn too_many_squares_on_shortest_paths() {
         Square::new(999_999_999, 999_999_999),
         &zero(),
         1,
-        1_000_000,
+        PathsLimits {
+            squares: 1_000_000,
+            count_bytes: u64::MAX,
+        },
     );
     assert!(
         matches!(
             far,
-            Err(knight::plain::PathsError::TooLarge {
+            Err(PathsError::TooLarge {
                 limit: 1_000_000,
                 ..
             })
@@ -288,12 +299,91 @@ fn too_many_squares_on_shortest_paths() {
         Square::new(0, 4),
         &zero(),
         5,
-        10,
+        PathsLimits {
+            squares: 10,
+            count_bytes: 0,
+        },
     )
     .unwrap();
     assert_eq!(
         (none.moves, none.count.to_string(), none.paths().count()),
         (None, "0".into(), 0)
+    );
+}
+
+/// The numbers of paths are charged as they are made: past
+/// `count_bytes` the counting stops and says how much it had counted, no
+/// more than one number past the limit; with room, the count is the
+/// breadth-first reference's.
+#[test]
+fn numbers_of_paths_past_their_bytes_are_refused() {
+    // 8 high and 60 long, corner to corner: 29 moves, a count that fits
+    // a u128 (at most 8^29 paths) and a few hundred squares.
+    let (w, h) = (60u32, 8u32);
+    let board = Board::new(w.into(), h.into()).unwrap();
+    let (from, to) = ((0, 0), (w - 1, h - 1));
+    let (_, ways) = bfs_counts(w, h, from);
+    let reference = ways[usize::try_from(to.1 * w + to.0).unwrap()];
+    let counted = shortest_paths(board, sq(from), sq(to), &zero(), 1, roomy()).unwrap();
+    assert_eq!(counted.count.to_string(), reference.to_string());
+    let squares: u64 = counted
+        .layers
+        .iter()
+        .map(|l| u64::try_from(l.len()).unwrap())
+        .sum();
+    // One number takes at least its own header: a table of them takes at
+    // least this, so a limit below it is always reached.
+    let header = u64::try_from(std::mem::size_of::<Count>()).unwrap();
+    for limit in [0, 100, 1_000, squares * header - 1] {
+        let refused = shortest_paths(
+            board,
+            sq(from),
+            sq(to),
+            &zero(),
+            1,
+            PathsLimits {
+                squares: 1 << 20,
+                count_bytes: limit,
+            },
+        );
+        match refused {
+            Err(PathsError::CountsTooLarge { bytes, limit: l }) => {
+                assert_eq!(l, limit);
+                // Past the limit by one number at most: a number of at
+                // most 8^29 < 10^27 paths has at most 3 limbs of 10^9,
+                // held in at most 8 (doubled capacity).
+                assert!(
+                    bytes > limit && bytes <= limit + header + 8 * 4,
+                    "{bytes} {limit}"
+                );
+            }
+            other => panic!("limit {limit}: {other:?}"),
+        }
+    }
+    // The long narrow board that took 1.6 GB before the limit: refused
+    // within 64 MiB, and soon.
+    let long = Board::new(67_108_865, 8).unwrap();
+    let (a, b) = (Square::new(784, 0), Square::new(71_619, 0));
+    let bomb = shortest_paths(
+        long,
+        a,
+        b,
+        &zero(),
+        1,
+        PathsLimits {
+            squares: 1_000_000,
+            count_bytes: 64 << 20,
+        },
+    );
+    assert!(
+        matches!(
+            bomb,
+            Err(PathsError::CountsTooLarge {
+                limit: 67_108_864,
+                ..
+            })
+        ),
+        "{bomb:?}"
     );
 }
 

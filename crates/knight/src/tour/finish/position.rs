@@ -12,7 +12,7 @@ use crate::board::{Colour, Square};
 use crate::deadline::Deadline;
 use crate::grid::{Grid, Int, Spot};
 use crate::tour::ending::Ending;
-use crate::tour::search::{Rules, Unvisited};
+use crate::tour::search::{Extending, Unvisited};
 use crate::tour::warnsdorff::mix;
 
 /// How a searched path must end, on grid spots.
@@ -333,19 +333,12 @@ fn other_colour(colour: Colour) -> Colour {
     }
 }
 
-impl Rules for Finishing {
-    fn take(&mut self, i: usize) {
-        self.squares.take(i);
+impl Extending for Finishing {
+    fn squares(&mut self) -> &mut Unvisited {
+        &mut self.squares
     }
 
-    fn release(&mut self, i: usize) {
-        self.squares.release(i);
-    }
-
-    fn complete(&self, path: &[u32]) -> bool {
-        let Some(last) = path.last().map(|&i| i.usize()) else {
-            return false;
-        };
+    fn may_end_on(&self, last: usize) -> bool {
         match self.goal {
             Goal::Open => true,
             Goal::NextTo(first) => self.adjacent(last, first),

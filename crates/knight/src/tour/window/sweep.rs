@@ -8,7 +8,7 @@ use crate::board::{Board, Square};
 use crate::deadline::Deadline;
 use crate::grid::{Grid, Int, Spot};
 use crate::tour::ending::Ending;
-use crate::tour::search::{depth_first, Budget, Outcome, Rules, Unvisited};
+use crate::tour::search::{depth_first, Budget, Extending, Outcome, Unvisited};
 use crate::tour::warnsdorff::mix;
 
 /// Where a searched path must end.
@@ -222,19 +222,12 @@ pub(super) struct Sweep {
     late: bool,
 }
 
-impl Rules for Sweep {
-    fn take(&mut self, i: usize) {
-        self.squares.take(i);
+impl Extending for Sweep {
+    fn squares(&mut self) -> &mut Unvisited {
+        &mut self.squares
     }
 
-    fn release(&mut self, i: usize) {
-        self.squares.release(i);
-    }
-
-    fn complete(&self, path: &[u32]) -> bool {
-        let Some(last) = path.last().map(|&i| i.usize()) else {
-            return false;
-        };
+    fn may_end_on(&self, last: usize) -> bool {
         match self.goal {
             Goal::Anywhere => true,
             Goal::Among => self.among[last],
