@@ -216,12 +216,6 @@ async fn connections_past_the_limit_wait_for_a_free_one() {
     assert_eq!(status, 200);
 }
 
-/// A `/longest-path` search that runs for its whole time limit.
-fn search(time_limit_ms: u64) -> Value {
-    let board = include_str!("../../assets/page/boards/challenge-28x32.txt");
-    json!({"board": board, "from": "af27", "to": "ae1", "time_limit_ms": time_limit_ms})
-}
-
 fn client_at(ip: &str) -> reqwest::Client {
     reqwest::Client::builder()
         .local_address(ip.parse::<IpAddr>().unwrap())
@@ -253,19 +247,30 @@ async fn heavy_work_is_shared_in_turn_and_one_client_is_capped() {
             .map(|n| n.trim().parse::<usize>().unwrap())
             .unwrap()
     };
+    // Searches the solver cannot settle, so each holds the worker for its
+    // whole second however fast the build: the queue fills before the
+    // first ends (a search that settled early once left the queue short
+    // of three, and this waited for it forever).
+    let mut hog_search = common::long_search();
+    hog_search["time_limit_ms"] = json!(1000);
     let mut hogs = Vec::new();
+    let started = Instant::now();
     for queued in 0..4 {
         let url = server.url("/longest-path");
-        hogs.push(ask(&hog, "hog", url, Some(search(400))));
+        hogs.push(ask(&hog, "hog", url, Some(hog_search.clone())));
         // One runs; the others wait, in order.
         while metrics().await < queued {
+            assert!(
+                started.elapsed() < PATIENCE,
+                "the queue never held {queued}"
+            );
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
     }
     // The hog's fifth is past its share of the queue: refused at once.
     let refused = hog
         .post(server.url("/longest-path"))
-        .json(&search(400))
+        .json(&hog_search)
         .send()
         .await
         .unwrap();
