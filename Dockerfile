@@ -1,6 +1,7 @@
-# Build: `cargo build --profile production --locked` (fat LTO and one
-# codegen unit: the minutes they cost are spent here, for the binary that
-# ships; see Cargo.toml), with BuildKit cache mounts for the cargo registry
+# Build: `cargo build --profile production --features jemalloc --locked`
+# (fat LTO and one codegen unit: the minutes they cost are spent here, for
+# the binary that ships; jemalloc, which gives memory back after a storm;
+# see Cargo.toml), with BuildKit cache mounts for the cargo registry
 # and the target directory, so a source change recompiles knightd alone,
 # not every dependency. The binary is copied out of the
 # mounted target (a cache mount is not part of the image). No `# syntax=`
@@ -17,7 +18,7 @@ COPY assets assets
 COPY benches benches
 RUN --mount=type=cache,target=/usr/local/cargo/registry \
     --mount=type=cache,target=/src/target \
-    cargo build --profile production --locked --bin knightd \
+    cargo build --profile production --features jemalloc --locked --bin knightd \
     && cp target/production/knightd /usr/local/bin/knightd
 
 # Run: the binary alone on distroless (glibc, no shell), as its non-root

@@ -7,8 +7,9 @@
 # wrk drives it for CALLGRIND_SECONDS (default 15; -t1 -c32), the counts are
 # dumped, and the instructions counted are divided by the requests wrk saw
 # answered (the few in flight at either end are within 0.2 %).
-#   benches/callgrind.sh                      builds both first, in the image's
-#                                             profile (`production`: fat LTO)
+#   benches/callgrind.sh                      builds both first as the image
+#                                             does (`production`: fat LTO;
+#                                             `--features jemalloc`)
 #   KNIGHTD_BIN=path benches/callgrind.sh     counts another knightd build
 # Needs valgrind (callgrind_control, callgrind_annotate) and wrk. Add
 # CARGO_PROFILE_RELEASE_DEBUG=line-tables-only to the build for profiles that
@@ -20,14 +21,16 @@ for tool in valgrind callgrind_control callgrind_annotate wrk; do
 done
 seconds=${CALLGRIND_SECONDS:-15}
 # Where cargo builds (CARGO_TARGET_DIR, as cargo reads it), else target/;
-# in the image's profile, `production` (fat LTO).
+# in the image's profile, `production` (fat LTO), with the image's features
+# (the same for the bare server, so that one build serves both: jemalloc is
+# knightd's binary's allocator only, never the examples').
 built=${CARGO_TARGET_DIR:-target}/production
 knightd=${KNIGHTD_BIN:-$built/knightd}
 bare=$built/examples/bare_stack
 if [ -z "${KNIGHTD_BIN:-}" ]; then
-  cargo build --profile production --locked --bin knightd --example bare_stack
+  cargo build --profile production --features jemalloc --locked --bin knightd --example bare_stack
 elif [ ! -x "$bare" ]; then
-  cargo build --profile production --locked --example bare_stack
+  cargo build --profile production --features jemalloc --locked --example bare_stack
 fi
 tmp=$(mktemp -d)
 vpid=""

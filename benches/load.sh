@@ -27,8 +27,11 @@ threads=${LOAD_THREADS:-1}
 curls=${LOAD_CURLS:-7}
 . scripts/knightd-release.sh
 [ "${LOAD_NO_BUILD:-0}" = 1 ] || build_knightd
-# The bare server in the image's profile too (fat LTO), as knightd is.
-cargo build --profile production --locked --example bare_stack
+# The bare server in the image's profile too (fat LTO), as knightd is,
+# and with its features, as benches/callgrind.sh builds it (one build
+# serves both; jemalloc is the knightd binary's allocator, not the
+# example's).
+cargo build --profile production --features jemalloc --locked --example bare_stack
 tmp=$(mktemp -d)
 bare_pid=""
 cleanup() {

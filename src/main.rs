@@ -6,7 +6,10 @@ use tokio::net::TcpListener;
 use tracing_subscriber::EnvFilter;
 
 /// jemalloc, whose background thread returns freed memory to the system:
-/// glibc's allocator kept what a storm took (docs/performance.md).
+/// glibc's allocator kept what a storm took (docs/performance.md). The
+/// image builds with it (`--features jemalloc`); a plain `cargo build`
+/// leaves it out, for a quicker build (Cargo.toml).
+#[cfg(feature = "jemalloc")]
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
