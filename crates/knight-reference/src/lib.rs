@@ -33,12 +33,19 @@ pub fn terrain(text: &str) -> Terrain {
 /// The square of an algebraic name (on any board large enough).
 pub fn sq(name: &str) -> Square {
     match name.parse::<SquareName>().unwrap() {
-        SquareName::Algebraic { file, rank } => Square::new(file as u32, rank as u32),
+        SquareName::Algebraic { file, rank } => {
+            Square::new(u32::try_from(file).unwrap(), u32::try_from(rank).unwrap())
+        }
         SquareName::Index(_) => panic!("use names in tests"),
     }
 }
 
 // --- Cheapest paths: Bellman–Ford -------------------------------------------
+
+/// A board index as a position in the labels.
+fn at(i: u64) -> usize {
+    usize::try_from(i).unwrap()
+}
 
 /// (cost, moves) of a path.
 pub type Label = (u64, u64);
@@ -55,10 +62,10 @@ pub fn bellman_ford(t: &Terrain, from: Square, rule: BarrierRule) -> Vec<Option<
             if !t.can_land(d) {
                 return None;
             }
-            let mut best = stand[i as usize];
+            let mut best = stand[at(i)];
             for u in board.knight_moves(d) {
                 if let (Some((c, m)), Ok(())) =
-                    (stand[board.index(u) as usize], t.check_move(u, d, rule))
+                    (stand[at(board.index(u))], t.check_move(u, d, rule))
                 {
                     let label = (c + t.cell(d).landing_cost().unwrap(), m + 1);
                     if best.is_none_or(|b| label < b) {
@@ -77,13 +84,13 @@ pub fn bellman_ford(t: &Terrain, from: Square, rule: BarrierRule) -> Vec<Option<
 /// standing on each square on the way. Independent of the searched grid.
 pub fn standing_labels(t: &Terrain, from: Square, rule: BarrierRule) -> Vec<Option<Label>> {
     let board = t.board();
-    let n = board.squares() as usize;
+    let n = at(board.squares());
     let mut stand: Vec<Option<Label>> = vec![None; n];
-    stand[board.index(from) as usize] = Some((0, 0));
+    stand[at(board.index(from))] = Some((0, 0));
     loop {
         let mut changed = false;
         for i in 0..n {
-            let u = board.from_index(i as u64).unwrap();
+            let u = board.from_index(u64::try_from(i).unwrap()).unwrap();
             let Some((c, m)) = stand[i] else { continue };
             for d in board.knight_moves(u) {
                 if t.check_move(u, d, rule).is_err() {
@@ -91,7 +98,7 @@ pub fn standing_labels(t: &Terrain, from: Square, rule: BarrierRule) -> Vec<Opti
                 }
                 let v = t.teleport_partner(d).unwrap_or(d);
                 let label = (c + t.cell(d).landing_cost().unwrap(), m + 1);
-                let slot = &mut stand[board.index(v) as usize];
+                let slot = &mut stand[at(board.index(v))];
                 if slot.is_none_or(|old| label < old) {
                     *slot = Some(label);
                     changed = true;

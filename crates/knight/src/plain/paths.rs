@@ -370,6 +370,7 @@ pub fn shortest_paths(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use knight_reference::tours::moves_from;
 
     #[test]
     fn the_weekly_challenge_example() {
@@ -400,23 +401,11 @@ mod tests {
     /// breadth-first distance, successors by board index, so they come out
     /// in the order the pages list them.
     fn every_path(w: u32, h: u32, from: (u32, u32), to: (u32, u32)) -> Vec<Vec<(u32, u32)>> {
-        const JUMPS: [(i64, i64); 8] = [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ];
-        let (wi, hi) = (i64::from(w), i64::from(h));
         let at = |(f, r): (u32, u32)| usize::try_from(r * w + f).unwrap();
+        // The reference's own moves (knight-reference shares no code with
+        // the solver).
         let next = |(f, r): (u32, u32)| {
-            let mut out: Vec<(u32, u32)> = JUMPS
-                .iter()
-                .map(|(df, dr)| (i64::from(f) + df, i64::from(r) + dr))
-                .filter(|&(f, r)| (0..wi).contains(&f) && (0..hi).contains(&r))
+            let mut out: Vec<(u32, u32)> = moves_from(w.into(), h.into(), (f.into(), r.into()))
                 .map(|(f, r)| (u32::try_from(f).unwrap(), u32::try_from(r).unwrap()))
                 .collect();
             out.sort_by_key(|&s| at(s));

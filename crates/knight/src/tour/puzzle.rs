@@ -99,7 +99,7 @@ pub enum PuzzleError {
 /// let board = Board::new(6, 6).unwrap();
 /// let puzzle = make_puzzle(PuzzleRequest { board, closed: false, seed: 7 }, Duration::from_secs(2)).unwrap();
 /// assert_eq!(puzzle.solution.len(), 36);
-/// assert!(puzzle.clues.iter().all(|c| puzzle.solution[c.step as usize - 1] == c.square));
+/// assert!(puzzle.clues.iter().all(|c| puzzle.solution[usize::try_from(c.step).unwrap() - 1] == c.square));
 /// ```
 pub fn make_puzzle(
     request: PuzzleRequest,
