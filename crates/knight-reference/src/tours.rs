@@ -137,6 +137,13 @@ impl Mix {
     pub fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
+
+    /// A position below `n` (of a list, a board's side): [`Mix::below`]
+    /// for `usize`.
+    pub fn index(&mut self, n: usize) -> usize {
+        let n = u64::try_from(n).expect("a length fits a u64");
+        usize::try_from(self.below(n)).expect("below a usize")
+    }
 }
 
 /// The (file, rank) of an algebraic name (`a1`, `zz999`; files `a`…`z`,

@@ -27,21 +27,7 @@ use std::time::{Duration, Instant};
 
 use knight::tour::{last_finish_nodes, Ending, Stuck};
 use knight::{finish_tour, tour, Board, Cache, FinishError, FinishRequest, Square, TourRequest};
-
-/// splitmix64: the seeded numbers of the prefixes.
-struct Mix(u64);
-
-impl Mix {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        let n = u64::try_from(n).expect("a small count");
-        usize::try_from(z % n).expect("below n")
-    }
-}
+use knight_reference::tours::Mix;
 
 /// A walk without repeats from `from` on `board`, of at most `len`
 /// squares; each step picked by `pick` among the free squares a move away
@@ -83,12 +69,12 @@ fn eight_by_eight(what: &str, mut ending: impl FnMut(&mut Mix) -> Ending) {
     let mut times = Vec::new();
     let mut nodes = Vec::new();
     for _ in 0..1000 {
-        let len = 5 + mix.below(46);
+        let len = 5 + mix.index(46);
         let start = Square::new(
-            u32::try_from(mix.below(8)).expect("a file"),
-            u32::try_from(mix.below(8)).expect("a rank"),
+            u32::try_from(mix.index(8)).expect("a file"),
+            u32::try_from(mix.index(8)).expect("a rank"),
         );
-        let played = walk(board, start, len, |next| mix.below(next.len()));
+        let played = walk(board, start, len, |next| mix.index(next.len()));
         let request = FinishRequest {
             board,
             played: &played,
@@ -141,12 +127,12 @@ fn other_shapes() {
         let (mut slowest, mut most) = (Duration::ZERO, 0);
         let side = |n: u64, mix: &mut Mix| {
             let n = usize::try_from(n).expect("a side");
-            u32::try_from(mix.below(n)).expect("a file or rank")
+            u32::try_from(mix.index(n)).expect("a file or rank")
         };
         for i in 0..1000 {
-            let len = 1 + mix.below(30);
+            let len = 1 + mix.index(30);
             let start = Square::new(side(w, &mut mix), side(h, &mut mix));
-            let played = walk(board, start, len, |next| mix.below(next.len()));
+            let played = walk(board, start, len, |next| mix.index(next.len()));
             let ending = match i % 3 {
                 0 => Ending::Open,
                 1 => Ending::Closed,
@@ -197,8 +183,8 @@ fn small() {
     eight_by_eight(", closed", |_| Ending::Closed);
     eight_by_eight(", to a seeded end", |ends| {
         Ending::End(Square::new(
-            u32::try_from(ends.below(8)).expect("a file"),
-            u32::try_from(ends.below(8)).expect("a rank"),
+            u32::try_from(ends.index(8)).expect("a file"),
+            u32::try_from(ends.index(8)).expect("a rank"),
         ))
     });
     other_shapes();
@@ -218,17 +204,17 @@ fn start_at(board: Board, place: Place, mix: &mut Mix) -> Square {
     let side = |n: u64| usize::try_from(n).expect("a side");
     let (w, h) = (side(board.width()), side(board.height()));
     let near = |n: usize, mix: &mut Mix| {
-        let d = mix.below(4);
-        if mix.below(2) == 0 {
+        let d = mix.index(4);
+        if mix.index(2) == 0 {
             d
         } else {
             n - 1 - d
         }
     };
-    let middle = |n: usize, mix: &mut Mix| n / 2 - 3 + mix.below(6);
+    let middle = |n: usize, mix: &mut Mix| n / 2 - 3 + mix.index(6);
     let (f, r) = match place {
         Place::Corner => (near(w, mix), near(h, mix)),
-        Place::Edge if mix.below(2) == 0 => (near(w, mix), middle(h, mix)),
+        Place::Edge if mix.index(2) == 0 => (near(w, mix), middle(h, mix)),
         Place::Edge => (middle(w, mix), near(h, mix)),
         Place::Middle => (middle(w, mix), middle(h, mix)),
     };
@@ -240,7 +226,7 @@ fn start_at(board: Board, place: Place, mix: &mut Mix) -> Square {
 fn random_square(board: Board, mix: &mut Mix) -> Square {
     let mut coordinate = |n: u64| {
         let n = usize::try_from(n).expect("a side");
-        u32::try_from(mix.below(n)).expect("a coordinate")
+        u32::try_from(mix.index(n)).expect("a coordinate")
     };
     let file = coordinate(board.width());
     Square::new(file, coordinate(board.height()))
@@ -276,7 +262,7 @@ fn anywhere(seed: Option<u64>) {
         for place in [Place::Corner, Place::Edge, Place::Middle] {
             for len in [2, 3, 5, 10, 20, 40, 70, 100] {
                 let from = start_at(board, place, &mut mix);
-                let played = walk(board, from, len, |next| mix.below(next.len()));
+                let played = walk(board, from, len, |next| mix.index(next.len()));
                 let end = random_square(board, &mut mix);
                 for ending in [Ending::Open, Ending::Closed, Ending::End(end)] {
                     let request = FinishRequest {
@@ -325,7 +311,7 @@ fn anywhere(seed: Option<u64>) {
         // One square: the finish answers wherever the tour door does.
         let (mut agree, mut all, mut door_ok) = (0, 0, 0);
         for _ in 0..20 {
-            let place = [Place::Corner, Place::Edge, Place::Middle][mix.below(3)];
+            let place = [Place::Corner, Place::Edge, Place::Middle][mix.index(3)];
             let start = start_at(board, place, &mut mix);
             let end = random_square(board, &mut mix);
             for (ending, method) in [
@@ -393,7 +379,7 @@ fn once(what: Option<&str>) {
     let played = walk(big, centre, 101, |next| {
         let fewest = next.iter().map(|n| n.0).min().unwrap_or(0);
         let best: Vec<usize> = (0..next.len()).filter(|&i| next[i].0 == fewest).collect();
-        best[tie.below(best.len())]
+        best[tie.index(best.len())]
     });
     let ending = match what {
         Some("open") => Ending::Open,
@@ -441,7 +427,7 @@ fn large() {
         walk(big, from, 101, |next| {
             let fewest = next.iter().map(|n| n.0).min().unwrap_or(0);
             let best: Vec<usize> = (0..next.len()).filter(|&i| next[i].0 == fewest).collect();
-            best[tie.below(best.len())]
+            best[tie.index(best.len())]
         })
     };
     let far = Square::new(997, 996);
@@ -469,7 +455,7 @@ fn large() {
                 let mut timed = None;
                 for _ in 0..20 {
                     let played = if kind == "a random walk" {
-                        walk(big, from, 101, |next| tie.below(next.len()))
+                        walk(big, from, 101, |next| tie.index(next.len()))
                     } else {
                         warnsdorff(from, &mut tie)
                     };

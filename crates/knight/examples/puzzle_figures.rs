@@ -23,21 +23,7 @@ use knight::tour::{Clue, ClueStuck, Solved};
 use knight::{
     make_puzzle, solve_clues, Board, CluesError, CluesRequest, PuzzleRequest, Square, SquareName,
 };
-
-/// splitmix64: the seeded numbers of the clue sets.
-struct Mix(u64);
-
-impl Mix {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        let n = u64::try_from(n).expect("a small count");
-        usize::try_from(z % n).expect("below n")
-    }
-}
+use knight_reference::tours::Mix;
 
 /// A random tour of `board`: Warnsdorff's rule with ties at random, from a
 /// random square, restarted until it covers the board.
@@ -47,7 +33,7 @@ fn random_tour(board: Board, mix: &mut Mix) -> Vec<Square> {
         .flat_map(|f| board.ranks().map(move |r| Square::new(f, r)))
         .collect();
     loop {
-        let mut path = vec![all[mix.below(all.len())]];
+        let mut path = vec![all[mix.index(all.len())]];
         loop {
             let here = path[path.len() - 1];
             let free = |s: &Square, path: &[Square]| !path.contains(s);
@@ -60,7 +46,7 @@ fn random_tour(board: Board, mix: &mut Mix) -> Vec<Square> {
                 break;
             };
             let best: Vec<Square> = next.iter().filter(|n| n.0 == fewest).map(|n| n.1).collect();
-            path.push(best[mix.below(best.len())]);
+            path.push(best[mix.index(best.len())]);
         }
         if path.len() == all.len() {
             return path;
@@ -81,10 +67,10 @@ fn clue_sets(seed: u64) {
     let mut slowest = (0.0, Vec::new());
     for i in 0..1000 {
         let tour = random_tour(board, &mut mix);
-        let k = 3 + mix.below(18);
+        let k = 3 + mix.index(18);
         let mut steps: Vec<usize> = (0..64).collect();
         for j in 0..k {
-            let pick = j + mix.below(64 - j);
+            let pick = j + mix.index(64 - j);
             steps.swap(j, pick);
         }
         let mut clues: Vec<Clue> = steps[..k]
@@ -98,7 +84,7 @@ fn clue_sets(seed: u64) {
             // One clue moved to a step no other clue has.
             let taken: Vec<u64> = clues.iter().map(|c| c.step).collect();
             let free: Vec<u64> = (1..=64).filter(|s| !taken.contains(s)).collect();
-            clues[0].step = free[mix.below(free.len())];
+            clues[0].step = free[mix.index(free.len())];
         }
         let request = CluesRequest {
             board,

@@ -8,20 +8,7 @@ use std::time::Duration;
 
 use knight::tour::{Clue, ClueStuck};
 use knight::{make_puzzle, solve_clues, Board, CluesError, CluesRequest, PuzzleRequest, Square};
-
-/// splitmix64.
-struct Mix(u64);
-
-impl Mix {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        usize::try_from(z % u64::try_from(n).unwrap()).unwrap()
-    }
-}
+use knight_reference::tours::Mix;
 
 /// The board's squares as (file, rank), index order.
 fn cells(w: i32, h: i32) -> Vec<(i32, i32)> {
@@ -225,10 +212,10 @@ fn solve_clues_agrees_with_an_exhaustive_search() {
         let board = Board::new(u64::try_from(w).unwrap(), u64::try_from(h).unwrap()).unwrap();
         for case in 0..12 {
             let closed = case % 3 == 2 && n % 2 == 0;
-            let k = fewest + mix.below(most - fewest + 1);
+            let k = fewest + mix.index(most - fewest + 1);
             let picked: Vec<(usize, usize)> = if case % 2 == 0 {
                 // Clues of a tour, when the board has one.
-                let start = mix.below(n);
+                let start = mix.index(n);
                 let Some(tour) = reference(w, h, &[(start, 1)], closed, 1, REFERENCE_NODES)
                     .and_then(|mut tours| tours.pop())
                 else {
@@ -236,7 +223,7 @@ fn solve_clues_agrees_with_an_exhaustive_search() {
                 };
                 let mut steps: Vec<usize> = (0..n).collect();
                 for j in 0..k {
-                    let pick = j + mix.below(n - j);
+                    let pick = j + mix.index(n - j);
                     steps.swap(j, pick);
                 }
                 steps[..k].iter().map(|&s| (tour[s], s + 1)).collect()
@@ -244,9 +231,9 @@ fn solve_clues_agrees_with_an_exhaustive_search() {
                 let mut squares: Vec<usize> = (0..n).collect();
                 let mut steps: Vec<usize> = (1..=n).collect();
                 for j in 0..k {
-                    let a = j + mix.below(n - j);
+                    let a = j + mix.index(n - j);
                     squares.swap(j, a);
-                    let b = j + mix.below(n - j);
+                    let b = j + mix.index(n - j);
                     steps.swap(j, b);
                 }
                 (0..k).map(|j| (squares[j], steps[j])).collect()
