@@ -17,8 +17,9 @@
 //! ```
 //!
 //! `-- --solve "b5:30 f6:41 …"` solves that one 8×8 clue set (square:step,
-//! open) and prints its answer, time and nodes; `--clues` and `--puzzles`
-//! run only that half.
+//! open) and prints its answer, time and nodes; `-- --seed N [--closed]`
+//! makes the one 8×8 puzzle of seed N and prints its clues, nodes and
+//! whether it is minimal; `--clues` and `--puzzles` run only that half.
 
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -270,6 +271,35 @@ fn puzzles(closed: bool, fresh: u64) {
     }
 }
 
+/// Makes the 8×8 puzzle of one seed and prints its clues, nodes, time
+/// and whether it is minimal.
+fn one_puzzle(seed: u64, closed: bool) {
+    let board = Board::new(8, 8).expect("8x8");
+    let start = Instant::now();
+    let puzzle = make_puzzle(
+        PuzzleRequest {
+            board,
+            closed,
+            seed,
+        },
+        Duration::from_secs(60),
+    )
+    .expect("a puzzle");
+    let took = start.elapsed().as_secs_f64() * 1e3;
+    let clues: Vec<String> = puzzle
+        .clues
+        .iter()
+        .map(|c| format!("{}:{}", c.square, c.step))
+        .collect();
+    println!(
+        "{} clues ({}), {} nodes, {took:.0} ms, minimal {}",
+        clues.len(),
+        clues.join(" "),
+        puzzle.nodes,
+        puzzle.minimal()
+    );
+}
+
 /// Solves one clue set written `square:step …` on 8×8 (open) and prints
 /// the answer, the time and the nodes.
 fn solve_one(text: &str) {
@@ -309,6 +339,14 @@ fn solve_one(text: &str) {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--seed") {
+        let seed = args
+            .get(i + 1)
+            .and_then(|s| s.parse().ok())
+            .expect("a seed");
+        one_puzzle(seed, args.iter().any(|a| a == "--closed"));
+        return;
+    }
     if let Some(i) = args.iter().position(|a| a == "--solve") {
         solve_one(args.get(i + 1).map_or("", String::as_str));
         return;
