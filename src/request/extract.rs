@@ -22,7 +22,7 @@ use http_body::Body as _;
 use serde::de::{DeserializeOwned, Deserializer, MapAccess};
 use serde::Deserialize;
 
-use crate::error::{allowed, is_square, largest};
+use crate::error::{allowed, any_whole, is_square, largest};
 use crate::error::{ApiError, Code};
 use crate::request::params::{canonical, read_params, shorten, unknown, Entry, Member, Number};
 use crate::request::params::{Refusal, Strict};
@@ -282,29 +282,65 @@ fn parse_json<T: DeserializeOwned>(bytes: &[u8], example: Option<&str>) -> Resul
     }
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let value = deserialize(&mut de).map_err(|failure| match failure {
-        Failure::Unknown(param) => ApiError::unknown(param),
+        Failure::Unknown(param) => Err(ApiError::unknown(param)),
         Failure::Value(path, error) => {
+            // A whole number past a float's exactness, for a parameter that
+            // takes any: read again, its text given as a string.
+            if let Some((Refusal::Digits, _, _)) = Refusal::unmark(&error.to_string()) {
+                if let Some(quoted) = number_as_text(bytes, &path) {
+                    return Ok(quoted);
+                }
+            }
             // A number past every float (`1e400`, a megabyte of digits) is
             // too large for its parameter, as in a query; not malformed.
             if error.to_string().starts_with("number out of range") {
-                return too_large(&path, number_before(bytes, &error));
+                if any_whole(&shape(&path)) {
+                    if let Some(quoted) = number_as_text(bytes, &path) {
+                        return Ok(quoted);
+                    }
+                }
+                return Err(too_large(&path, number_before(bytes, &error)));
             }
             // A body that is not JSON at all is malformed, whatever shape
             // error the typed parse met first (`{} {}`: not "missing fields").
-            if let Err(malformed) = syntax(bytes) {
-                return malformed;
-            }
-            match error.classify() {
+            syntax(bytes)?;
+            Err(match error.classify() {
                 serde_json::error::Category::Data => {
                     let sent = || json_value_at(bytes, &path);
                     wrong_value(&path, &error.to_string(), sent)
                 }
                 _ => not_json(&error),
-            }
+            })
         }
-    })?;
+    });
+    let value = match value {
+        Ok(value) => value,
+        Err(Ok(quoted)) => return parse_json(&quoted, example),
+        Err(Err(error)) => return Err(error),
+    };
     de.end().map_err(|e| not_json(&e))?;
     Ok(value)
+}
+
+/// `bytes` with the JSON number at `path` written as a string of its text
+/// (`{"offset": 1e30}` as `{"offset": "1e30"}`), for a parameter whose
+/// reader reads the text exactly; None if the value there is no number.
+fn number_as_text(bytes: &[u8], path: &str) -> Option<Vec<u8>> {
+    let raw = raw_value_at(bytes, path)?;
+    let text = raw.get();
+    if Number::read(text) == Number::NotANumber {
+        return None;
+    }
+    // The value is borrowed from `bytes`: where it starts in them.
+    let start = text.as_ptr().addr().checked_sub(bytes.as_ptr().addr())?;
+    let end = start + text.len();
+    let mut quoted = Vec::with_capacity(bytes.len() + 2);
+    quoted.extend_from_slice(&bytes[..start]);
+    quoted.push(b'"');
+    quoted.extend_from_slice(text.as_bytes());
+    quoted.push(b'"');
+    quoted.extend_from_slice(&bytes[end..]);
+    Some(quoted)
 }
 
 /// Whether `bytes` are JSON at all.
@@ -394,7 +430,7 @@ fn wrong_value(path: &str, message: &str, sent: impl FnOnce() -> Option<String>)
         let code = match refusal {
             Refusal::Unknown => Code::UnknownParameter,
             Refusal::Repeated => Code::InvalidParameter,
-            Refusal::TooLarge => return too_large(path, sent()),
+            Refusal::TooLarge | Refusal::Digits => return too_large(path, sent()),
         };
         return ApiError::new(code, detail).at(param);
     }
@@ -463,6 +499,17 @@ fn shape(path: &str) -> String {
 /// The JSON value at `path` in `bytes`, quoted short, as the client wrote
 /// it (a number is its own text, never serde's reading of it).
 fn json_value_at(bytes: &[u8], path: &str) -> Option<String> {
+    let text = raw_value_at(bytes, path)?.get();
+    // A number is quoted as a query's value is; other values as JSON.
+    Some(match Number::read(text) {
+        Number::NotANumber => shorten(text),
+        _ => format!("'{}'", shorten(text)),
+    })
+}
+
+/// The JSON value at `path` in `bytes`, as written there (borrowed from
+/// them).
+fn raw_value_at<'a>(bytes: &'a [u8], path: &str) -> Option<&'a serde_json::value::RawValue> {
     use serde_json::value::RawValue;
     let mut at: &RawValue = serde_json::from_slice(bytes).ok()?;
     for part in path.split('.') {
@@ -477,12 +524,7 @@ fn json_value_at(bytes: &[u8], path: &str) -> Option<String> {
             at = array.get(index.trim_end_matches(']').parse::<usize>().ok()?)?;
         }
     }
-    let text = at.get();
-    // A number is quoted as a query's value is; other values as JSON.
-    Some(match Number::read(text) {
-        Number::NotANumber => shorten(text),
-        _ => format!("'{}'", shorten(text)),
-    })
+    Some(at)
 }
 
 /// The parameters of an endpoint that takes them either way, read into one
