@@ -85,7 +85,7 @@ pub fn is_square(shape: &str) -> bool {
 pub fn largest(shape: &str) -> Option<&'static str> {
     const SQUARE: &str = "an index is at most width × height − 1 (63 on the 8×8 board, 999999999999999999 on the largest)";
     Some(match shape {
-        "width" | "height" => "at most 1000000000",
+        "width" | "height" => "a side is at most 1000000000",
         _ if is_square(shape) => SQUARE,
         "step" => "at most width × height − 1 (999999999999999999 on the largest board)",
         "seed" => "at most 18446744073709551615",
@@ -101,4 +101,10 @@ pub fn largest(shape: &str) -> Option<&'static str> {
 /// past what a float holds is read from its text.
 pub fn any_whole(shape: &str) -> bool {
     shape == "offset"
+}
+
+/// Whether a parameter (as [`allowed`] names it) is a side of a plain
+/// board: out of range, it is a board size refused (`invalid_board_size`).
+pub fn is_side(shape: &str) -> bool {
+    matches!(shape, "width" | "height")
 }

@@ -22,7 +22,7 @@ use http_body::Body as _;
 use serde::de::{DeserializeOwned, Deserializer, MapAccess};
 use serde::Deserialize;
 
-use crate::error::{allowed, any_whole, is_square, largest};
+use crate::error::{allowed, any_whole, is_side, is_square, largest};
 use crate::error::{ApiError, Code};
 use crate::request::params::{canonical, read_params, shorten, unknown, Entry, Member, Number};
 use crate::request::params::{Refusal, Strict};
@@ -252,6 +252,13 @@ fn example(names: &[&str]) -> &'static str {
 /// parse then does without `serde_ignored` (which could find nothing).
 fn parse_json<T: DeserializeOwned>(bytes: &[u8], example: Option<&str>) -> Result<T, ApiError> {
     let strict = example.is_some();
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        let example = example.unwrap_or(r#"{"from": "g2", "to": "a8"}"#);
+        return Err(ApiError::new(
+            Code::MalformedJson,
+            format!("the body is empty: send a JSON object of parameters, such as {example}"),
+        ));
+    }
     // serde would read a struct from an array too ([19, 36]); the API takes objects.
     if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
         syntax(bytes)?;
@@ -426,13 +433,18 @@ where
 /// sent (`sent`, found only now). The parser's own `message` is never
 /// shown; it only carries the refusals `params` makes of a key.
 fn wrong_value(path: &str, message: &str, sent: impl FnOnce() -> Option<String>) -> ApiError {
-    if let Some((refusal, param, detail)) = Refusal::unmark(message) {
+    let marked = Refusal::unmark(message);
+    if let Some((refusal, param, detail)) = marked {
         let code = match refusal {
             Refusal::Unknown => Code::UnknownParameter,
             Refusal::Repeated => Code::InvalidParameter,
             Refusal::TooLarge | Refusal::Digits => return too_large(path, sent()),
+            // Said below, as any value it does not take.
+            Refusal::Below => Code::InvalidParameter,
         };
-        return ApiError::new(code, detail).at(param);
+        if refusal != Refusal::Below {
+            return ApiError::new(code, detail).at(param);
+        }
     }
     if path.is_empty() || path == "." {
         return ApiError::new(
@@ -453,7 +465,12 @@ fn wrong_value(path: &str, message: &str, sent: impl FnOnce() -> Option<String>)
         Some(sent) => format!("{takes}, not {sent}"),
         None => takes,
     };
-    ApiError::invalid(path, detail)
+    // A side of 0 is a board size out of range, as one too large is.
+    let code = match marked {
+        Some((Refusal::Below, _, _)) if is_side(&shape) => Code::InvalidBoardSize,
+        _ => Code::InvalidParameter,
+    };
+    ApiError::new(code, detail).at(path)
 }
 
 /// A whole number past what the parameter at `path` takes, quoted as sent.
@@ -469,6 +486,8 @@ fn too_large(path: &str, sent: Option<String>) -> ApiError {
     // the schema asks; only the board rules it out).
     let code = if is_square(&shape) {
         Code::SquareOffBoard
+    } else if is_side(&shape) {
+        Code::InvalidBoardSize
     } else {
         Code::InvalidParameter
     };

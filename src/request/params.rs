@@ -466,6 +466,9 @@ pub enum Refusal {
     /// A JSON number past what a float holds exactly, for a parameter that
     /// takes any whole number (`offset`): read again from its text.
     Digits,
+    /// A whole number below what its parameter takes (a side of 0): the
+    /// detail says what it takes, quoting the value as sent.
+    Below,
 }
 
 /// Starts a marked refusal; never in a request's own text, which serde
@@ -480,6 +483,7 @@ impl Refusal {
             Refusal::Repeated => 'r',
             Refusal::TooLarge => 'l',
             Refusal::Digits => 'd',
+            Refusal::Below => 'b',
         };
         format!("{MARK}{kind}{param}{MARK}{detail}{MARK}")
     }
@@ -492,6 +496,7 @@ impl Refusal {
             'r' => Refusal::Repeated,
             'l' => Refusal::TooLarge,
             'd' => Refusal::Digits,
+            'b' => Refusal::Below,
             _ => return None,
         };
         let (param, rest) = rest[1..].split_once(MARK)?;
@@ -702,13 +707,17 @@ pub(crate) use params;
 mod tests {
     use crate::error::Code;
     use crate::request::extract::{from_json, from_query};
+    use crate::request::square::Side;
     use crate::routes::distance::DistanceRequest;
 
     #[test]
     fn groups_read_numbers_aliases_and_refuse_what_they_do_not_take() {
         let req: DistanceRequest = from_query("src=a1&dest=19&width=5&height=6").unwrap();
         assert!(req.ends.from.is_given() && req.ends.to.is_given());
-        assert_eq!((req.plain.width.0, req.plain.height.0), (Some(5), Some(6)));
+        assert_eq!(
+            (req.plain.width.0, req.plain.height.0),
+            (Some(Side(5)), Some(Side(6)))
+        );
         let req: DistanceRequest =
             from_json(br#"{"from": 1, "to": "b3", "notation": "index"}"#).unwrap();
         assert!(req.plain.notation.is_given() && !req.plain.width.is_given());
