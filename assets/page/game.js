@@ -56,7 +56,7 @@ async function puzzleOf(board, p, signal) {
 
 /** Writes each played square's step on the drawn board (the clues are drawn by the server). */
 function numberPlayed(g) {
-  const svg = g.ctx.board.container.querySelector('svg');
+  const svg = g.ctx.board.container.querySelector('.board-svg');
   if (!svg) return;
   g.played.forEach((name, i) => {
     if (g.clueAt.has(name)) return;
@@ -147,7 +147,7 @@ const SVG = 'http://www.w3.org/2000/svg';
  * them, and its title too.
  */
 function recaption(container, lines) {
-  const svg = container.querySelector('svg');
+  const svg = container.querySelector('.board-svg');
   const first = svg && svg.querySelector('g > text[font-weight="bold"]');
   if (!first) return;
   const group = first.parentNode;
