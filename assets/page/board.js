@@ -382,3 +382,15 @@ export function smallestText(svg) {
   }
   return smallest;
 }
+
+/**
+ * A picture's numbered points (the server numbers a path's points by move,
+ * from 0) numbered from 1, as the Tour tab numbers a tour's squares (and a
+ * puzzle its steps).
+ */
+export function numberFromOne(picture) {
+  if (!picture) return;
+  for (const text of picture.querySelectorAll('g[data-step] > text')) {
+    if (/^\d+$/.test(text.textContent)) text.textContent = String(Number(text.textContent) + 1);
+  }
+}

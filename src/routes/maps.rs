@@ -171,7 +171,8 @@ pub async fn paths(
     if limit > most {
         return Err(ApiError::invalid(
             "limit",
-            format!("'limit' is {limit}: a page lists at most {most} paths; give limit={most} or less, and page with 'offset'"),
+            // Not quoted: the number read may be written otherwise (1e5).
+            format!("'limit' is more than a page lists, at most {most} paths (--max-paths-page): give limit={most} or less, and page with 'offset'"),
         ));
     }
     let offset = req.offset.or_default();

@@ -188,11 +188,17 @@ test('a tour deep link opens the tour, and the slider steps through it', async (
   assert.equal(await slider.getAttribute('max'), '35');
   await slider.focus();
   await slider.press('Home');
-  assert.equal(await page.locator('#step-label').textContent(), `Step 0 of 35: ${tour.path[0]}`);
+  assert.equal(await page.locator('#step-label').textContent(), `Step 1 of 36: ${tour.path[0]}`);
   for (let i = 0; i < 3; i += 1) await slider.press('ArrowRight');
-  assert.equal(await page.locator('#step-label').textContent(), `Step 3 of 35: ${tour.path[3]}`);
+  assert.equal(await page.locator('#step-label').textContent(), `Step 4 of 36: ${tour.path[3]}`);
   assert.match(page.url(), /step=3$/);
   assert.equal(await page.locator('#answer-list li[aria-current]').textContent(), `${tour.path[3]}`);
+  // One numbering on the Tour tab, from 1 as a puzzle's: the slider's
+  // words, the list and the picture's numbered points agree.
+  assert.equal(await page.locator('#answer-list li[aria-current]').getAttribute('value'), '4');
+  assert.equal(await page.locator('#answer-list li').first().getAttribute('value'), '1');
+  assert.equal(await page.locator('#board .board-svg g[data-step="3"] > text').textContent(), '4');
+  assert.equal(await page.locator('#board .board-svg g[data-step="0"] > text').textContent(), '1');
   // The server's picture numbers its steps: the moves after step 3 and the
   // closing move are hidden, steps 0 to 3 shown, without asking again.
   const hidden = await page.locator('#board .board-svg [data-step].step-hidden').evaluateAll(
@@ -214,7 +220,7 @@ test('a tour deep link opens the tour, and the slider steps through it', async (
   // The link with its step reopens the same picture.
   const again = await open(t, `${link}&step=7`);
   await answered(again, /closed tour/);
-  assert.equal(await again.locator('#step-label').textContent(), `Step 7 of 35: ${tour.path[7]}`);
+  assert.equal(await again.locator('#step-label').textContent(), `Step 8 of 36: ${tour.path[7]}`);
 });
 
 test('the challenge preset and its cheapest and longest paths', async (t) => {
@@ -556,13 +562,13 @@ test('a tour of 1000×1000 is drawn, listed a page at a time', async (t) => {
     const widest = Math.max(...[...ol.querySelectorAll('li:not(.list-more)')].map((li) => ink.measureText(`${li.value}. `).width));
     return { widest, margin: parseFloat(getComputedStyle(ol).paddingLeft) };
   });
-  assert.ok(room.widest > 0 && room.widest <= room.margin, `"999999. " is ${room.widest} px, the margin ${room.margin} px`);
+  assert.ok(room.widest > 0 && room.widest <= room.margin, `"1000000. " is ${room.widest} px, the margin ${room.margin} px`);
   await page.locator('#answer-list .list-more-top button', { hasText: 'Previous' }).click();
   assert.deepEqual(await listed(page), tour.path.slice(998000, 999000));
   // The slider's step brings its page back.
   await page.locator('#step-slider').focus();
   await page.locator('#step-slider').press('Home');
-  assert.equal(await page.locator('#step-label').textContent(), `Step 0 of 999,999: ${tour.path[0]}`);
+  assert.equal(await page.locator('#step-label').textContent(), `Step 1 of 1,000,000: ${tour.path[0]}`);
   assert.deepEqual(await listed(page), tour.path.slice(0, 1000));
   await shot(page, 'tour-1000');
 });

@@ -295,12 +295,17 @@ async fn shortest_path_limits_and_errors() {
         );
         assert_eq!(p["detail"], detail);
     }
-    let p = Server::problem(
-        s.get("/shortest-paths?from=a1&to=h8&limit=10001").await,
-        400,
-        "invalid_parameter",
-    );
-    assert_eq!(p["param"], "limit");
+    for limit in ["10001", "1e5"] {
+        let p = Server::problem_naming(
+            s.get(&format!("/shortest-paths?from=a1&to=h8&limit={limit}"))
+                .await,
+            400,
+            "invalid_parameter",
+            "limit",
+        );
+        // Never the number as read (100000 for 1e5): the limit and what to give.
+        assert_eq!(p["detail"], "'limit' is more than a page lists, at most 10000 paths (--max-paths-page): give limit=10000 or less, and page with 'offset'");
+    }
     let p = Server::problem(
         s.get("/shortest-paths?width=1000000000&height=1000000000&from=a1&to=b1000000")
             .await,
