@@ -27,6 +27,9 @@ const RING_LINE_PX = 3;
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
+/** The marks ringed on a board drawn as one pattern: a few squares each (not every square played). */
+const RINGED = new Set(['is-knight', 'is-from', 'is-to', 'is-hint', 'is-move']);
+
 const KEYS = {
   ArrowLeft: [-1, 0],
   ArrowRight: [1, 0],
@@ -228,7 +231,7 @@ export class Board {
       const key = String(name).toLowerCase();
       const el = this.squares.get(key);
       if (el) el.classList.add(cls);
-      else if (this.byView || !this.named) {
+      else if ((this.byView || !this.named) && RINGED.has(cls)) {
         this.rings.set(key, cls);
         this.drawRing(key, cls);
       }
