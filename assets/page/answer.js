@@ -107,7 +107,10 @@ export function markCurrent(k) {
     const box = ol.getBoundingClientRect();
     const at = item.getBoundingClientRect();
     if (at.top < box.top || at.bottom > box.bottom) {
-      ol.scrollTop += at.top - box.top - box.height / 2;
+      // The row in the middle, with whole rows above it: none cut in half
+      // at the top.
+      const above = Math.floor(box.height / at.height / 2) * at.height;
+      ol.scrollTop += at.top - box.top - above;
     }
   }
 }

@@ -984,7 +984,7 @@ async function seenInFrame(page, selector) {
 for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
   for (const [what, url, summary, marker] of [
     ['path-1000', '/#/path?from=a1&to=all1000&width=1000&height=1000', /From a1 to all1000/, '.board-svg .is-from'],
-    ['tour-1000-step', '/#/tour?width=1000&height=1000&start=a1&step=5', /tour of the 1000×1000 board/, '.board-svg .is-knight'],
+    ['tour-1000-step', '/#/tour?width=1000&height=1000&start=a1&step=500', /tour of the 1000×1000 board/, '.board-svg .is-knight'],
     ['paths-200-offset', '/#/path?from=a1&to=gr200&width=200&height=200&offset=99999999999999999999', /From a1 to gr200/, null],
     ['square-1000', '/#/moves?square=e4&width=1000&height=1000', /e4/, null],
     ['terrain', '/#/path?preset=challenge&from=a1&to=af28', /Cheapest path/, null],
@@ -1006,6 +1006,14 @@ for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone'
           return { whole: r.top >= o.top - 0.5 && r.bottom <= o.bottom + 0.5, text: li.textContent };
         });
         assert.ok(row.whole, `the current row "${row.text}" is shown whole`);
+        // The list scrolled to it shows whole rows from its top: none cut in half.
+        const top = await page.evaluate(() => {
+          const ol = document.getElementById('answer-list');
+          const o = ol.getBoundingClientRect();
+          const first = [...ol.querySelectorAll('li')].find((li) => li.getBoundingClientRect().bottom > o.top + 0.5);
+          return { cut: o.top - first.getBoundingClientRect().top, text: first.textContent };
+        });
+        assert.ok(top.cut <= 0.5, `the list's top row "${top.text}" is cut by ${top.cut} px`);
       }
       if (what === 'paths-200-offset') {
         // 10^20 is well within the 1.24 × 10^43 paths: shown, and nothing said against it.
