@@ -519,11 +519,17 @@ fn shape(path: &str) -> String {
 /// it (a number is its own text, never serde's reading of it).
 fn json_value_at(bytes: &[u8], path: &str) -> Option<String> {
     let text = raw_value_at(bytes, path)?.get();
-    // A number is quoted as a query's value is; other values as JSON.
-    Some(match Number::read(text) {
-        Number::NotANumber => shorten(text),
-        _ => format!("'{}'", shorten(text)),
-    })
+    // A number is quoted as a query's value is; other values as JSON, a
+    // long string shortened within its quotes.
+    Some(
+        match (Number::read(text), serde_json::from_str::<String>(text)) {
+            (Number::NotANumber, Ok(string)) if string.chars().nth(40).is_some() => {
+                format!("\"{}\"", shorten(&string))
+            }
+            (Number::NotANumber, _) => shorten(text),
+            _ => format!("'{}'", shorten(text)),
+        },
+    )
 }
 
 /// The JSON value at `path` in `bytes`, as written there (borrowed from

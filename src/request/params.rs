@@ -232,7 +232,11 @@ pub const MOST_DIGITS: usize = 1_000_000;
 /// (`1e30`, `2.50e1`, `+7`), exactly, whatever its size.
 fn whole_digits<E: de::Error>(text: &str) -> Result<Count, E> {
     if let Ok(count) = text.parse::<Count>() {
-        return Ok(count);
+        return if text.trim_start_matches('0').len() > MOST_DIGITS {
+            Err(too_large())
+        } else {
+            Ok(count)
+        };
     }
     match Number::read(text) {
         Number::Whole(n) => match u64::try_from(n) {

@@ -295,6 +295,19 @@ async fn shortest_path_limits_and_errors() {
         );
         assert_eq!(p["detail"], detail);
     }
+    // A string of more digits than any count within the limits has.
+    let body = format!(
+        r#"{{"from": "a1", "to": "b3", "offset": "1{}"}}"#,
+        "0".repeat(1_000_000)
+    );
+    let p = Server::problem_naming(
+        s.post_raw("/shortest-paths", Some("application/json"), body)
+            .await,
+        400,
+        "invalid_parameter",
+        "offset",
+    );
+    assert_eq!(p["detail"], "\"100000000000000000000000000000000000… (1000001 characters)\" is too large for 'offset': at most 1000000 digits");
     for limit in ["10001", "1e5"] {
         let p = Server::problem_naming(
             s.get(&format!("/shortest-paths?from=a1&to=h8&limit={limit}"))
