@@ -9,7 +9,7 @@ use knight::terrain::End;
 use knight::tour::DEFAULT_BACKTRACKS;
 use knight::{
     Board, BoardError, CluesError, DistanceError, FinishError, OffBoard, PuzzleError, SearchError,
-    SquareParseError, TerrainError, TourError,
+    Square, SquareParseError, TerrainError, TourError,
 };
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -168,8 +168,8 @@ pub fn tour_refused(error: TourError, board: Board, warnsdorff: bool) -> Failure
     }
 }
 
-/// A finish of `played` (as many squares as that) on `board` refused.
-pub fn finish_refused(error: FinishError, board: Board, played: usize) -> Failure {
+/// A finish of `played` on `board` refused.
+pub fn finish_refused(error: FinishError, board: Board, played: &[Square]) -> Failure {
     match error {
         FinishError::Played(fault) => {
             let step = fault.step;
@@ -196,10 +196,9 @@ pub fn finish_refused(error: FinishError, board: Board, played: usize) -> Failur
             format!("the {board} board has {squares} squares; tours are finished on boards of at most {limit}"),
         ),
         FinishError::NoTour(why) => {
-            let begins = if played == 1 {
-                "begins with the one square played".to_owned()
-            } else {
-                format!("begins with these {played} squares played")
+            let begins = match played {
+                [only] => format!("begins with {only} (the one square played)"),
+                _ => format!("begins with these {} squares played", played.len()),
             };
             Failure::new("no_tour", format!("no tour of the {board} board {begins}: {why}"))
         }

@@ -480,9 +480,18 @@ pub fn distance_map(
         .zip(&map.moves)
         .filter_map(|(square, moves)| moves.map(|m| (square, m)))
         .collect();
+    // The square itself: its colour and its moves (drawn), then the map.
+    let moves = board.knight_moves(from).count();
+    let itself = format!(
+        "{} square, {moves} knight move{} (drawn)",
+        from.colour().as_str(),
+        if moves == 1 { "" } else { "s" }
+    );
     let verdict = match map.farthest {
-        Some(far) if far > 0 => format!("every square shown is at most {far} moves from {from}"),
-        _ => format!("no other square shown can be reached from {from}"),
+        Some(far) if far > 0 => {
+            format!("{itself}; every square shown is at most {far} moves from {from}")
+        }
+        _ => format!("{itself}; no other square shown can be reached from {from}"),
     };
     let overlay = Overlay {
         ends: vec![from],

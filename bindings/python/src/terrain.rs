@@ -173,17 +173,18 @@ impl StepFault {
     }
 }
 
-/// The check of a path: ``valid``, the ``moves`` and ``cost`` up to the
-/// first fault (or in all), and ``error``, the first :class:`StepFault`
-/// (None when valid). Drawn, the path with the refused step marked.
+/// The check of a path: ``valid``; its ``moves`` and ``cost`` (None when it
+/// is not valid, as the API answers); and ``error``, the first
+/// :class:`StepFault` (None when valid). Drawn, the path up to the refused
+/// step, which is marked.
 #[pyclass(extends = Picture, frozen, module = "knight_moves")]
 pub struct Validation {
     #[pyo3(get)]
     valid: bool,
     #[pyo3(get)]
-    moves: u64,
+    moves: Option<u64>,
     #[pyo3(get)]
-    cost: u64,
+    cost: Option<u64>,
     #[pyo3(get)]
     error: Option<Py<StepFault>>,
 }
@@ -191,11 +192,12 @@ pub struct Validation {
 #[pymethods]
 impl Validation {
     fn __repr__(&self) -> String {
+        let shown = |n: Option<u64>| n.map_or("None".to_owned(), |n| n.to_string());
         format!(
             "Validation(valid={}, moves={}, cost={})",
             if self.valid { "True" } else { "False" },
-            self.moves,
-            self.cost
+            shown(self.moves),
+            shown(self.cost)
         )
     }
 }
@@ -309,10 +311,11 @@ pub fn validate(
         path: Arc::new(drawn),
         overlay,
     };
+    let valid = checked.fault.is_none();
     let answer = Validation {
-        valid: checked.fault.is_none(),
-        moves: checked.moves,
-        cost: checked.cost,
+        valid,
+        moves: valid.then_some(checked.moves),
+        cost: valid.then_some(checked.cost),
         error,
     };
     Py::new(

@@ -286,13 +286,20 @@ impl IndexedTour {
     }
 
     /// The square at ``step`` (0 is the start).
-    fn square_at(&self, py: Python<'_>, step: u64) -> PyResult<Py<PyAny>> {
-        match self.indexed.square_at(step) {
+    fn square_at(&self, py: Python<'_>, step: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        // An int past u64 is past the end of every tour, as one past the board.
+        let step = match step.extract::<u64>() {
+            Ok(step) => Some(step),
+            Err(_) if step.is_instance_of::<pyo3::types::PyInt>() => None,
+            Err(error) => return Err(error),
+        };
+        match step.and_then(|step| self.indexed.square_at(step)) {
             Some(square) => self.writer.one(py, square),
             None => Err(Failure::invalid(
                 "step",
                 format!(
-                    "step {step} is past the end: the tour's steps are 0 to {}",
+                    "step {} is past the end: the tour's steps are 0 to {}",
+                    step.map_or_else(|| "given".to_owned(), |s| s.to_string()),
                     self.indexed.squares() - 1
                 ),
             )
@@ -339,7 +346,7 @@ impl IndexedTour {
 pub fn tour_step(
     py: Python<'_>,
     start: &Bound<'_, PyAny>,
-    step: u64,
+    step: &Bound<'_, PyAny>,
     width: u64,
     height: u64,
     closed: bool,
@@ -414,7 +421,7 @@ pub fn finish(
     };
     let done = py
         .detach(|| finish_tour(request, MAX_TOUR_SQUARES, time_limit))
-        .map_err(|error| finish_refused(error, board, played.len()))?;
+        .map_err(|error| finish_refused(error, board, &played))?;
     let overlay = finish_overlay(&done.path, done.played, done.closed, end);
     let tour = Tour {
         writer: Writer { board, notation },
