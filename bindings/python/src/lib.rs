@@ -7,6 +7,8 @@
 mod errors;
 mod picture;
 mod plain;
+#[cfg(feature = "png")]
+mod raster;
 mod squares;
 mod terrain;
 mod tours;

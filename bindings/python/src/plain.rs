@@ -4,17 +4,16 @@
 //! square's colour and its moves.
 
 use std::ops::Range;
-use std::sync::Arc;
 
 use knight::draw::{Caption, Overlay};
 use knight::plain::{Count, PathsLimits};
 use knight::{knight_distance, shortest_path, Board, Square};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyRange, PyRangeMethods, PySequence};
+use pyo3::types::{PyList, PyRange, PyRangeMethods, PySequence, PyTuple};
 
 use crate::errors::Failure;
-use crate::picture::{Drawing, Picture};
+use crate::picture::{own, Drawing, Picture};
 use crate::squares::{board, notation, square, Writer};
 
 /// The most squares a listed path may have (knightd's default).
@@ -62,18 +61,28 @@ pub fn distances(
     let mut asked: Vec<(Square, Square)> = Vec::new();
     for (i, pair) in pairs.try_iter()?.enumerate() {
         let pair = pair?;
-        let sequence = pair
-            .cast::<PySequence>()
-            .ok()
-            .filter(|s| s.len().ok() == Some(2));
-        let Some(sequence) = sequence else {
-            return Err(PyTypeError::new_err(format!(
-                "pairs[{i}] must be a pair of squares (src, dest), not {}",
-                pair.repr()?
-            )));
+        // A tuple is read straight; any other sequence of two through the
+        // sequence protocol.
+        let (src, dest) = if let Ok(tuple) = pair.cast::<PyTuple>() {
+            if tuple.len() == 2 {
+                (tuple.get_item(0)?, tuple.get_item(1)?)
+            } else {
+                return Err(not_a_pair(i, &pair));
+            }
+        } else {
+            match pair.cast::<PySequence>() {
+                Ok(sequence) if sequence.len().ok() == Some(2) => {
+                    (sequence.get_item(0)?, sequence.get_item(1)?)
+                }
+                _ => return Err(not_a_pair(i, &pair)),
+            }
         };
-        let (from, _) = square(&sequence.get_item(0)?, board, &format!("pairs[{i}][0]"))?;
-        let (to, _) = square(&sequence.get_item(1)?, board, &format!("pairs[{i}][1]"))?;
+        // The argument's name is written only for a refusal (read again).
+        let read = |value: &Bound<'_, PyAny>, k: usize| {
+            square(value, board, "pairs")
+                .or_else(|_| square(value, board, &format!("pairs[{i}][{k}]")))
+        };
+        let ((from, _), (to, _)) = (read(&src, 0)?, read(&dest, 1)?);
         asked.push((from, to));
     }
     Ok(py.detach(|| {
@@ -82,6 +91,16 @@ pub fn distances(
             .map(|&(from, to)| knight_distance(board, from, to))
             .collect()
     }))
+}
+
+/// The refusal of `pairs[i]`, not a pair.
+fn not_a_pair(i: usize, pair: &Bound<'_, PyAny>) -> PyErr {
+    let shown = pair
+        .repr()
+        .map_or_else(|_| "?".to_owned(), |r| r.to_string());
+    PyTypeError::new_err(format!(
+        "pairs[{i}] must be a pair of squares (src, dest), not {shown}"
+    ))
 }
 
 /// One shortest path from ``src`` to ``dest`` (both ends included), or None
@@ -365,7 +384,7 @@ pub fn shortest_paths(
     let drawing = Drawing {
         board,
         terrain: None,
-        path: Arc::default(),
+        path: own(Vec::new()),
         overlay,
     };
     let paths = ShortestPaths {
@@ -507,7 +526,7 @@ pub fn distance_map(
     let drawing = Drawing {
         board,
         terrain: None,
-        path: Arc::default(),
+        path: own(Vec::new()),
         overlay,
     };
     let answer = DistanceMap {

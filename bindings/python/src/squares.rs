@@ -6,6 +6,7 @@
 use std::sync::OnceLock;
 use std::time::Duration;
 
+use knight::tour::TourSquares;
 use knight::{Board, Cache, Notation, Square, SquareName};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -74,6 +75,15 @@ impl Writer {
         match self.notation {
             Notation::Algebraic => square.to_string().into_py_any(py),
             Notation::Index => self.board.index(square).into_py_any(py),
+        }
+    }
+
+    /// An answer's squares (both runs of a turn), as a list.
+    pub fn runs<'py>(self, py: Python<'py>, squares: &TourSquares) -> PyResult<Bound<'py, PyList>> {
+        let squares = squares.runs().into_iter().flatten();
+        match self.notation {
+            Notation::Algebraic => PyList::new(py, squares.map(|square| square.to_string())),
+            Notation::Index => PyList::new(py, squares.map(|&s| self.board.index(s))),
         }
     }
 

@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
 use crate::errors::Failure;
-use crate::picture::{Drawing, Picture};
+use crate::picture::{own, Drawing, Picture, Squares};
 use crate::squares::{board, notation, square, timeout, Writer};
 
 /// The most squares of a terrain board (knightd's default).
@@ -308,7 +308,7 @@ pub fn validate(
     let drawing = Drawing {
         board: plain,
         terrain,
-        path: Arc::new(drawn),
+        path: own(drawn),
         overlay,
     };
     let valid = checked.fault.is_none();
@@ -332,7 +332,7 @@ pub fn validate(
 #[pyclass(extends = Picture, frozen, module = "knight_moves")]
 pub struct TerrainPath {
     writer: Writer,
-    path: Arc<Vec<Square>>,
+    path: Squares,
     #[pyo3(get)]
     moves: u64,
     #[pyo3(get)]
@@ -348,7 +348,7 @@ impl TerrainPath {
     /// The squares, from the start to the end.
     #[getter]
     fn path<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        self.writer.list(py, &self.path)
+        self.writer.runs(py, &self.path)
     }
 
     fn __len__(&self) -> usize {
@@ -388,7 +388,7 @@ fn terrain_path(
             }),
         ),
     };
-    let path = Arc::new(path);
+    let path = own(path);
     let drawing = Drawing {
         board: terrain.board(),
         terrain: Some(terrain),

@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use knight::draw::{grouped, Caption, Overlay};
-use knight::tour::{Clue, Ending, IndexedTour as Indexed, Method, DEFAULT_BACKTRACKS};
+use knight::tour::{Clue, Ending, IndexedTour as Indexed, Method, TourSquares, DEFAULT_BACKTRACKS};
 use knight::{
     finish_tour, make_puzzle, solve_clues as solve, tour as make_tour, Board, CluesRequest,
     FinishRequest, Notation, PuzzleRequest, Square, TourRequest,
@@ -19,7 +19,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyMapping};
 
 use crate::errors::{clues_refused, finish_refused, puzzle_refused, tour_refused, Failure};
-use crate::picture::{Drawing, Picture};
+use crate::picture::{own, Drawing, Picture, Squares};
 use crate::squares::{board, cache, notation, square, square_name, timeout, Writer};
 
 /// The most squares of a listed tour by default (knightd's
@@ -33,7 +33,7 @@ const MAX_TOUR_SQUARES: u64 = 1_000_000;
 #[pyclass(extends = Picture, frozen, sequence, module = "knight_moves")]
 pub struct Tour {
     writer: Writer,
-    path: Arc<Vec<Square>>,
+    path: Squares,
     closed: bool,
     backtracks: Option<u64>,
     played: usize,
@@ -45,7 +45,7 @@ impl Tour {
     /// Every square in order.
     #[getter]
     fn path<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        self.writer.list(py, &self.path)
+        self.writer.runs(py, &self.path)
     }
 
     /// The board's width.
@@ -97,7 +97,14 @@ impl Tour {
         if !(0..len).contains(&at) {
             return Err(PyIndexError::new_err("tour index out of range"));
         }
-        self.writer.one(py, self.path[at as usize])
+        let [first, second] = self.path.runs();
+        let at = at as usize;
+        let square = if at < first.len() {
+            first[at]
+        } else {
+            second[at - first.len()]
+        };
+        self.writer.one(py, square)
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -106,12 +113,11 @@ impl Tour {
 
     fn __repr__(&self) -> String {
         let kind = if self.closed { "closed" } else { "open" };
+        let (first, last) = ends(&self.path);
         format!(
-            "Tour({} {kind}, {} squares from {} to {})",
+            "Tour({} {kind}, {} squares from {first} to {last})",
             self.writer.board,
             self.path.len(),
-            self.path[0],
-            self.path[self.path.len() - 1]
         )
     }
 }
@@ -130,9 +136,16 @@ fn tour_object(py: Python<'_>, tour: Tour, overlay: Overlay) -> PyResult<Py<Tour
     )
 }
 
+/// The first and last squares of a tour.
+fn ends(path: &TourSquares) -> (Square, Square) {
+    let [first, second] = path.runs();
+    let last = second.last().or(first.last());
+    (first[0], *last.unwrap_or(&first[0]))
+}
+
 /// What a picture of a tour says, and its closing move.
-fn tour_overlay(closed: bool, path: &[Square]) -> Overlay {
-    let (first, last) = (path[0], path[path.len() - 1]);
+fn tour_overlay(closed: bool, path: &TourSquares) -> Overlay {
+    let (first, last) = ends(path);
     let (asked, verdict) = if closed {
         (
             format!("Closed knight's tour from {first}"),
@@ -232,10 +245,7 @@ pub fn tour(
         method,
     };
     let answer = py
-        .detach(|| {
-            make_tour(request, max_squares, cache())
-                .map(|a| (a.tour.squares.into_vec(), a.backtracks))
-        })
+        .detach(|| make_tour(request, max_squares, cache()).map(|a| (a.tour.squares, a.backtracks)))
         .map_err(|error| tour_refused(error, board, warnsdorff))?;
     let (path, backtracks) = answer;
     let overlay = tour_overlay(closed, &path);
@@ -425,7 +435,7 @@ pub fn finish(
     let overlay = finish_overlay(&done.path, done.played, done.closed, end);
     let tour = Tour {
         writer: Writer { board, notation },
-        path: Arc::new(done.path),
+        path: own(done.path),
         closed: done.closed,
         backtracks: None,
         played: done.played,
@@ -553,7 +563,7 @@ pub fn solve_clues(
     };
     let tour = Tour {
         writer: Writer { board, notation },
-        path: Arc::new(solved.path),
+        path: own(solved.path),
         closed,
         backtracks: None,
         played: 0,
@@ -676,7 +686,7 @@ pub fn puzzle(
     let drawing = Drawing {
         board,
         terrain: None,
-        path: Arc::default(),
+        path: own(Vec::new()),
         overlay,
     };
     let answer = Puzzle {
