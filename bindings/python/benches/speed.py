@@ -1,6 +1,11 @@
 """The package's speed goals, measured (docs/python.md, "Speed").
 
     python bindings/python/benches/speed.py
+    python bindings/python/benches/speed.py threads N   # 24 heavy calls on N threads
+
+The second form is for timing whole processes against each other (one
+thread against two, by /usr/bin/time or any A-against-B timer), which holds
+up on a shared machine where timings inside one process do not.
 
 Prints, each the median of several timed repeats (time.perf_counter):
 all 4,096 8×8 distances by a loop of calls and by one batch call; a
@@ -13,6 +18,7 @@ from __future__ import annotations
 
 import os
 import statistics
+import sys
 import threading
 import time
 from typing import Callable
@@ -59,8 +65,7 @@ def main() -> None:
     t = km.tour("sf500", width=1000, height=1000)
     print(f"  as a list of names (start 'sf500'):      {median_ms(lambda: t.path, 5):.1f} ms")
 
-    def heavy() -> None:
-        km.tour(0, width=300, height=300, method="warnsdorff")
+    heavy = heavy_call
 
     calls = 12
     heavy()
@@ -88,5 +93,27 @@ def main() -> None:
     )
 
 
+def heavy_call() -> None:
+    """A heavy call that keeps no table: Warnsdorff's rule on 300×300."""
+    km.tour(0, width=300, height=300, method="warnsdorff")
+
+
+def threads(n: int, calls: int = 24) -> None:
+    """`calls` heavy calls shared by `n` threads."""
+
+    def share() -> None:
+        for _ in range(calls // n):
+            heavy_call()
+
+    workers = [threading.Thread(target=share) for _ in range(n)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["threads"]:
+        threads(int(sys.argv[2]))
+    else:
+        main()
