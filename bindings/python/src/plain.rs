@@ -436,6 +436,18 @@ impl DistanceMap {
         PyRange::new(py, self.files.start as isize, self.files.end as isize)
     }
 
+    fn __repr__(&self) -> String {
+        let shown = |n: Option<u64>| n.map_or("None".to_owned(), |n| n.to_string());
+        format!(
+            "DistanceMap(files=range({}, {}), ranks=range({}, {}), farthest={})",
+            self.files.start,
+            self.files.end,
+            self.ranks.start,
+            self.ranks.end,
+            shown(self.farthest)
+        )
+    }
+
     /// The window's ranks (0-based: rank 1 is 0).
     #[getter]
     fn ranks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyRange>> {

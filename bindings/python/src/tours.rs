@@ -16,7 +16,7 @@ use knight::{
 };
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyMapping};
+use pyo3::types::{PyDict, PyList, PyMapping, PySlice, PySliceMethods};
 
 use crate::errors::{clues_refused, finish_refused, puzzle_refused, tour_refused, Failure};
 use crate::picture::{own, Drawing, Picture, Squares};
@@ -91,20 +91,31 @@ impl Tour {
         self.path.len()
     }
 
-    fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<Py<PyAny>> {
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let [first, second] = self.path.runs();
+        let at = |i: usize| {
+            if i < first.len() {
+                first[i]
+            } else {
+                second[i - first.len()]
+            }
+        };
+        if let Ok(slice) = index.cast::<PySlice>() {
+            let indices = slice.indices(self.path.len() as isize)?;
+            let (mut i, mut taken) = (indices.start, Vec::with_capacity(indices.slicelength));
+            for _ in 0..indices.slicelength {
+                taken.push(at(i as usize));
+                i += indices.step;
+            }
+            return Ok(self.writer.list(py, &taken)?.into_any().unbind());
+        }
+        let index: isize = index.extract()?;
         let len = self.path.len() as isize;
-        let at = if index < 0 { index + len } else { index };
-        if !(0..len).contains(&at) {
+        let i = if index < 0 { index + len } else { index };
+        if !(0..len).contains(&i) {
             return Err(PyIndexError::new_err("tour index out of range"));
         }
-        let [first, second] = self.path.runs();
-        let at = at as usize;
-        let square = if at < first.len() {
-            first[at]
-        } else {
-            second[at - first.len()]
-        };
-        self.writer.one(py, square)
+        self.writer.one(py, at(i as usize))
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {

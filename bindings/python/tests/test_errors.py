@@ -50,6 +50,17 @@ def test_the_words_quote_what_was_sent() -> None:
         km.distance("g2", "z9")
 
 
+def test_an_error_pickles_with_its_code() -> None:
+    import pickle
+
+    try:
+        km.distance("g2", "z9")
+    except km.KnightError as error:
+        again = pickle.loads(pickle.dumps(error))
+        assert type(again) is km.SquareError
+        assert (again.code, again.param, str(again)) == (error.code, error.param, str(error))
+
+
 def test_wrong_python_types_are_type_errors() -> None:
     with pytest.raises(TypeError):
         km.distance(1.5, 0)  # type: ignore[arg-type]

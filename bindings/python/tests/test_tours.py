@@ -25,6 +25,7 @@ def test_open_tours_from_every_start_that_has_one(width: int, height: int) -> No
         assert path[0] == cell(start, width)
         assert check_tour(path, width, height, closed=False) is None
         assert len(t) == width * height and t[0] == start and t[-1] == t.path[-1]
+        assert t[1:5] == t.path[1:5] and t[::-7] == t.path[::-7] and list(t) == t.path
 
 
 @pytest.mark.parametrize("width,height", [(6, 6), (8, 8), (10, 3), (5, 6)])

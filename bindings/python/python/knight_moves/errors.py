@@ -31,6 +31,10 @@ class KnightError(ValueError):
         """The plain words (the API's ``detail``)."""
         return str(self.args[0])
 
+    def __reduce__(self) -> tuple[type[KnightError], tuple[str, str, Optional[str]]]:
+        # Pickled (for multiprocessing) with its code and param.
+        return (type(self), (self.code, self.detail, self.param))
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.code!r}, {self.detail!r}, {self.param!r})"
 
