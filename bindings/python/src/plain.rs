@@ -14,7 +14,7 @@ use pyo3::types::{PyList, PyRange, PyRangeMethods, PySequence, PyTuple};
 
 use crate::errors::Failure;
 use crate::picture::{own, Drawing, Picture};
-use crate::squares::{board, notation, square, Writer};
+use crate::squares::{board, notation, py_len, square, Widen, Writer};
 
 /// The most squares a listed path may have (knightd's default).
 const MAX_PATH_SQUARES: u64 = 1_000_000;
@@ -419,7 +419,7 @@ impl DistanceMap {
     /// highest rank down.
     #[getter]
     fn rows(&self) -> Vec<Vec<Option<u64>>> {
-        let width = (self.files.end - self.files.start) as usize;
+        let width = self.files.len();
         self.moves.chunks(width.max(1)).map(<[_]>::to_vec).collect()
     }
 
@@ -433,7 +433,11 @@ impl DistanceMap {
     /// The window's files (0-based).
     #[getter]
     fn files<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyRange>> {
-        PyRange::new(py, self.files.start as isize, self.files.end as isize)
+        PyRange::new(
+            py,
+            py_len(self.files.start.widen()),
+            py_len(self.files.end.widen()),
+        )
     }
 
     fn __repr__(&self) -> String {
@@ -451,7 +455,11 @@ impl DistanceMap {
     /// The window's ranks (0-based: rank 1 is 0).
     #[getter]
     fn ranks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyRange>> {
-        PyRange::new(py, self.ranks.start as isize, self.ranks.end as isize)
+        PyRange::new(
+            py,
+            py_len(self.ranks.start.widen()),
+            py_len(self.ranks.end.widen()),
+        )
     }
 }
 

@@ -42,11 +42,17 @@ pub fn rasterise(svg: &str, size: Option<u32>) -> Result<Vec<u8>, Failure> {
     let tree = usvg::Tree::from_str(svg, options()).map_err(|_| failed())?;
     let own = tree.size();
     let longer = own.width().max(own.height());
-    let want = size.map_or(longer.min(MAX_SIDE as f32), |s| s as f32);
+    // Sides of at most 65,535 pixels: exact in single precision.
+    let exact = |n: u32| f32::from(u16::try_from(n).unwrap_or(u16::MAX));
+    let want = size.map_or(longer.min(exact(MAX_SIDE)), exact);
     let scale = want / longer;
     // Whole pixels, a thousandth of one forgiven (single precision's
-    // rounding would otherwise add a pixel to the side `size` names).
-    let side = |x: f32| ((x * scale - 1e-3).ceil().max(1.0) as u32).min(MAX_SIDE);
+    // rounding would otherwise add a pixel to the side `size` names): the
+    // fewest whole pixels that hold `x`, found among 1..=MAX_SIDE.
+    let side = |x: f32| {
+        let x = x * scale - 1e-3;
+        (1..=MAX_SIDE).find(|&n| exact(n) >= x).unwrap_or(MAX_SIDE)
+    };
     let mut pixmap =
         tiny_skia::Pixmap::new(side(own.width()), side(own.height())).ok_or_else(failed)?;
     pixmap.fill(tiny_skia::Color::WHITE);

@@ -20,7 +20,7 @@ use pyo3::types::{PyDict, PyList, PyMapping, PySlice, PySliceMethods};
 
 use crate::errors::{clues_refused, finish_refused, puzzle_refused, tour_refused, Failure};
 use crate::picture::{own, Drawing, Picture, Squares};
-use crate::squares::{board, cache, notation, square, square_name, timeout, Writer};
+use crate::squares::{board, cache, count, notation, py_len, square, square_name, timeout, Writer};
 
 /// The most squares of a listed tour by default (knightd's
 /// `--max-tour-squares`).
@@ -101,21 +101,22 @@ impl Tour {
             }
         };
         if let Ok(slice) = index.cast::<PySlice>() {
-            let indices = slice.indices(self.path.len() as isize)?;
+            let indices = slice.indices(py_len(self.path.len()))?;
             let (mut i, mut taken) = (indices.start, Vec::with_capacity(indices.slicelength));
             for _ in 0..indices.slicelength {
-                taken.push(at(i as usize));
+                // Within 0..len: `indices` clamps every step of the slice.
+                taken.push(at(usize::try_from(i).unwrap_or(0)));
                 i += indices.step;
             }
             return Ok(self.writer.list(py, &taken)?.into_any().unbind());
         }
         let index: isize = index.extract()?;
-        let len = self.path.len() as isize;
+        let len = py_len(self.path.len());
         let i = if index < 0 { index + len } else { index };
-        if !(0..len).contains(&i) {
-            return Err(PyIndexError::new_err("tour index out of range"));
+        match usize::try_from(i) {
+            Ok(i) if i < self.path.len() => self.writer.one(py, at(i)),
+            _ => Err(PyIndexError::new_err("tour index out of range")),
         }
-        self.writer.one(py, at(i as usize))
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -172,7 +173,7 @@ fn tour_overlay(closed: bool, path: &TourSquares) -> Overlay {
         closed,
         caption: Caption {
             asked,
-            moves: Some(path.len() as u64 - 1),
+            moves: Some(count(path.len()) - 1),
             cost: None,
             verdict: Some(verdict),
         },
@@ -468,7 +469,7 @@ fn finish_overlay(path: &[Square], played: usize, closed: bool, end: Option<Squa
         [only] => format!("from {only} (the one square played)"),
         [.., last_played] if played_squares.len() > 8 => format!(
             "from the {} squares played ({first} to {last_played})",
-            grouped(played_squares.len() as u64)
+            grouped(count(played_squares.len()))
         ),
         _ => {
             let names: Vec<String> = played_squares.iter().map(Square::to_string).collect();
@@ -479,8 +480,8 @@ fn finish_overlay(path: &[Square], played: usize, closed: bool, end: Option<Squa
             )
         }
     };
-    let moves = path.len() as u64 - 1;
-    let moves_played = (played_squares.len() as u64).saturating_sub(1);
+    let moves = count(path.len()) - 1;
+    let moves_played = count(played_squares.len()).saturating_sub(1);
     let found = moves - moves_played;
     let split = match (moves_played, found) {
         (_, 0) => "every move played".to_owned(),
