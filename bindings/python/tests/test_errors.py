@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import threading
+import time
+from typing import Callable
 
 import pytest
 
@@ -70,23 +72,40 @@ def test_wrong_python_types_are_type_errors() -> None:
         km.finish("a1")
 
 
-def test_a_heavy_call_releases_the_gil() -> None:
-    # While a longest-path search runs for 0.3 s in another thread, this
-    # thread keeps running Python: it could not if the GIL were held.
-    board = "\n".join(["." * 12] * 12)
+#: Calls of a tenth of a second or more (the longest path runs to its
+#: timeout: its bound is not met on this board).
+HEAVY_CALLS: dict[str, Callable[[], object]] = {
+    "longest_path": lambda: km.longest_path("\n".join(["..R." * 5] * 20), "a1", "b1", timeout=0.3),
+    "tour": lambda: [km.tour(0, width=300, height=300, method="warnsdorff") for _ in range(5)],
+    "puzzle": lambda: km.puzzle(width=8, height=8, seed=5, timeout=0.3),
+    "shortest_paths": lambda: km.shortest_paths("a1", "a10000", width=8, height=10000).page(0, 10),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HEAVY_CALLS))
+def test_a_heavy_call_releases_the_gil(name: str) -> None:
+    # While the call runs in another thread, this thread keeps running
+    # Python, in the middle half of the call too: it could not if the call
+    # held the GIL (then it could run only before and after the call).
+    span: list[float] = []
     done = threading.Event()
 
-    def search() -> None:
-        km.longest_path(board, "a1", "l12", timeout=0.3)
+    def run() -> None:
+        span.append(time.perf_counter())
+        HEAVY_CALLS[name]()
+        span.append(time.perf_counter())
         done.set()
 
-    worker = threading.Thread(target=search)
+    worker = threading.Thread(target=run)
     worker.start()
-    turns = 0
+    seen = []
     while not done.is_set():
-        turns += 1
+        seen.append(time.perf_counter())
     worker.join()
-    assert turns > 1_000
+    start, end = span
+    quarter = (end - start) / 4
+    assert end - start > 0.05
+    assert any(start + quarter < t < end - quarter for t in seen)
 
 
 def test_an_exception_in_on_improve_stops_the_search_and_propagates() -> None:
