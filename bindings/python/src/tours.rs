@@ -26,6 +26,11 @@ use crate::squares::{board, cache, count, notation, py_len, square, square_name,
 /// `--max-tour-squares`).
 const MAX_TOUR_SQUARES: u64 = 1_000_000;
 
+/// The most `max_squares` may raise it to: a tour of 10⁸ squares holds
+/// 800 MB of squares while it is built (the library lists it whole), and
+/// past that an allocation that fails would end the Python process.
+const MOST_TOUR_SQUARES: u64 = 100_000_000;
+
 /// A knight's tour: every square of the board once, each a knight move from
 /// the next (and with ``closed`` the last one move from the first). It is a
 /// sequence of its squares (``len``, indexing, iteration), written as the
@@ -182,7 +187,8 @@ fn tour_overlay(closed: bool, path: &TourSquares) -> Overlay {
 }
 
 /// A knight's tour of the ``width`` × ``height`` board from ``start``
-/// (boards of at most ``max_squares`` squares; every board that has one).
+/// (boards of at most ``max_squares`` squares, which may be raised to
+/// 100,000,000; every board that has one).
 ///
 /// ``closed=True`` asks for a closed tour; ``end`` for an open tour that
 /// finishes there. ``method="auto"`` (the default) is the construction that
@@ -205,6 +211,13 @@ pub fn tour(
     max_squares: u64,
 ) -> PyResult<Py<Tour>> {
     let board = board(width, height)?;
+    if max_squares > MOST_TOUR_SQUARES {
+        return Err(Failure::invalid(
+            "max_squares",
+            format!("'max_squares' is at most {MOST_TOUR_SQUARES} (a tour is listed whole), not {max_squares}: IndexedTour reads any step of a larger board's tour"),
+        )
+        .into());
+    }
     let (start, written) = square(start, board, "start")?;
     let end = end
         .map(|end| square(end, board, "end"))

@@ -22,6 +22,7 @@ import knight_moves as km
         (lambda: km.path("a1", "a1000000000", width=8, height=10**9), km.TooLargeError, "path_too_long", None),
         (lambda: km.tour("a1", width=3, height=3), km.NoTourError, "no_tour", None),
         (lambda: km.tour("a1", width=2000, height=1000), km.TooLargeError, "board_too_large", None),
+        (lambda: km.tour("a1", width=10**6, height=10**6, max_squares=10**12), km.ParameterError, "invalid_parameter", "max_squares"),
         (lambda: km.tour("a1", method="fast"), km.ParameterError, "invalid_parameter", "method"),  # type: ignore[arg-type]
         (lambda: km.tour("a1", seed=3), km.ParameterError, "invalid_parameter", "seed"),
         (lambda: km.finish(["a1", "a2"]), km.ParameterError, "invalid_parameter", "played"),
