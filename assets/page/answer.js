@@ -20,7 +20,7 @@ export function hint(text) {
 const LIST_PAGE = 1000;
 
 // The list on show: its squares, how each is written, and the page shown.
-let listed = { squares: [], item: null, page: 0 };
+let listed = { squares: [], item: null, page: 0, from: 0 };
 
 /** A button of the list's page bar: to the page `to`. */
 function pageButton(text, to) {
@@ -46,7 +46,7 @@ function showPage(page) {
       li.className = `list-more list-more-${where}`;
       const words = document.createElement('span');
       const count = (n) => n.toLocaleString('en');
-      words.textContent = `Squares ${count(first)}–${count(last - 1)} of ${count(squares.length)} `;
+      words.textContent = `Squares ${count(first + listed.from)}–${count(last - 1 + listed.from)} of ${count(squares.length)} `;
       li.append(words);
       if (first > 0) li.append(pageButton(`Previous ${count(LIST_PAGE)}`, page - 1));
       if (last < squares.length) li.append(pageButton(`Next ${count(Math.min(LIST_PAGE, squares.length - last))}`, page + 1));
@@ -61,17 +61,19 @@ function showPage(page) {
 /**
  * Lists squares as text, a page at a time on a long list. `status(i)` may
  * give each item a note and a class ({ text, cls }); `current` marks one
- * item as the knight's place.
+ * item as the knight's place. Items are numbered from `from`: 0 on a path
+ * (its moves, as its picture numbers them), 1 on the Tour tab (its
+ * squares, as a puzzle numbers them).
  */
-export function listSquares(squares, { status, current } = {}) {
+export function listSquares(squares, { status, current, from = 0 } = {}) {
   const ol = list();
-  ol.start = 0;
+  ol.start = from;
   // The markers' column as wide as the last step number (a tour of
-  // 1000×1000 numbers its squares up to 999,999).
-  ol.style.setProperty('--marker-digits', String(Math.max(String(Math.max(squares.length - 1, 0)).length, 2)));
+  // 1000×1000 numbers its squares up to 1,000,000).
+  ol.style.setProperty('--marker-digits', String(Math.max(String(Math.max(squares.length - 1 + from, 0)).length, 2)));
   const item = (square, i) => {
     const li = document.createElement('li');
-    li.value = i;
+    li.value = i + from;
     const name = document.createElement('span');
     name.className = 'square-name';
     name.textContent = String(square);
@@ -89,7 +91,7 @@ export function listSquares(squares, { status, current } = {}) {
     if (i === current) li.setAttribute('aria-current', 'step');
     return li;
   };
-  listed = { squares, item, page: 0 };
+  listed = { squares, item, page: 0, from };
   showPage(Number.isInteger(current) ? Math.floor(current / LIST_PAGE) : 0);
 }
 
@@ -99,13 +101,16 @@ export function markCurrent(k) {
   const old = ol.querySelector('[aria-current]');
   if (old) old.removeAttribute('aria-current');
   if (Math.floor(k / LIST_PAGE) !== listed.page && k < listed.squares.length) showPage(Math.floor(k / LIST_PAGE));
-  const item = ol.querySelector(`li[value="${k}"]:not(.list-more)`);
+  const item = ol.querySelector(`li[value="${k + listed.from}"]:not(.list-more)`);
   if (item) {
     item.setAttribute('aria-current', 'step');
     const box = ol.getBoundingClientRect();
     const at = item.getBoundingClientRect();
     if (at.top < box.top || at.bottom > box.bottom) {
-      ol.scrollTop += at.top - box.top - box.height / 2;
+      // The row in the middle, with whole rows above it: none cut in half
+      // at the top.
+      const above = Math.floor(box.height / at.height / 2) * at.height;
+      ol.scrollTop += at.top - box.top - above;
     }
   }
 }
@@ -113,7 +118,7 @@ export function markCurrent(k) {
 /** Empties the answer. */
 export function clearAnswer() {
   say('');
-  listed = { squares: [], item: null, page: 0 };
+  listed = { squares: [], item: null, page: 0, from: 0 };
   list().replaceChildren();
 }
 

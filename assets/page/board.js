@@ -5,8 +5,30 @@
 // (is-from, is-to, is-move, is-knight). A picture without data-square is
 // still clickable: the clicked point is turned into a square through the
 // picture's own coordinates (one unit a square, rank 1 at the bottom).
+//
+// Every word of a picture is shown at least MIN_TEXT_PX pixels high. A
+// picture whose smallest words would be smaller at the width there is (a
+// board of a thousand files on a phone) is shown zoomed until they are not,
+// in a frame that pans, under an overview of the whole picture (its words
+// left out) with the frame's part outlined: a click on the overview moves
+// the frame there. A square marked on a board drawn as one pattern (no
+// square of its own) gets a ring of a fixed size on screen, so that the
+// knight's step or a path's end is seen at any scale, and the frame is
+// moved to it.
 
 import { parseSquare, squareName } from './squares.js';
+
+/** The smallest a word of a picture is shown, in CSS pixels. */
+export const MIN_TEXT_PX = 11;
+
+/** A ring's radius and line, in CSS pixels, whatever the scale. */
+const RING_PX = 10;
+const RING_LINE_PX = 3;
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** The marks ringed on a board drawn as one pattern: a few squares each (not every square played). */
+const RINGED = new Set(['is-knight', 'is-from', 'is-to', 'is-hint', 'is-move']);
 
 const KEYS = {
   ArrowLeft: [-1, 0],
@@ -25,8 +47,20 @@ export class Board {
     this.width = 8;
     this.height = 8;
     this.pickable = true;
+    this.frame = null;
+    this.overview = null;
+    this.rings = new Map();
     container.addEventListener('click', (event) => this.click(event));
     container.addEventListener('keydown', (event) => this.key(event));
+    // Fitted again when the space there is changes (a phone turned, the
+    // window resized); not for changes of its own making.
+    this.fittedWidth = 0;
+    if (typeof ResizeObserver === 'function') {
+      new ResizeObserver(() => {
+        const width = this.container.clientWidth;
+        if (this.svg && Math.abs(width - this.fittedWidth) > 1) this.fit();
+      }).observe(container);
+    }
   }
 
   /** Shows an SVG answer of the API for a board of `width` × `height` squares. */
@@ -45,7 +79,13 @@ export class Board {
     // Content-Security-Policy allows.
     const box = svg.viewBox && svg.viewBox.baseVal;
     if (box && box.width > 0) svg.style.setProperty('--board-units', String(box.width));
-    this.container.replaceChildren(svg);
+    const frame = document.createElement('div');
+    frame.className = 'board-frame';
+    frame.append(svg);
+    this.container.replaceChildren(frame);
+    this.frame = frame;
+    this.overview = null;
+    this.rings = new Map();
     this.svg = svg;
     this.width = Number(width);
     this.height = Number(height);
@@ -74,13 +114,106 @@ export class Board {
       first.setAttribute('tabindex', '0');
       if (focused && this.squares.has(focused)) first.focus();
     }
+    this.fit();
     return svg;
+  }
+
+  /**
+   * Shows the picture as large as the space there is, or, when its
+   * smallest words would then be under MIN_TEXT_PX, zoomed until they are
+   * not, panned in its frame, under an overview.
+   */
+  fit() {
+    const svg = this.svg;
+    if (!svg) return;
+    this.fittedWidth = this.container.clientWidth;
+    svg.style.removeProperty('width');
+    this.container.classList.remove('zoomed');
+    if (this.overview) this.overview.remove();
+    this.overview = null;
+    const smallest = smallestText(svg);
+    if (smallest === null || smallest >= MIN_TEXT_PX - 0.01) return;
+    // Pixels a unit now (the picture may be letterboxed in its box), and
+    // the width that makes the smallest words MIN_TEXT_PX.
+    const matrix = svg.getScreenCTM();
+    const box = svg.viewBox && svg.viewBox.baseVal;
+    if (!matrix || !box || !(box.width > 0)) return;
+    const unit = Math.hypot(matrix.a, matrix.b);
+    this.container.classList.add('zoomed');
+    svg.style.setProperty('width', `${Math.ceil((box.width * unit * MIN_TEXT_PX) / smallest) + 1}px`);
+    this.addOverview();
+    for (const [name, cls] of this.rings) this.drawRing(name, cls);
+    this.reveal();
+  }
+
+  /** The whole picture, small and without its words, over the zoomed frame. */
+  addOverview() {
+    const copy = this.svg.cloneNode(true);
+    for (const el of copy.querySelectorAll('[data-square], [tabindex], [id]')) {
+      for (const attr of ['data-square', 'tabindex', 'role', 'aria-label', 'id']) el.removeAttribute(attr);
+    }
+    copy.removeAttribute('style');
+    copy.setAttribute('class', 'board-overview-svg');
+    copy.setAttribute('aria-hidden', 'true');
+    const overview = document.createElement('div');
+    overview.className = 'board-overview';
+    const part = document.createElement('div');
+    part.className = 'board-window';
+    overview.append(copy, part);
+    overview.addEventListener('click', (event) => {
+      event.stopPropagation();
+      const r = copy.getBoundingClientRect();
+      this.centreOn((event.clientX - r.left) / r.width, (event.clientY - r.top) / r.height);
+    });
+    this.container.prepend(overview);
+    this.overview = overview;
+    this.frame.onscroll = () => this.outline();
+    this.outline();
+  }
+
+  /** Outlines on the overview the part of the picture the frame shows. */
+  outline() {
+    if (!this.overview) return;
+    const copy = this.overview.querySelector('svg');
+    const box = this.overview.querySelector('.board-window');
+    const [big, small] = [this.svg.getBoundingClientRect(), copy.getBoundingClientRect()];
+    if (!(big.width > 0 && small.width > 0)) return;
+    const k = small.width / big.width;
+    const f = this.frame;
+    const o = this.overview.getBoundingClientRect();
+    box.style.setProperty('left', `${small.left - o.left + f.scrollLeft * k}px`);
+    box.style.setProperty('top', `${small.top - o.top + f.scrollTop * k}px`);
+    box.style.setProperty('width', `${Math.min(f.clientWidth, big.width) * k}px`);
+    box.style.setProperty('height', `${Math.min(f.clientHeight, big.height) * k}px`);
+  }
+
+  /** Scrolls the frame so that the point at (`fx`, `fy`) of the picture (fractions of it) is in its middle. */
+  centreOn(fx, fy) {
+    const f = this.frame;
+    const r = this.svg.getBoundingClientRect();
+    f.scrollLeft = fx * r.width - f.clientWidth / 2;
+    f.scrollTop = fy * r.height - f.clientHeight / 2;
+    this.outline();
+  }
+
+  /** Moves the zoomed frame to the square marked last (the knight, else a path's start). */
+  reveal() {
+    if (!this.container.classList.contains('zoomed')) return;
+    const marked = this.svg.querySelector('.page-ring.is-knight, .is-knight, .page-ring.is-from, .is-from');
+    if (!marked) return;
+    const r = marked.getBoundingClientRect();
+    const whole = this.svg.getBoundingClientRect();
+    this.centreOn((r.left + r.width / 2 - whole.left) / whole.width, (r.top + r.height / 2 - whole.top) / whole.height);
   }
 
   /** Empties the board, e.g. when the question has no picture. */
   clear() {
     this.container.replaceChildren();
+    this.container.classList.remove('zoomed');
     this.svg = null;
+    this.frame = null;
+    this.overview = null;
+    this.rings = new Map();
     this.squares = new Map();
   }
 
@@ -89,18 +222,64 @@ export class Board {
     return this.squares.size > 0;
   }
 
-  /** Adds a page class to the named squares (those drawn). */
+  /**
+   * Adds a page class to the named squares: those drawn, or, on a board
+   * drawn as one pattern, a ring around the square.
+   */
   mark(names, cls) {
     for (const name of names) {
-      const el = this.squares.get(String(name).toLowerCase());
+      const key = String(name).toLowerCase();
+      const el = this.squares.get(key);
       if (el) el.classList.add(cls);
+      else if ((this.byView || !this.named) && RINGED.has(cls)) {
+        this.rings.set(key, cls);
+        this.drawRing(key, cls);
+      }
     }
+    this.reveal();
   }
 
-  /** Removes a page class from every square. */
+  /** Removes a page class from every square (and its rings). */
   unmark(cls) {
     if (!this.svg) return;
     for (const el of this.svg.querySelectorAll(`.${cls}`)) el.classList.remove(cls);
+    for (const [name, c] of [...this.rings]) if (c === cls) this.rings.delete(name);
+    for (const el of this.container.querySelectorAll(`.page-ring.${cls}`)) el.remove();
+  }
+
+  /** The ring of a marked square `name` on each picture shown (the zoomed one and its overview). */
+  drawRing(name, cls) {
+    for (const el of this.container.querySelectorAll(`.page-ring.${cls}`)) {
+      if (el.dataset.ring === name) el.remove();
+    }
+    const at = this.centreOf(name);
+    if (!at) return;
+    for (const svg of this.container.querySelectorAll('svg')) {
+      const matrix = svg.getScreenCTM();
+      const unit = matrix ? 1 / Math.hypot(matrix.a, matrix.b) : 0.05;
+      const ring = document.createElementNS(SVG_NS, 'circle');
+      ring.setAttribute('class', `page-ring ${cls}`);
+      ring.dataset.ring = name;
+      ring.setAttribute('cx', String(at.x));
+      ring.setAttribute('cy', String(at.y));
+      ring.setAttribute('r', String(Math.max(RING_PX * unit, 0.6)));
+      ring.setAttribute('stroke-width', String(RING_LINE_PX * unit));
+      ring.setAttribute('aria-hidden', 'true');
+      svg.append(ring);
+    }
+  }
+
+  /** The centre of square `name` in the picture's units, when the picture is a board of it. */
+  centreOf(name) {
+    const view = this.svg.querySelector('[data-view]');
+    const [left, bottom, files, ranks] = view
+      ? view.getAttribute('data-view').split(' ').map(Number)
+      : [0, 0, this.width, this.height];
+    const at = parseSquare(name, this.width, this.height);
+    if (!at) return null;
+    const [x, y] = [at.file - left, bottom + ranks - 1 - at.rank];
+    if (x < 0 || y < 0 || x >= files || y >= ranks) return null;
+    return { x: x + 0.5, y: y + 0.5 };
   }
 
   /**
@@ -126,7 +305,7 @@ export class Board {
   }
 
   click(event) {
-    if (!this.svg || !this.pickable) return;
+    if (!this.svg || !this.pickable || (this.overview && this.overview.contains(event.target))) return;
     const el = event.target.closest ? event.target.closest('[data-square]') : null;
     if (el) {
       this.pick(el.getAttribute('data-square').toLowerCase());
@@ -176,6 +355,7 @@ export class Board {
    * highest rank at the top.
    */
   squareAt(clientX, clientY) {
+    if (this.overview && this.overview.contains(document.elementFromPoint(clientX, clientY))) return null;
     const matrix = this.svg.getScreenCTM();
     if (!matrix) return null;
     const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
@@ -189,5 +369,31 @@ export class Board {
     const row = Math.floor(point.y);
     if (!(column >= 0 && row >= 0 && column < files && row < ranks)) return null;
     return squareName(left + column, bottom + ranks - 1 - row);
+  }
+}
+
+/** The smallest of the picture's words as shown now, in CSS pixels; null when it shows none. */
+export function smallestText(svg) {
+  let smallest = null;
+  for (const text of svg.querySelectorAll('text')) {
+    const style = getComputedStyle(text);
+    if (!text.getClientRects().length || style.visibility === 'hidden' || !text.textContent.trim()) continue;
+    const matrix = text.getScreenCTM();
+    if (!matrix) continue;
+    const px = parseFloat(style.fontSize) * Math.hypot(matrix.a, matrix.b);
+    if (px > 0 && (smallest === null || px < smallest)) smallest = px;
+  }
+  return smallest;
+}
+
+/**
+ * A picture's numbered points (the server numbers a path's points by move,
+ * from 0) numbered from 1, as the Tour tab numbers a tour's squares (and a
+ * puzzle its steps).
+ */
+export function numberFromOne(picture) {
+  if (!picture) return;
+  for (const text of picture.querySelectorAll('g[data-step] > text')) {
+    if (/^\d+$/.test(text.textContent)) text.textContent = String(Number(text.textContent) + 1);
   }
 }

@@ -19,6 +19,7 @@
 
 import { get, post } from './api.js';
 import { clearErrors, showProblem } from './answer.js';
+import { numberFromOne } from './board.js';
 import { number, readForm } from './form.js';
 import { parseSquare, splitSquares, squareName } from './squares.js';
 import { go } from './state.js';
@@ -56,7 +57,7 @@ async function puzzleOf(board, p, signal) {
 
 /** Writes each played square's step on the drawn board (the clues are drawn by the server). */
 function numberPlayed(g) {
-  const svg = g.ctx.board.container.querySelector('svg');
+  const svg = g.ctx.board.container.querySelector('.board-svg');
   if (!svg) return;
   g.played.forEach((name, i) => {
     if (g.clueAt.has(name)) return;
@@ -147,7 +148,7 @@ const SVG = 'http://www.w3.org/2000/svg';
  * them, and its title too.
  */
 function recaption(container, lines) {
-  const svg = container.querySelector('svg');
+  const svg = container.querySelector('.board-svg');
   const first = svg && svg.querySelector('g > text[font-weight="bold"]');
   if (!first) return;
   const group = first.parentNode;
@@ -226,7 +227,7 @@ function gameCaption(g, answer) {
 async function showFinished(g, picture) {
   const { ctx, answer } = g;
   const n = answer.path.length;
-  ctx.draw(await picture, g.size.width, g.size.height);
+  numberFromOne(ctx.draw(await picture, g.size.width, g.size.height));
   ctx.board.mark(g.played, 'is-played');
   ctx.board.mark([answer.path[0]], 'is-from');
   const end = answer.closed ? `, then one move back to ${answer.path[0]}` : `, ending on ${answer.path[n - 1]}`;
@@ -235,6 +236,7 @@ async function showFinished(g, picture) {
     `The first ${g.played.length.toLocaleString('en')} (shaded) are yours.`);
   ctx.list(answer.path, {
     status: (i) => (i < g.played.length ? { text: 'played', cls: 'ok' } : null),
+    from: 1,
   });
   status('Finished: your moves are drawn wide, the finish after them.', 'good');
   buttons({ undo: true });
@@ -281,7 +283,7 @@ export async function showGame(ctx) {
     ctx.say(`You have played ${played.length.toLocaleString('en')} of ` +
       `${(size.width * size.height).toLocaleString('en')} squares of the ${size.width}×${size.height} board; ` +
       `the knight is on ${last}.`);
-    ctx.list(played);
+    ctx.list(played, { from: 1 });
     ctx.hint(`${next(g)}, or Undo.`);
   }
   const { answer, problem } = await finishing;
@@ -316,7 +318,7 @@ async function showPuzzle(g) {
   const clues = g.clueAt.size;
   const asked = `Knight's tour puzzle (seed ${puzzle.seed}) on the ${size.width}×${size.height} board: ` +
     `${clues} squares numbered, ${played.length} of ${squares} filled in.`;
-  ctx.list(played);
+  ctx.list(played, { from: 1 });
   if (played.length === 0) {
     recaption(ctx.board.container, [asked, 'Number the squares from 1, a knight move each; exactly one way agrees with the clues.']);
     const first = g.stepClue.get(1);
@@ -334,7 +336,7 @@ async function showPuzzle(g) {
         { format: 'svg', signal: ctx.signal }), size.width, size.height);
       ctx.board.mark(played, 'is-played');
       ctx.say(`The puzzle solved: every square numbered from ${solved.path[0]}; the first ${played.length} are yours.`);
-      ctx.list(solved.path, { status: (i) => (i < played.length ? { text: 'played', cls: 'ok' } : null) });
+      ctx.list(solved.path, { status: (i) => (i < played.length ? { text: 'played', cls: 'ok' } : null), from: 1 });
       status('Solved: the clue squares are numbered, your squares shaded.', 'good');
       buttons({ undo: true });
       return;

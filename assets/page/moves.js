@@ -129,7 +129,8 @@ export default {
       : `A knight on it has ${movesWord(n)}, all to ${colour.colour === 'light' ? 'dark' : 'light'} squares:`;
     const far = failed ? '' : distanceSentence(mapped[0], windowed);
     ctx.say(`${moves.square} is a ${colour.colour} square.${far ? ` ${far}` : ''} ${reach}`);
-    ctx.list(moves.moves);
+    // A square's moves, counted from 1 (not steps of a path, from its start).
+    ctx.list(moves.moves, { from: 1 });
     if (failed) {
       ctx.check();
       const problem = mapped instanceof Problem ? mapped : { detail: String(mapped.message || mapped) };

@@ -367,9 +367,12 @@ export default {
     const moves = answer.moves === 1 ? '1 move' : `${answer.moves} moves`;
     const sentence = `From ${answer.from} to ${answer.to} on the ${size} board: ${moves}, no fewer`;
     const refused = many instanceof Error;
-    // An offset past the last path (or refused as too large): the first path is shown instead.
-    const past = refused ? many.param === 'offset' && asked !== '' : many.paths.length === 0 && many.count !== '0';
-    if (refused && !past) {
+    // An offset at or past the count (the server said so: an empty page of
+    // a count), or one the server refused (its words are shown): the first
+    // path is shown instead.
+    const past = !refused && many.paths.length === 0 && many.count !== '0';
+    const badOffset = refused && many.param === 'offset' && asked !== '';
+    if (refused && !badOffset) {
       await drawPath(ctx, question, answer);
       ctx.say(`${sentence}.`);
       ctx.list(answer.path);
@@ -389,7 +392,7 @@ export default {
     // The fragment's offset as a path number: /path's own path is 1, the
     // others follow it in /shortest-paths' order.
     let number = '1';
-    if (asked !== '' && DIGITS.test(asked) && !past && !same(many.paths[0], s.first)) {
+    if (asked !== '' && DIGITS.test(asked) && !past && !refused && !same(many.paths[0], s.first)) {
       number = (BigInt(offset) + (before(many.paths[0], s.first, s.width) ? 2n : 1n)).toString();
     }
     s.number = number;
@@ -404,11 +407,16 @@ export default {
       : { path: many.paths[0], offset, svg: await ask(s, offset, 'svg', ctx.signal) };
     shown = s;
     render(s, found.path, found.svg);
-    if (past || (asked !== '' && !DIGITS.test(asked))) {
+    if (past || badOffset || (asked !== '' && !DIGITS.test(asked))) {
       replace('path', { ...p, offset: '' });
-      error(past
-        ? `${only(s.count)}: path ${bigNumber((BigInt(offset) + 1n).toString())} is not one of them, the first is shown.`
-        : `"${asked}" is not a path number: the first path is shown.`);
+      let why = `"${asked}" is not a path number: the first path is shown.`;
+      // Only when the count says so: path offset + 1 is past the last.
+      if (past && BigInt(offset) >= BigInt(s.count)) {
+        why = `${only(s.count)}: path ${bigNumber((BigInt(offset) + 1n).toString())} is not one of them, the first is shown.`;
+      } else if (badOffset) {
+        why = `${many.detail || many.message}; the first path is shown.`;
+      }
+      error(why);
     } else if (number === '1' && asked !== '') {
       // The offset of /path's own path: the link to it is the plain one.
       replace('path', { ...p, offset: '' });

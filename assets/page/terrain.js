@@ -101,7 +101,7 @@ function verdict(line) {
  * mere check of a valid path beside a bound it may not meet.
  */
 function captionAsLongest(container, line) {
-  const svg = container.querySelector('svg');
+  const svg = container.querySelector('.board-svg');
   const first = svg && svg.querySelector('g > text[font-weight="bold"]');
   if (!first) return;
   const bound = line.upper_bound === null || line.upper_bound === undefined ? '' : line.upper_bound;

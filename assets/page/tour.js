@@ -2,9 +2,13 @@
 // A click picks the start; the slider (or Play) walks the knight through
 // the tour. `step` is kept in the fragment without a history entry per step.
 // With `played` (or play=true) the tab is a game a person plays (game.js).
+// The tab numbers a tour's squares from 1, as a puzzle does: the list, the
+// slider's words and the picture's numbers (the server numbers a path's
+// points by move, from 0); `step` in the fragment is the API's, from 0.
 
 import { get, post } from './api.js';
 import { markCurrent } from './answer.js';
+import { numberFromOne } from './board.js';
 import { go, replace } from './state.js';
 import { readForm } from './form.js';
 import { isGame, leaveGame, pickGame, setupGame, showGame } from './game.js';
@@ -59,7 +63,7 @@ async function drawPrefix(k) {
     t.pictures.set(k, svg);
   }
   if (shown !== t || Number(slider().value) !== k || t.ctx.signal.aborted) return;
-  t.ctx.board.show(svg, t.width, t.height);
+  numberFromOne(t.ctx.board.show(svg, t.width, t.height));
   markKnight(k);
 }
 
@@ -74,11 +78,11 @@ function setStep(k) {
   if (!t) return;
   const last = t.path.length - 1;
   slider().value = String(k);
-  label().textContent = `Step ${k.toLocaleString('en')} of ${last.toLocaleString('en')}: ${t.path[k]}`;
+  label().textContent = `Step ${(k + 1).toLocaleString('en')} of ${(last + 1).toLocaleString('en')}: ${t.path[k]}`;
   markCurrent(k);
   if (t.ctx.board.showStep(k, last)) markKnight(k);
   else if (k === last) {
-    t.ctx.board.show(t.picture, t.width, t.height);
+    numberFromOne(t.ctx.board.show(t.picture, t.width, t.height));
     markKnight(k);
   } else drawPrefix(k);
   replace('tour', { ...t.question, step: k === last ? '' : k });
@@ -132,7 +136,7 @@ export default {
       get('tour', question, { signal: ctx.signal }),
       get('tour', question, { format: 'svg', signal: ctx.signal }),
     ]);
-    ctx.draw(svg, answer.width, answer.height);
+    numberFromOne(ctx.draw(svg, answer.width, answer.height));
     const n = answer.path.length;
     const kind = answer.closed ? 'A closed tour' : 'A tour';
     const end = answer.closed
@@ -140,7 +144,7 @@ export default {
       : `, ending on ${answer.path[n - 1]}`;
     ctx.say(`${kind} of the ${answer.width}×${answer.height} board from ${answer.start}: ` +
       `every square once, ${(n - 1).toLocaleString('en')} moves${end}.`);
-    ctx.list(answer.path);
+    ctx.list(answer.path, { from: 1 });
     ctx.hint('Click a square to start a tour there.');
     shown = {
       ctx, question, path: answer.path, width: answer.width, height: answer.height,

@@ -35,7 +35,13 @@ impl From<TerrainError> for ApiError {
                 } else {
                     format!("'{found}'")
                 };
-                format!("row {row}, square {column}: {shown} is not a terrain character (use . W L R B T S E)")
+                // A terrain letter in lower case: say they are capitals.
+                let capital = found.to_ascii_uppercase();
+                if found.is_ascii_lowercase() && "WLRBTSE".contains(capital) {
+                    format!("row {row}, square {column}: {shown} is not a terrain character: terrain letters are capitals, so write '{capital}' (use . W L R B T S E)")
+                } else {
+                    format!("row {row}, square {column}: {shown} is not a terrain character (use . W L R B T S E)")
+                }
             }
             TerrainError::StartWithoutEnd => "the board has an S but no E: mark where the path ends with an E, or drop the S and give 'from' and 'to'".to_owned(),
             TerrainError::EndWithoutStart => "the board has an E but no S: mark where the path starts with an S, or drop the E and give 'from' and 'to'".to_owned(),

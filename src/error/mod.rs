@@ -17,4 +17,4 @@ pub use library::{finish_too_large, reason_words};
 pub use library::{CluesRefused, FinishRefused, FramesRefused, PathsRefused};
 pub use library::{PuzzleRefused, StepRefused, TourRefused};
 pub use problem::{shorten, ApiError, Code};
-pub use words::{alias, allowed, is_square, largest, off_board};
+pub use words::{alias, allowed, any_whole, is_side, is_square, largest, off_board};

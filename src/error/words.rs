@@ -39,7 +39,7 @@ pub fn allowed(shape: &str) -> Option<&'static str> {
         }
         "step" => "a whole number from 0",
         "seed" => "a whole number from 0 to 18446744073709551615",
-        "offset" => "a whole number from 0 to 9223372036854775807",
+        "offset" => "a whole number from 0 (a JSON number or a string of digits)",
         "limit" => {
             "a whole number from 0 to the server's page size (--max-paths-page, 10000 by default)"
         }
@@ -85,13 +85,26 @@ pub fn is_square(shape: &str) -> bool {
 pub fn largest(shape: &str) -> Option<&'static str> {
     const SQUARE: &str = "an index is at most width × height − 1 (63 on the 8×8 board, 999999999999999999 on the largest)";
     Some(match shape {
-        "width" | "height" => "at most 1000000000",
+        "width" | "height" => "a side is at most 1000000000",
         _ if is_square(shape) => SQUARE,
         "step" => "at most width × height − 1 (999999999999999999 on the largest board)",
         "seed" => "at most 18446744073709551615",
         "time_limit_ms" => "at most 10000 milliseconds",
-        "offset" => "at most 9223372036854775807",
+        "offset" => "at most 1000000 digits",
         "limit" => "at most the server's page size (--max-paths-page, 10000 by default)",
         _ => return None,
     })
+}
+
+/// Whether a parameter (as [`allowed`] names it) takes any whole number,
+/// whatever its size (a place among the shortest paths): a JSON number
+/// past what a float holds is read from its text.
+pub fn any_whole(shape: &str) -> bool {
+    shape == "offset"
+}
+
+/// Whether a parameter (as [`allowed`] names it) is a side of a plain
+/// board: out of range, it is a board size refused (`invalid_board_size`).
+pub fn is_side(shape: &str) -> bool {
+    matches!(shape, "width" | "height")
 }

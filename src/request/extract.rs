@@ -22,7 +22,7 @@ use http_body::Body as _;
 use serde::de::{DeserializeOwned, Deserializer, MapAccess};
 use serde::Deserialize;
 
-use crate::error::{allowed, is_square, largest};
+use crate::error::{allowed, any_whole, is_side, is_square, largest};
 use crate::error::{ApiError, Code};
 use crate::request::params::{canonical, read_params, shorten, unknown, Entry, Member, Number};
 use crate::request::params::{Refusal, Strict};
@@ -252,6 +252,13 @@ fn example(names: &[&str]) -> &'static str {
 /// parse then does without `serde_ignored` (which could find nothing).
 fn parse_json<T: DeserializeOwned>(bytes: &[u8], example: Option<&str>) -> Result<T, ApiError> {
     let strict = example.is_some();
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        let example = example.unwrap_or(r#"{"from": "g2", "to": "a8"}"#);
+        return Err(ApiError::new(
+            Code::MalformedJson,
+            format!("the body is empty: send a JSON object of parameters, such as {example}"),
+        ));
+    }
     // serde would read a struct from an array too ([19, 36]); the API takes objects.
     if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
         syntax(bytes)?;
@@ -282,29 +289,65 @@ fn parse_json<T: DeserializeOwned>(bytes: &[u8], example: Option<&str>) -> Resul
     }
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let value = deserialize(&mut de).map_err(|failure| match failure {
-        Failure::Unknown(param) => ApiError::unknown(param),
+        Failure::Unknown(param) => Err(ApiError::unknown(param)),
         Failure::Value(path, error) => {
+            // A whole number past a float's exactness, for a parameter that
+            // takes any: read again, its text given as a string.
+            if let Some((Refusal::Digits, _, _)) = Refusal::unmark(&error.to_string()) {
+                if let Some(quoted) = number_as_text(bytes, &path) {
+                    return Ok(quoted);
+                }
+            }
             // A number past every float (`1e400`, a megabyte of digits) is
             // too large for its parameter, as in a query; not malformed.
             if error.to_string().starts_with("number out of range") {
-                return too_large(&path, number_before(bytes, &error));
+                if any_whole(&shape(&path)) {
+                    if let Some(quoted) = number_as_text(bytes, &path) {
+                        return Ok(quoted);
+                    }
+                }
+                return Err(too_large(&path, number_before(bytes, &error)));
             }
             // A body that is not JSON at all is malformed, whatever shape
             // error the typed parse met first (`{} {}`: not "missing fields").
-            if let Err(malformed) = syntax(bytes) {
-                return malformed;
-            }
-            match error.classify() {
+            syntax(bytes)?;
+            Err(match error.classify() {
                 serde_json::error::Category::Data => {
                     let sent = || json_value_at(bytes, &path);
                     wrong_value(&path, &error.to_string(), sent)
                 }
                 _ => not_json(&error),
-            }
+            })
         }
-    })?;
+    });
+    let value = match value {
+        Ok(value) => value,
+        Err(Ok(quoted)) => return parse_json(&quoted, example),
+        Err(Err(error)) => return Err(error),
+    };
     de.end().map_err(|e| not_json(&e))?;
     Ok(value)
+}
+
+/// `bytes` with the JSON number at `path` written as a string of its text
+/// (`{"offset": 1e30}` as `{"offset": "1e30"}`), for a parameter whose
+/// reader reads the text exactly; None if the value there is no number.
+fn number_as_text(bytes: &[u8], path: &str) -> Option<Vec<u8>> {
+    let raw = raw_value_at(bytes, path)?;
+    let text = raw.get();
+    if Number::read(text) == Number::NotANumber {
+        return None;
+    }
+    // The value is borrowed from `bytes`: where it starts in them.
+    let start = text.as_ptr().addr().checked_sub(bytes.as_ptr().addr())?;
+    let end = start + text.len();
+    let mut quoted = Vec::with_capacity(bytes.len() + 2);
+    quoted.extend_from_slice(&bytes[..start]);
+    quoted.push(b'"');
+    quoted.extend_from_slice(text.as_bytes());
+    quoted.push(b'"');
+    quoted.extend_from_slice(&bytes[end..]);
+    Some(quoted)
 }
 
 /// Whether `bytes` are JSON at all.
@@ -390,13 +433,18 @@ where
 /// sent (`sent`, found only now). The parser's own `message` is never
 /// shown; it only carries the refusals `params` makes of a key.
 fn wrong_value(path: &str, message: &str, sent: impl FnOnce() -> Option<String>) -> ApiError {
-    if let Some((refusal, param, detail)) = Refusal::unmark(message) {
+    let marked = Refusal::unmark(message);
+    if let Some((refusal, param, detail)) = marked {
         let code = match refusal {
             Refusal::Unknown => Code::UnknownParameter,
             Refusal::Repeated => Code::InvalidParameter,
-            Refusal::TooLarge => return too_large(path, sent()),
+            Refusal::TooLarge | Refusal::Digits => return too_large(path, sent()),
+            // Said below, as any value it does not take.
+            Refusal::Below => Code::InvalidParameter,
         };
-        return ApiError::new(code, detail).at(param);
+        if refusal != Refusal::Below {
+            return ApiError::new(code, detail).at(param);
+        }
     }
     if path.is_empty() || path == "." {
         return ApiError::new(
@@ -417,7 +465,12 @@ fn wrong_value(path: &str, message: &str, sent: impl FnOnce() -> Option<String>)
         Some(sent) => format!("{takes}, not {sent}"),
         None => takes,
     };
-    ApiError::invalid(path, detail)
+    // A side of 0 is a board size out of range, as one too large is.
+    let code = match marked {
+        Some((Refusal::Below, _, _)) if is_side(&shape) => Code::InvalidBoardSize,
+        _ => Code::InvalidParameter,
+    };
+    ApiError::new(code, detail).at(path)
 }
 
 /// A whole number past what the parameter at `path` takes, quoted as sent.
@@ -433,6 +486,8 @@ fn too_large(path: &str, sent: Option<String>) -> ApiError {
     // the schema asks; only the board rules it out).
     let code = if is_square(&shape) {
         Code::SquareOffBoard
+    } else if is_side(&shape) {
+        Code::InvalidBoardSize
     } else {
         Code::InvalidParameter
     };
@@ -463,6 +518,23 @@ fn shape(path: &str) -> String {
 /// The JSON value at `path` in `bytes`, quoted short, as the client wrote
 /// it (a number is its own text, never serde's reading of it).
 fn json_value_at(bytes: &[u8], path: &str) -> Option<String> {
+    let text = raw_value_at(bytes, path)?.get();
+    // A number is quoted as a query's value is; other values as JSON, a
+    // long string shortened within its quotes.
+    Some(
+        match (Number::read(text), serde_json::from_str::<String>(text)) {
+            (Number::NotANumber, Ok(string)) if string.chars().nth(40).is_some() => {
+                format!("\"{}\"", shorten(&string))
+            }
+            (Number::NotANumber, _) => shorten(text),
+            _ => format!("'{}'", shorten(text)),
+        },
+    )
+}
+
+/// The JSON value at `path` in `bytes`, as written there (borrowed from
+/// them).
+fn raw_value_at<'a>(bytes: &'a [u8], path: &str) -> Option<&'a serde_json::value::RawValue> {
     use serde_json::value::RawValue;
     let mut at: &RawValue = serde_json::from_slice(bytes).ok()?;
     for part in path.split('.') {
@@ -477,12 +549,7 @@ fn json_value_at(bytes: &[u8], path: &str) -> Option<String> {
             at = array.get(index.trim_end_matches(']').parse::<usize>().ok()?)?;
         }
     }
-    let text = at.get();
-    // A number is quoted as a query's value is; other values as JSON.
-    Some(match Number::read(text) {
-        Number::NotANumber => shorten(text),
-        _ => format!("'{}'", shorten(text)),
-    })
+    Some(at)
 }
 
 /// The parameters of an endpoint that takes them either way, read into one

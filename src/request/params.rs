@@ -20,6 +20,7 @@ use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 
 use crate::error::{alias, ApiError};
+use knight::plain::Count;
 
 /// A parameter that may be absent, but when given is a `T`: an explicit JSON
 /// `null` is refused like any other value of the wrong type, so that what
@@ -182,6 +183,91 @@ macro_rules! whole {
 }
 
 whole!(u64: deserialize_u64, u32: deserialize_u32, i64: deserialize_i64);
+
+/// A place among the shortest paths ([`Count`]), which may be far past
+/// every integer type: a JSON integer, a string of digits, or any text a
+/// whole number is written in (`1e30`, as a query writes numbers). A JSON
+/// number a float does not hold exactly is marked [`Refusal::Digits`], and
+/// read again from its text (`extract` has the body's bytes).
+impl<'de> Param<'de> for Count {
+    fn read_param<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct PlaceVisitor;
+        impl Visitor<'_> for PlaceVisitor {
+            type Value = Count;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a whole number from 0")
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Count, E> {
+                Ok(Count::from(v))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Count, E> {
+                u64::try_from(v)
+                    .map(Count::from)
+                    .map_err(|_| E::custom("below the range"))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Count, E> {
+                match exact_whole(v) {
+                    Some(whole) => self.visit_i64(whole),
+                    None if v.fract() == 0.0 && v > 0.0 => {
+                        Err(E::custom(Refusal::Digits.mark("", "")))
+                    }
+                    None => Err(E::custom("not a whole number")),
+                }
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Count, E> {
+                whole_digits(v)
+            }
+        }
+        deserializer.deserialize_any(PlaceVisitor)
+    }
+}
+
+/// The most digits a whole number written with an exponent is expanded to
+/// (`1e999999` is; `1e1000000` is refused as too large): more than any
+/// count of shortest paths has within the server's limits, whose
+/// 1,000,000 squares on shortest paths allow at most 8 ways a move.
+pub const MOST_DIGITS: usize = 1_000_000;
+
+/// The whole number `text` writes: digits, or a number as JSON writes it
+/// (`1e30`, `2.50e1`, `+7`), exactly, whatever its size.
+fn whole_digits<E: de::Error>(text: &str) -> Result<Count, E> {
+    if let Ok(count) = text.parse::<Count>() {
+        return if text.trim_start_matches('0').len() > MOST_DIGITS {
+            Err(too_large())
+        } else {
+            Ok(count)
+        };
+    }
+    match Number::read(text) {
+        Number::Whole(n) => match u64::try_from(n) {
+            Ok(n) => Ok(Count::from(n)),
+            Err(_) if n < 0 => Err(E::custom("below the range")),
+            // Past u64 yet within i128: its digits.
+            Err(_) => n.to_string().parse().map_err(|_| E::custom("digits")),
+        },
+        Number::TooLarge if text.starts_with('-') => Err(E::custom("below the range")),
+        Number::TooLarge => expand(text).ok_or_else(too_large),
+        Number::Fraction | Number::NotANumber => Err(E::custom("not a whole number")),
+    }
+}
+
+/// The digits of a whole number that [`Number`] reads as too large
+/// (`1e30`, `12.5e40`), at most [`MOST_DIGITS`] of them.
+fn expand(text: &str) -> Option<Count> {
+    let body = text.strip_prefix('+').unwrap_or(text);
+    let (mantissa, exponent) = body.split_once(['e', 'E']).unwrap_or((body, "0"));
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let exponent: i64 = exponent.parse().ok()?;
+    let all = format!("{whole}{fraction}");
+    let significant = all.trim_start_matches('0');
+    let leading = i64::try_from(all.len() - significant.len()).ok()?;
+    let point = i64::try_from(whole.len()).ok()? + exponent - leading;
+    let point = usize::try_from(point).ok().filter(|&p| p <= MOST_DIGITS)?;
+    // Number::read found no fraction: every digit past the point is 0.
+    let kept = &significant[..point.min(significant.len())];
+    let zeros = "0".repeat(point - kept.len());
+    format!("{kept}{zeros}").parse().ok()
+}
 
 /// The largest float below which every whole float is exactly the number
 /// its text wrote: 2^53.
@@ -381,6 +467,12 @@ pub enum Refusal {
     /// reader, which does not have the number's text; the detail is made
     /// where the request's text is at hand).
     TooLarge,
+    /// A JSON number past what a float holds exactly, for a parameter that
+    /// takes any whole number (`offset`): read again from its text.
+    Digits,
+    /// A whole number below what its parameter takes (a side of 0): the
+    /// detail says what it takes, quoting the value as sent.
+    Below,
 }
 
 /// Starts a marked refusal; never in a request's own text, which serde
@@ -394,6 +486,8 @@ impl Refusal {
             Refusal::Unknown => 'u',
             Refusal::Repeated => 'r',
             Refusal::TooLarge => 'l',
+            Refusal::Digits => 'd',
+            Refusal::Below => 'b',
         };
         format!("{MARK}{kind}{param}{MARK}{detail}{MARK}")
     }
@@ -405,6 +499,8 @@ impl Refusal {
             'u' => Refusal::Unknown,
             'r' => Refusal::Repeated,
             'l' => Refusal::TooLarge,
+            'd' => Refusal::Digits,
+            'b' => Refusal::Below,
             _ => return None,
         };
         let (param, rest) = rest[1..].split_once(MARK)?;
@@ -615,13 +711,17 @@ pub(crate) use params;
 mod tests {
     use crate::error::Code;
     use crate::request::extract::{from_json, from_query};
+    use crate::request::square::Side;
     use crate::routes::distance::DistanceRequest;
 
     #[test]
     fn groups_read_numbers_aliases_and_refuse_what_they_do_not_take() {
         let req: DistanceRequest = from_query("src=a1&dest=19&width=5&height=6").unwrap();
         assert!(req.ends.from.is_given() && req.ends.to.is_given());
-        assert_eq!((req.plain.width.0, req.plain.height.0), (Some(5), Some(6)));
+        assert_eq!(
+            (req.plain.width.0, req.plain.height.0),
+            (Some(Side(5)), Some(Side(6)))
+        );
         let req: DistanceRequest =
             from_json(br#"{"from": 1, "to": "b3", "notation": "index"}"#).unwrap();
         assert!(req.plain.notation.is_given() && !req.plain.width.is_given());

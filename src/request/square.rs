@@ -8,11 +8,13 @@ use axum::extract::{FromRequest, Request};
 use serde::de::{self, Deserializer, Visitor};
 use serde::Deserialize;
 
-use crate::error::{ApiError, Code};
+use crate::convert::len64;
+use crate::error::{off_board, ApiError, Code};
 use crate::request::extract::{Bodies, Params};
 use crate::request::params::params;
-use crate::request::params::{choice, exact_whole, too_large, Given, Param};
+use crate::request::params::{choice, exact_whole, too_large, Given, Param, Refusal};
 use crate::shape::Shown;
+use knight::board::MAX_SIDE;
 use knight::tour::CLUE_SQUARES;
 use knight::{Board, Notation, Square, SquareName, SquareParseError};
 
@@ -21,31 +23,65 @@ use knight::{Board, Notation, Square, SquareName, SquareParseError};
 /// with [`SquareArg::on`] once the board is known; a name that did not
 /// parse is refused there, naming its parameter.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SquareArg(Result<SquareName, SquareParseError>);
+pub struct SquareArg {
+    name: Result<SquareName, SquareParseError>,
+    /// The text sent, when the name writes it otherwise (`I9`, `Nf3`:
+    /// names are read in any case and written in lower case), so that a
+    /// refusal quotes it as sent.
+    sent: Option<Box<str>>,
+}
 
 impl SquareArg {
+    /// A square read from `text`.
+    fn parse(text: &str) -> SquareArg {
+        let name = text.parse();
+        // A name without capitals is written back as it was sent (a
+        // leading zero does not parse).
+        let sent =
+            (name.is_ok() && text.bytes().any(|b| b.is_ascii_uppercase())).then(|| text.into());
+        SquareArg { name, sent }
+    }
+
+    fn index(i: u64) -> SquareArg {
+        SquareArg {
+            name: Ok(SquareName::Index(i)),
+            sent: None,
+        }
+    }
+
     /// The square as JSON writes it, for a detail: an index bare, a name
-    /// quoted (one that does not parse as `…`).
+    /// quoted as sent (one that does not parse as `…`).
     pub fn shown(&self) -> String {
-        match &self.0 {
-            Ok(SquareName::Index(i)) => i.to_string(),
-            Ok(name) => format!("\"{name}\""),
-            Err(_) => "…".to_owned(),
+        match (&self.name, &self.sent) {
+            (Ok(SquareName::Index(i)), _) => i.to_string(),
+            (Ok(_), Some(sent)) => format!("\"{sent}\""),
+            (Ok(name), None) => format!("\"{name}\""),
+            (Err(_), _) => "…".to_owned(),
         }
     }
 
     /// `a1`, where a tour starts when the request names no square.
     pub fn a1() -> &'static SquareArg {
-        static A1: SquareArg = SquareArg(Ok(SquareName::Algebraic { file: 0, rank: 0 }));
+        static A1: SquareArg = SquareArg {
+            name: Ok(SquareName::Algebraic { file: 0, rank: 0 }),
+            sent: None,
+        };
         &A1
     }
 
-    /// The square on `board`; an error names `param`.
+    /// The square on `board`; an error names `param`, and quotes the
+    /// square as it was sent.
     pub fn on(&self, board: Board, param: impl fmt::Display) -> Result<Square, ApiError> {
-        let error = match &self.0 {
+        let error = match &self.name {
             Ok(name) => match name.on(board) {
                 Ok(square) => return Ok(square),
-                Err(off) => ApiError::from(off),
+                Err(_) => {
+                    let sent = self
+                        .sent
+                        .as_deref()
+                        .map_or_else(|| name.to_string(), str::to_owned);
+                    ApiError::new(Code::SquareOffBoard, off_board_as_sent(&sent, board))
+                }
             },
             Err(parse) => ApiError::from(parse.clone()),
         };
@@ -54,9 +90,33 @@ impl SquareArg {
 
     /// The notation this square was written in (algebraic if it does not parse).
     pub fn notation(&self) -> Notation {
-        self.0
+        self.name
             .as_ref()
             .map_or(Notation::Algebraic, |name| name.notation())
+    }
+}
+
+/// Why `sent`, a name that parses, is not a square of `board`; for a
+/// chess move's target written with its piece (`Nf3`, `Bxb5`: the letters
+/// K, Q, R, B or N, then a square of the board), what to write instead.
+fn off_board_as_sent(sent: &str, board: Board) -> String {
+    let words = off_board(sent, board);
+    let piece = sent.chars().next().filter(|c| "KQRBNkqrbn".contains(*c));
+    let square = sent
+        .get(1..)
+        .map(|rest| rest.strip_prefix(['x', 'X']).unwrap_or(rest));
+    match (piece, square) {
+        (Some(piece), Some(square))
+            if square.parse::<SquareName>().is_ok_and(|name| {
+                name.notation() == Notation::Algebraic && name.on(board).is_ok()
+            }) =>
+        {
+            format!(
+                "{words}; drop the piece letter '{piece}': a square is named by its file and rank alone, so write '{}'",
+                square.to_ascii_lowercase()
+            )
+        }
+        _ => words,
     }
 }
 
@@ -69,11 +129,11 @@ impl<'de> Deserialize<'de> for SquareArg {
                 f.write_str("a square: a non-negative integer index or a string such as \"d3\"")
             }
             fn visit_u64<E: de::Error>(self, v: u64) -> Result<SquareArg, E> {
-                Ok(SquareArg(Ok(SquareName::Index(v))))
+                Ok(SquareArg::index(v))
             }
             fn visit_i64<E: de::Error>(self, v: i64) -> Result<SquareArg, E> {
                 u64::try_from(v)
-                    .map(|v| SquareArg(Ok(SquareName::Index(v))))
+                    .map(SquareArg::index)
                     .map_err(|_| E::invalid_value(de::Unexpected::Signed(v), &self))
             }
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<SquareArg, E> {
@@ -81,13 +141,13 @@ impl<'de> Deserialize<'de> for SquareArg {
                 // a float cannot hold exactly (past 2^53: 1e300, or an integer
                 // past u64) is refused as too large, quoting its text.
                 match exact_whole(v).map(u64::try_from) {
-                    Some(Ok(index)) => Ok(SquareArg(Ok(SquareName::Index(index)))),
+                    Some(Ok(index)) => Ok(SquareArg::index(index)),
                     None if v.fract() == 0.0 && v > 0.0 => Err(too_large()),
                     _ => Err(E::custom("not a whole number from 0")),
                 }
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<SquareArg, E> {
-                Ok(SquareArg(v.parse()))
+                Ok(SquareArg::parse(v))
             }
         }
         deserializer.deserialize_any(SquareVisitor)
@@ -109,10 +169,12 @@ pub struct SquareList {
     unparsed: Option<SquareParseError>,
 }
 
-/// The tags of [`SquareList`]'s squares.
+/// The tags of [`SquareList`]'s squares: a name sent with capitals is kept
+/// as its text (its length, then its bytes: the two quotes' worth).
 const INDEX: u8 = 0;
 const ALGEBRAIC: u8 = 1;
 const UNPARSED: u8 = 2;
+const SENT: u8 = 3;
 
 impl SquareList {
     /// Squares in the list.
@@ -136,14 +198,21 @@ impl SquareList {
             let tag = *self.bytes.get(at)?;
             at += 1;
             let mut read = || read_varint(&self.bytes, &mut at);
-            Some(SquareArg(match tag {
+            let name = match tag {
                 INDEX => Ok(SquareName::Index(read())),
                 ALGEBRAIC => {
                     let file = read();
                     Ok(SquareName::Algebraic { file, rank: read() })
                 }
+                SENT => {
+                    let len = usize::try_from(read()).unwrap_or(usize::MAX);
+                    let text = self.bytes.get(at..at.saturating_add(len))?;
+                    at += len;
+                    return Some(SquareArg::parse(std::str::from_utf8(text).ok()?));
+                }
                 _ => Err(self.unparsed.clone().unwrap_or(SquareParseError::Empty)),
-            }))
+            };
+            Some(SquareArg { name, sent: None })
         })
     }
 
@@ -157,7 +226,14 @@ impl SquareList {
     }
 
     fn push(&mut self, arg: SquareArg) {
-        match arg.0 {
+        if let Some(sent) = &arg.sent {
+            self.bytes.push(SENT);
+            write_varint(&mut self.bytes, len64(sent.len()));
+            self.bytes.extend_from_slice(sent.as_bytes());
+            self.len += 1;
+            return;
+        }
+        match arg.name {
             Ok(SquareName::Index(i)) => {
                 self.bytes.push(INDEX);
                 write_varint(&mut self.bytes, i);
@@ -237,9 +313,25 @@ impl<'de> Param<'de> for Notation {
 
 crate::request::params::param_by_serde!(SquareArg);
 
+/// A side of a plain board as a request gives it (`width`, `height`): a
+/// whole number from 1 to [`MAX_SIDE`], checked as it is read, so that a
+/// refusal quotes the value as it was sent (`1e10`, not `10000000000`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Side(pub u64);
+
+impl<'de> Param<'de> for Side {
+    fn read_param<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        match u64::read_param(deserializer)? {
+            0 => Err(de::Error::custom(Refusal::Below.mark("", ""))),
+            n if n > MAX_SIDE => Err(too_large()),
+            n => Ok(Side(n)),
+        }
+    }
+}
+
 /// The board of a request's `width` and `height`, each 8 when absent.
-pub fn plain_board(width: Given<u64>, height: Given<u64>) -> Result<Board, ApiError> {
-    Board::new(width.or(8), height.or(8)).map_err(ApiError::from)
+pub fn plain_board(width: Given<Side>, height: Given<Side>) -> Result<Board, ApiError> {
+    Board::new(width.or(Side(8)).0, height.or(Side(8)).0).map_err(ApiError::from)
 }
 
 params! {
@@ -261,8 +353,8 @@ params! {
     /// What a plain-board request says of its board and its answer: `width`
     /// and `height` (each 8 when absent), and the `notation` of squares.
     pub struct PlainArgs {
-        pub width: Given<u64>,
-        pub height: Given<u64>,
+        pub width: Given<Side>,
+        pub height: Given<Side>,
         pub notation: Given<Notation>,
     }
 }
@@ -417,8 +509,8 @@ mod tests {
                             (seed >> 20) % 5000 + 1
                         ),
                         3 => format!("\"{}\"", (seed >> 8) % 100),
-                        _ => ["\"z0\"", "\"\"", "\"a01\"", "\"1a\""]
-                            [usize::try_from(seed % 4).unwrap()]
+                        _ => ["\"z0\"", "\"\"", "\"a01\"", "\"1a\"", "\"B7\"", "\"Nf3\""]
+                            [usize::try_from(seed % 6).unwrap()]
                         .to_owned(),
                     }
                 })
@@ -440,7 +532,7 @@ mod tests {
             let read: Vec<SquareArg> = list.iter().collect();
             // Squares that did not parse keep the first such error: the
             // list stops at it.
-            let first_bad = each.iter().position(|a| a.0.is_err());
+            let first_bad = each.iter().position(|a| a.name.is_err());
             let upto = first_bad.map_or(each.len(), |i| i + 1);
             assert_eq!(read[..upto], each[..upto], "{text}");
             assert_eq!(list.len(), each.len());

@@ -13,7 +13,7 @@ use crate::error::ApiError;
 use crate::request::extract::{JsonBody, Params};
 use crate::request::params::params;
 use crate::request::params::Given;
-use crate::request::square::{plain_board, Ends, PlainArgs, SquareArg};
+use crate::request::square::{plain_board, Ends, PlainArgs, Side, SquareArg};
 use crate::shape::ShownSquare;
 use knight::knight_distance;
 
@@ -93,8 +93,8 @@ pub async fn handler(Params(req): Params<DistanceRequest>) -> Result<DistanceAns
 params! {
     /// `POST /distance/batch`.
     pub struct BatchRequest {
-        pub width: Given<u64>,
-        pub height: Given<u64>,
+        pub width: Given<Side>,
+        pub height: Given<Side>,
         /// Each pair is an array of two squares.
         pub pairs: Given<Vec<Vec<SquareArg>>>,
     }

@@ -49,7 +49,7 @@ params! {
     /// What `/shortest-paths` asks: the two squares, the board, and the page.
     pub struct PathsArgs {
         pub ends: Ends,
-        pub offset: Given<u64>,
+        pub offset: Given<Count>,
         pub limit: Given<u64>,
         pub plain: PlainArgs,
     }
@@ -77,7 +77,8 @@ pub struct PathsAnswer {
     pub moves: Option<u64>,
     /// A decimal string: it outgrows every integer type.
     pub count: String,
-    pub offset: u64,
+    /// A decimal string, as `count` is: any place below the count.
+    pub offset: String,
     pub paths: Vec<Vec<ShownSquare>>,
 }
 
@@ -170,16 +171,11 @@ pub async fn paths(
     if limit > most {
         return Err(ApiError::invalid(
             "limit",
-            format!("'limit' is {limit}: a page lists at most {most} paths; give limit={most} or less, and page with 'offset'"),
+            // Not quoted: the number read may be written otherwise (1e5).
+            format!("'limit' is more than a page lists, at most {most} paths (--max-paths-page): give limit={most} or less, and page with 'offset'"),
         ));
     }
-    let offset = req.offset.or(0);
-    if offset > MAX_OFFSET {
-        return Err(ApiError::invalid(
-            "offset",
-            format!("'{offset}' is too large for 'offset': at most {MAX_OFFSET}"),
-        ));
-    }
+    let offset = req.offset.or_default();
     let limits = PathsLimits {
         squares: state.config.max_shortest_path_squares,
         count_bytes: state.config.max_path_count_bytes,
@@ -202,14 +198,14 @@ pub async fn paths(
     };
     let budgeted = budget.reserve(bytes)?;
     let make = move || -> Result<Response, ApiError> {
-        let found = shortest_paths(board, from, to, &Count::from(offset), listed, limits).map_err(
-            |error| PathsRefused {
+        let found = shortest_paths(board, from, to, &offset, listed, limits).map_err(|error| {
+            PathsRefused {
                 error,
                 board: shown.board,
                 ends: [from, to],
-            },
-        )?;
-        let mut end = Count::from(offset);
+            }
+        })?;
+        let mut end = offset.clone();
         end += &Count::from(listed);
         if limit > listed && found.count > end {
             return Err(page_too_long(limit, moves, fits, page_squares));
@@ -221,7 +217,7 @@ pub async fn paths(
             height: board.height(),
             moves: found.moves,
             count: found.count.to_string(),
-            offset,
+            offset: offset.to_string(),
             paths: Vec::new(),
         };
         let first = found.paths().next().filter(|_| found.moves.is_some());
@@ -236,7 +232,11 @@ pub async fn paths(
             (Some(_), Some(_)) => format!(
                 "{}; path {} drawn, every square on some shortest path shaded by its move",
                 count_words(&found.count.to_string()),
-                offset + 1
+                {
+                    let mut place = offset.clone();
+                    place += &Count::one();
+                    place
+                }
             ),
             (Some(_), None) => format!(
                 "{}; none at place {offset}",
@@ -351,10 +351,6 @@ impl Window {
         ))
     }
 }
-
-/// The largest `offset` (openapi.yaml's `PathsOffset`): the largest
-/// integer most client generators hold.
-const MAX_OFFSET: u64 = 9_223_372_036_854_775_807;
 
 /// Which side of the board a window's range is along.
 #[derive(Clone, Copy)]

@@ -92,7 +92,7 @@ async function listed(page) {
  * data-square, and the page makes the one on top a button.
  */
 async function clickSquare(page, name) {
-  await page.locator(`#board svg [data-square="${name}"][role="button"]`).click();
+  await page.locator(`#board .board-svg [data-square="${name}"][role="button"]`).click();
 }
 
 /**
@@ -100,7 +100,7 @@ async function clickSquare(page, name) {
  * shaded picture draws a shade over a square, with the same name).
  */
 async function namedSquares(page) {
-  const names = await page.locator('#board svg [data-square]').evaluateAll(
+  const names = await page.locator('#board .board-svg [data-square]').evaluateAll(
     (els) => els.map((el) => el.getAttribute('data-square')),
   );
   return [...new Set(names)];
@@ -108,7 +108,7 @@ async function namedSquares(page) {
 
 /** How many squares of the picture are buttons (one a square, whatever is drawn over it). */
 async function squareButtons(page) {
-  return page.locator('#board svg [data-square][role="button"]').count();
+  return page.locator('#board .board-svg [data-square][role="button"]').count();
 }
 
 /**
@@ -188,19 +188,25 @@ test('a tour deep link opens the tour, and the slider steps through it', async (
   assert.equal(await slider.getAttribute('max'), '35');
   await slider.focus();
   await slider.press('Home');
-  assert.equal(await page.locator('#step-label').textContent(), `Step 0 of 35: ${tour.path[0]}`);
+  assert.equal(await page.locator('#step-label').textContent(), `Step 1 of 36: ${tour.path[0]}`);
   for (let i = 0; i < 3; i += 1) await slider.press('ArrowRight');
-  assert.equal(await page.locator('#step-label').textContent(), `Step 3 of 35: ${tour.path[3]}`);
+  assert.equal(await page.locator('#step-label').textContent(), `Step 4 of 36: ${tour.path[3]}`);
   assert.match(page.url(), /step=3$/);
   assert.equal(await page.locator('#answer-list li[aria-current]').textContent(), `${tour.path[3]}`);
+  // One numbering on the Tour tab, from 1 as a puzzle's: the slider's
+  // words, the list and the picture's numbered points agree.
+  assert.equal(await page.locator('#answer-list li[aria-current]').getAttribute('value'), '4');
+  assert.equal(await page.locator('#answer-list li').first().getAttribute('value'), '1');
+  assert.equal(await page.locator('#board .board-svg g[data-step="3"] > text').textContent(), '4');
+  assert.equal(await page.locator('#board .board-svg g[data-step="0"] > text').textContent(), '1');
   // The server's picture numbers its steps: the moves after step 3 and the
   // closing move are hidden, steps 0 to 3 shown, without asking again.
-  const hidden = await page.locator('#board svg [data-step].step-hidden').evaluateAll(
+  const hidden = await page.locator('#board .board-svg [data-step].step-hidden').evaluateAll(
     (els) => els.map((el) => Number(el.getAttribute('data-step'))),
   );
   assert.ok(hidden.length > 0 && hidden.every((k) => k > 3), JSON.stringify(hidden));
   assert.ok(hidden.includes(36), 'the closing move waits for the last step');
-  assert.equal(await page.locator('#board svg [data-step="3"]:not(.step-hidden)').count() > 0, true);
+  assert.equal(await page.locator('#board .board-svg [data-step="3"]:not(.step-hidden)').count() > 0, true);
   await page.waitForTimeout(500);
   await shot(page, 'tour-step-3');
   // Play, then pause: the knight has moved on and stays.
@@ -214,7 +220,7 @@ test('a tour deep link opens the tour, and the slider steps through it', async (
   // The link with its step reopens the same picture.
   const again = await open(t, `${link}&step=7`);
   await answered(again, /closed tour/);
-  assert.equal(await again.locator('#step-label').textContent(), `Step 7 of 35: ${tour.path[7]}`);
+  assert.equal(await again.locator('#step-label').textContent(), `Step 8 of 36: ${tour.path[7]}`);
 });
 
 test('the challenge preset and its cheapest and longest paths', async (t) => {
@@ -273,7 +279,7 @@ function assertTour(path, width, height) {
 /** The caption of the picture on the board: its lines in the caption's ink, joined. */
 function caption(page) {
   return page.evaluate(() => {
-    const first = document.querySelector('#board svg g > text[font-weight="bold"]');
+    const first = document.querySelector('#board .board-svg g > text[font-weight="bold"]');
     const ink = first.getAttribute('fill');
     return [...first.parentNode.querySelectorAll(':scope > text')]
       .filter((t) => t.getAttribute('fill') === ink).map((t) => t.textContent).join(' ');
@@ -308,11 +314,11 @@ for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone'
     assert.equal(new URL(page.url()).hash, `#/tour?width=6&height=6&played=${played.join(',')}`);
     assert.deepEqual(await listed(page), played);
     await answered(page, new RegExp(`You have played 6 of 36 squares of the 6×6 board; the knight is on ${played[5]}\\.`));
-    assert.equal(await page.locator('#board svg .is-knight').count(), 1);
+    assert.equal(await page.locator('#board .board-svg .is-knight').count(), 1);
     // The picture's caption is the game's: what is played, and the verdict.
     assert.equal(await caption(page), `Tour game on the 6×6 board: 6 of 36 squares played, from a1 to ${played[5]}. ` +
       'It can still be finished: 30 squares to go.');
-    assert.match(await page.locator('#board svg > title').textContent(), /^knightd: Tour game on the 6×6 board/);
+    assert.match(await page.locator('#board .board-svg > title').textContent(), /^knightd: Tour game on the 6×6 board/);
     // A square already played, and one no knight move away, are refused here.
     const url = page.url();
     await clickSquare(page, played[3]);
@@ -333,7 +339,7 @@ for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone'
     await page.locator('#game-hint').click();
     const hint = expected.path[played.length];
     assert.match(await page.locator('#game-status').textContent(), new RegExp(`^Hint: ${hint} `));
-    assert.deepEqual(await page.locator('#board svg .is-hint').evaluateAll((els) => els.map((el) => el.getAttribute('data-square'))), [hint]);
+    assert.deepEqual(await page.locator('#board .board-svg .is-hint').evaluateAll((els) => els.map((el) => el.getAttribute('data-square'))), [hint]);
     await shot(page, `tour-game-hint-${name}`);
     // Finish: the whole tour, drawn and listed, beginning with the squares played.
     await page.locator('#game-finish').click();
@@ -342,9 +348,9 @@ for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone'
     assertTour(tour, 6, 6);
     assert.deepEqual(tour.slice(0, 6), played);
     assert.deepEqual(tour, expected.path);
-    assert.equal(await page.locator('#board svg path[data-step]').count(), 35, 'every move drawn');
+    assert.equal(await page.locator('#board .board-svg path[data-step]').count(), 35, 'every move drawn');
     // Drawn by /tour/finish: the five moves played told apart, and said so.
-    assert.equal(await page.locator('#board svg [data-played] path[data-step]').count(), 5);
+    assert.equal(await page.locator('#board .board-svg [data-played] path[data-step]').count(), 5);
     const words = await caption(page);
     assert.equal(words, `Knight's tour finished from the 6 squares played (${played.join(' ')}) on the 6×6 board. ` +
       `35 moves, 5 played and 30 found to finish, every square once, ending on ${tour[35]}.`);
@@ -389,7 +395,7 @@ test('Tour puzzle: the clues drawn as printed, squares numbered by clicking, a c
   await verdict(page, /^Click /);
   // The clues are the picture's numbered squares, each with its step.
   for (const [square, step] of Object.entries(puzzle.clues)) {
-    assert.equal(await page.locator(`#board svg [data-clue="${step}"]`).count(), 1, square);
+    assert.equal(await page.locator(`#board .board-svg [data-clue="${step}"]`).count(), 1, square);
   }
   // The first four steps of the solution, each a clue's own or a free square.
   for (let i = 0; i < 4; i++) {
@@ -419,7 +425,7 @@ test('Tour game on 300×300: played, hinted and finished over a patterned board'
   await answered(page, /^A tour of the 300×300 board from a1: every square once, 89,999 moves/, 120000);
   assert.deepEqual(await listed(page), expected.path.slice(0, 1000));
   // Drawn as a /tour of a large board is: one checkered pattern, the tour over it.
-  assert.equal(await page.locator('#board svg [data-view]').getAttribute('data-view'), '0 0 300 300');
+  assert.equal(await page.locator('#board .board-svg [data-view]').getAttribute('data-view'), '0 0 300 300');
   assert.equal(await page.locator('#board.stale').count(), 0);
   await shot(page, 'tour-game-300');
 });
@@ -437,7 +443,7 @@ for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone'
     await page.locator('#terrain-time').fill('3000');
     await page.locator('button[value="longest-path"]').click();
     await page.waitForFunction(() => /so far; upper bound \d+ moves/.test(document.getElementById('summary').textContent));
-    await page.waitForFunction(() => document.querySelectorAll('#board svg path[data-step]').length > 0);
+    await page.waitForFunction(() => document.querySelectorAll('#board .board-svg path[data-step]').length > 0);
     await shot(page, `longest-live-${name}`);
     const final = await answered(page, /^Longest path \(searched for up to 3000 ms\) from a1 to af28, in \d+ ms: \d+ moves, cost \d+ — /, 30000);
     assert.match(final, /(proven optimal \(upper bound \d+ moves\)|not proven optimal: upper bound \d+ moves)\.$/);
@@ -456,9 +462,9 @@ for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone'
     assert.match(final, new RegExp(`: ${check.moves} moves, cost ${check.cost} — `));
     assert.match(await page.locator('#board-note').textContent(), new RegExp(`^Search over: ${check.moves} moves, cost ${check.cost} — `));
     // The picture's own caption is the longest path's, never a check of a path.
-    const caption = await page.locator('#board svg g > text[font-weight="bold"]').first().textContent();
+    const caption = await page.locator('#board .board-svg g > text[font-weight="bold"]').first().textContent();
     assert.equal(caption, 'Longest path from a1 to af28 on the 32×28 board.');
-    const answer = await page.locator('#board svg g > text[font-weight="bold"] + text').first().textContent();
+    const answer = await page.locator('#board .board-svg g > text[font-weight="bold"] + text').first().textContent();
     assert.match(answer, new RegExp(`^${check.moves} moves, cost ${check.cost}(: proven optimal|; bound \\d+, not proven optimal)\\.$`));
     await shot(page, `longest-final-${name}`);
     // Asked again and left at once: the request is aborted, the tab left shows its own answer.
@@ -515,13 +521,13 @@ for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone'
     // Drawn: the board in blocks (the part the path crosses) with the
     // path's 567 moves over it, and the squares around each end drawn
     // square by square under it; no error, nothing faded.
-    assert.equal(await page.locator('#board svg [data-view]').getAttribute('data-view'), '0 0 704 1000');
-    assert.match(await page.locator('#board svg [data-view] title').textContent(), /in blocks of \d+×\d+ squares/);
-    assert.equal(await page.locator('#board svg path[data-step]').count(), 567);
+    assert.equal(await page.locator('#board .board-svg [data-view]').getAttribute('data-view'), '0 0 704 1000');
+    assert.match(await page.locator('#board .board-svg [data-view] title').textContent(), /in blocks of \d+×\d+ squares/);
+    assert.equal(await page.locator('#board .board-svg path[data-step]').count(), 567);
     assert.equal(await squareButtons(page), 2 * 81, 'the 9×9 squares around each end, each a button');
     assert.equal(await page.locator('#board.stale').count(), 0);
     assert.equal(await page.locator('#path-form .error:not(:empty)').count(), 0, 'no error');
-    const board = await page.locator('#board svg').boundingBox();
+    const board = await page.locator('#board .board-svg').boundingBox();
     assert.ok(board.width > 200 && board.height > 200, JSON.stringify(board));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px too wide)`);
@@ -539,8 +545,8 @@ test('a tour of 1000×1000 is drawn, listed a page at a time', async (t) => {
   assert.match(sentence, /every square once, 999,999 moves/);
   const tour = await api(`tour?${q}`);
   assert.equal(tour.path.length, 1000000);
-  assert.equal(await page.locator('#board svg [data-view]').getAttribute('data-view'), '0 0 1000 1000');
-  assert.match(await page.locator('#board svg title').first().textContent(), /Knight's tour from a1 on the 1000×1000 board/);
+  assert.equal(await page.locator('#board .board-svg [data-view]').getAttribute('data-view'), '0 0 1000 1000');
+  assert.match(await page.locator('#board .board-svg title').first().textContent(), /Knight's tour from a1 on the 1000×1000 board/);
   // The list, a thousand squares at a time: the page of the step shown
   // (the last), then the page before it.
   assert.equal(await page.locator('#step-slider').getAttribute('max'), '999999');
@@ -556,13 +562,13 @@ test('a tour of 1000×1000 is drawn, listed a page at a time', async (t) => {
     const widest = Math.max(...[...ol.querySelectorAll('li:not(.list-more)')].map((li) => ink.measureText(`${li.value}. `).width));
     return { widest, margin: parseFloat(getComputedStyle(ol).paddingLeft) };
   });
-  assert.ok(room.widest > 0 && room.widest <= room.margin, `"999999. " is ${room.widest} px, the margin ${room.margin} px`);
+  assert.ok(room.widest > 0 && room.widest <= room.margin, `"1000000. " is ${room.widest} px, the margin ${room.margin} px`);
   await page.locator('#answer-list .list-more-top button', { hasText: 'Previous' }).click();
   assert.deepEqual(await listed(page), tour.path.slice(998000, 999000));
   // The slider's step brings its page back.
   await page.locator('#step-slider').focus();
   await page.locator('#step-slider').press('Home');
-  assert.equal(await page.locator('#step-label').textContent(), `Step 0 of 999,999: ${tour.path[0]}`);
+  assert.equal(await page.locator('#step-label').textContent(), `Step 1 of 1,000,000: ${tour.path[0]}`);
   assert.deepEqual(await listed(page), tour.path.slice(0, 1000));
   await shot(page, 'tour-1000');
 });
@@ -580,10 +586,10 @@ test('the Tour tab asks for the size typed, not the size on screen', async (t) =
 test('Square tab: the picture is the square\'s own, its moves drawn', async (t) => {
   const page = await open(t, '/#/moves?square=e4', { width: 1280, height: 900 });
   await answered(page, /e4 is a light square/);
-  const caption = await page.locator('#board svg > title').textContent();
+  const caption = await page.locator('#board .board-svg > title').textContent();
   assert.match(caption, /Fewest moves from e4 to every square on the 8×8 board\. Light square, 8 knight moves \(drawn\)/);
   assert.doesNotMatch(caption, /Shortest path|0 moves/);
-  const moves = await page.locator('#board svg [data-move]').evaluateAll((els) => els.map((el) => el.getAttribute('data-move')));
+  const moves = await page.locator('#board .board-svg [data-move]').evaluateAll((els) => els.map((el) => el.getAttribute('data-move')));
   assert.deepEqual(moves.sort(), (await api('moves?square=e4')).moves.sort());
   await shot(page, 'square-own-picture');
 });
@@ -605,11 +611,11 @@ test('1280×900: the terrain buttons stay in view with the picture', async (t) =
     const button = await page.locator(`button[value="${value}"]`).boundingBox();
     assert.ok(button.y >= 0 && button.y + button.height <= 900, `${value} button at ${JSON.stringify(button)}`);
   }
-  const board = await page.locator('#board svg').boundingBox();
+  const board = await page.locator('#board .board-svg').boundingBox();
   assert.ok(board.y < 900 && board.x > 300, JSON.stringify(board));
   // Scrolled down the form, the picture stays on screen.
   await page.evaluate(() => window.scrollTo(0, 600));
-  const after = await page.locator('#board svg').boundingBox();
+  const after = await page.locator('#board .board-svg').boundingBox();
   assert.ok(after.y < 100 && after.y + after.height > 300, `the picture stays: ${JSON.stringify(after)}`);
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, 'terrain-wide');
@@ -620,7 +626,7 @@ test('readable on a 390 px wide phone screen', async (t) => {
   await answered(page, /tour of the 5×5 board/);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px too wide)`);
-  const board = await page.locator('#board svg').boundingBox();
+  const board = await page.locator('#board .board-svg').boundingBox();
   assert.ok(board.width >= 300 && board.x >= 0 && board.x + board.width <= 390, JSON.stringify(board));
   await shot(page, 'phone-tour');
   // The tabs on one row.
@@ -630,7 +636,7 @@ test('readable on a 390 px wide phone screen', async (t) => {
   await answered(page, /Cheapest path/);
   // The terrain board large enough to tap (its squares at least 20 px),
   // panned in its own frame; the page itself does not scroll sideways.
-  const square = await page.locator('#board svg [data-square="a1"]').boundingBox();
+  const square = await page.locator('#board .board-svg [data-square="a1"]').boundingBox();
   assert.ok(square.width >= 20, `a square is ${square.width} px wide`);
   const frame = await page.locator('#board').boundingBox();
   assert.ok(frame.width <= 390, JSON.stringify(frame));
@@ -645,7 +651,7 @@ test('readable on a 390 px wide phone screen', async (t) => {
 
 /** The numbers a picture writes (its <text>s that are whole numbers), counted. */
 async function numbersDrawn(page) {
-  const texts = await page.locator('#board svg text').allTextContents();
+  const texts = await page.locator('#board .board-svg text').allTextContents();
   const counted = new Map();
   for (const text of texts.map((s) => s.trim()).filter((s) => /^\d+$/.test(s))) {
     counted.set(text, (counted.get(text) || 0) + 1);
@@ -728,7 +734,7 @@ async function atPath(page, n) {
 
 /** The shortest path numbered on the picture's caption ("; path 3 drawn"). */
 async function captionPath(page) {
-  const words = (await page.locator('#board svg').textContent()).replace(/\s+/g, ' ');
+  const words = (await page.locator('#board .board-svg').textContent()).replace(/\s+/g, ' ');
   return (/shortest paths?; path ([\d,]+) drawn/.exec(words) || [])[1];
 }
 
@@ -865,7 +871,7 @@ for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone'
     const text = await page.locator('body').innerText();
     assert.ok(!text.includes(count.slice(0, 30)), 'the count is not written whole');
     // The board's top within the first half of the screen.
-    const board = await page.locator('#board svg').boundingBox();
+    const board = await page.locator('#board .board-svg').boundingBox();
     assert.ok(board.y < viewport.height / 2, `the board at ${board.y} px`);
     await page.locator('#paths-count summary').click();
     assert.equal(await page.locator('#paths-count .digits').textContent(), count);
@@ -936,3 +942,88 @@ test('every page link in the docs opens its question with no error', async (t) =
     await page.close();
   }
 });
+
+/**
+ * What a person can read of the picture on the board: the smallest of its
+ * words as shown (font size times the picture's scale on screen), over
+ * every <text> the browser renders (an overview draws none).
+ */
+async function smallestWords(page) {
+  return page.evaluate(() => {
+    let smallest = Infinity;
+    let which = '';
+    for (const text of document.querySelectorAll('#board svg text')) {
+      const style = getComputedStyle(text);
+      if (!text.getClientRects().length || style.visibility === 'hidden' || !text.textContent.trim()) continue;
+      const m = text.getScreenCTM();
+      const px = parseFloat(style.fontSize) * Math.hypot(m.a, m.b);
+      if (px < smallest) [smallest, which] = [px, text.textContent.trim().slice(0, 30)];
+    }
+    return { smallest, which };
+  });
+}
+
+/** Whether the centre of the first element `selector` matches lies inside the board's frame as shown. */
+async function seenInFrame(page, selector) {
+  return page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    const frame = document.querySelector('#board .board-frame');
+    if (!el || !frame) return `no ${el ? 'frame' : sel}`;
+    const [r, f] = [el.getBoundingClientRect(), frame.getBoundingClientRect()];
+    const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+    const inside = x >= f.left && x <= f.left + frame.clientWidth && y >= f.top && y <= f.top + frame.clientHeight;
+    return inside ? true : `${sel} at ${x},${y}; the frame shows ${f.left},${f.top} to ${f.left + frame.clientWidth},${f.top + frame.clientHeight}`;
+  }, selector);
+}
+
+// Issue 47: large boards at 1280 px and on a 390 px phone. Every word of
+// the picture at least 11 px as shown (a picture that would show them
+// smaller is zoomed in a frame that pans, under an overview without
+// words), nothing wider than the screen, the path's start or the tour's
+// step in view, the list's current row whole.
+for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+  for (const [what, url, summary, marker] of [
+    ['path-1000', '/#/path?from=a1&to=all1000&width=1000&height=1000', /From a1 to all1000/, '.board-svg .is-from'],
+    ['tour-1000-step', '/#/tour?width=1000&height=1000&start=a1&step=500', /tour of the 1000×1000 board/, '.board-svg .is-knight'],
+    ['paths-200-offset', '/#/path?from=a1&to=gr200&width=200&height=200&offset=99999999999999999999', /From a1 to gr200/, null],
+    ['square-1000', '/#/moves?square=e4&width=1000&height=1000', /e4/, null],
+    ['terrain', '/#/path?preset=challenge&from=a1&to=af28', /Cheapest path/, null],
+  ]) {
+    test(`${what} (${name}): words at least 11 px, nothing cut off, the marker in view`, async (t) => {
+      const page = await open(t, url, viewport);
+      await answered(page, summary, 60000);
+      await page.waitForTimeout(300);
+      const { smallest, which } = await smallestWords(page);
+      assert.ok(smallest >= 10.95, `the smallest words of the picture are ${smallest.toFixed(2)} px ("${which}")`);
+      const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(wider <= 0, `the page is ${wider} px wider than the screen`);
+      if (marker) assert.equal(await seenInFrame(page, marker), true);
+      if (what === 'tour-1000-step') {
+        assert.equal(await page.locator('.board-svg .page-ring.is-knight').count(), 1, 'the step ringed');
+        const row = await page.evaluate(() => {
+          const [li, ol] = [document.querySelector('#answer-list li[aria-current]'), document.getElementById('answer-list')];
+          const [r, o] = [li.getBoundingClientRect(), ol.getBoundingClientRect()];
+          return { whole: r.top >= o.top - 0.5 && r.bottom <= o.bottom + 0.5, text: li.textContent };
+        });
+        assert.ok(row.whole, `the current row "${row.text}" is shown whole`);
+        // The list scrolled to it shows whole rows from its top: none cut in half.
+        const top = await page.evaluate(() => {
+          const ol = document.getElementById('answer-list');
+          const o = ol.getBoundingClientRect();
+          const first = [...ol.querySelectorAll('li')].find((li) => li.getBoundingClientRect().bottom > o.top + 0.5);
+          return { cut: o.top - first.getBoundingClientRect().top, text: first.textContent };
+        });
+        assert.ok(top.cut <= 0.5, `the list's top row "${top.text}" is cut by ${top.cut} px`);
+      }
+      if (what === 'paths-200-offset') {
+        // 10^20 is well within the 1.24 × 10^43 paths: shown, and nothing said against it.
+        assert.equal(await page.locator('#paths-error').textContent(), '');
+        const number = BigInt(await page.locator('#paths-at').inputValue());
+        assert.ok(number === 10n ** 20n + 1n || number === 10n ** 20n + 2n, `path ${number}`);
+        const nav = await page.locator('#paths-nav').evaluate((el) => [...el.children].map((c) => c.getBoundingClientRect().top));
+        assert.ok(Math.max(...nav) - Math.min(...nav) < 12, `Previous, the number and Next on one row: ${nav}`);
+      }
+      await shot(page, `readable-${what}-${name}`);
+    });
+  }
+}

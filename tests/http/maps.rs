@@ -91,7 +91,7 @@ async fn every_shortest_path_from_g2_to_a8() {
     let v = s.get_json("/shortest-paths?from=g2&to=a8&limit=3").await;
     assert_eq!(
         v,
-        json!({"from": "g2", "to": "a8", "width": 8, "height": 8, "moves": 4, "count": "6", "offset": 0,
+        json!({"from": "g2", "to": "a8", "width": 8, "height": 8, "moves": 4, "count": "6", "offset": "0",
             "paths": [["g2", "e3", "c4", "b6", "a8"], ["g2", "e3", "d5", "b6", "a8"], ["g2", "e3", "d5", "c7", "a8"]]})
     );
     let all = s.get_json("/shortest-paths?from=g2&to=a8").await;
@@ -103,7 +103,7 @@ async fn every_shortest_path_from_g2_to_a8() {
         )
         .await;
     assert_eq!(page["paths"], json!(all["paths"].as_array().unwrap()[4..]));
-    assert_eq!(page["offset"], 4);
+    assert_eq!(page["offset"], "4");
     // Index notation, and a count past every integer type.
     let i = s.get_json("/shortest-paths?from=14&to=56&limit=1").await;
     assert_eq!(i["paths"], json!([[14, 20, 26, 41, 56]]));
@@ -130,31 +130,195 @@ async fn every_shortest_path_from_g2_to_a8() {
     );
 }
 
+/// The shortest paths from a1 to dp120 on 120×120 number about 7.98 ×
+/// 10²⁴, past every 64-bit integer: pages anywhere among them, asked with
+/// the offset as a JSON number, a string of digits or in a query, match
+/// an unranking written here over numbers of paths counted here
+/// (breadth-first distances both ways, in u128).
+#[tokio::test]
+async fn any_page_past_two_to_the_sixty_three() {
+    use knight_reference::tours::moves_from;
+    let (w, h) = (120u64, 120u64);
+    let at = |(f, r): (u64, u64)| usize::try_from(r * w + f).unwrap();
+    let next = |s| {
+        let mut n: Vec<(u64, u64)> = moves_from(w, h, s).collect();
+        n.sort_by_key(|&m| at(m));
+        n
+    };
+    let bfs = |from: (u64, u64)| {
+        let mut d = vec![u64::MAX; at((w - 1, h - 1)) + 1];
+        d[at(from)] = 0;
+        let mut queue = std::collections::VecDeque::from([from]);
+        while let Some(s) = queue.pop_front() {
+            for n in next(s) {
+                if d[at(n)] == u64::MAX {
+                    d[at(n)] = d[at(s)] + 1;
+                    queue.push_back(n);
+                }
+            }
+        }
+        d
+    };
+    let (a, z) = ((0, 0), (w - 1, h - 1));
+    let (from_a, to_z) = (bfs(a), bfs(z));
+    let moves = to_z[at(a)];
+    // Paths to z from each square on a shortest path, nearest z first.
+    let mut ways = vec![0u128; from_a.len()];
+    ways[at(z)] = 1;
+    let mut by_distance: Vec<(u64, u64)> = (0..h)
+        .flat_map(|r| (0..w).map(move |f| (f, r)))
+        .filter(|&s| from_a[at(s)] + to_z[at(s)] == moves)
+        .collect();
+    by_distance.sort_by_key(|&s| to_z[at(s)]);
+    for &s in &by_distance[1..] {
+        ways[at(s)] = next(s)
+            .into_iter()
+            .filter(|&n| to_z[at(n)] + 1 == to_z[at(s)] && from_a[at(n)] == from_a[at(s)] + 1)
+            .map(|n| ways[at(n)])
+            .sum();
+    }
+    let count = ways[at(a)];
+    assert!(count > u128::from(u64::MAX), "{count}");
+    let unrank = |mut place: u128| {
+        let mut path = vec![a];
+        let mut here = a;
+        while here != z {
+            for n in next(here) {
+                if to_z[at(n)] + 1 != to_z[at(here)] || from_a[at(n)] != from_a[at(here)] + 1 {
+                    continue;
+                }
+                if place < ways[at(n)] {
+                    here = n;
+                    break;
+                }
+                place -= ways[at(n)];
+            }
+            path.push(here);
+        }
+        path
+    };
+    let s = common::start().await;
+    let big = 1u128 << 63;
+    for place in [big - 1, big, 1u128 << 64, 10u128.pow(20), count - 2] {
+        let want = [unrank(place), unrank(place + 1)];
+        let query =
+            format!("/shortest-paths?width=120&height=120&from=a1&to=dp120&limit=2&offset={place}");
+        let body = format!(
+            r#"{{"width":120,"height":120,"from":"a1","to":"dp120","limit":2,"offset":{place}}}"#
+        );
+        let string = format!(
+            r#"{{"width":120,"height":120,"from":"a1","to":"dp120","limit":2,"offset":"{place}"}}"#
+        );
+        let mut answers = vec![s.get_json(&query).await];
+        for body in [body, string] {
+            let (status, _, text) = s
+                .post_raw("/shortest-paths", Some("application/json"), body)
+                .await;
+            assert_eq!(status, 200, "{text}");
+            answers.push(serde_json::from_str(&text).unwrap());
+        }
+        for v in answers {
+            assert_eq!(
+                (v["count"].clone(), v["offset"].clone()),
+                (json!(count.to_string()), json!(place.to_string()))
+            );
+            assert_eq!(
+                common::named_squares(&v["paths"][0]),
+                want[0],
+                "offset {place}"
+            );
+            assert_eq!(
+                common::named_squares(&v["paths"][1]),
+                want[1],
+                "offset {place}"
+            );
+        }
+    }
+    // Written with an exponent, as JSON writes numbers: 10^20 again.
+    for body in [
+        r#"{"width":120,"height":120,"from":"a1","to":"dp120","limit":1,"offset":1e20}"#,
+        r#"{"width":120,"height":120,"from":"a1","to":"dp120","limit":1,"offset":"1E+20"}"#,
+    ] {
+        let (status, _, text) = s
+            .post_raw("/shortest-paths", Some("application/json"), body)
+            .await;
+        assert_eq!(status, 200, "{text}");
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["offset"], "100000000000000000000");
+        assert_eq!(
+            common::named_squares(&v["paths"][0]),
+            unrank(10u128.pow(20))
+        );
+    }
+    // The last path, and none past it.
+    let last = s
+        .get_json(&format!(
+            "/shortest-paths?width=120&height=120&from=a1&to=dp120&offset={}",
+            count - 1
+        ))
+        .await;
+    assert_eq!(common::named_squares(&last["paths"][0]), unrank(count - 1));
+    assert_eq!(last["paths"].as_array().unwrap().len(), 1);
+    let past = s
+        .get_json(&format!(
+            "/shortest-paths?width=120&height=120&from=a1&to=dp120&offset={count}"
+        ))
+        .await;
+    assert_eq!(past["paths"], json!([]));
+}
+
 #[tokio::test]
 async fn shortest_path_limits_and_errors() {
     let s = common::start().await;
-    let p = Server::problem(
-        s.post(
-            "/shortest-paths",
-            &json!({"from": 0, "to": 0, "offset": 10_000_000_000_000_000_000u64}),
-        )
-        .await,
+    // Past the last path: an empty page, whatever the offset's size.
+    for offset in ["9223372036854775807", "99999999999999999999", "1e400"] {
+        let end = s
+            .get_json(&format!("/shortest-paths?from=a1&to=b3&offset={offset}"))
+            .await;
+        assert_eq!(
+            (end["paths"].clone(), end["count"].clone()),
+            (json!([]), json!("1"))
+        );
+    }
+    for (offset, detail) in [
+        ("-1", "'offset' must be a whole number from 0 (a JSON number or a string of digits), not '-1'"),
+        ("2.5", "'offset' must be a whole number from 0 (a JSON number or a string of digits), not '2.5'"),
+        ("seven", "'offset' must be a whole number from 0 (a JSON number or a string of digits), not 'seven'"),
+        ("1e1000000", "'1e1000000' is too large for 'offset': at most 1000000 digits"),
+    ] {
+        let p = Server::problem_naming(
+            s.get(&format!("/shortest-paths?from=a1&to=b3&offset={offset}"))
+                .await,
+            400,
+            "invalid_parameter",
+            "offset",
+        );
+        assert_eq!(p["detail"], detail);
+    }
+    // A string of more digits than any count within the limits has.
+    let body = format!(
+        r#"{{"from": "a1", "to": "b3", "offset": "1{}"}}"#,
+        "0".repeat(1_000_000)
+    );
+    let p = Server::problem_naming(
+        s.post_raw("/shortest-paths", Some("application/json"), body)
+            .await,
         400,
         "invalid_parameter",
+        "offset",
     );
-    assert_eq!(p["param"], "offset");
-    assert!(p["detail"].as_str().unwrap().contains("too large"), "{p}");
-    // The largest offset past the last path is an empty page.
-    let end = s
-        .get_json("/shortest-paths?from=a1&to=b3&offset=9223372036854775807")
-        .await;
-    assert_eq!(end["paths"], json!([]));
-    let p = Server::problem(
-        s.get("/shortest-paths?from=a1&to=h8&limit=10001").await,
-        400,
-        "invalid_parameter",
-    );
-    assert_eq!(p["param"], "limit");
+    assert_eq!(p["detail"], "\"100000000000000000000000000000000000… (1000001 characters)\" is too large for 'offset': at most 1000000 digits");
+    for limit in ["10001", "1e5"] {
+        let p = Server::problem_naming(
+            s.get(&format!("/shortest-paths?from=a1&to=h8&limit={limit}"))
+                .await,
+            400,
+            "invalid_parameter",
+            "limit",
+        );
+        // Never the number as read (100000 for 1e5): the limit and what to give.
+        assert_eq!(p["detail"], "'limit' is more than a page lists, at most 10000 paths (--max-paths-page): give limit=10000 or less, and page with 'offset'");
+    }
     let p = Server::problem(
         s.get("/shortest-paths?width=1000000000&height=1000000000&from=a1&to=b1000000")
             .await,

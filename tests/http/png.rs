@@ -136,6 +136,12 @@ async fn every_picture_route_answers_a_png_of_its_svg() {
         assert!(board > 100, "{method} {path}: {board} pixels of board");
         let text = image.count_near([0x1f, 0x23, 0x28]) + image.count_near(PATH);
         assert!(text > 100, "{method} {path}: {text} pixels of ink");
+        // docs/pictures.md gives the 1000×1000 tour's PNG size: this one's.
+        if path.contains("width=1000") {
+            let docs = include_str!("../../docs/pictures.md");
+            let said = format!("as PNG ({}×{} px)", image.width, image.height);
+            assert!(docs.contains(&said), "docs/pictures.md should say {said}");
+        }
     }
 }
 

@@ -199,8 +199,31 @@ fn mark_keys(
     }
 }
 
-/// The legend's entries in rows no wider than `width`.
+/// The legend's entries in rows no wider than `width`, each entry whole,
+/// and the rows as even as their number allows: laid out in the narrowest
+/// width that needs no more rows, so that the last entry never wraps alone
+/// under a full row (six shades of a 1000×1000 tour: three and three, not
+/// five and one).
 fn lay_out_legend(keys: &[Key], size: f64, width: f64) -> Vec<Vec<usize>> {
+    let rows = greedy_rows(keys, size, width);
+    if rows.len() < 2 {
+        return rows;
+    }
+    let widest = keys.iter().map(|k| k.width(size)).fold(0.0, f64::max);
+    let (mut narrow, mut wide) = (widest, width);
+    for _ in 0..40 {
+        let mid = (narrow + wide) / 2.0;
+        if greedy_rows(keys, size, mid).len() <= rows.len() {
+            wide = mid;
+        } else {
+            narrow = mid;
+        }
+    }
+    greedy_rows(keys, size, wide)
+}
+
+/// The entries in rows no wider than `width`, each row as full as it goes.
+fn greedy_rows(keys: &[Key], size: f64, width: f64) -> Vec<Vec<usize>> {
     let mut rows: Vec<Vec<usize>> = Vec::new();
     let mut x = 0.0;
     for (i, key) in keys.iter().enumerate() {
@@ -280,4 +303,26 @@ fn draw_key(out: &mut String, key: &Key, x: f64, y: f64, size: f64) {
         num(y),
         esc(key.name())
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Six entries of a width, where five fit a row: two rows of three,
+    /// not five and one; entries that fit one row stay in one row.
+    #[test]
+    fn rows_are_even_and_entries_whole() {
+        let keys: Vec<Key> = (0..6)
+            .map(|k| Key::Square("#000", format!("moves {k}00000–{k}99999")))
+            .collect();
+        let size = 1.0;
+        let one = keys[0].width(size) + size * 1.2;
+        let greedy = greedy_rows(&keys, size, one * 5.0);
+        assert_eq!(greedy.iter().map(Vec::len).collect::<Vec<_>>(), [5, 1]);
+        let rows = lay_out_legend(&keys, size, one * 5.0);
+        assert_eq!(rows, [vec![0, 1, 2], vec![3, 4, 5]]);
+        let wide = lay_out_legend(&keys, size, one * 7.0);
+        assert_eq!(wide, [vec![0, 1, 2, 3, 4, 5]]);
+    }
 }

@@ -113,6 +113,50 @@ impl From<u64> for Count {
     }
 }
 
+/// Why a text is not a [`Count`]: it is empty, or holds something other
+/// than decimal digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotDigits;
+
+impl fmt::Display for NotDigits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("not a string of decimal digits")
+    }
+}
+
+impl std::error::Error for NotDigits {}
+
+/// Decimal digits (leading zeros allowed), as `Display` writes them: a
+/// place among the paths may be as large as their count.
+///
+/// ```
+/// use knight::plain::Count;
+/// let place: Count = "99999999999999999999".parse().unwrap();
+/// assert_eq!(place.to_string(), "99999999999999999999");
+/// assert_eq!("007".parse::<Count>().unwrap(), Count::from(7u64));
+/// assert!("".parse::<Count>().is_err() && "1e3".parse::<Count>().is_err());
+/// ```
+impl std::str::FromStr for Count {
+    type Err = NotDigits;
+
+    fn from_str(text: &str) -> Result<Count, NotDigits> {
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(NotDigits);
+        }
+        let digits = text.trim_start_matches('0').as_bytes();
+        // Nine digits a limb, from the least significant end.
+        let limbs = digits
+            .rchunks(9)
+            .map(|chunk| {
+                chunk
+                    .iter()
+                    .fold(0u32, |limb, &d| limb * 10 + u32::from(d - b'0'))
+            })
+            .collect();
+        Ok(Count { limbs })
+    }
+}
+
 impl std::ops::AddAssign<&Count> for Count {
     fn add_assign(&mut self, other: &Count) {
         if self.limbs.len() < other.limbs.len() {
@@ -204,6 +248,8 @@ mod tests {
         for &a in &values {
             assert_eq!(count(a).to_string(), a.to_string());
             assert_eq!(count(a).to_u64(), u64::try_from(a).ok());
+            assert_eq!(a.to_string().parse::<Count>(), Ok(count(a)));
+            assert_eq!(format!("000{a}").parse::<Count>(), Ok(count(a)));
             for &b in &values {
                 let mut sum = count(a);
                 sum += &count(b);
@@ -217,5 +263,14 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn only_digits_parse() {
+        for text in ["", "-1", "+1", "1e3", "1.0", " 1", "1 ", "١"] {
+            assert_eq!(text.parse::<Count>(), Err(NotDigits), "{text:?}");
+        }
+        assert!("0".parse::<Count>().unwrap().is_zero());
+        assert!("000000000000".parse::<Count>().unwrap().is_zero());
     }
 }

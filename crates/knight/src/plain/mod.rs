@@ -20,7 +20,7 @@ pub(crate) mod paths;
 pub(crate) mod strip;
 pub(crate) mod table;
 
-pub use count::Count;
+pub use count::{Count, NotDigits};
 pub use distance::{knight_distance, shortest_path, DistanceError};
 pub use map::{distance_map, DistanceMap, MapError};
 pub use paths::{shortest_paths, PathsError, PathsLimits, ShortestPaths};

@@ -1,0 +1,245 @@
+"""The Python answers are the HTTP API's: every `$ curl` example in the
+repository's README.md and docs/ (real output of knightd, held byte for
+byte by the service's own tests) is asked of knight_moves and the answers
+compared, field by field, with the documented output. Examples of what the
+package does not do (pictures as SVG or PNG, streams, the service's own
+endpoints, the HTTP layer's refusals) are skipped by rule, and counted."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from pathlib import Path
+from typing import Any, Literal, Optional
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+
+import knight_moves as km
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+class Example:
+    def __init__(self, where: str, command: str, output: str) -> None:
+        self.where = where
+        self.command = command
+        self.output = output
+        words = shlex.split(command)
+        self.body: dict[str, Any] = {}
+        self.headers: list[str] = []
+        url = ""
+        i = 1
+        while i < len(words):
+            if words[i] == "-H":
+                self.headers.append(words[i + 1].lower())
+                i += 1
+            elif words[i] == "-d":
+                self.body = json.loads(words[i + 1])
+                i += 1
+            elif not words[i].startswith("-"):
+                url = words[i]
+            i += 1
+        parts = urlsplit("http://" + url)
+        self.endpoint = parts.path
+        self.query = dict(parse_qsl(parts.query))
+        self.format = self.query.pop("format", "json")
+        self.args: dict[str, Any] = {**self.query, **self.body}
+
+    def __repr__(self) -> str:
+        return f"{self.where}: {self.command}"
+
+
+def examples() -> list[Example]:
+    found = []
+    for doc in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        lines = doc.read_text().splitlines()
+        for i, line in enumerate(lines):
+            if not line.startswith("$ curl"):
+                continue
+            output = []
+            for after in lines[i + 1:]:
+                if after.startswith("$ ") or after.startswith("```"):
+                    break
+                output.append(after)
+            while output and not output[-1].strip():
+                output.pop()
+            found.append(Example(f"{doc.name}:{i + 1}", line[2:], "\n".join(output)))
+    return found
+
+
+def whole(value: Any) -> int:
+    """A whole number as the API reads it (8, "8", 8.0, "8e0")."""
+    return int(float(value))
+
+
+def square(value: Any) -> str | int:
+    """A square as the API reads it: digits alone are an index."""
+    if isinstance(value, int):
+        return value
+    text = str(value)
+    return int(text) if text.isdigit() else text
+
+
+def board(args: dict[str, Any]) -> dict[str, int]:
+    return {"width": whole(args.get("width", 8)), "height": whole(args.get("height", 8))}
+
+
+def first(args: dict[str, Any], *names: str) -> Any:
+    for n in names:
+        if n in args:
+            return args[n]
+    return None
+
+
+def bool_arg(value: Any) -> bool:
+    return str(value).lower() == "true"
+
+
+def window(text: Optional[str], files: bool) -> Optional[range]:
+    """`a..e` or `1..3` as a range of 0-based files or ranks."""
+    if text is None:
+        return None
+    lo, hi = text.split("..")
+    if files and not lo.isdigit():
+        return range(km.square_index(lo + "1", width=10**9), km.square_index(hi + "1", width=10**9) + 1)
+    return range(int(lo) - (0 if files else 1), int(hi) - (0 if files else 1) + 1)
+
+
+def notation_of(args: dict[str, Any], default: str | int) -> Literal["algebraic", "index"]:
+    asked = str(args.get("notation", "")).lower() or ("algebraic" if isinstance(default, str) else "index")
+    assert asked in ("algebraic", "index")
+    return "algebraic" if asked == "algebraic" else "index"
+
+
+def ask(example: Example) -> tuple[dict[str, Any], Optional[str]]:
+    """The documented fields the Python answer has, and its text picture."""
+    a, size = example.args, board(example.args)
+    e = example.endpoint
+    if e == "/distance":
+        moves = km.distance(square(first(a, "from", "src")), square(first(a, "to", "dest")), **size)
+        return {"moves": moves, "reachable": moves is not None}, None
+    if e == "/distance/batch":
+        return {"moves": km.distances([(square(x), square(y)) for x, y in a["pairs"]], **size)}, None
+    if e == "/path" and "board" not in a:
+        src = square(first(a, "from", "src"))
+        found = km.path(src, square(first(a, "to", "dest")), **size, notation=notation_of(a, src))
+        moves = None if found is None else len(found) - 1
+        return {"moves": moves, "cost": moves, "path": found}, None
+    if e == "/path":
+        src, dest = first(a, "from", "src"), first(a, "to", "dest")
+        p = km.cheapest_path(a["board"], None if src is None else square(src), None if dest is None else square(dest))
+        return ({"path": None, "moves": None, "cost": None} if p is None else {"path": p.path, "moves": p.moves, "cost": p.cost}), None
+    if e in ("/colour", "/color"):
+        return {"colour": km.colour(square(a["square"]), **size)}, None
+    if e == "/moves":
+        return {"moves": km.moves(square(a["square"]), **size)}, None
+    if e == "/distance-map":
+        m = km.distance_map(square(a["from"]), **size, files=window(a.get("files"), True), ranks=window(a.get("ranks"), False))
+        return {"rows": m.rows, "farthest": m.farthest}, m.text()
+    if e == "/shortest-paths":
+        src = square(a["from"])
+        sp = km.shortest_paths(src, square(a["to"]), **size, notation=notation_of(a, src))
+        offset, limit = int(a.get("offset", 0)), int(a.get("limit", 100))
+        return {"moves": sp.moves, "count": str(sp.count), "paths": sp.page(offset, limit)}, None
+    if e == "/tour":
+        end = a.get("end")
+        t = km.tour(
+            square(a["start"]) if "start" in a else "a1",
+            **size,
+            closed=bool_arg(a.get("closed", False)),
+            end=None if end is None else square(end),
+            method=a.get("method", "auto"),
+            seed=None if "seed" not in a else int(a["seed"]),
+        )
+        fields: dict[str, Any] = {"path": t.path, "closed": t.closed}
+        if t.backtracks is not None:
+            fields["backtracks"] = t.backtracks
+        return fields, t.text()
+    if e == "/tour/step":
+        it = km.IndexedTour(square(a.get("start", "a1")), **size, closed=bool_arg(a.get("closed", False)))
+        if "square" in a:
+            return {"step": it.step_of(square(a["square"]))}, None
+        return {"square": it.square_at(int(a["step"]))}, None
+    if e == "/tour/finish" and "clues" in a:
+        s = km.solve_clues({square(k): v for k, v in a["clues"].items()}, **size, closed=bool_arg(a.get("closed", False)))
+        return {"path": s.path, "unique": s.unique}, s.text()
+    if e == "/tour/finish":
+        end = a.get("end")
+        f = km.finish([square(s) for s in a["played"]], **size, closed=bool_arg(a.get("closed", False)), end=None if end is None else square(end))
+        return {"path": f.path, "played": f.played}, f.text()
+    if e == "/tour/puzzle":
+        made = km.puzzle(width=size["width"], height=size["height"], seed=int(a.get("seed", 0)), closed=bool_arg(a.get("closed", False)))
+        return {"clues": made.clues, "solution": made.solution}, made.text()
+    if e == "/validate":
+        v = km.validate(
+            [square(s) for s in a["path"]],
+            **({} if "board" in a else size),
+            board=a.get("board"),
+            barrier_rule=a.get("barrier_rule", "either"),
+            simple=bool(a.get("simple", False)),
+        )
+        error = None if v.error is None else {"step": v.error.step, "from": v.error.src, "to": v.error.dest, "reason": v.error.reason}
+        return {"valid": v.valid, "moves": v.moves, "cost": v.cost, "error": error}, v.text()
+    if e == "/longest-path":
+        terrain = a.get("board") or "\n".join(["." * size["width"]] * size["height"])
+        src, dest = first(a, "from", "src"), first(a, "to", "dest")
+        lp = km.longest_path(terrain, None if src is None else square(src), None if dest is None else square(dest), timeout=whole(a.get("time_limit_ms", 1000)) / 1000)
+        if lp is None:
+            return {"moves": None}, None
+        return {"moves": lp.moves, "cost": lp.cost, "upper_bound": lp.upper_bound, "optimal": lp.optimal}, lp.text()
+    raise LookupError(e)
+
+
+#: Why an example is not asked of the package, by rule.
+def skipped(example: Example) -> Optional[str]:
+    if example.endpoint in ("/healthz", "/readyz", "/metrics", "/openapi.yaml", "/tour/count"):
+        return "the service's own endpoint"
+    if example.format in ("svg", "png") or any(h.startswith("accept:") for h in example.headers):
+        return "a picture or stream format"
+    if example.format == "text" and example.endpoint in ("/path", "/shortest-paths"):
+        return "path() answers a list, which draws no picture"
+    if example.format == "text" and example.endpoint == "/validate":
+        return "the challenge's frames as text are the service's"
+    if example.endpoint in ("/validate", "/longest-path", "/distance/batch") and not example.body:
+        return "the HTTP rule: this endpoint answers POST"
+    if set(example.query) - {"from", "to", "src", "dest", "width", "height", "square", "start", "end", "step",
+                             "closed", "method", "seed", "offset", "limit", "files", "ranks", "notation"}:
+        return "an HTTP parameter the package has no counterpart for"
+    if "render" in example.args and example.format == "json":
+        return "frames (render) are the service's"
+    if "played" in example.args and "clues" in example.args:
+        return "played and clues together: one mapping of clues says it in Python"
+    if example.endpoint == "/distance/batch" and example.query:
+        return "the HTTP rule for a POST's query"
+    return None
+
+
+ALL = examples()
+
+
+def test_the_examples_are_found() -> None:
+    assert len(ALL) > 60
+    asked = [x for x in ALL if not skipped(x)]
+    assert len(asked) > 45, [repr(x) for x in ALL if skipped(x)]
+
+
+@pytest.mark.parametrize("example", [x for x in ALL if not skipped(x)], ids=repr)
+def test_an_example_answers_as_documented(example: Example) -> None:
+    if example.format == "text":
+        _, text = ask(example)
+        assert text is not None and text.rstrip("\n") == example.output
+        return
+    expected = json.loads(example.output)
+    if "code" in expected and "status" in expected:
+        with pytest.raises(km.KnightError) as raised:
+            ask(example)
+        assert raised.value.code == expected["code"]
+        if expected["code"] in ("square_off_board", "invalid_square", "no_tour"):
+            assert str(raised.value) == expected["detail"]
+        return
+    fields, _ = ask(example)
+    shown = {k: v for k, v in fields.items() if k in expected}
+    assert shown, (fields, expected)
+    assert shown == {k: expected[k] for k in shown}
