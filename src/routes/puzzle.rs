@@ -11,6 +11,7 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use crate::error::{ApiError, PuzzleRefused};
 use crate::heavy::{Served, Work};
+use crate::layers::middleware::NotPure;
 use crate::request::extract::Params;
 use crate::request::params::params;
 use crate::request::params::Given;
@@ -175,7 +176,14 @@ async fn made(
             },
             ..Overlay::default()
         };
-        respond(format, Ground::Plain(board), None, &answer, overlay)
+        let cut_short = puzzle.time_ran_out;
+        respond(format, Ground::Plain(board), None, &answer, overlay).map(|mut response| {
+            // More time would make another puzzle: not one to keep a day.
+            if cut_short {
+                response.extensions_mut().insert(NotPure);
+            }
+            response
+        })
     })
     .await?
 }

@@ -215,6 +215,16 @@ async fn puzzles_have_clues_that_agree_and_draw_as_printed() {
         why.contains("the time ran out first") && why.contains("time_limit_ms was 0"),
         "{why}"
     );
+    // More time would make another puzzle: not cached.
+    let r = server
+        .get_with("/tour/puzzle?width=6&height=6&seed=7&time_limit_ms=0", &[])
+        .await;
+    assert_eq!(r.headers()["cache-control"], "no-store");
+    assert!(!r.headers().contains_key("etag"));
+    let r = server
+        .get_with("/tour/puzzle?width=6&height=6&seed=7", &[])
+        .await;
+    assert_eq!(r.headers()["cache-control"], "public, max-age=86400");
     let path = squares(&v["solution"]);
     assert_tour(6, 6, path[0], false, &path);
     for (square, step) in v["clues"].as_object().unwrap() {
