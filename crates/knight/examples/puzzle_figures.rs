@@ -27,7 +27,7 @@ use knight::tour::{Clue, ClueStuck, Puzzle, Solved};
 use knight::{
     make_puzzle, solve_clues, Board, CluesError, CluesRequest, PuzzleRequest, Square, SquareName,
 };
-use knight_reference::tours::Mix;
+use knight_reference::tours::{check_tour, Mix};
 
 /// A random tour of `board`: Warnsdorff's rule with ties at random, from a
 /// random square, restarted until it covers the board.
@@ -188,19 +188,14 @@ fn recheck(puzzle: &Puzzle) -> (usize, usize, usize, bool) {
     (needed, removable, unsettled, seconds_hold)
 }
 
-/// Whether `path` visits every square of `board` once by knight moves
-/// (and returns to its start when `closed`), checked here.
+/// Whether `path` is a tour of `board` (and closed when `closed`), by the
+/// reference crate's checker.
 fn is_tour_of(board: Board, path: &[Square], closed: bool) -> bool {
-    let cell = |s: &Square| (i64::from(s.file()), i64::from(s.rank()));
-    let hop = |a: &Square, b: &Square| {
-        let (d0, d1) = ((cell(a).0 - cell(b).0).abs(), (cell(a).1 - cell(b).1).abs());
-        (d0, d1) == (1, 2) || (d0, d1) == (2, 1)
-    };
-    let mut seen = std::collections::HashSet::new();
-    u64::try_from(path.len()).ok() == Some(board.squares())
-        && path.iter().all(|s| board.contains(*s) && seen.insert(*s))
-        && path.windows(2).all(|p| hop(&p[0], &p[1]))
-        && (!closed || hop(&path[0], &path[path.len() - 1]))
+    let xy: Vec<(u64, u64)> = path
+        .iter()
+        .map(|s| (u64::from(s.file()), u64::from(s.rank())))
+        .collect();
+    !xy.is_empty() && check_tour(board.width(), board.height(), xy[0], closed, &xy).is_ok()
 }
 
 /// The time this thread has been on a CPU, in milliseconds (Linux's
@@ -216,7 +211,6 @@ fn cpu_ms() -> Option<f64> {
 /// time, clues and nodes, and how many are minimal (as the puzzle says,
 /// and rechecked).
 fn puzzles(closed: bool, fresh: u64) {
-    let board = Board::new(8, 8).expect("8x8");
     let mut mix = Mix(fresh);
     let drawn: Vec<u64> = (0..100).map(|_| mix.next()).collect();
     for (name, seeds) in [
@@ -228,19 +222,7 @@ fn puzzles(closed: bool, fresh: u64) {
         let (mut minimal, mut rechecked, mut removable, mut unsettled, mut seconds) =
             (0, 0, 0, 0, 0);
         for seed in seeds {
-            let start = Instant::now();
-            let cpu_start = cpu_ms();
-            let puzzle = make_puzzle(
-                PuzzleRequest {
-                    board,
-                    closed,
-                    seed,
-                },
-                Duration::from_secs(10),
-            )
-            .expect("a puzzle");
-            let took = start.elapsed().as_secs_f64() * 1e3;
-            let cpu = cpu_ms().zip(cpu_start).map_or(f64::NAN, |(b, a)| b - a);
+            let (puzzle, took, cpu) = timed_puzzle(seed, closed, Duration::from_secs(10));
             let (n, r, u, held) = recheck(&puzzle);
             if std::env::var_os("PUZZLE_TRACE").is_some() {
                 eprintln!(
@@ -271,23 +253,26 @@ fn puzzles(closed: bool, fresh: u64) {
     }
 }
 
-/// Makes the 8×8 puzzle of one seed and prints its clues, nodes, time
-/// (and time on a core) and whether it is minimal.
-fn one_puzzle(seed: u64, closed: bool) {
+/// The 8×8 puzzle of `seed`, the milliseconds it took and those on a core.
+fn timed_puzzle(seed: u64, closed: bool, limit: Duration) -> (Puzzle, f64, f64) {
     let board = Board::new(8, 8).expect("8x8");
     let start = Instant::now();
     let cpu_start = cpu_ms();
-    let puzzle = make_puzzle(
-        PuzzleRequest {
-            board,
-            closed,
-            seed,
-        },
-        Duration::from_secs(60),
-    )
-    .expect("a puzzle");
+    let request = PuzzleRequest {
+        board,
+        closed,
+        seed,
+    };
+    let puzzle = make_puzzle(request, limit).expect("a puzzle");
     let took = start.elapsed().as_secs_f64() * 1e3;
     let cpu = cpu_ms().zip(cpu_start).map_or(f64::NAN, |(b, a)| b - a);
+    (puzzle, took, cpu)
+}
+
+/// Makes the 8×8 puzzle of one seed and prints its clues, nodes, time
+/// (and time on a core) and whether it is minimal.
+fn one_puzzle(seed: u64, closed: bool) {
+    let (puzzle, took, cpu) = timed_puzzle(seed, closed, Duration::from_secs(60));
     let clues: Vec<String> = puzzle
         .clues
         .iter()
