@@ -424,18 +424,23 @@ fn made_puzzles_have_exactly_one_solution_and_are_minimal() {
         (3, 7, false, 4),
         (3, 8, false, 6),
         (3, 10, true, 4),
+        (3, 12, true, 3),
         (5, 6, false, 4),
+        (5, 6, true, 3),
     ] {
         let board = Board::new(w, h).unwrap();
         let wi = i32::try_from(w).unwrap();
         let hi = i32::try_from(h).unwrap();
         let tours = every_tour(wi, hi, closed);
         // The published counts: 5×5 has 1,728 open tours counted each way
-        // (OEIS A165134), 4×5 82 each counted once, 3×10 16 closed ones.
+        // (OEIS A165134), 4×5 82 each counted once; 3×10 16 closed ones,
+        // 3×12 176 (A070030), 5×6 8 (each from every square, both ways).
         let published = match (w, h, closed) {
             (5, 5, false) => Some(1728),
             (4, 5, false) => Some(2 * 82),
             (3, 10, true) => Some(16 * 30 * 2),
+            (3, 12, true) => Some(176 * 36 * 2),
+            (5, 6, true) => Some(8 * 30 * 2),
             _ => None,
         };
         assert!(published.is_none_or(|p| p == tours.len()), "{w}x{h}");
