@@ -14,12 +14,19 @@ use crate::convert::len64;
 use crate::error::ApiError;
 use crate::response::raster::Rasterise;
 
+/// A response extension: this answer is not a function of its URL alone
+/// (a puzzle the time cut short, which more time would make with fewer
+/// clues), so [`cache_for_a_day`] sends it `Cache-Control: no-store`,
+/// without an `ETag`.
+#[derive(Clone, Copy, Debug)]
+pub struct NotPure;
+
 /// Route layer of the solver's GET routes, whose answers are pure functions
 /// of the URL: a successful GET (or HEAD) answer is marked cacheable for a
 /// day and carries a strong `ETag`, a hash of its body; a request whose
 /// `If-None-Match` matches it is answered `304 Not Modified` without the
 /// body. HEAD has GET's headers: axum strips the body only after this
-/// layer.
+/// layer. An answer marked [`NotPure`] is marked `no-store` instead.
 pub async fn cache_for_a_day(request: Request, next: Next) -> Response {
     let method = request.method().clone();
     let uri = request.uri().to_string();
@@ -29,8 +36,14 @@ pub async fn cache_for_a_day(request: Request, next: Next) -> Response {
         .iter()
         .cloned()
         .collect();
-    let response = next.run(request).await;
+    let mut response = next.run(request).await;
     if !(method == Method::GET || method == Method::HEAD) || !response.status().is_success() {
+        return response;
+    }
+    if response.extensions().get::<NotPure>().is_some() {
+        response
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
         return response;
     }
     let (mut parts, body) = response.into_parts();

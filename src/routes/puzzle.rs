@@ -11,6 +11,7 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use crate::error::{ApiError, PuzzleRefused};
 use crate::heavy::{Served, Work};
+use crate::layers::middleware::NotPure;
 use crate::request::extract::Params;
 use crate::request::params::params;
 use crate::request::params::Given;
@@ -74,6 +75,11 @@ struct PuzzleAnswer<'a> {
     height: u64,
     seed: u64,
     closed: bool,
+    /// Whether no clue can be left out, proven (a second tour for each).
+    minimal: bool,
+    /// Why not, in words, when it is not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    not_minimal: Option<String>,
     clues: ShownClues,
     solution: ShownPath<'a>,
 }
@@ -136,6 +142,14 @@ async fn made(
             height: board.height(),
             seed: puzzle.seed,
             closed: puzzle.closed,
+            minimal: puzzle.minimal(),
+            not_minimal: puzzle.why_not_minimal().map(|why| {
+                if puzzle.time_ran_out {
+                    format!("{why} (time_limit_ms was {time_limit_ms}: more time may settle it)")
+                } else {
+                    why
+                }
+            }),
             clues: ShownClues {
                 shown,
                 clues: puzzle.clues.clone(),
@@ -154,14 +168,22 @@ async fn made(
                 moves: None,
                 cost: None,
                 verdict: Some(format!(
-                    "{count} squares numbered: number the rest 1 to {} so that each number is a knight move from the next{}; exactly one way does",
+                    "{count} squares numbered: number the rest 1 to {} so that each number is a knight move from the next{}; exactly one way does{}",
                     board.squares(),
-                    if puzzle.closed { " and the last a knight move from the first" } else { "" }
+                    if puzzle.closed { " and the last a knight move from the first" } else { "" },
+                    if puzzle.minimal() { ", and without any one of the numbers more than one would" } else { "" }
                 )),
             },
             ..Overlay::default()
         };
-        respond(format, Ground::Plain(board), None, &answer, overlay)
+        let cut_short = puzzle.time_ran_out;
+        respond(format, Ground::Plain(board), None, &answer, overlay).map(|mut response| {
+            // More time would make another puzzle: not one to keep a day.
+            if cut_short {
+                response.extensions_mut().insert(NotPure);
+            }
+            response
+        })
     })
     .await?
 }

@@ -2,7 +2,9 @@
 //! /tour/finish` with `clues` (the tour agrees with every clue, held to the
 //! independent tour checker; `unique`; the reasons and the 400s naming the
 //! clue at fault) and `/tour/puzzle` (GET and POST, the same seed the same
-//! puzzle, its clues agreeing with its solution, text and SVG as printed).
+//! puzzle, its clues agreeing with its solution and each of them needed,
+//! text and SVG as printed; a puzzle the time cuts short says that it is
+//! not proven minimal, and why).
 //! The solver, with its exhaustive reference, is tested in the library's
 //! `crates/knight/tests/solver/puzzle.rs`.
 
@@ -128,9 +130,10 @@ async fn puzzles_have_clues_that_agree_and_draw_as_printed() {
         .get_json("/tour/puzzle?width=6&height=6&seed=7")
         .await;
     assert_eq!(
-        (&v["width"], &v["seed"], &v["closed"]),
-        (&json!(6), &json!(7), &json!(false))
+        (&v["width"], &v["seed"], &v["closed"], &v["minimal"]),
+        (&json!(6), &json!(7), &json!(false), &json!(true))
     );
+    assert!(v.get("not_minimal").is_none(), "{v}");
     let path = squares(&v["solution"]);
     assert_tour(6, 6, path[0], false, &path);
     let clues = v["clues"].as_object().unwrap();
@@ -156,12 +159,25 @@ async fn puzzles_have_clues_that_agree_and_draw_as_printed() {
         (&solved["path"], &solved["unique"]),
         (&v["solution"], &json!(true))
     );
+    // Minimal: without any one clue, the finish finds a second tour.
+    for left_out in clues.keys() {
+        let mut rest = clues.clone();
+        rest.remove(left_out);
+        let solved = server
+            .post_json(
+                "/tour/finish",
+                &json!({"width": 6, "height": 6, "clues": rest}),
+            )
+            .await;
+        assert_eq!(solved["unique"], json!(false), "without {left_out}");
+    }
     // Closed.
     let v = server
         .get_json("/tour/puzzle?width=6&height=6&seed=3&closed=true")
         .await;
     let path = squares(&v["solution"]);
     assert_tour(6, 6, path[0], true, &path);
+    assert_eq!(v["minimal"], json!(true));
     // Text: the clue squares numbered, the rest blank.
     let (status, _, text) = server
         .get("/tour/puzzle?width=6&height=6&seed=7&format=text")
@@ -182,6 +198,41 @@ async fn puzzles_have_clues_that_agree_and_draw_as_printed() {
         .await;
     assert_eq!(status, 200);
     assert_eq!(svg.matches("data-clue=").count(), clues.len());
+    assert!(
+        text.contains(
+            "exactly one way does, and without any one of the numbers more than one would."
+        ),
+        "{text}"
+    );
+    // Cut short (the tour is found before the time is first read), every
+    // square is numbered: one solution, not proven minimal, and why.
+    let v = server
+        .get_json("/tour/puzzle?width=6&height=6&seed=7&time_limit_ms=0")
+        .await;
+    assert_eq!(v["minimal"], json!(false), "{v}");
+    let why = v["not_minimal"].as_str().unwrap();
+    assert!(
+        why.contains("the time ran out first") && why.contains("time_limit_ms was 0"),
+        "{why}"
+    );
+    // More time would make another puzzle: not cached.
+    let r = server
+        .get_with("/tour/puzzle?width=6&height=6&seed=7&time_limit_ms=0", &[])
+        .await;
+    assert_eq!(r.headers()["cache-control"], "no-store");
+    assert!(!r.headers().contains_key("etag"));
+    let r = server
+        .get_with("/tour/puzzle?width=6&height=6&seed=7", &[])
+        .await;
+    assert_eq!(r.headers()["cache-control"], "public, max-age=86400");
+    let path = squares(&v["solution"]);
+    assert_tour(6, 6, path[0], false, &path);
+    for (square, step) in v["clues"].as_object().unwrap() {
+        assert_eq!(
+            path[usize::try_from(step.as_u64().unwrap()).unwrap() - 1],
+            from_name(square)
+        );
+    }
     // Too large, and a board with no tour.
     Server::problem(
         server.get("/tour/puzzle?width=9&height=9").await,

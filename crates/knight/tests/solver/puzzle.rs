@@ -2,12 +2,19 @@
 //! (boards up to 36 squares): `solve_clues` finds a tour exactly when one
 //! exists, says `unique` exactly when there is one, and every tour it gives
 //! agrees with the clues; `make_puzzle`'s clues have exactly one tour, its
-//! solution; and the reasons and errors for clues that are not a puzzle.
+//! solution, and none can be left out (the reference finds two tours
+//! without any one of them; on 8×8, each clue's second tour checked here
+//! and the clue-removed sets re-solved); and the reasons and errors for
+//! clues that are not a puzzle.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
-use knight::tour::{Clue, ClueStuck};
-use knight::{make_puzzle, solve_clues, Board, CluesError, CluesRequest, PuzzleRequest, Square};
+use knight::tour::{Clue, ClueStuck, Puzzle};
+use knight::{
+    make_puzzle, solve_clues, Board, CluesError, CluesRequest, Deadline, PuzzleRequest, Square,
+};
 use knight_reference::tours::Mix;
 
 /// The board's squares as (file, rank), index order.
@@ -293,18 +300,150 @@ fn solve_clues_agrees_with_an_exhaustive_search() {
     );
 }
 
-/// A made puzzle has exactly one tour (the reference's count), its
-/// solution; the same seed gives the same puzzle.
+/// Every tour of a small board (each way round, from every start, and a
+/// closed tour from each of its squares), as square indices by step: plain
+/// depth-first search through the paths of knight moves, cut only where an
+/// unvisited square has too few ways in and out (one square beside it
+/// that the path can still use, the knight's, an unvisited one or, closed,
+/// the first, makes it the last square: at most one can be, none closed;
+/// none makes it unreachable).
+fn every_tour(w: i32, h: i32, closed: bool) -> Vec<Vec<usize>> {
+    struct Walk {
+        adj: Vec<u64>,
+        closed: bool,
+        path: Vec<usize>,
+        out: Vec<Vec<usize>>,
+    }
+    impl Walk {
+        fn hopeless(&self, seen: u64, here: usize) -> bool {
+            let n = self.adj.len();
+            let mut usable = !seen | (1 << here);
+            if self.closed {
+                usable |= 1 << self.path[0];
+            }
+            let mut ends = 0;
+            for u in (0..n).filter(|&u| seen & (1 << u) == 0) {
+                match (self.adj[u] & usable).count_ones() {
+                    0 => return true,
+                    1 if self.closed => return true,
+                    1 => ends += 1,
+                    _ => {}
+                }
+            }
+            ends > 1
+        }
+
+        fn go(&mut self, seen: u64) {
+            let here = self.path[self.path.len() - 1];
+            if self.path.len() == self.adj.len() {
+                if !self.closed || self.adj[here] & (1 << self.path[0]) != 0 {
+                    self.out.push(self.path.clone());
+                }
+                return;
+            }
+            if self.hopeless(seen, here) {
+                return;
+            }
+            for u in 0..self.adj.len() {
+                if self.adj[here] & !seen & (1 << u) != 0 {
+                    self.path.push(u);
+                    self.go(seen | (1 << u));
+                    self.path.pop();
+                }
+            }
+        }
+    }
+    let cells = cells(w, h);
+    let adj: Vec<u64> = (0..cells.len())
+        .map(|a| {
+            (0..cells.len())
+                .filter(|&b| knight_move(cells[a], cells[b]))
+                .fold(0, |m, b| m | (1 << b))
+        })
+        .collect();
+    let mut walk = Walk {
+        adj,
+        closed,
+        path: Vec::new(),
+        out: Vec::new(),
+    };
+    for start in 0..cells.len() {
+        walk.path = vec![start];
+        walk.go(1 << start);
+    }
+    walk.out
+}
+
+/// How many of `tours` agree with the clues (index, step from 1).
+fn agreeing(tours: &[Vec<usize>], clues: &[(usize, usize)]) -> usize {
+    tours
+        .iter()
+        .filter(|t| clues.iter().all(|&(sq, step)| t[step - 1] == sq))
+        .count()
+}
+
+/// The clues as (square index, step), the reference's terms.
+fn indexed(w: u64, clues: &[Clue]) -> Vec<(usize, usize)> {
+    clues
+        .iter()
+        .map(|c| {
+            let i = c.square.rank() * u32::try_from(w).unwrap() + c.square.file();
+            (
+                usize::try_from(i).unwrap(),
+                usize::try_from(c.step).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// Whether each of the puzzle's second tours proves its clue needed:
+/// a tour (checked here, square by square) that agrees with every other
+/// clue and not with its own.
+fn seconds_prove_minimal(w: i32, h: i32, puzzle: &Puzzle) -> bool {
+    puzzle.seconds.len() == puzzle.clues.len()
+        && puzzle.clues.iter().enumerate().all(|(i, clue)| {
+            let Some(second) = &puzzle.seconds[i] else {
+                return false;
+            };
+            let mut rest = puzzle.clues.clone();
+            rest.remove(i);
+            agrees(w, h, second, &rest, puzzle.closed)
+                && second[usize::try_from(clue.step).unwrap() - 1] != clue.square
+        })
+}
+
+/// A made puzzle has exactly one tour, its solution, and is minimal: with
+/// any one clue left out, two tours or more agree with the rest — counted
+/// among every tour of the board, enumerated here — and the puzzle's own
+/// second tour for that clue holds; the same seed gives the same puzzle.
 #[test]
-fn made_puzzles_have_exactly_one_solution() {
+fn made_puzzles_have_exactly_one_solution_and_are_minimal() {
     for (w, h, closed, seeds) in [
-        (5, 5, false, 4),
-        (3, 8, false, 4),
-        (3, 10, true, 2),
-        (5, 6, false, 2),
-        (6, 6, false, 1),
+        (5, 5, false, 6),
+        (4, 5, false, 4),
+        (3, 7, false, 4),
+        (3, 8, false, 6),
+        (3, 10, true, 4),
+        (3, 12, true, 3),
+        (5, 6, false, 4),
+        (5, 6, true, 3),
     ] {
         let board = Board::new(w, h).unwrap();
+        let wi = i32::try_from(w).unwrap();
+        let hi = i32::try_from(h).unwrap();
+        let tours = every_tour(wi, hi, closed);
+        // The published counts: 5×5 has 1,728 open tours counted each way
+        // (OEIS A165134), 4×5 82 each counted once; 3×10 16 closed ones,
+        // 3×12 176 (A070030), 5×6 8 (each from every square, both ways).
+        let published = match (w, h, closed) {
+            (5, 5, false) => Some(1728),
+            (4, 5, false) => Some(2 * 82),
+            (3, 10, true) => Some(16 * 30 * 2),
+            (3, 12, true) => Some(176 * 36 * 2),
+            (5, 6, true) => Some(8 * 30 * 2),
+            _ => None,
+        };
+        assert!(published.is_none_or(|p| p == tours.len()), "{w}x{h}");
         for seed in 0..seeds {
             let request = PuzzleRequest {
                 board,
@@ -312,28 +451,120 @@ fn made_puzzles_have_exactly_one_solution() {
                 seed,
             };
             let puzzle = make_puzzle(request, Duration::from_secs(20)).unwrap();
-            let wi = i32::try_from(w).unwrap();
-            let hi = i32::try_from(h).unwrap();
+            let what = format!("{w}x{h} closed={closed} seed {seed}");
             assert!(agrees(wi, hi, &puzzle.solution, &puzzle.clues, closed));
-            let picked: Vec<(usize, usize)> = puzzle
-                .clues
-                .iter()
-                .map(|c| {
-                    let i = c.square.rank() * u32::try_from(w).unwrap() + c.square.file();
-                    (
-                        usize::try_from(i).unwrap(),
-                        usize::try_from(c.step).unwrap(),
-                    )
-                })
-                .collect();
-            let tours = reference(wi, hi, &picked, closed, 2, u64::MAX).unwrap();
-            assert_eq!(tours.len(), 1, "{w}x{h} seed {seed}: {picked:?}");
+            let picked = indexed(w, &puzzle.clues);
+            assert_eq!(agreeing(&tours, &picked), 1, "{what}: {picked:?}");
+            for i in 0..picked.len() {
+                let mut rest = picked.clone();
+                rest.remove(i);
+                assert!(
+                    agreeing(&tours, &rest) >= 2,
+                    "{what}: {:?} can be left out of {picked:?}",
+                    picked[i]
+                );
+            }
+            assert!(puzzle.minimal(), "{what}");
+            assert_eq!(puzzle.why_not_minimal(), None, "{what}");
+            assert!(seconds_prove_minimal(wi, hi, &puzzle), "{what}");
             assert_eq!(
                 make_puzzle(request, Duration::from_secs(20)).unwrap(),
                 puzzle
             );
         }
     }
+    // 6×6 (every tour of the board is too many to list): one tour by the
+    // plain search of clue sets above, minimal by its second tours.
+    let board = Board::new(6, 6).unwrap();
+    for seed in 0..2 {
+        let closed = false;
+        let request = PuzzleRequest {
+            board,
+            closed,
+            seed,
+        };
+        let puzzle = make_puzzle(request, Duration::from_secs(20)).unwrap();
+        let picked = indexed(6, &puzzle.clues);
+        let tours = reference(6, 6, &picked, closed, 2, u64::MAX).unwrap();
+        assert_eq!(tours.len(), 1, "6x6 closed={closed}: {picked:?}");
+        assert!(puzzle.minimal() && seconds_prove_minimal(6, 6, &puzzle));
+    }
+}
+
+/// 8×8 puzzles (open and closed, several seeds) are minimal: each clue's
+/// second tour is checked here square by square, and the library's solver
+/// (an exhaustive search, no part of the puzzle maker's bookkeeping) finds
+/// the clues unique and each clue-removed set not.
+#[test]
+fn eight_by_eight_puzzles_are_minimal() {
+    let board = Board::new(8, 8).unwrap();
+    for closed in [false, true] {
+        for seed in 0..6 {
+            let request = PuzzleRequest {
+                board,
+                closed,
+                seed,
+            };
+            let puzzle = make_puzzle(request, Duration::from_secs(60)).unwrap();
+            let what = format!("8x8 closed={closed} seed {seed}");
+            assert!(!puzzle.time_ran_out, "{what}");
+            assert!(puzzle.minimal(), "{what}: {:?}", puzzle.why_not_minimal());
+            assert!(seconds_prove_minimal(8, 8, &puzzle), "{what}");
+            let solve = |clues: &[Clue]| {
+                solve_clues(
+                    CluesRequest {
+                        board,
+                        clues,
+                        closed,
+                    },
+                    Duration::from_secs(60),
+                )
+                .unwrap()
+            };
+            let solved = solve(&puzzle.clues);
+            assert_eq!(
+                (solved.unique, &solved.path),
+                (Some(true), &puzzle.solution),
+                "{what}"
+            );
+            for i in 0..puzzle.clues.len() {
+                let mut rest = puzzle.clues.clone();
+                rest.remove(i);
+                let solved = solve(&rest);
+                assert_eq!(solved.unique, Some(false), "{what}: {:?}", puzzle.clues[i]);
+                assert!(agrees(8, 8, &solved.path, &rest, closed), "{what}");
+            }
+        }
+    }
+}
+
+/// A puzzle the time cuts short still has exactly one solution, and says
+/// that it is not proven minimal, and why.
+#[test]
+fn a_puzzle_cut_short_says_it_is_not_minimal() {
+    let board = Board::new(6, 6).unwrap();
+    let flag = Arc::new(AtomicBool::new(false));
+    let request = PuzzleRequest {
+        board,
+        closed: false,
+        seed: 3,
+    };
+    // The tour is found before the flag is first read (every 1,024 nodes);
+    // then every check stops at once.
+    let deadline = Deadline::from(Duration::from_secs(20)).cancelled_by(Arc::clone(&flag));
+    flag.store(true, Ordering::Relaxed);
+    let puzzle = make_puzzle(request, deadline).unwrap();
+    assert!(puzzle.time_ran_out);
+    assert!(!puzzle.minimal());
+    // Cut short in step 2: every square numbered, none proven needed.
+    assert_eq!(puzzle.clues.len(), 36);
+    assert!(puzzle.seconds.iter().all(Option::is_none));
+    let why = puzzle.why_not_minimal().unwrap();
+    assert!(why.contains("the time ran out first"), "{why}");
+    let picked = indexed(6, &puzzle.clues);
+    let tours = reference(6, 6, &picked, false, 2, u64::MAX).unwrap();
+    assert_eq!(tours.len(), 1, "{picked:?}");
+    assert!(agrees(6, 6, &puzzle.solution, &puzzle.clues, false));
 }
 
 fn err_text(err: &CluesError) -> String {

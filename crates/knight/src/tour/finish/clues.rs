@@ -333,7 +333,7 @@ pub fn solve_clues(
     if let Some(stuck) = reason(grid, &clues, closed, &deadline) {
         return Err(CluesError::NoTour(stuck));
     }
-    let (found, settled, nodes) = count_tours(grid, &clues, closed, u64::MAX, &deadline);
+    let (found, settled, nodes) = count_tours(grid, &clues, closed, (2, None), u64::MAX, &deadline);
     let mut found = found.into_iter();
     let Some(path) = found.next() else {
         return Err(if settled {
@@ -362,8 +362,9 @@ pub fn solve_clues(
     })
 }
 
-/// Up to two tours of `grid` that agree with `clues` (sorted by step,
-/// checked), whether the search was complete, and its nodes.
+/// Up to `want` tours of `grid` that agree with `clues` (sorted by step,
+/// checked) and do not put `excluded`'s square at its step, whether the
+/// search was complete, and its nodes.
 ///
 /// An open tour read backwards is a tour, and a closed tour is a tour from
 /// any of its squares, so the clues are first renumbered (backwards, or
@@ -375,6 +376,7 @@ pub(crate) fn count_tours(
     grid: Grid,
     clues: &[Clue],
     closed: bool,
+    (want, excluded): (usize, Option<Clue>),
     budget: u64,
     deadline: &Deadline,
 ) -> (Vec<Vec<Square>>, bool, u64) {
@@ -404,26 +406,31 @@ pub(crate) fn count_tours(
         })
         .collect();
     renumbered.sort_unstable_by_key(|c| c.step);
-    let mut ways = vec![Search::new(grid, &renumbered, closed, deadline)];
+    let excluded = excluded.map(|c| Clue {
+        square: c.square,
+        step: renumber(c.step),
+    });
+    let mut first_way = Search::new(grid, &renumbered, closed, deadline);
+    first_way.exclude(grid, excluded);
+    let mut ways = vec![first_way];
     if !clues.is_empty() {
         // The same tours read the other way (a closed tour keeps step 1).
-        let mut backwards: Vec<Clue> = renumbered
-            .iter()
-            .map(|c| Clue {
-                square: c.square,
-                step: if closed {
-                    (n + 1 - c.step) % n + 1
-                } else {
-                    n + 1 - c.step
-                },
-            })
-            .collect();
+        let other_way = |c: &Clue| Clue {
+            square: c.square,
+            step: if closed {
+                (n + 1 - c.step) % n + 1
+            } else {
+                n + 1 - c.step
+            },
+        };
+        let mut backwards: Vec<Clue> = renumbered.iter().map(other_way).collect();
         backwards.sort_unstable_by_key(|c| c.step);
         let mut way = Search::new(grid, &backwards, closed, deadline);
+        way.exclude(grid, excluded.as_ref().map(other_way));
         way.reversed = true;
         ways.push(way);
     }
-    let (found, cut) = search_ways(&mut ways, 2, budget);
+    let (found, cut) = search_ways(&mut ways, want, budget);
     let nodes = ways.iter().map(|w| w.nodes).sum();
     let found = found
         .iter()

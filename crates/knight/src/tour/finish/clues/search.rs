@@ -68,7 +68,9 @@
 //! turn (the positions proven hopeless are kept across rounds, facts
 //! whatever the order). To settle uniqueness the search does not stop at
 //! the first tour: it looks for a second, and only an exhausted round says
-//! `unique`.
+//! `unique`. A puzzle's maker asks instead for a tour that does not put one
+//! given square at one given step (whether a clue can be left out): that
+//! square is taken from the step's candidates, a cut like the others.
 
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
@@ -184,6 +186,8 @@ pub(crate) struct Search {
     hopeless: HashSet<(u64, u64, u32), BuildHasherDefault<KeyHasher>>,
     /// The tours found (spots by step).
     pub found: Vec<Vec<u8>>,
+    /// A step (from 0) and a spot the tours sought do not put there.
+    excluded: Option<(usize, usize)>,
 }
 
 impl Search {
@@ -223,7 +227,14 @@ impl Search {
             reversed: false,
             hopeless: HashSet::default(),
             found: Vec::new(),
+            excluded: None,
         }
+    }
+
+    /// Seeks only tours that do not put `excluded`'s square at its step
+    /// (none: every tour).
+    pub(crate) fn exclude(&mut self, grid: Grid, excluded: Option<Clue>) {
+        self.excluded = excluded.map(|c| (c.step.usize() - 1, grid.spot(c.square).index()));
     }
 
     /// Searches for up to `want` tours within `budget` nodes and the
@@ -314,6 +325,9 @@ impl Search {
             let m = &self.bits.moves;
             let joined = |a: u8, b: u8| m[a.usize()] & bit(b.usize()) != 0;
             let whole = self.open_steps == 0
+                && self
+                    .excluded
+                    .is_none_or(|(t, spot)| path[t].usize() != spot)
                 && path.windows(2).all(|p| joined(p[0], p[1]))
                 && (!self.closed || joined(path[n - 1], path[0]));
             if !whole {
@@ -521,6 +535,11 @@ impl Search {
                 *c = bit(spot);
             }
         }
+        if let Some((t, spot)) = self.excluded {
+            if self.at[t] == Some(spot) {
+                return None;
+            }
+        }
         for (segment, gap) in segments.iter_mut().zip(gaps) {
             *segment = match (gap.a, gap.b) {
                 (Some(a_step), Some(b_step)) => {
@@ -557,6 +576,11 @@ impl Search {
                 }
                 (None, None) => return None,
             };
+        }
+        if let Some((t, spot)) = self.excluded {
+            if self.at[t].is_none() {
+                cand[t] &= !bit(spot);
+            }
         }
         Some((joins, tails))
     }
