@@ -248,6 +248,8 @@ export class Board {
         if (original && original.closest('svg') === this.svg && original.closest('[data-view]') === null) {
           this.hiddenSquares.set(name, original);
           this.squares.set(name, square);
+          for (const attr of ['tabindex', 'role', 'aria-label']) original.removeAttribute(attr);
+          original.setAttribute('aria-hidden', 'true');
         }
       }
       el.append(copy);
@@ -275,6 +277,9 @@ export class Board {
         original.setAttribute('class', shown.getAttribute('class') || '');
         original.setAttribute('tabindex', shown.getAttribute('tabindex') || '-1');
       }
+      original.setAttribute('role', 'button');
+      original.setAttribute('aria-label', name);
+      original.removeAttribute('aria-hidden');
       this.squares.set(name, original);
     }
     this.hiddenSquares = new Map();

@@ -92,7 +92,7 @@ async function listed(page) {
  * data-square, and the page makes the one on top a button.
  */
 async function clickSquare(page, name) {
-  await page.locator(`#board .board-svg [data-square="${name}"][role="button"]`).click();
+  await page.locator(`#board :is(.board-svg, .board-lower-svg) [data-square="${name}"][role="button"]`).click();
 }
 
 /**
@@ -108,7 +108,7 @@ async function namedSquares(page) {
 
 /** How many squares of the picture are buttons (one a square, whatever is drawn over it). */
 async function squareButtons(page) {
-  return page.locator('#board .board-svg [data-square][role="button"]').count();
+  return page.locator('#board :is(.board-svg, .board-lower-svg) [data-square][role="button"]').count();
 }
 
 /**
