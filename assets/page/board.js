@@ -27,6 +27,10 @@ const RING_LINE_PX = 3;
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
+/** A close-up's squares a side, and the moves it draws either side of a step (Board.trace). */
+const CLOSE = 16;
+const TRACED = 20;
+
 /** The marks ringed on a board drawn as one pattern: a few squares each (not every square played). */
 const RINGED = new Set(['is-knight', 'is-from', 'is-to', 'is-hint', 'is-move']);
 
@@ -54,6 +58,8 @@ export class Board {
     this.lower = null;
     this.original = null;
     this.hiddenSquares = new Map();
+    this.traced = null;
+    this.closeup = null;
     container.addEventListener('click', (event) => this.click(event));
     container.addEventListener('keydown', (event) => this.key(event));
     // Fitted again when the space there is changes (a phone turned, the
@@ -94,6 +100,8 @@ export class Board {
     this.lower = null;
     this.original = null;
     this.hiddenSquares = new Map();
+    this.traced = null;
+    this.closeup = null;
     this.svg = svg;
     this.width = Number(width);
     this.height = Number(height);
@@ -164,6 +172,7 @@ export class Board {
     }
     if (this.lower) this.fitLower(unit * zoom);
     for (const [name, cls] of this.rings) this.drawRing(name, cls);
+    this.drawTrace();
     this.reveal();
   }
 
@@ -359,6 +368,7 @@ export class Board {
 
   /** Empties the board, e.g. when the question has no picture. */
   clear() {
+    this.traced = null;
     this.container.replaceChildren();
     this.container.classList.remove('zoomed');
     this.svg = null;
@@ -426,6 +436,79 @@ export class Board {
     }
   }
 
+  /**
+   * On a board drawn as one pattern and zoomed (a tour of a million
+   * squares, whose picture draws every 16th square of its path, too small
+   * to follow), a close-up under the frame: the CLOSE × CLOSE squares
+   * around step `at` of `names` (a path's squares), drawn by the page
+   * square by square with their checks and names, and the moves TRACED
+   * either side of the step: those played solid, those to come dashed,
+   * the knight on its square. So the way the knight goes is seen as a path.
+   */
+  trace(names, at) {
+    this.traced = names && names.length > 1 ? { names, at } : null;
+    this.drawTrace();
+  }
+
+  drawTrace() {
+    if (this.closeup) this.closeup.remove();
+    this.closeup = null;
+    if (!(this.traced && this.svg && this.byView && this.container.classList.contains('zoomed'))) return;
+    const { names, at } = this.traced;
+    const here = parseSquare(names[at], this.width, this.height);
+    if (!here) return;
+    const n = Math.min(CLOSE, this.width, this.height);
+    const left = Math.min(Math.max(here.file - Math.floor(n / 2), 0), this.width - n);
+    const bottom = Math.min(Math.max(here.rank - Math.floor(n / 2), 0), this.height - n);
+    // One unit a square, the top rank first; a margin for the names.
+    const y = (rank) => bottom + n - 1 - rank;
+    const x = (file) => file - left;
+    const svg = document.createElementNS(SVG_NS, 'svg');
+    svg.setAttribute('class', 'board-closeup-svg');
+    svg.setAttribute('viewBox', `-1.2 0 ${n + 1.2} ${n + 1}`);
+    svg.setAttribute('font-family', 'sans-serif');
+    const add = (parent, tag, attrs, text) => {
+      const el = document.createElementNS(SVG_NS, tag);
+      for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+      if (text !== undefined) el.textContent = text;
+      parent.append(el);
+      return el;
+    };
+    const squares = add(svg, 'g', {});
+    for (let f = left; f < left + n; f += 1) {
+      for (let r = bottom; r < bottom + n; r += 1) {
+        add(squares, 'rect', { x: x(f), y: y(r), width: 1, height: 1, fill: (f + r) % 2 === 0 ? '#b58863' : '#f0d9b5' });
+      }
+    }
+    const labels = add(svg, 'g', { 'font-size': 0.56, fill: '#555' });
+    for (let f = left; f < left + n; f += 1) {
+      add(labels, 'text', { x: x(f) + 0.5, y: n + 0.7, 'text-anchor': 'middle' }, squareName(f, 0).replace(/\d+$/, ''));
+    }
+    for (let r = bottom; r < bottom + n; r += 1) {
+      add(labels, 'text', { x: -0.15, y: y(r) + 0.68, 'text-anchor': 'end' }, String(r + 1));
+    }
+    const line = (from, to) => {
+      let d = '';
+      for (let i = Math.max(from, 0); i <= Math.min(to, names.length - 1); i += 1) {
+        const c = parseSquare(names[i], this.width, this.height);
+        if (!c) continue;
+        d += `${d ? 'L' : 'M'}${x(c.file) + 0.5} ${y(c.rank) + 0.5}`;
+      }
+      return d;
+    };
+    add(svg, 'path', { class: 'page-trace is-ahead', d: line(at, at + TRACED), 'stroke-width': 0.07, 'stroke-dasharray': '0.2 0.15' });
+    add(svg, 'path', { class: 'page-trace is-behind', d: line(at - TRACED, at), 'stroke-width': 0.12 });
+    add(svg, 'circle', { class: 'page-closeup-knight', cx: x(here.file) + 0.5, cy: y(here.rank) + 0.5, r: 0.36, 'stroke-width': 0.1 });
+    const box = document.createElement('figure');
+    box.className = 'board-closeup';
+    const caption = document.createElement('figcaption');
+    caption.textContent = `Close up: the ${n}×${n} squares around ${names[at]}, with the ${TRACED} moves before it (solid) and after it (dashed).`;
+    box.append(svg, caption);
+    if (this.words) this.words.before(box);
+    else this.frame.after(box);
+    this.closeup = box;
+  }
+
   /** The centre of square `name` in the picture's units, when the picture is a board of it. */
   centreOf(name) {
     const view = this.svg.querySelector('[data-view]');
@@ -466,7 +549,8 @@ export class Board {
     const el = event.target.closest ? event.target.closest('[data-square]') : null;
     if (el) {
       this.pick(el.getAttribute('data-square').toLowerCase());
-    } else if ((!this.named || this.byView) && !(this.lower && this.lower.el.contains(event.target))) {
+    } else if ((!this.named || this.byView) && !(this.lower && this.lower.el.contains(event.target)) &&
+      !(this.closeup && this.closeup.contains(event.target))) {
       const name = this.squareAt(event.clientX, event.clientY);
       if (name) this.pick(name);
     }

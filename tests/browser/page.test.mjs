@@ -1060,6 +1060,20 @@ for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone'
       }
       if (what === 'tour-1000-step') {
         assert.equal(await page.locator('.board-svg .page-ring.is-knight').count(), 1, 'the step ringed');
+        // Under the frame, a close-up of the squares around the step, the
+        // moves either side of it drawn square by square: the path seen as one.
+        const close = await page.evaluate(() => {
+          const svg = document.querySelector('#board .board-closeup-svg');
+          if (!svg) return null;
+          const points = (cls) => (svg.querySelector(`.page-trace.${cls}`).getAttribute('d').match(/[ML]/g) || []).length;
+          const files = [...svg.querySelectorAll('text[text-anchor="middle"]')].map((t) => t.textContent);
+          const ranks = [...svg.querySelectorAll('text[text-anchor="end"]')].map((t) => t.textContent);
+          return { behind: points('is-behind'), ahead: points('is-ahead'), files, ranks, caption: svg.nextElementSibling.textContent };
+        });
+        assert.ok(close, 'a close-up of the squares around the step');
+        assert.deepEqual([close.behind, close.ahead], [21, 21], 'the 20 moves before the step and the 20 after it');
+        assert.ok(close.files.includes('ch') && close.ranks.includes('2'), `ch2 within the close-up: ${close.files} ${close.ranks}`);
+        assert.match(close.caption, /around ch2/);
         const row = await page.evaluate(() => {
           const [li, ol] = [document.querySelector('#answer-list li[aria-current]'), document.getElementById('answer-list')];
           const [r, o] = [li.getBoundingClientRect(), ol.getBoundingClientRect()];
