@@ -70,6 +70,7 @@ async function drawPrefix(k) {
 function markKnight(k) {
   const t = shown;
   t.ctx.board.unmark('is-knight');
+  t.ctx.board.trace(t.path, k);
   t.ctx.board.mark([t.path[k]], 'is-knight');
 }
 

@@ -341,9 +341,10 @@ fn number_as_text(bytes: &[u8], path: &str) -> Option<Vec<u8>> {
     // The value is borrowed from `bytes`: where it starts in them.
     let start = text.as_ptr().addr().checked_sub(bytes.as_ptr().addr())?;
     let end = start + text.len();
-    let mut quoted = Vec::with_capacity(bytes.len() + 2);
+    // Behind the mark, which tells it from a string sent.
+    let mut quoted = Vec::with_capacity(bytes.len() + 8);
     quoted.extend_from_slice(&bytes[..start]);
-    quoted.push(b'"');
+    quoted.extend_from_slice(b"\"\\u001f");
     quoted.extend_from_slice(text.as_bytes());
     quoted.push(b'"');
     quoted.extend_from_slice(&bytes[end..]);
@@ -519,6 +520,12 @@ fn shape(path: &str) -> String {
 /// it (a number is its own text, never serde's reading of it).
 fn json_value_at(bytes: &[u8], path: &str) -> Option<String> {
     let text = raw_value_at(bytes, path)?.get();
+    // A number read again from its text (`number_as_text`) is quoted as
+    // the number it was.
+    let text = text
+        .strip_prefix("\"\\u001f")
+        .and_then(|t| t.strip_suffix('"'))
+        .unwrap_or(text);
     // A number is quoted as a query's value is; other values as JSON, a
     // long string shortened within its quotes.
     Some(

@@ -184,6 +184,102 @@ macro_rules! whole {
 
 whole!(u64: deserialize_u64, u32: deserialize_u32, i64: deserialize_i64);
 
+/// A whole number from 0 that a detail quotes as it was sent (`1e4`,
+/// `10000.0`): a JSON integer (its digits are its text), a JSON number
+/// written otherwise (marked [`Refusal::Digits`] and read again from its
+/// text, which `extract` hands over behind [`MARK`]), or a query's text.
+/// A JSON string is refused, as for any whole number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SentWhole {
+    pub value: u64,
+    /// The text sent, when it writes the number otherwise than its digits.
+    sent: Option<Box<str>>,
+}
+
+impl SentWhole {
+    /// The number as sent.
+    pub fn shown(&self) -> String {
+        self.sent
+            .as_deref()
+            .map_or_else(|| self.value.to_string(), str::to_owned)
+    }
+
+    /// The number `text` writes, keeping `text` when it writes it otherwise.
+    fn read<E: de::Error>(text: &str) -> Result<SentWhole, E> {
+        match Number::read(text) {
+            Number::Whole(n) => match u64::try_from(n) {
+                Ok(value) => Ok(SentWhole {
+                    value,
+                    sent: (text != value.to_string()).then(|| text.into()),
+                }),
+                Err(_) if n < 0 => Err(E::custom("below the range")),
+                Err(_) => Err(too_large()),
+            },
+            Number::TooLarge if text.starts_with('-') => Err(E::custom("below the range")),
+            Number::TooLarge => Err(too_large()),
+            Number::Fraction | Number::NotANumber => Err(E::invalid_value(
+                de::Unexpected::Str(text),
+                &"a whole number",
+            )),
+        }
+    }
+}
+
+impl<'de> Param<'de> for SentWhole {
+    fn read_param<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        /// A JSON value (reached through its newtype wrapper).
+        struct Json;
+        impl<'de> Visitor<'de> for Json {
+            type Value = SentWhole;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a whole number")
+            }
+            fn visit_u64<E: de::Error>(self, value: u64) -> Result<SentWhole, E> {
+                Ok(SentWhole { value, sent: None })
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<SentWhole, E> {
+                u64::try_from(v)
+                    .map(|value| SentWhole { value, sent: None })
+                    .map_err(|_| E::custom("below the range"))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<SentWhole, E> {
+                if v.fract() == 0.0 && v >= 0.0 {
+                    // Its text, to quote it as sent.
+                    Err(E::custom(Refusal::Digits.mark("", "")))
+                } else if v < 0.0 {
+                    Err(E::custom("below the range"))
+                } else {
+                    Err(E::custom("not a whole number"))
+                }
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<SentWhole, E> {
+                match v.strip_prefix(MARK) {
+                    Some(text) => SentWhole::read(text),
+                    None => Err(E::invalid_type(de::Unexpected::Str(v), &self)),
+                }
+            }
+        }
+        /// A query's text, or a JSON value behind a newtype wrapper.
+        struct Sent;
+        impl<'de> Visitor<'de> for Sent {
+            type Value = SentWhole;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a whole number")
+            }
+            fn visit_newtype_struct<D: Deserializer<'de>>(
+                self,
+                deserializer: D,
+            ) -> Result<SentWhole, D::Error> {
+                deserializer.deserialize_any(Json)
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<SentWhole, E> {
+                SentWhole::read(v)
+            }
+        }
+        deserializer.deserialize_newtype_struct("SentWhole", Sent)
+    }
+}
+
 /// A place among the shortest paths ([`Count`]), which may be far past
 /// every integer type: a JSON integer, a string of digits, or any text a
 /// whole number is written in (`1e30`, as a query writes numbers). A JSON
@@ -215,7 +311,7 @@ impl<'de> Param<'de> for Count {
                 }
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Count, E> {
-                whole_digits(v)
+                whole_digits(v.strip_prefix(MARK).unwrap_or(v))
             }
         }
         deserializer.deserialize_any(PlaceVisitor)
@@ -477,7 +573,7 @@ pub enum Refusal {
 
 /// Starts a marked refusal; never in a request's own text, which serde
 /// quotes.
-const MARK: char = '\u{1f}';
+pub const MARK: char = '\u{1f}';
 
 impl Refusal {
     /// The refusal of `param` with `detail`, as error text.

@@ -60,6 +60,12 @@ impl SquareArg {
         }
     }
 
+    /// The name as sent, when it writes the square otherwise than it is
+    /// written back (`A1`, read as `a1`).
+    pub fn sent(&self) -> Option<&str> {
+        self.sent.as_deref()
+    }
+
     /// `a1`, where a tour starts when the request names no square.
     pub fn a1() -> &'static SquareArg {
         static A1: SquareArg = SquareArg {

@@ -10,12 +10,12 @@ use axum::response::Response;
 use serde::Serialize;
 
 use crate::convert::len64;
-use crate::error::{finish_too_large, ApiError, CluesRefused, FinishRefused};
+use crate::error::{finish_too_large, ApiError, CluesRefused, Code, FinishRefused};
 use crate::heavy::Served;
 use crate::request::clues::CluesArg;
 use crate::request::extract::JsonBody;
 use crate::request::params::params;
-use crate::request::params::Given;
+use crate::request::params::{Given, SentWhole};
 use crate::request::square::{record_question, PlainArgs, SquareArg, SquareList};
 use crate::response::answer::json_with_squares;
 use crate::response::picture::{check_drawable, respond};
@@ -39,7 +39,7 @@ params! {
         pub plain: PlainArgs,
         pub closed: Given<bool>,
         pub end: Given<SquareArg>,
-        pub time_limit_ms: Given<u64>,
+        pub time_limit_ms: Given<SentWhole>,
         pub clues: Given<CluesArg>,
     }
 }
@@ -101,6 +101,7 @@ pub async fn handler(
         None if closed => Ending::Closed,
         None => Ending::Open,
     };
+    let end_sent = req.end.0.as_ref().and_then(|e| e.sent()).map(str::to_owned);
     let time_limit_ms = time_limit_ms(req.time_limit_ms, state.config.max_time_limit_ms)?;
     check_drawable(format, board, &[])?;
     record_question(board, &[first]);
@@ -122,11 +123,18 @@ pub async fn handler(
             ending,
         };
         let deadline = Deadline::from(time_limit).cancelled_by(called_off);
-        let done = finish_tour(request, limit, deadline).map_err(|error| FinishRefused {
-            error,
-            board,
-            played: &played,
-            time_limit_ms,
+        let done = finish_tour(request, limit, deadline).map_err(|error| {
+            end_as_sent(
+                FinishRefused {
+                    error,
+                    board,
+                    played: &played,
+                    time_limit_ms,
+                }
+                .into(),
+                end,
+                end_sent.as_deref(),
+            )
         })?;
         answer(done, end, shown, format, &cache)
     })
@@ -276,12 +284,13 @@ pub async fn finish_with_clues(
             } else {
                 format!(
                     "{other_param} numbers {} as {} already",
-                    other.square, other.step
+                    as_sent(other_param, other.square),
+                    other.step
                 )
             };
             return Err(ApiError::invalid(
                 param.clone(),
-                format!("'{param}' numbers {} as {}, but {why}: give each square one step and each step one square", clue.square, clue.step),
+                format!("'{param}' numbers {} as {}, but {why}: give each square one step and each step one square", as_sent(param, clue.square), clue.step),
             ));
         }
         all.push((*clue, param.clone()));
@@ -404,5 +413,29 @@ fn key_notation(key: &str) -> Notation {
         Notation::Index
     } else {
         Notation::Algebraic
+    }
+}
+
+/// A clue's square as its key was sent (`clues.C3` numbers `C3`); a played
+/// square as it is read.
+fn as_sent(param: &str, square: Square) -> String {
+    param
+        .strip_prefix("clues.")
+        .map_or_else(|| square.to_string(), str::to_owned)
+}
+
+/// A refusal that names the tour's end (`the tour must end on a1`) quotes
+/// it as `end` was sent (`A1`).
+fn end_as_sent(error: ApiError, end: Option<Square>, sent: Option<&str>) -> ApiError {
+    match (end, sent) {
+        (Some(end), Some(sent)) if error.code() == Code::NoTour => {
+            let read = end.to_string();
+            let detail = error
+                .detail()
+                .replace(&format!("end on {read}"), &format!("end on {sent}"))
+                .replace(&format!("but {read} is"), &format!("but {sent} is"));
+            ApiError::new(Code::NoTour, detail)
+        }
+        _ => error,
     }
 }

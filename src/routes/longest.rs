@@ -15,7 +15,7 @@ use crate::request::board::{ground_arg, path_ends, GroundArg, TerrainArgs};
 use crate::request::extract::JsonBody;
 use crate::request::format::Ndjson;
 use crate::request::params::params;
-use crate::request::params::Given;
+use crate::request::params::{Given, SentWhole};
 use crate::request::square::{Ends, PlainArgs};
 use crate::response::lines::{self, LineSender};
 use crate::response::picture::{check_drawable, respond};
@@ -35,7 +35,7 @@ params! {
         pub ends: Ends,
         pub plain: PlainArgs,
         pub terrain: TerrainArgs,
-        pub time_limit_ms: Given<u64>,
+        pub time_limit_ms: Given<SentWhole>,
     }
 }
 
@@ -51,15 +51,18 @@ pub struct LongestAnswer {
 /// A search's `time_limit_ms` (the default when absent), at most
 /// `max_time_limit_ms` (`--max-time-limit-ms`): the one rule of `/longest-path` and
 /// `/tour/finish`.
-pub fn time_limit_ms(given: Given<u64>, max_time_limit_ms: u64) -> Result<u64, ApiError> {
-    let time_limit_ms = given.or(DEFAULT_TIME_LIMIT_MS);
-    if time_limit_ms > max_time_limit_ms {
+pub fn time_limit_ms(given: Given<SentWhole>, max_time_limit_ms: u64) -> Result<u64, ApiError> {
+    let Some(given) = given.0 else {
+        return Ok(DEFAULT_TIME_LIMIT_MS);
+    };
+    if given.value > max_time_limit_ms {
+        let sent = given.shown();
         return Err(ApiError::invalid(
             "time_limit_ms",
-            format!("'time_limit_ms' is {time_limit_ms}; at most {max_time_limit_ms} is allowed: give {max_time_limit_ms} or less"),
+            format!("'time_limit_ms' is {sent}; at most {max_time_limit_ms} is allowed: give {max_time_limit_ms} or less"),
         ));
     }
-    Ok(time_limit_ms)
+    Ok(given.value)
 }
 
 impl LongestAnswer {

@@ -14,7 +14,7 @@ use crate::heavy::{Served, Work};
 use crate::layers::middleware::NotPure;
 use crate::request::extract::Params;
 use crate::request::params::params;
-use crate::request::params::Given;
+use crate::request::params::{Given, SentWhole};
 use crate::request::square::PlainArgs;
 use crate::response::picture::{check_drawable, respond};
 use crate::routes::longest::time_limit_ms;
@@ -35,7 +35,7 @@ params! {
     pub struct PuzzleArgs {
         pub seed: Given<u64>,
         pub closed: Given<bool>,
-        pub time_limit_ms: Given<u64>,
+        pub time_limit_ms: Given<SentWhole>,
     }
 }
 

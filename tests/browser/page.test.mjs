@@ -92,7 +92,7 @@ async function listed(page) {
  * data-square, and the page makes the one on top a button.
  */
 async function clickSquare(page, name) {
-  await page.locator(`#board .board-svg [data-square="${name}"][role="button"]`).click();
+  await page.locator(`#board :is(.board-svg, .board-lower-svg) [data-square="${name}"][role="button"]`).click();
 }
 
 /**
@@ -108,7 +108,7 @@ async function namedSquares(page) {
 
 /** How many squares of the picture are buttons (one a square, whatever is drawn over it). */
 async function squareButtons(page) {
-  return page.locator('#board .board-svg [data-square][role="button"]').count();
+  return page.locator('#board :is(.board-svg, .board-lower-svg) [data-square][role="button"]').count();
 }
 
 /**
@@ -976,6 +976,45 @@ async function seenInFrame(page, selector) {
   }, selector);
 }
 
+/**
+ * The words of the picture that are cut off: each <text> the browser
+ * renders must lie within the picture drawing it (an SVG clips what runs
+ * past its edge), and that picture within the screen or within the frame
+ * that pans it (its whole scrolled extent); each line of a zoomed
+ * picture's caption and each legend entry (written by the page under the
+ * frame) within the screen, none wider than its box.
+ */
+async function cutOff(page) {
+  return page.evaluate(() => {
+    const cut = [];
+    const within = (r, left, right) => r.left >= left - 1 && r.right <= right + 1;
+    const across = (el) => {
+      const frame = el.closest('.board-frame, .board-lower');
+      if (frame && frame.scrollWidth > frame.clientWidth) {
+        const f = frame.getBoundingClientRect();
+        return [f.left - frame.scrollLeft, f.left - frame.scrollLeft + frame.scrollWidth];
+      }
+      return [0, window.innerWidth];
+    };
+    for (const text of document.querySelectorAll('#board svg text')) {
+      const style = getComputedStyle(text);
+      if (!text.getClientRects().length || style.visibility === 'hidden' || !text.textContent.trim()) continue;
+      const svg = text.ownerSVGElement;
+      const [r, s] = [text.getBoundingClientRect(), svg.getBoundingClientRect()];
+      const [left, right] = across(svg);
+      if (!within(r, s.left, s.right)) cut.push(`"${text.textContent}" past its picture's edge (${r.left}–${r.right}, the picture ${s.left}–${s.right})`);
+      else if (!within(r, left, right)) cut.push(`"${text.textContent}" off the screen or frame (${r.left}–${r.right} of ${left}–${right})`);
+    }
+    for (const el of document.querySelectorAll('#board .board-words p, #board .board-legend li')) {
+      const r = el.getBoundingClientRect();
+      if (!within(r, 0, window.innerWidth) || el.scrollWidth > el.clientWidth + 1) {
+        cut.push(`"${el.textContent}" off the screen (${r.left}–${r.right} of ${window.innerWidth})`);
+      }
+    }
+    return cut;
+  });
+}
+
 // Issue 47: large boards at 1280 px and on a 390 px phone. Every word of
 // the picture at least 11 px as shown (a picture that would show them
 // smaller is zoomed in a frame that pans, under an overview without
@@ -998,8 +1037,43 @@ for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone'
       const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(wider <= 0, `the page is ${wider} px wider than the screen`);
       if (marker) assert.equal(await seenInFrame(page, marker), true);
+      assert.deepEqual(await cutOff(page), [], 'no word of the picture cut off');
+      // A zoomed picture: its board alone in the frame, its caption and
+      // legend written under it; the frame as tall as the screen allows.
+      const zoomed = await page.evaluate(() => {
+        const board = document.getElementById('board');
+        if (!board.classList.contains('zoomed')) return null;
+        const frame = board.querySelector('.board-frame');
+        const svg = frame.querySelector('.board-svg');
+        return {
+          frame: frame.clientHeight,
+          picture: svg.getBoundingClientRect().height,
+          caption: board.querySelector('.board-words .board-caption')?.textContent,
+          shown: [...svg.querySelectorAll('text')].filter((t) => t.getClientRects().length > 0 && t.getAttribute('font-weight') === 'bold' && t.parentNode.parentNode === svg).length,
+        };
+      });
+      if (zoomed) {
+        assert.ok(zoomed.caption && zoomed.caption.length > 10, `the caption written under the frame: ${zoomed.caption}`);
+        assert.equal(zoomed.shown, 0, 'the caption not drawn a second time in the frame');
+        const room = Math.min(zoomed.picture, viewport.height * 0.6);
+        assert.ok(zoomed.frame >= room - 1, `the frame ${zoomed.frame} px high for ${zoomed.picture} px of board`);
+      }
       if (what === 'tour-1000-step') {
         assert.equal(await page.locator('.board-svg .page-ring.is-knight').count(), 1, 'the step ringed');
+        // Under the frame, a close-up of the squares around the step, the
+        // moves either side of it drawn square by square: the path seen as one.
+        const close = await page.evaluate(() => {
+          const svg = document.querySelector('#board .board-closeup-svg');
+          if (!svg) return null;
+          const points = (cls) => (svg.querySelector(`.page-trace.${cls}`).getAttribute('d').match(/[ML]/g) || []).length;
+          const files = [...svg.querySelectorAll('text[text-anchor="middle"]')].map((t) => t.textContent);
+          const ranks = [...svg.querySelectorAll('text[text-anchor="end"]')].map((t) => t.textContent);
+          return { behind: points('is-behind'), ahead: points('is-ahead'), files, ranks, caption: svg.nextElementSibling.textContent };
+        });
+        assert.ok(close, 'a close-up of the squares around the step');
+        assert.deepEqual([close.behind, close.ahead], [21, 21], 'the 20 moves before the step and the 20 after it');
+        assert.ok(close.files.includes('ch') && close.ranks.includes('2'), `ch2 within the close-up: ${close.files} ${close.ranks}`);
+        assert.match(close.caption, /around ch2/);
         const row = await page.evaluate(() => {
           const [li, ol] = [document.querySelector('#answer-list li[aria-current]'), document.getElementById('answer-list')];
           const [r, o] = [li.getBoundingClientRect(), ol.getBoundingClientRect()];

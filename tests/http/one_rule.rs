@@ -255,6 +255,105 @@ async fn words_quote_as_sent_and_point_the_right_way() {
     }
 }
 
+/// `time_limit_ms`, the keys of `clues` and `/tour/finish`'s `end` are
+/// quoted as sent (`2e4`, `C3`, `A1`), not as read (`20000`, `c3`, `a1`).
+#[tokio::test]
+async fn a_time_limit_a_clue_key_and_an_end_are_quoted_as_sent() {
+    let s = common::start().await;
+    let json = Some("application/json");
+    let too_long = |sent: &str| {
+        format!("'time_limit_ms' is {sent}; at most 10000 is allowed: give 10000 or less")
+    };
+    for sent in ["2e4", "20000.0", "2.0E4", "20000"] {
+        let body = format!(r#"{{"time_limit_ms":{sent},"board":"S . .\n. . E"}}"#);
+        let p = Server::problem_naming(
+            s.post_raw("/longest-path", json, body.clone()).await,
+            400,
+            "invalid_parameter",
+            "time_limit_ms",
+        );
+        assert_eq!(p["detail"], too_long(sent), "{body}");
+    }
+    // In a query, as in a body.
+    let p = Server::problem_naming(
+        s.get("/tour/puzzle?width=5&height=5&time_limit_ms=2e4")
+            .await,
+        400,
+        "invalid_parameter",
+        "time_limit_ms",
+    );
+    assert_eq!(p["detail"], too_long("2e4"));
+    // Past every whole number it holds, too large, as sent; a string is no number.
+    for (sent, detail) in [
+        (
+            "1e30",
+            "'1e30' is too large for 'time_limit_ms': at most 10000 milliseconds",
+        ),
+        (
+            r#""100""#,
+            r#"'time_limit_ms' must be a whole number of milliseconds, from 0, not "100""#,
+        ),
+        (
+            "-1e3",
+            "'time_limit_ms' must be a whole number of milliseconds, from 0, not '-1e3'",
+        ),
+    ] {
+        let body = format!(r#"{{"time_limit_ms":{sent},"board":"S . .\n. . E"}}"#);
+        let p = Server::problem_naming(
+            s.post_raw("/longest-path", json, body.clone()).await,
+            400,
+            "invalid_parameter",
+            "time_limit_ms",
+        );
+        assert_eq!(p["detail"], detail, "{body}");
+    }
+    // Within the limit, a number written otherwise is read as the number.
+    let v = s
+        .post_json(
+            "/longest-path",
+            &json!({"time_limit_ms": 1e2, "board": "S . .\n. . E"}),
+        )
+        .await;
+    assert_eq!(v["path"][0], json!("a2"));
+
+    // Clue keys, in both of the refusal's halves.
+    let finish = |body: &'static str| s.post_raw("/tour/finish", json, body);
+    let tail = "give each square one step and each step one square";
+    for (body, param, detail) in [
+        (
+            r#"{"width":6,"height":6,"played":["a1"],"clues":{"C2":1}}"#,
+            "clues.C2",
+            format!("'clues.C2' numbers C2 as 1, but played[0] is step 1 already: {tail}"),
+        ),
+        (
+            r#"{"width":6,"height":6,"played":["a1"],"clues":{"C3":2,"B3":2}}"#,
+            "clues.B3",
+            format!("'clues.B3' numbers B3 as 2, but clues.C3 is step 2 already: {tail}"),
+        ),
+        (
+            r#"{"width":6,"height":6,"played":["a1"],"clues":{"C3":2,"c3":3}}"#,
+            "clues.c3",
+            format!("'clues.c3' numbers c3 as 3, but clues.C3 numbers C3 as 2 already: {tail}"),
+        ),
+    ] {
+        let p = Server::problem_naming(finish(body).await, 400, "invalid_parameter", param);
+        assert_eq!(p["detail"], detail, "{body}");
+    }
+
+    // The end, where a tour cannot be finished to it.
+    for (body, detail) in [
+        (r#"{"width":6,"height":6,"played":["a1"],"end":"A1"}"#,
+            "no tour of the 6×6 board begins with a1 (the one square played): the tour must end on A1, but A1 is already played"),
+        (r#"{"width":6,"height":6,"played":["a1"],"end":"B2"}"#,
+            "no tour of the 6×6 board begins with a1 (the one square played): the tour must end on B2, so the last square must be that square's colour; but a knight alternates colours, and after the 35 unplayed squares it stands on a light square"),
+        (r#"{"width":6,"height":6,"played":["a1"],"end":"b2"}"#,
+            "no tour of the 6×6 board begins with a1 (the one square played): the tour must end on b2, so the last square must be that square's colour; but a knight alternates colours, and after the 35 unplayed squares it stands on a light square"),
+    ] {
+        let p = Server::problem(finish(body).await, 422, "no_tour");
+        assert_eq!(p["detail"], detail, "{body}");
+    }
+}
+
 #[tokio::test]
 async fn numbers_are_quoted_as_sent_and_too_large_ones_say_so() {
     let s = common::start().await;
