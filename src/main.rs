@@ -74,11 +74,12 @@ fn serving_knightd_args() -> Option<Vec<String>> {
     servers.next().is_none().then_some(server)
 }
 
-/// GET /healthz from the server at `--bind`; success when it answers 200.
+/// GET /healthz from the server at `--admin-bind` when it has one (the
+/// probes' own port), else at `--bind`; success when it answers 200.
 fn health_check(config: &Config) -> std::process::ExitCode {
     use std::io::{Read, Write};
     let timeout = std::time::Duration::from_secs(2);
-    let mut addr = config.bind;
+    let mut addr = config.admin_bind.unwrap_or(config.bind);
     if addr.ip().is_unspecified() {
         addr.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
     }
@@ -152,6 +153,20 @@ async fn serve(config: Config) -> std::io::Result<()> {
         open_file_limit = %descriptors,
         "knightd listening"
     );
+    let app = knightd::app(&config);
+    if let Some(admin) = config.admin_bind {
+        let listener = std::net::TcpListener::bind(admin).map_err(|e| {
+            std::io::Error::new(
+                e.kind(),
+                format!("could not listen on {admin} (--admin-bind, KNIGHTD_ADMIN_BIND): {e}"),
+            )
+        })?;
+        tracing::info!(
+            admin_address = %listener.local_addr()?,
+            "admin listener (/healthz, /readyz, /metrics)"
+        );
+        knightd::server::serve_admin(listener, app.clone(), &config)?;
+    }
     tokio::task::spawn_blocking(|| {
         knightd::warm();
         tracing::info!("8x8 table built; ready");
@@ -164,7 +179,7 @@ async fn serve(config: Config) -> std::io::Result<()> {
         knightd::routes::ops::stop_being_ready();
         tokio::time::sleep(delay).await;
     };
-    knightd::serve(listener, knightd::app(&config), &config, shutdown).await?;
+    knightd::serve(listener, app, &config, shutdown).await?;
     tracing::info!("knightd stopped");
     Ok(())
 }
