@@ -2,13 +2,13 @@
 
 use clap::Parser;
 use knightd::config::{Config, LogFormat};
-use tokio::net::TcpListener;
 use tracing_subscriber::EnvFilter;
 
 /// jemalloc, whose background thread returns freed memory to the system:
-/// glibc's allocator kept what a storm took (docs/performance.md). The
-/// image builds with it (`--features jemalloc`); a plain `cargo build`
-/// leaves it out, for a quicker build (Cargo.toml).
+/// glibc's allocator and mimalloc kept what a storm took
+/// (docs/performance.md). On by default (the `jemalloc` feature), so that
+/// `cargo run --release` holds the bounds the image holds;
+/// `--no-default-features` leaves it out (Cargo.toml).
 #[cfg(feature = "jemalloc")]
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
@@ -136,7 +136,7 @@ async fn serve(config: Config) -> std::io::Result<()> {
         Some(limit) => limit.to_string(),
         None => "unlimited".to_owned(),
     };
-    let listener = TcpListener::bind(config.bind).await.map_err(|e| {
+    let listener = knightd::server::listen(config.bind).map_err(|e| {
         let why = match e.kind() {
             std::io::ErrorKind::AddrInUse => {
                 "the address is already in use (is another knightd, or another server, listening there? choose another with --bind or KNIGHTD_BIND)".to_owned()

@@ -61,6 +61,25 @@ pub fn raise_descriptor_limit() -> Option<u64> {
     getrlimit(Resource::Nofile).current
 }
 
+/// The listen backlog asked for (the kernel holds it to
+/// `net.core.somaxconn`, 4,096 on recent Linux): a burst of new
+/// connections waits there for the accept loop, which takes each at once,
+/// instead of having its SYNs dropped (a client then retries after a
+/// second). tokio's own `bind` asks for 1,024.
+const BACKLOG: u32 = 4_096;
+
+/// A listener on `addr` with a deep backlog ([`BACKLOG`]).
+pub fn listen(addr: std::net::SocketAddr) -> io::Result<tokio::net::TcpListener> {
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(BACKLOG)
+}
+
 /// `--max-connections`, lowered to what the descriptor limit allows.
 fn max_connections(config: &Config) -> usize {
     let wanted = config.max_connections.max(1);

@@ -687,9 +687,11 @@ def main():
     parser.add_argument("--body-timeout-ms", type=int, default=10_000)
     parser.add_argument("--streams", type=int, default=128, help="HTTP/2 streams a connection")
     parser.add_argument("--after", type=float, default=60, help="seconds to wait for memory after")
+    parser.add_argument("--admin", type=parse_addr, help="the admin listener, for the probes of r and s")
     parser.add_argument("--ready")
     parser.add_argument("--log")
     args = parser.parse_args()
+    import connstorms
     import h2storms
     import memstorms
 
@@ -707,6 +709,7 @@ def main():
         "h2-floods": (h2storms.h2_floods, 4),
         "cache-shapes": (h2storms.cache_shapes, 2000),
         **memstorms.STORMS,
+        **connstorms.STORMS,
     }
     if args.storm not in storms:
         parser.error(f"unknown storm {args.storm!r}; one of {', '.join(storms)}")

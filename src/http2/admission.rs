@@ -9,9 +9,10 @@
 //!   idle the longest (no request in flight; a head still arriving counts
 //!   as activity from when it began), a few at a time, so that a new
 //!   client is served instead of waiting in the listen backlog; with none
-//!   idle, it is closed at once. From nine tenths of it on, HTTP/1.1
-//!   answers carry `Connection: close`, so keep-alive clients give their
-//!   slots back as they are answered;
+//!   idle, it is answered 503 and closed at once, and from then until
+//!   fewer than nine tenths of the limit are open, HTTP/1.1 answers carry
+//!   `Connection: close`, so that keep-alive clients give their slots back
+//!   as they are answered;
 //! - `--header-budget`: the bytes of unfinished request heads, over all
 //!   connections (HTTP/1.1: what a connection sent while no request of it
 //!   was in flight; HTTP/2: the header blocks still awaiting their
@@ -94,7 +95,13 @@ pub struct Admission {
     /// Bytes of unfinished heads, over all connections.
     pub(super) heads: AtomicUsize,
     open: AtomicUsize,
-    /// From this many open connections on, answers close their connections.
+    /// Of those, the ones let go whose tasks have not yet ended: not
+    /// counted against the limit (else each new connection would close
+    /// more while the last ones closed are still going).
+    pub(super) leaving: AtomicUsize,
+    /// Answers close their connections: the limit was reached with none
+    /// idle, and the connections are not yet under nine tenths of it.
+    closing: AtomicBool,
     crowded_from: usize,
     epoch: Instant,
     table: Mutex<Table>,
@@ -115,6 +122,10 @@ struct Table {
 /// limit), within the descriptors `server` keeps spare.
 const SHED_AT_ONCE: usize = 16;
 
+/// Connections let go and still ending, past `--max-connections`, at most
+/// (within the 64 descriptors `server` keeps spare).
+const LEAVING_AT_MOST: usize = 48;
+
 impl Admission {
     pub fn new(config: &Config, max_connections: usize) -> Arc<Admission> {
         let max = max_connections.max(1);
@@ -128,6 +139,8 @@ impl Admission {
             max_headers: config.max_headers,
             heads: AtomicUsize::new(0),
             open: AtomicUsize::new(0),
+            leaving: AtomicUsize::new(0),
+            closing: AtomicBool::new(false),
             crowded_from: max - max / 10,
             epoch: Instant::now(),
             table: Mutex::new(Table::default()),
@@ -150,10 +163,18 @@ impl Admission {
         (self.max_header_bytes, self.max_headers)
     }
 
-    /// Whether answers should close their connections: nine tenths of
-    /// `--max-connections` are open.
+    /// Whether answers should close their connections: `--max-connections`
+    /// was reached with no connection idle to close, and fewer than nine
+    /// tenths of it have been open since.
     pub fn crowded(&self) -> bool {
-        self.open.load(Ordering::Relaxed) >= self.crowded_from
+        self.closing.load(Ordering::Relaxed)
+    }
+
+    /// Connections open and not let go.
+    fn live(&self) -> usize {
+        self.open
+            .load(Ordering::Relaxed)
+            .saturating_sub(self.leaving.load(Ordering::Relaxed))
     }
 
     /// Lets a new connection from `peer` in, closing idle connections to
@@ -167,9 +188,17 @@ impl Admission {
             REFUSED_PER_CLIENT.fetch_add(1, Ordering::Relaxed);
             return Err(Refused::PerClient(self.per_client));
         }
-        if self.open.load(Ordering::Relaxed) >= self.max && !self.shed_idle(&table) {
-            REFUSED_FULL.fetch_add(1, Ordering::Relaxed);
-            return Err(Refused::Full(self.max));
+        if self.live() >= self.max {
+            // Those let go hold their descriptors until their tasks end:
+            // past the spare ones, a new connection waits for them.
+            let spare = self.open.load(Ordering::Relaxed) < self.max + LEAVING_AT_MOST;
+            if !(spare && self.shed_idle(&table)) {
+                self.closing.store(true, Ordering::Relaxed);
+                REFUSED_FULL.fetch_add(1, Ordering::Relaxed);
+                return Err(Refused::Full(self.max));
+            }
+        } else if self.live() < self.crowded_from {
+            self.closing.store(false, Ordering::Relaxed);
         }
         *table.clients.entry(client).or_insert(0) += 1;
         let connection = Connection::new(&self.budget, self, peer);
@@ -299,6 +328,9 @@ impl Drop for Admitted {
             if *held == 0 {
                 table.clients.remove(&self.client);
             }
+        }
+        if self.connection.is_let_go() {
+            self.admission.leaving.fetch_sub(1, Ordering::Relaxed);
         }
         self.admission.open.fetch_sub(1, Ordering::Relaxed);
         OPEN.fetch_sub(1, Ordering::Relaxed);

@@ -285,6 +285,7 @@ impl Connection {
     /// counts, and the accept loop drops it ([`Connection::closed`]).
     pub(super) fn let_go(&self) {
         if !self.let_go.swap(true, Ordering::Relaxed) {
+            self.admission.leaving.fetch_add(1, Ordering::Relaxed);
             self.release_head();
             self.close.notify_one();
         }
