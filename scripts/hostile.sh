@@ -8,7 +8,8 @@
 #      when offered): compressed/plain time, /healthz p99 and max;
 #   c. 100 uploads stall 20 bytes short of a 4 MiB body: peak RSS, each
 #      answered or closed within the body timeout;
-#   d. 4,000 slowloris connections: /healthz p99, RSS growth;
+#   d. 4,000 slowloris connections from 8 addresses: /healthz p99 (on the
+#      admin port), a fresh client on the main port, RSS growth;
 #   e. SIGTERM while a client stalls on a large answer: exit code, time;
 #   f. Content-Length: 99999999999 with a 1-byte body: status, time;
 #   g. 127.0.0.2 keeps 20 /longest-path requests of 2 s in flight while

@@ -93,7 +93,7 @@ pub struct Config {
     /// through by their clients' flow-control windows, over all
     /// connections; past it, new answers over 16 KiB get 503 and
     /// `Retry-After`.
-    #[arg(long, env = "KNIGHTD_ANSWER_BUDGET", default_value_t = 64 * 1024 * 1024)]
+    #[arg(long, env = "KNIGHTD_ANSWER_BUDGET", default_value_t = 32 * 1024 * 1024)]
     pub answer_budget: usize,
 
     /// The same bytes on one HTTP/2 connection; past it, that connection's
@@ -106,11 +106,11 @@ pub struct Config {
     pub answer_budget_per_connection: usize,
 
     /// Connections open at once. At it, a new connection closes the
-    /// connection idle the longest (no request in flight), and answers
-    /// carry `Connection: close` from nine tenths of it on; with none
-    /// idle, the new connection is closed at once. Lowered to fit the
-    /// descriptor limit.
-    #[arg(long, env = "KNIGHTD_MAX_CONNECTIONS", default_value_t = 10_000)]
+    /// connections idle the longest (no request in flight); with none
+    /// idle, the new connection gets 503 and is closed at once, and
+    /// answers carry `Connection: close` until fewer than nine tenths of
+    /// it are open. Lowered to fit the descriptor limit.
+    #[arg(long, env = "KNIGHTD_MAX_CONNECTIONS", default_value_t = 4_096)]
     pub max_connections: usize,
 
     /// Connections one client address (an IPv6 client's /64) may hold at
@@ -136,7 +136,7 @@ pub struct Config {
     /// Bytes of unfinished request heads held at once, over all
     /// connections; past it, the connections whose heads have been
     /// unfinished the longest are closed.
-    #[arg(long, env = "KNIGHTD_HEADER_BUDGET", default_value_t = 16 * 1024 * 1024)]
+    #[arg(long, env = "KNIGHTD_HEADER_BUDGET", default_value_t = 8 * 1024 * 1024)]
     pub header_budget: usize,
 
     /// After SIGTERM, how long, in milliseconds, to keep serving with

@@ -33,11 +33,14 @@ use tower::Service;
 use crate::config::Config;
 use crate::convert::{len64, to_usize};
 use crate::error::{ApiError, Code};
-use crate::http2::{Admission, Answers, Calm, Connection, Refused, Streams, PREFACE};
+use crate::http2::{
+    leaving_at_most, Admission, Answers, Calm, Connection, Refused, Streams, PREFACE,
+};
 use crate::stall::Stall;
 
-/// Descriptors kept back from `--max-connections` for the listener, logs
-/// and whatever else the process opens.
+/// Descriptors kept back from `--max-connections` (and the connections
+/// let go and still ending) for the listener, logs and whatever else the
+/// process opens.
 const SPARE_DESCRIPTORS: u64 = 64;
 
 /// Builds the 8×8 table and the 3- and 4-wide strip table; `/readyz`
@@ -80,13 +83,17 @@ pub fn listen(addr: std::net::SocketAddr) -> io::Result<tokio::net::TcpListener>
     socket.listen(BACKLOG)
 }
 
-/// `--max-connections`, lowered to what the descriptor limit allows.
+/// `--max-connections`, lowered to what the descriptor limit allows: the
+/// connections, those let go and still ending (half as many again,
+/// `leaving_at_most`), and the spare descriptors.
 fn max_connections(config: &Config) -> usize {
     let wanted = config.max_connections.max(1);
     let limit = rustix::process::getrlimit(rustix::process::Resource::Nofile).current;
+    let needed = |n: usize| len64(n + leaving_at_most(n)).saturating_add(SPARE_DESCRIPTORS);
     match limit {
-        Some(limit) if len64(wanted).saturating_add(SPARE_DESCRIPTORS) > limit => {
-            let allowed = to_usize(limit.saturating_sub(SPARE_DESCRIPTORS).max(1));
+        Some(limit) if needed(wanted) > limit => {
+            let room = to_usize(limit.saturating_sub(SPARE_DESCRIPTORS));
+            let allowed = (room * 2 / 3).max(1);
             tracing::warn!(
                 wanted,
                 allowed,
@@ -152,9 +159,14 @@ pub async fn serve(
                     let _admitted = admitted;
                     // A client that sends nothing at all never reaches
                     // hyper's header timeout, which starts with the headers.
-                    let http2 = match tokio::time::timeout(header_timeout, opens_http2(&stream)).await {
-                        Ok(Some(http2)) => http2,
-                        _ => return,
+                    // One let go meanwhile (to make room) ends at once.
+                    let opening = tokio::time::timeout(header_timeout, opens_http2(&stream));
+                    let http2 = tokio::select! {
+                        opened = opening => match opened {
+                            Ok(Some(http2)) => http2,
+                            _ => return,
+                        },
+                        () = connection.closed() => return,
                     };
                     let heads = (!http2).then(|| Arc::clone(&connection));
                     let io = WriteTimeout::new(stream, write_timeout, &settings, heads);

@@ -382,8 +382,10 @@ def keepalive_slots(args):
             for _ in range(min(300, args.clients - opened)):
                 start_one(opened, now + rng.uniform(0, interval))
                 opened += 1
+            # A client whose connection was closed comes back with its
+            # next request at once, as a keep-alive client does.
             for _ in range(min(300, len(pending))):
-                start_one(pending.pop(), now + rng.uniform(0.5, 1.0))
+                start_one(pending.pop(), now)
             for key, events in sel.select(timeout=0.01):
                 sock = key.fileobj
                 s = state.get(sock)

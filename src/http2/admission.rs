@@ -122,9 +122,16 @@ struct Table {
 /// limit), within the descriptors `server` keeps spare.
 const SHED_AT_ONCE: usize = 16;
 
-/// Connections let go and still ending, past `--max-connections`, at most
-/// (within the 64 descriptors `server` keeps spare).
-const LEAVING_AT_MOST: usize = 48;
+/// One read of a head, as hyper first reads one (its first buffer).
+const HEAD_READ: usize = 16 * 1024;
+
+/// Connections let go and still ending, past `max` open, at most: half
+/// as many again (at least 64), which `server` keeps descriptors for. A
+/// storm of new connections closes idle ones faster than their tasks end
+/// on a busy machine; past this, a new connection is refused instead.
+pub fn leaving_at_most(max: usize) -> usize {
+    (max / 2).max(64)
+}
 
 impl Admission {
     pub fn new(config: &Config, max_connections: usize) -> Arc<Admission> {
@@ -156,6 +163,12 @@ impl Admission {
 
     fn table(&self) -> MutexGuard<'_, Table> {
         self.table.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The most one connection's unfinished head counts: the head limit
+    /// and a read past it.
+    pub(super) fn head_cap(&self) -> usize {
+        self.max_header_bytes.saturating_add(HEAD_READ)
     }
 
     /// `--max-header-bytes` and `--max-headers`.
@@ -191,9 +204,12 @@ impl Admission {
         if self.live() >= self.max {
             // Those let go hold their descriptors until their tasks end:
             // past the spare ones, a new connection waits for them.
-            let spare = self.open.load(Ordering::Relaxed) < self.max + LEAVING_AT_MOST;
-            if !(spare && self.shed_idle(&table)) {
-                self.closing.store(true, Ordering::Relaxed);
+            let spare = self.open.load(Ordering::Relaxed) < self.max + leaving_at_most(self.max);
+            if !spare || !self.shed_idle(&table) {
+                if spare {
+                    // None idle: answers give their connections back.
+                    self.closing.store(true, Ordering::Relaxed);
+                }
                 REFUSED_FULL.fetch_add(1, Ordering::Relaxed);
                 return Err(Refused::Full(self.max));
             }

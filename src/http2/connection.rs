@@ -236,7 +236,14 @@ impl Connection {
 
     /// `n` bytes of a request head came and it is not yet whole; they
     /// count against `--header-budget` until it is, or the connection ends.
+    ///
+    /// At most `--max-header-bytes` and one read past it count: no head
+    /// held is larger (hyper and h2 refuse it), and what a connection
+    /// sends after an answer that left its body unread (hyper drains one
+    /// read of it, then closes) is not a head at all.
     pub fn head_grew(&self, n: usize) {
+        let held = self.head.load(Ordering::Relaxed);
+        let n = n.min(self.admission.head_cap().saturating_sub(held));
         if n == 0 || self.is_let_go() {
             return;
         }

@@ -50,7 +50,9 @@ mod calm;
 mod connection;
 mod streams;
 
-pub use admission::{connection_figures, Admission, Admitted, ConnectionFigures, Refused};
+pub use admission::{
+    connection_figures, leaving_at_most, Admission, Admitted, ConnectionFigures, Refused,
+};
 pub use calm::{Calm, PREFACE};
 pub use connection::{
     figures, AnswerBudget, Budget, Budgeted, Connection, Figures, InFlight, Reserved, CALM_GRACE,
