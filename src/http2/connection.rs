@@ -102,7 +102,7 @@ pub struct Connection {
     /// until their answers' bodies are dropped.
     in_flight: AtomicU32,
     /// When its last request was answered (or it opened), in the
-    /// admission's milliseconds.
+    /// admission's ticks.
     idle_since: AtomicU64,
     /// Bytes of its request head still arriving, and when they began.
     head: AtomicUsize,

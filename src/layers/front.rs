@@ -11,8 +11,7 @@
 //! - the metrics (atomics, see `metrics`);
 //! - a span and an access line only when logged (`--access-log`, or debug
 //!   logs);
-//! - `X-Content-Type-Options: nosniff` on every answer, and on SVG a
-//!   `Content-Security-Policy` that runs no script;
+//! - `X-Content-Type-Options: nosniff` on every answer;
 //! - gzip when asked (see `compress`: large answers off the async workers),
 //!   and then the `ETag` of a compressed answer marked with its coding
 //!   (`middleware::etag_per_coding`).
@@ -33,7 +32,7 @@ use std::task::{ready, Context, Poll};
 use std::time::{Duration, Instant};
 
 use axum::extract::{MatchedPath, Request};
-use axum::http::header::{CONTENT_SECURITY_POLICY, CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS};
+use axum::http::header::X_CONTENT_TYPE_OPTIONS;
 use axum::http::{HeaderName, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use bytes::BytesMut;
@@ -47,10 +46,6 @@ use crate::layers::middleware::etag_per_coding;
 use crate::response::compress::{self, Accepts, Respond};
 
 pub const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
-
-/// The policy of every SVG answer: styles inline (the pictures' own), no
-/// script, nothing loaded.
-pub const SVG_POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'";
 
 /// What [`Front`] needs, shared by every route.
 #[derive(Clone, Debug)]
@@ -282,17 +277,9 @@ impl<F> FrontFuture<F> {
         let headers = response.headers_mut();
         headers.entry(X_REQUEST_ID).or_insert(front.id);
         // No answer is read as anything but its type: a JSON or text
-        // answer opened from a link is never sniffed into a page, and an
-        // SVG runs no script (as code hosts serve user SVG).
+        // answer opened from a link is never sniffed into a page (SVG's
+        // policy is set where pictures are answered, `layers::pictured`).
         headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-        if headers
-            .get(CONTENT_TYPE)
-            .is_some_and(|t| t.as_bytes().starts_with(b"image/svg+xml"))
-        {
-            headers
-                .entry(CONTENT_SECURITY_POLICY)
-                .or_insert(HeaderValue::from_static(SVG_POLICY));
-        }
         let status = self.status;
         let elapsed = front.started.elapsed();
         let route = front.route.as_ref().map_or(UNMATCHED, MatchedPath::as_str);
