@@ -31,7 +31,7 @@ use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use super::connection::{Budget, Connection};
+use super::connection::{Admitting, Budget, Connection};
 use crate::config::Config;
 
 /// What `/metrics` shows of the connections, counted over the process.
@@ -97,7 +97,7 @@ pub struct Admission {
     /// Of those, the ones let go whose tasks have not yet ended: not
     /// counted against the limit (else each new connection would close
     /// more while the last ones closed are still going).
-    pub(super) leaving: AtomicUsize,
+    leaving: AtomicUsize,
     /// Answers close their connections: the limit was reached with none
     /// idle, and the connections are not yet under nine tenths of it.
     closing: AtomicBool,
@@ -158,7 +158,7 @@ impl Admission {
     /// connections went idle or began their heads (which came first is
     /// all that choosing the longest idle needs), and costs no clock read
     /// a request.
-    pub(super) fn now(&self) -> u64 {
+    fn now(&self) -> u64 {
         self.ticks.fetch_add(1, Ordering::Relaxed)
     }
 
@@ -168,7 +168,7 @@ impl Admission {
 
     /// The most one connection's unfinished head counts: the head limit
     /// and a read past it.
-    pub(super) fn head_cap(&self) -> usize {
+    fn head_cap(&self) -> usize {
         self.max_header_bytes.saturating_add(HEAD_READ)
     }
 
@@ -218,7 +218,8 @@ impl Admission {
             self.closing.store(false, Ordering::Relaxed);
         }
         *table.clients.entry(client).or_insert(0) += 1;
-        let connection = Connection::new(&self.budget, self, peer);
+        let admission: Arc<dyn Admitting> = Arc::clone(self) as Arc<dyn Admitting>;
+        let connection = Connection::new(&self.budget, admission, peer);
         let slot = match table.free.pop() {
             Some(slot) => {
                 table.slots[slot] = Some(Arc::clone(&connection));
@@ -268,7 +269,7 @@ impl Admission {
 
     /// `n` more bytes of unfinished heads; past `--header-budget`, the
     /// heads unfinished the longest are let go.
-    pub(super) fn heads_grew(&self, n: usize) {
+    fn heads_grew(&self, n: usize) {
         let total = self.heads.fetch_add(n, Ordering::Relaxed) + n;
         HEAD_BYTES.fetch_add(crate::convert::len64(n), Ordering::Relaxed);
         if total > self.head_budget && !self.closing_heads.swap(true, Ordering::Acquire) {
@@ -277,7 +278,7 @@ impl Admission {
         }
     }
 
-    pub(super) fn heads_shrank(&self, n: usize) {
+    fn heads_shrank(&self, n: usize) {
         self.heads.fetch_sub(n, Ordering::Relaxed);
         HEAD_BYTES.fetch_sub(crate::convert::len64(n), Ordering::Relaxed);
     }
@@ -307,6 +308,36 @@ impl Admission {
             closed,
             "--header-budget reached: the heads unfinished the longest closed"
         );
+    }
+}
+
+impl Admitting for Admission {
+    fn now(&self) -> u64 {
+        Admission::now(self)
+    }
+
+    fn head_cap(&self) -> usize {
+        Admission::head_cap(self)
+    }
+
+    fn heads_grew(&self, n: usize) {
+        Admission::heads_grew(self, n);
+    }
+
+    fn heads_shrank(&self, n: usize) {
+        Admission::heads_shrank(self, n);
+    }
+
+    fn left(&self) {
+        self.leaving.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn crowded(&self) -> bool {
+        Admission::crowded(self)
+    }
+
+    fn head_limits(&self) -> (usize, usize) {
+        Admission::head_limits(self)
     }
 }
 

@@ -19,7 +19,6 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::response::Response;
 
-use super::admission::Admission;
 use crate::config::Config;
 use crate::convert::len64;
 use crate::error::ApiError;
@@ -96,8 +95,8 @@ impl Budget {
 pub struct Connection {
     /// The peer's address.
     peer: SocketAddr,
-    /// The connections it is one of ([`Admission`]).
-    admission: Arc<Admission>,
+    /// The connections it is one of (`admission::Admission`).
+    admission: Arc<dyn Admitting>,
     /// Its requests (HTTP/2: streams) being answered: from their heads
     /// until their answers' bodies are dropped.
     in_flight: AtomicU32,
@@ -136,14 +135,15 @@ pub const CALM_GRACE: Duration = Duration::from_secs(1);
 impl Connection {
     pub(super) fn new(
         budget: &Arc<Budget>,
-        admission: &Arc<Admission>,
+        admission: Arc<dyn Admitting>,
         peer: SocketAddr,
     ) -> Arc<Connection> {
+        let idle_since = admission.now();
         Arc::new(Connection {
             peer,
-            admission: Arc::clone(admission),
+            admission,
             in_flight: AtomicU32::new(0),
-            idle_since: AtomicU64::new(admission.now()),
+            idle_since: AtomicU64::new(idle_since),
             head: AtomicUsize::new(0),
             head_since: AtomicU64::new(0),
             let_go: AtomicBool::new(false),
@@ -221,8 +221,8 @@ impl Connection {
     }
 
     /// The connections this one is among.
-    pub fn admission(&self) -> &Arc<Admission> {
-        &self.admission
+    pub fn admission(&self) -> &dyn Admitting {
+        &*self.admission
     }
 
     /// A request's head has come whole (its bytes no longer count as an
@@ -292,7 +292,7 @@ impl Connection {
     /// counts, and the accept loop drops it ([`Connection::closed`]).
     pub(super) fn let_go(&self) {
         if !self.let_go.swap(true, Ordering::Relaxed) {
-            self.admission.leaving.fetch_add(1, Ordering::Relaxed);
+            self.admission.left();
             self.release_head();
             self.close.notify_one();
         }
@@ -374,6 +374,28 @@ impl Connection {
             bytes,
         })
     }
+}
+
+/// What a connection asks of the connections it is one of (implemented
+/// by `admission::Admission`, which holds them; a trait here so that the
+/// connection need not know the table it is in).
+pub trait Admitting: std::fmt::Debug + Send + Sync {
+    /// The next tick of the count that orders idle times and heads.
+    fn now(&self) -> u64;
+    /// The most one connection's unfinished head counts.
+    fn head_cap(&self) -> usize;
+    /// `n` more bytes of unfinished heads (past the budget, the slowest
+    /// are let go).
+    fn heads_grew(&self, n: usize);
+    /// `n` bytes of unfinished heads done with.
+    fn heads_shrank(&self, n: usize);
+    /// A connection was let go: it ends soon, and does not count against
+    /// the limit meanwhile.
+    fn left(&self);
+    /// Whether answers should close their connections.
+    fn crowded(&self) -> bool;
+    /// `--max-header-bytes` and `--max-headers`.
+    fn head_limits(&self) -> (usize, usize);
 }
 
 /// A request in flight on its connection ([`Connection::request_began`]):

@@ -55,8 +55,8 @@ pub use admission::{
 };
 pub use calm::{Calm, PREFACE};
 pub use connection::{
-    figures, AnswerBudget, Budget, Budgeted, Connection, Figures, InFlight, Reserved, CALM_GRACE,
-    SMALL,
+    figures, Admitting, AnswerBudget, Budget, Budgeted, Connection, Figures, InFlight, Reserved,
+    CALM_GRACE, SMALL,
 };
 pub use streams::Streams;
 
@@ -112,7 +112,8 @@ impl hyper::service::Service<Request<Incoming>> for Answers {
         // HTTP/2's header list is read whole by h2 (within twice the
         // limit, its own bound), and held to them here.
         if http2 {
-            if let Some(refused) = self.connection.admission().head_refused(&request) {
+            let (max_bytes, max_fields) = self.connection.admission().head_limits();
+            if let Some(refused) = head_refused(&request, max_bytes, max_fields) {
                 return Answer::Ready(Some(Tracked::response(refused, in_flight)));
             }
         }
@@ -247,25 +248,22 @@ impl http_body::Body for Tracked {
     }
 }
 
-impl Admission {
-    /// 431 for an HTTP/2 request whose header list is past
-    /// `--max-header-bytes` (each field's name and value and 32, as
-    /// SETTINGS_MAX_HEADER_LIST_SIZE counts; the pseudo-headers too) or
-    /// has more than `--max-headers` fields; None within them.
-    fn head_refused<B>(&self, request: &Request<B>) -> Option<Response> {
-        let (max_bytes, max_fields) = self.head_limits();
-        let fields = request.headers().len();
-        let pseudo = request.method().as_str().len()
-            + request.uri().path_and_query().map_or(1, |p| p.as_str().len())
-            + request.uri().scheme_str().map_or(0, str::len)
-            + request.uri().authority().map_or(0, |a| a.as_str().len())
-            // ":method", ":path", ":scheme", ":authority", and 32 each.
-            + 29
-            + 4 * 32;
-        let bytes = request.headers().iter().fold(pseudo, |sum, (name, value)| {
-            sum + name.as_str().len() + value.len() + 32
-        });
-        (bytes > max_bytes || fields > max_fields)
-            .then(|| ApiError::headers_too_large(max_bytes, max_fields).into_response())
-    }
+/// 431 for an HTTP/2 request whose header list is past `max_bytes`
+/// (`--max-header-bytes`: each field's name and value and 32, as
+/// SETTINGS_MAX_HEADER_LIST_SIZE counts; the pseudo-headers too) or has
+/// more than `max_fields` (`--max-headers`) fields; None within them.
+fn head_refused<B>(request: &Request<B>, max_bytes: usize, max_fields: usize) -> Option<Response> {
+    let fields = request.headers().len();
+    let pseudo = request.method().as_str().len()
+        + request.uri().path_and_query().map_or(1, |p| p.as_str().len())
+        + request.uri().scheme_str().map_or(0, str::len)
+        + request.uri().authority().map_or(0, |a| a.as_str().len())
+        // ":method", ":path", ":scheme", ":authority", and 32 each.
+        + 29
+        + 4 * 32;
+    let bytes = request.headers().iter().fold(pseudo, |sum, (name, value)| {
+        sum + name.as_str().len() + value.len() + 32
+    });
+    (bytes > max_bytes || fields > max_fields)
+        .then(|| ApiError::headers_too_large(max_bytes, max_fields).into_response())
 }
