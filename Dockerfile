@@ -26,11 +26,15 @@ RUN --mount=type=cache,target=/usr/local/cargo/registry \
 # checks for a non-root user need not resolve a name.
 FROM gcr.io/distroless/cc-debian12:nonroot
 COPY --from=build /usr/local/bin/knightd /knightd
+# The probes (/healthz, /readyz, /metrics) on a listener of their own,
+# which the HEALTHCHECK asks: answered however the main port is loaded.
 ENV KNIGHTD_BIND=0.0.0.0:8080 \
+    KNIGHTD_ADMIN_BIND=0.0.0.0:8081 \
     KNIGHTD_LOG_FORMAT=json
-EXPOSE 8080
+EXPOSE 8080 8081
 USER 65532:65532
-# The image has no curl: the binary checks its own /healthz.
+# The image has no curl: the binary checks its own /healthz, on the
+# admin listener when there is one (KNIGHTD_ADMIN_BIND).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
     CMD ["/knightd", "--health-check"]
 ENTRYPOINT ["/knightd"]

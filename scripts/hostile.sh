@@ -8,7 +8,8 @@
 #      when offered): compressed/plain time, /healthz p99 and max;
 #   c. 100 uploads stall 20 bytes short of a 4 MiB body: peak RSS, each
 #      answered or closed within the body timeout;
-#   d. 4,000 slowloris connections: /healthz p99, RSS growth;
+#   d. 4,000 slowloris connections from 8 addresses: /healthz p99 (on the
+#      admin port), a fresh client on the main port, RSS growth;
 #   e. SIGTERM while a client stalls on a large answer: exit code, time;
 #   f. Content-Length: 99999999999 with a 1-byte body: status, time;
 #   g. 127.0.0.2 keeps 20 /longest-path requests of 2 s in flight while
@@ -41,6 +42,16 @@
 #   m-q each: peak RSS < 512 MiB, /healthz p99 <= 50 ms, no 5xx but 503
 #      with Retry-After, RSS 60 s (--short 10 s) after <= warm baseline +
 #      64 MiB (scripts/hostile/memstorms.py).
+#   r. 2,000 connections (--short 400) from many addresses send a request
+#      line, Host and ~4 KB headers and never the blank line (a share over
+#      HTTP/2: CONTINUATION frames that never end the block): peak RSS
+#      < 256 MiB (the head budget at its default);
+#   s. 12,000 keep-alive connections (--short 1,500 against
+#      --max-connections 1,000) each ask /healthz every few seconds;
+#   r-s each: the probes on the admin port p99 <= 50 ms, a fresh client on
+#      the main port answered 200 within 1 s, no 5xx, RSS after <= warm
+#      baseline + 64 MiB, with held-out sizes drawn from a fresh seed
+#      (HOSTILE_SEED repeats a run; scripts/hostile/connstorms.py).
 # Every storm runs with the manifest's settings (deploy/kubernetes.yaml:
 # KNIGHTD_HEAVY_WORKERS=2; its 512 MiB is the memory goal).
 # The helpers are Python 3 (scripts/hostile/): the standard library, and
@@ -101,7 +112,7 @@ if [ -n "${HOSTILE_MAX_CONNECTIONS:-}" ]; then
 fi
 # shellcheck disable=SC2206 # word splitting of K=V pairs is the point
 server_env+=(${HOSTILE_SERVER_ENV:-})
-only=${HOSTILE_ONLY:-a b c d e f g h i j k l m n o p q}
+only=${HOSTILE_ONLY:-a b c d e f g h i j k l m n o p q r s}
 
 # Python's h2 (and what it needs), pinned, for the HTTP/2 storms.
 if ! python3 -c 'import h2' 2> /dev/null; then
@@ -167,18 +178,20 @@ show() {
 
 wanted() { case " $only " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
-# run_storm LETTER NAME BOUND [storms.py options…]: a fresh knightd, the
-# storm within BOUND seconds (its helper is killed 20 s past that), the
-# server stopped.
+# run_storm LETTER NAME BOUND [storms.py options…]: a fresh knightd (with
+# the storm's own settings in $storm_env besides), the storm within BOUND
+# seconds (its helper is killed 20 s past that), the server stopped.
+storm_env=()
 run_storm() {
   local letter=$1 name=$2 bound=$3
   shift 3
   wanted "$letter" || return 0
-  echo "== $letter. $name (bounded at ${bound} s)"
-  start_knightd "${server_env[@]}"
-  local rc=0
+  echo "== $letter. $name (bounded at ${bound} s)${storm_env[*]:+ with ${storm_env[*]}}"
+  start_knightd "${server_env[@]}" "${storm_env[@]}"
+  local rc=0 admin=()
+  [ -n "${admin_addr:-}" ] && admin=(--admin "$admin_addr")
   timeout -k 5 $((bound + 20)) python3 scripts/hostile/storms.py "$name" \
-    --addr "$addr" --pid "$server_pid" --bound "$bound" --log "$knightd_log" "$@" 2>&1 | show || rc=$?
+    --addr "$addr" --pid "$server_pid" --bound "$bound" --log "$knightd_log" "${admin[@]}" "$@" 2>&1 | show || rc=$?
   if [ "$rc" != 0 ]; then
     figure "$letter $name" "storm finished" "exit $rc" "exit 0" FAIL
   fi
@@ -259,6 +272,10 @@ if [ "$short" = 1 ]; then
   run_storm o png-windows 60 --seconds 8 --after 10
   run_storm p h2-resets 40 --seconds 4 --after 10
   run_storm q abandoned-jobs 60 --seconds 8 --after 10
+  run_storm r hoarded-heads 60 --clients 400 --seconds 6 --after 10
+  storm_env=("KNIGHTD_MAX_CONNECTIONS=1000")
+  run_storm s keepalive-slots 60 --clients 1500 --seconds 10 --after 10
+  storm_env=()
 else
   run_storm a nonreaders $((write_ms / 1000 + 65)) --write-timeout-ms "$write_ms"
   run_storm b compressed 60 --seconds 10
@@ -277,6 +294,8 @@ else
   run_storm o png-windows 150 --seconds 20 --after 60
   run_storm p h2-resets 100 --seconds 8 --after 60
   run_storm q abandoned-jobs 150 --seconds 20 --after 60
+  run_storm r hoarded-heads 150 --clients 2000 --seconds 20 --after 60
+  run_storm s keepalive-slots 150 --clients 12000 --seconds 30 --after 60
 fi
 
 echo

@@ -6,7 +6,9 @@
 #                                the Dockerfile's own command on its build
 #                                context without an engine
 #                                (scripts/image-context.sh).
-#   start_knightd [ENV=VALUE …]  sets $pid, $server_pid and $addr, waits
+#   start_knightd [ENV=VALUE …]  sets $pid, $server_pid, $addr and
+#                                $admin_addr (the probes' listener, on a
+#                                port of the kernel's choice), waits
 #                                for /readyz. With KNIGHTD_IMAGE set, the
 #                                server is that image in a container run
 #                                as deploy/kubernetes.yaml runs it (on the
@@ -39,11 +41,11 @@ start_knightd() {
   if [ -n "${KNIGHTD_IMAGE:-}" ]; then
     knightd_container=knightd-$$-$RANDOM
     local run_args
-    mapfile -t run_args < <(python3 scripts/image-run-args.py KNIGHTD_BIND=127.0.0.1:0 KNIGHTD_LOG_FORMAT=json "$@")
+    mapfile -t run_args < <(python3 scripts/image-run-args.py KNIGHTD_BIND=127.0.0.1:0 KNIGHTD_ADMIN_BIND=127.0.0.1:0 KNIGHTD_LOG_FORMAT=json "$@")
     podman run --rm --name "$knightd_container" --network host "${run_args[@]}" \
       "$KNIGHTD_IMAGE" > "$knightd_log" 2>&1 &
   else
-    env KNIGHTD_BIND=127.0.0.1:0 KNIGHTD_LOG_FORMAT=json "$@" target/release/knightd > "$knightd_log" 2>&1 &
+    env KNIGHTD_BIND=127.0.0.1:0 KNIGHTD_ADMIN_BIND=127.0.0.1:0 KNIGHTD_LOG_FORMAT=json "$@" target/release/knightd > "$knightd_log" 2>&1 &
   fi
   pid=$!
   server_pid=$pid
@@ -55,6 +57,13 @@ start_knightd() {
     sleep 0.1
   done
   [ -n "$addr" ] || { cat "$knightd_log"; echo "knightd never said where it listens" >&2; return 1; }
+  # The admin listener's, logged just after (none from a knightd without it).
+  admin_addr=""
+  for _ in $(seq 1 20); do
+    admin_addr=$(sed -n 's/.*"admin_address":"\([0-9.:]*\)".*/\1/p' "$knightd_log" | head -n 1)
+    [ -n "$admin_addr" ] && break
+    sleep 0.1
+  done
   if [ -n "${KNIGHTD_IMAGE:-}" ]; then
     server_pid=$(podman inspect --format '{{.State.Pid}}' "$knightd_container")
   fi

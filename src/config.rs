@@ -23,6 +23,19 @@ pub struct Config {
     #[arg(long, env = "KNIGHTD_BIND", default_value = "127.0.0.1:8080")]
     pub bind: SocketAddr,
 
+    /// Address of the admin listener, which answers `/healthz`, `/readyz`
+    /// and `/metrics` alone (on a thread of its own, within its own
+    /// connection limit), so that probes get through however the main
+    /// port is loaded. None (the default): no admin listener; the main
+    /// port answers the probes too, either way.
+    #[arg(long, env = "KNIGHTD_ADMIN_BIND")]
+    pub admin_bind: Option<SocketAddr>,
+
+    /// Connections the admin listener holds at once; past it, new ones
+    /// are closed at once.
+    #[arg(long, env = "KNIGHTD_ADMIN_MAX_CONNECTIONS", default_value_t = 16)]
+    pub admin_max_connections: usize,
+
     /// Log format.
     #[arg(long, env = "KNIGHTD_LOG_FORMAT", value_enum, default_value = "pretty")]
     pub log_format: LogFormat,
@@ -80,7 +93,7 @@ pub struct Config {
     /// through by their clients' flow-control windows, over all
     /// connections; past it, new answers over 16 KiB get 503 and
     /// `Retry-After`.
-    #[arg(long, env = "KNIGHTD_ANSWER_BUDGET", default_value_t = 64 * 1024 * 1024)]
+    #[arg(long, env = "KNIGHTD_ANSWER_BUDGET", default_value_t = 32 * 1024 * 1024)]
     pub answer_budget: usize,
 
     /// The same bytes on one HTTP/2 connection; past it, that connection's
@@ -92,10 +105,39 @@ pub struct Config {
     )]
     pub answer_budget_per_connection: usize,
 
-    /// Connections open at once; past it, new connections wait in the
-    /// listen backlog. Lowered to fit the descriptor limit.
-    #[arg(long, env = "KNIGHTD_MAX_CONNECTIONS", default_value_t = 10_000)]
+    /// Connections open at once. At it, a new connection closes the
+    /// connections idle the longest (no request in flight); with none
+    /// idle, the new connection gets 503 and is closed at once, and
+    /// answers carry `Connection: close` until fewer than nine tenths of
+    /// it are open. Lowered to fit the descriptor limit.
+    #[arg(long, env = "KNIGHTD_MAX_CONNECTIONS", default_value_t = 4_096)]
     pub max_connections: usize,
+
+    /// Connections one client address (an IPv6 client's /64) may hold at
+    /// once; past it, its new connections are closed at once. Trusted
+    /// proxies (`--trusted-proxy`) are not held to it.
+    #[arg(
+        long,
+        env = "KNIGHTD_MAX_CONNECTIONS_PER_CLIENT",
+        default_value_t = 256
+    )]
+    pub max_connections_per_client: usize,
+
+    /// Largest request head, in bytes: HTTP/1.1's request line and
+    /// headers, HTTP/2's header list (each field's name and value and 32,
+    /// as SETTINGS_MAX_HEADER_LIST_SIZE counts). Past it, 431.
+    #[arg(long, env = "KNIGHTD_MAX_HEADER_BYTES", default_value_t = 32 * 1024)]
+    pub max_header_bytes: usize,
+
+    /// Most header fields in one request; past it, 431.
+    #[arg(long, env = "KNIGHTD_MAX_HEADERS", default_value_t = 100)]
+    pub max_headers: usize,
+
+    /// Bytes of unfinished request heads held at once, over all
+    /// connections; past it, the connections whose heads have been
+    /// unfinished the longest are closed.
+    #[arg(long, env = "KNIGHTD_HEADER_BUDGET", default_value_t = 8 * 1024 * 1024)]
+    pub header_budget: usize,
 
     /// After SIGTERM, how long, in milliseconds, to keep serving with
     /// `/readyz` answering 503, so that load balancers stop sending new

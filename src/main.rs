@@ -2,13 +2,13 @@
 
 use clap::Parser;
 use knightd::config::{Config, LogFormat};
-use tokio::net::TcpListener;
 use tracing_subscriber::EnvFilter;
 
 /// jemalloc, whose background thread returns freed memory to the system:
-/// glibc's allocator kept what a storm took (docs/performance.md). The
-/// image builds with it (`--features jemalloc`); a plain `cargo build`
-/// leaves it out, for a quicker build (Cargo.toml).
+/// glibc's allocator and mimalloc kept what a storm took
+/// (docs/performance.md). On by default (the `jemalloc` feature), so that
+/// `cargo run --release` holds the bounds the image holds;
+/// `--no-default-features` leaves it out (Cargo.toml).
 #[cfg(feature = "jemalloc")]
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
@@ -74,11 +74,12 @@ fn serving_knightd_args() -> Option<Vec<String>> {
     servers.next().is_none().then_some(server)
 }
 
-/// GET /healthz from the server at `--bind`; success when it answers 200.
+/// GET /healthz from the server at `--admin-bind` when it has one (the
+/// probes' own port), else at `--bind`; success when it answers 200.
 fn health_check(config: &Config) -> std::process::ExitCode {
     use std::io::{Read, Write};
     let timeout = std::time::Duration::from_secs(2);
-    let mut addr = config.bind;
+    let mut addr = config.admin_bind.unwrap_or(config.bind);
     if addr.ip().is_unspecified() {
         addr.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
     }
@@ -135,7 +136,7 @@ async fn serve(config: Config) -> std::io::Result<()> {
         Some(limit) => limit.to_string(),
         None => "unlimited".to_owned(),
     };
-    let listener = TcpListener::bind(config.bind).await.map_err(|e| {
+    let listener = knightd::server::listen(config.bind).map_err(|e| {
         let why = match e.kind() {
             std::io::ErrorKind::AddrInUse => {
                 "the address is already in use (is another knightd, or another server, listening there? choose another with --bind or KNIGHTD_BIND)".to_owned()
@@ -152,6 +153,20 @@ async fn serve(config: Config) -> std::io::Result<()> {
         open_file_limit = %descriptors,
         "knightd listening"
     );
+    let app = knightd::app(&config);
+    if let Some(admin) = config.admin_bind {
+        let listener = std::net::TcpListener::bind(admin).map_err(|e| {
+            std::io::Error::new(
+                e.kind(),
+                format!("could not listen on {admin} (--admin-bind, KNIGHTD_ADMIN_BIND): {e}"),
+            )
+        })?;
+        tracing::info!(
+            admin_address = %listener.local_addr()?,
+            "admin listener (/healthz, /readyz, /metrics)"
+        );
+        knightd::server::serve_admin(listener, app.clone(), &config)?;
+    }
     tokio::task::spawn_blocking(|| {
         knightd::warm();
         tracing::info!("8x8 table built; ready");
@@ -164,7 +179,7 @@ async fn serve(config: Config) -> std::io::Result<()> {
         knightd::routes::ops::stop_being_ready();
         tokio::time::sleep(delay).await;
     };
-    knightd::serve(listener, knightd::app(&config), &config, shutdown).await?;
+    knightd::serve(listener, app, &config, shutdown).await?;
     tracing::info!("knightd stopped");
     Ok(())
 }

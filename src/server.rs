@@ -22,20 +22,25 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
+use axum::response::IntoResponse;
 use axum::Router;
 use hyper_util::rt::TokioTimer;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
+use tower::Service;
 
 use crate::config::Config;
 use crate::convert::{len64, to_usize};
-use crate::error::ApiError;
-use crate::http2::{Answers, Budget, Calm, Connection, Streams, PREFACE};
+use crate::error::{ApiError, Code};
+use crate::http2::{
+    leaving_at_most, Admission, Answers, Calm, Connection, Refused, Streams, PREFACE,
+};
 use crate::stall::Stall;
 
-/// Descriptors kept back from `--max-connections` for the listener, logs
-/// and whatever else the process opens.
+/// Descriptors kept back from `--max-connections` (and the connections
+/// let go and still ending) for the listener, logs and whatever else the
+/// process opens.
 const SPARE_DESCRIPTORS: u64 = 64;
 
 /// Builds the 8×8 table and the 3- and 4-wide strip table; `/readyz`
@@ -59,13 +64,36 @@ pub fn raise_descriptor_limit() -> Option<u64> {
     getrlimit(Resource::Nofile).current
 }
 
-/// `--max-connections`, lowered to what the descriptor limit allows.
+/// The listen backlog asked for (the kernel holds it to
+/// `net.core.somaxconn`, 4,096 on recent Linux): a burst of new
+/// connections waits there for the accept loop, which takes each at once,
+/// instead of having its SYNs dropped (a client then retries after a
+/// second). tokio's own `bind` asks for 1,024.
+const BACKLOG: u32 = 4_096;
+
+/// A listener on `addr` with a deep backlog ([`BACKLOG`]).
+pub fn listen(addr: std::net::SocketAddr) -> io::Result<tokio::net::TcpListener> {
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(BACKLOG)
+}
+
+/// `--max-connections`, lowered to what the descriptor limit allows: the
+/// connections, those let go and still ending (half as many again,
+/// `leaving_at_most`), and the spare descriptors.
 fn max_connections(config: &Config) -> usize {
     let wanted = config.max_connections.max(1);
     let limit = rustix::process::getrlimit(rustix::process::Resource::Nofile).current;
+    let needed = |n: usize| len64(n + leaving_at_most(n)).saturating_add(SPARE_DESCRIPTORS);
     match limit {
-        Some(limit) if len64(wanted).saturating_add(SPARE_DESCRIPTORS) > limit => {
-            let allowed = to_usize(limit.saturating_sub(SPARE_DESCRIPTORS).max(1));
+        Some(limit) if needed(wanted) > limit => {
+            let room = to_usize(limit.saturating_sub(SPARE_DESCRIPTORS));
+            let allowed = (room * 2 / 3).max(1);
             tracing::warn!(
                 wanted,
                 allowed,
@@ -91,26 +119,19 @@ pub async fn serve(
 
     let header_timeout = Duration::from_millis(config.header_timeout_ms.max(1));
     let write_timeout = Duration::from_millis(config.write_timeout_ms.max(1));
-    let budget = Budget::new(config);
+    let admission = Admission::new(config, max_connections(config));
+    let refusals = Refusals::new(config);
     let settings = Arc::new(config.clone());
-    let connections = Arc::new(Semaphore::new(max_connections(config)));
     let graceful = GracefulShutdown::new();
     let mut open = JoinSet::new();
     let mut accept_errors = Throttled::new();
     tokio::pin!(shutdown);
     loop {
-        let accepted = async {
-            let permit = Arc::clone(&connections)
-                .acquire_owned()
-                .await
-                .expect("the semaphore is never closed");
-            (permit, listener.accept().await)
-        };
         tokio::select! {
             biased;
             () = &mut shutdown => break,
             Some(_) = open.join_next(), if !open.is_empty() => {}
-            (permit, accepted) = accepted => {
+            accepted = listener.accept() => {
                 let (stream, peer) = match accepted {
                     Ok(accepted) => accepted,
                     Err(e) => {
@@ -120,20 +141,35 @@ pub async fn serve(
                         continue;
                     }
                 };
+                // Every connection is accepted at once: one the limits
+                // refuse is told so and closed, not left in the backlog.
+                let admitted = match admission.admit(peer) {
+                    Ok(admitted) => admitted,
+                    Err(refused) => {
+                        refusals.refuse(&stream, refused);
+                        continue;
+                    }
+                };
                 let _ = stream.set_nodelay(true);
-                let connection = Connection::new(&budget, peer);
+                let connection = Arc::clone(admitted.connection());
                 let settings = Arc::clone(&settings);
                 let watcher = graceful.watcher();
                 let service = Answers::new(app.clone(), &connection);
                 open.spawn(async move {
-                    let _permit = permit;
+                    let _admitted = admitted;
                     // A client that sends nothing at all never reaches
                     // hyper's header timeout, which starts with the headers.
-                    let http2 = match tokio::time::timeout(header_timeout, opens_http2(&stream)).await {
-                        Ok(Some(http2)) => http2,
-                        _ => return,
+                    // One let go meanwhile (to make room) ends at once.
+                    let opening = tokio::time::timeout(header_timeout, opens_http2(&stream));
+                    let http2 = tokio::select! {
+                        opened = opening => match opened {
+                            Ok(Some(http2)) => http2,
+                            _ => return,
+                        },
+                        () = connection.closed() => return,
                     };
-                    let io = WriteTimeout::new(stream, write_timeout);
+                    let heads = (!http2).then(|| Arc::clone(&connection));
+                    let io = WriteTimeout::new(stream, write_timeout, &settings, heads);
                     // One future whichever the protocol, polled in place
                     // beside `closed` (each connection's task wakes for
                     // every request: a future apart costs each of them).
@@ -153,8 +189,9 @@ pub async fn serve(
                                 tracing::debug!(error = %e, "connection ended with an error");
                             }
                         }
-                        // Dropped: closed (its answers stalled, or its
-                        // client was calmed and its grace is over).
+                        // Dropped: closed (its answers stalled, its client
+                        // was calmed and its grace is over, or it was let
+                        // go to make room or for its slow head).
                         () = connection.closed() => {}
                     }
                 });
@@ -176,6 +213,131 @@ pub async fn serve(
     }
     open.shutdown().await;
     Ok(())
+}
+
+/// What a refused connection is told before it is closed: 503
+/// problem+json with `Retry-After`, written if its socket takes it at
+/// once (it is never waited for), made once.
+struct Refusals {
+    per_client: Vec<u8>,
+    full: Vec<u8>,
+}
+
+impl Refusals {
+    fn new(config: &Config) -> Refusals {
+        let answer = |detail: String| {
+            let body = ApiError::new(Code::Overloaded, detail)
+                .retry_after(1)
+                .to_json();
+            let mut out = format!(
+                "HTTP/1.1 503 Service Unavailable\r\nconnection: close\r\ncontent-type: application/problem+json\r\nx-content-type-options: nosniff\r\nretry-after: 1\r\ncontent-length: {}\r\n\r\n",
+                body.len()
+            )
+            .into_bytes();
+            out.extend_from_slice(&body);
+            out
+        };
+        Refusals {
+            per_client: answer(format!(
+                "this client address already holds {} connections (--max-connections-per-client): reuse them, or close some",
+                config.max_connections_per_client
+            )),
+            full: answer(
+                "the server holds as many connections as it may (--max-connections), none of them idle; retry later".to_owned(),
+            ),
+        }
+    }
+
+    fn refuse(&self, stream: &tokio::net::TcpStream, refused: Refused) {
+        let answer = match refused {
+            Refused::PerClient(_) => &self.per_client,
+            Refused::Full(_) => &self.full,
+        };
+        let _ = stream.try_write(answer);
+        tracing::debug!(?refused, "a new connection refused");
+    }
+}
+
+/// Serves the probes (`/healthz`, `/readyz`, `/metrics`) of `app` on the
+/// admin listener, on a thread and runtime of its own, so that whatever
+/// load the main port carries, they are answered: at most
+/// `--admin-max-connections` at once (past it, new ones are closed at
+/// once), HTTP/1.1, with the main port's head limits and timeouts. Runs
+/// until the process exits.
+pub fn serve_admin(
+    listener: std::net::TcpListener,
+    app: Router,
+    config: &Config,
+) -> io::Result<()> {
+    listener.set_nonblocking(true)?;
+    let config = config.clone();
+    std::thread::Builder::new()
+        .name("knightd-admin".to_owned())
+        .spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build();
+            match runtime {
+                Ok(runtime) => runtime.block_on(admin_loop(listener, app, config)),
+                Err(e) => tracing::error!(error = %e, "the admin listener could not start"),
+            }
+        })?;
+    Ok(())
+}
+
+async fn admin_loop(listener: std::net::TcpListener, app: Router, config: Config) {
+    use hyper_util::rt::TokioIo;
+
+    let listener = match tokio::net::TcpListener::from_std(listener) {
+        Ok(listener) => listener,
+        Err(e) => {
+            tracing::error!(error = %e, "the admin listener could not start");
+            return;
+        }
+    };
+    let write_timeout = Duration::from_millis(config.write_timeout_ms.max(1));
+    let slots = Arc::new(Semaphore::new(config.admin_max_connections.max(1)));
+    let settings = Arc::new(config);
+    let mut accept_errors = Throttled::new();
+    loop {
+        let (stream, _) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            Err(e) => {
+                accept_errors.warn(&e);
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let Ok(slot) = Arc::clone(&slots).try_acquire_owned() else {
+            continue;
+        };
+        let _ = stream.set_nodelay(true);
+        let app = app.clone();
+        let settings = Arc::clone(&settings);
+        tokio::spawn(async move {
+            let _slot = slot;
+            let io = WriteTimeout::new(stream, write_timeout, &settings, None);
+            let service = hyper::service::service_fn(
+                move |request: axum::http::Request<hyper::body::Incoming>| {
+                    let probe = matches!(request.uri().path(), "/healthz" | "/readyz" | "/metrics");
+                    let routed = probe.then(|| app.clone().call(request));
+                    async move {
+                        match routed {
+                        Some(routed) => routed.await,
+                        None => Ok(ApiError::new(
+                            Code::NotFound,
+                            "the admin port answers /healthz, /readyz and /metrics alone; ask the main port",
+                        )
+                        .into_response()),
+                    }
+                    }
+                },
+            );
+            let _ = http1_settings(&settings)
+                .serve_connection(TokioIo::new(io), service)
+                .await;
+        });
+    }
 }
 
 /// Whether a connection speaks HTTP/2 (with prior knowledge: its first
@@ -208,14 +370,25 @@ async fn opens_http2(stream: &tokio::net::TcpStream) -> Option<bool> {
     }
 }
 
-/// The HTTP/1.1 settings of a connection.
+/// The HTTP/1.1 settings of a connection: its head held to
+/// `--max-header-bytes` and `--max-headers` as hyper reads it (431 past
+/// either, which [`WriteTimeout`] makes a problem).
 fn http1_settings(config: &Config) -> hyper::server::conn::http1::Builder {
     let header_timeout = Duration::from_millis(config.header_timeout_ms.max(1));
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
-        .header_read_timeout(header_timeout);
+        .header_read_timeout(header_timeout)
+        .max_header_size(config.max_header_bytes.max(1));
+    // hyper's own count is 100, on the stack; another count is a heap
+    // allocation a request.
+    if config.max_headers != DEFAULT_MAX_HEADERS {
+        http.max_headers(config.max_headers);
+    }
     http
 }
+
+/// hyper's HTTP/1.1 limit on header fields when none is set.
+const DEFAULT_MAX_HEADERS: usize = 100;
 
 /// The HTTP/2 settings of a connection, whose streams run on `streams`
 /// (which holds them to the write timeout).
@@ -230,7 +403,14 @@ fn http2_settings(
         // At most one chunk of an answer waits in a stream's send buffer.
         .max_send_buf_size(crate::response::answer::CHUNK)
         .keep_alive_interval(Some(header_timeout))
-        .keep_alive_timeout(header_timeout);
+        .keep_alive_timeout(header_timeout)
+        // h2's own bound on a header block (a bare 431 past it, and the
+        // CONTINUATION frames a block may take): twice the limit, so that
+        // a list past the limit but within it is answered as a problem
+        // (`Answers`), and no block holds more.
+        .max_header_list_size(
+            u32::try_from(config.max_header_bytes.saturating_mul(2)).unwrap_or(u32::MAX),
+        );
     http
 }
 
@@ -269,20 +449,36 @@ impl Throttled {
 /// It also puts problem+json into the answers hyper gives by itself to a
 /// request it cannot read (400, 414, 431: an empty body otherwise), so that
 /// every error a client sees is a problem ([`ApiError::of_http_layer`]).
+///
+/// On HTTP/1.1 it counts what the client sends while none of its
+/// requests is in flight, the head hyper is reading, against
+/// `--header-budget` ([`Connection::head_grew`]); once the connection is
+/// let go (to make room, or for its slow head) its reads fail.
 pub struct WriteTimeout<T> {
     inner: T,
     stall: Stall,
     /// hyper's own error answer, written in its place: the bytes, how many
     /// are written, and the length of what hyper wrote.
     rewritten: Option<(Vec<u8>, usize, usize)>,
+    /// The head limits a 431 names.
+    head_limits: (usize, usize),
+    /// The connection whose heads are counted (HTTP/1.1 on the main port).
+    heads: Option<Arc<Connection>>,
 }
 
 impl<T> WriteTimeout<T> {
-    pub fn new(inner: T, timeout: Duration) -> WriteTimeout<T> {
+    pub fn new(
+        inner: T,
+        timeout: Duration,
+        config: &Config,
+        heads: Option<Arc<Connection>>,
+    ) -> WriteTimeout<T> {
         WriteTimeout {
             inner,
             stall: Stall::new(timeout),
             rewritten: None,
+            head_limits: (config.max_header_bytes, config.max_headers),
+            heads,
         }
     }
 
@@ -309,7 +505,19 @@ impl<T: AsyncRead + Unpin> AsyncRead for WriteTimeout<T> {
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.get_mut().inner).poll_read(cx, buf)
+        let this = self.get_mut();
+        let Some(connection) = &this.heads else {
+            return Pin::new(&mut this.inner).poll_read(cx, buf);
+        };
+        if connection.is_let_go() {
+            return Poll::Ready(Err(io::ErrorKind::ConnectionAborted.into()));
+        }
+        let before = buf.filled().len();
+        let poll = Pin::new(&mut this.inner).poll_read(cx, buf);
+        if !connection.in_flight() {
+            connection.head_grew(buf.filled().len() - before);
+        }
+        poll
     }
 }
 
@@ -321,7 +529,9 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for WriteTimeout<T> {
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
         if this.rewritten.is_none() && buf.starts_with(b"HTTP/1.1 4") && buf.len() < 1024 {
-            this.rewritten = ApiError::of_http_layer(buf).map(|out| (out, 0, buf.len()));
+            let (bytes, fields) = this.head_limits;
+            this.rewritten =
+                ApiError::of_http_layer(buf, bytes, fields).map(|out| (out, 0, buf.len()));
         }
         if let Some((out, mut written, original)) = this.rewritten.take() {
             while written < out.len() {

@@ -330,6 +330,11 @@ def healthz_figures(storm, summary, p99_goal_ms=None, max_goal_ms=None):
         f"p50 {ms(percentile(lat, 50))}, p99 {ms(p99)}, max {ms(worst)}"
     )
     ok = True
+    if not lat:
+        # The storm ended before the first probe ran: nothing was measured,
+        # which is not a missed goal.
+        figure(storm, "/healthz probes", "0 (the storm ended before the first)", "", None)
+        return ok
     if p99_goal_ms is not None:
         good = p99 is not None and p99 * 1000 <= p99_goal_ms and errors == 0
         figure(storm, "/healthz p99", ms(p99), f"<= {p99_goal_ms} ms", good)

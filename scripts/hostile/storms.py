@@ -374,7 +374,14 @@ def slowloris(args):
     deadline = time.monotonic() + args.bound
     partial = f"GET /healthz HTTP/1.1\r\nHost: {addr[0]}:{addr[1]}\r\nX-Slow: ".encode()
     before = proc_status_kib(args.pid, "VmRSS")
-    probe = Probe(addr, args.pid)
+    # The probes ask the admin port when there is one: connections refused
+    # past their client's share, or closed at --max-connections, come back
+    # at once, and a probe on the main port waits behind them in the
+    # accept queue. A fresh client on the main port is timed beside them.
+    from connstorms import FreshClient, fresh_figures
+
+    probe = Probe(args.admin or addr, args.pid)
+    fresh = FreshClient(addr)
     sel = selectors.DefaultSelector()
     counts = {"opened": 0, "closed_by_server": 0, "connect_failed": 0, "peak_open": 0}
     sources = [f"127.0.6.{i + 1}" for i in range(8)]
@@ -445,6 +452,7 @@ def slowloris(args):
                     counts["closed_by_server"] += 1
                     drop(sock)
     finally:
+        fresh.stop()
         summary = probe.stop()
         for key in list(sel.get_map().values()):
             reset_close(key.fileobj)
@@ -474,6 +482,7 @@ def slowloris(args):
         None,
     )
     healthz_figures(storm, summary, p99_goal_ms=100)
+    fresh_figures(storm, fresh)
 
 
 # (e) ------------------------------------------------------------------------
@@ -687,9 +696,11 @@ def main():
     parser.add_argument("--body-timeout-ms", type=int, default=10_000)
     parser.add_argument("--streams", type=int, default=128, help="HTTP/2 streams a connection")
     parser.add_argument("--after", type=float, default=60, help="seconds to wait for memory after")
+    parser.add_argument("--admin", type=parse_addr, help="the admin listener, for the probes of r and s")
     parser.add_argument("--ready")
     parser.add_argument("--log")
     args = parser.parse_args()
+    import connstorms
     import h2storms
     import memstorms
 
@@ -707,6 +718,7 @@ def main():
         "h2-floods": (h2storms.h2_floods, 4),
         "cache-shapes": (h2storms.cache_shapes, 2000),
         **memstorms.STORMS,
+        **connstorms.STORMS,
     }
     if args.storm not in storms:
         parser.error(f"unknown storm {args.storm!r}; one of {', '.join(storms)}")

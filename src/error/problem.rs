@@ -370,7 +370,7 @@ impl ApiError {
         )
     }
 
-    fn retry_after(mut self, secs: u64) -> ApiError {
+    pub(crate) fn retry_after(mut self, secs: u64) -> ApiError {
         self.retry_after_secs = Some(secs);
         self
     }
@@ -415,12 +415,22 @@ impl ApiError {
         serde_json::to_vec(&problem).expect("a problem always serializes")
     }
 
+    /// 431: a request head past `--max-header-bytes` or `--max-headers`,
+    /// both named.
+    pub fn headers_too_large(max_bytes: usize, max_fields: usize) -> ApiError {
+        ApiError::new(
+            Code::HeadersTooLarge,
+            format!("the request's head is larger than the server reads: at most {max_bytes} bytes of request line and headers (--max-header-bytes) and {max_fields} headers (--max-headers); send fewer or shorter headers"),
+        )
+    }
+
     /// The answer hyper gives, by itself, to a request it cannot read
     /// (`head`: its status line and headers, no body), as problem+json:
-    /// the same status and headers, and the problem. None for any other
-    /// answer. hyper's own answers are the only ones with an empty body
-    /// that begin `connection: close`, `content-length: 0`.
-    pub fn of_http_layer(head: &[u8]) -> Option<Vec<u8>> {
+    /// the same status and headers, and the problem (a 431 naming the
+    /// head limits it was held to). None for any other answer. hyper's
+    /// own answers are the only ones with an empty body that begin
+    /// `connection: close`, `content-length: 0`.
+    pub fn of_http_layer(head: &[u8], max_bytes: usize, max_fields: usize) -> Option<Vec<u8>> {
         const EMPTY: &[u8] = b"\r\nconnection: close\r\ncontent-length: 0\r\n";
         let rest = head.strip_prefix(b"HTTP/1.1 4")?;
         let (error, line) = match rest.get(..2)? {
@@ -433,7 +443,7 @@ impl ApiError {
                 "HTTP/1.1 414 URI Too Long",
             ),
             b"31" => (
-                ApiError::new(Code::HeadersTooLarge, "the request's headers are larger than the server reads (about 400 KiB, or more than 100 headers): send fewer or shorter headers"),
+                ApiError::headers_too_large(max_bytes, max_fields),
                 "HTTP/1.1 431 Request Header Fields Too Large",
             ),
             _ => return None,
@@ -447,7 +457,7 @@ impl ApiError {
         let mut out = Vec::with_capacity(head.len() + body.len() + 64);
         out.extend_from_slice(line.as_bytes());
         out.extend_from_slice(
-            b"\r\nconnection: close\r\ncontent-type: application/problem+json\r\ncontent-length: ",
+            b"\r\nconnection: close\r\ncontent-type: application/problem+json\r\nx-content-type-options: nosniff\r\ncontent-length: ",
         );
         out.extend_from_slice(body.len().to_string().as_bytes());
         out.extend_from_slice(b"\r\n");

@@ -27,6 +27,11 @@ const FRAME_HEAD: usize = 9;
 /// The HEADERS frame's type: it opens a stream.
 const HEADERS: u8 = 0x1;
 
+/// CONTINUATION's type, and the END_HEADERS flag, which ends a header
+/// block.
+const CONTINUATION: u8 = 0x9;
+const END_HEADERS: u8 = 0x4;
+
 /// GOAWAY's type, and the error code `ENHANCE_YOUR_CALM`.
 const GOAWAY: u8 = 0x7;
 const ENHANCE_YOUR_CALM: u32 = 0xb;
@@ -157,15 +162,26 @@ impl<T> Calm<T> {
             };
             bytes = &bytes[n..];
         }
+        let connection = &self.connection;
         if let Seen::Http2 {
             read, last_stream, ..
         } = &mut self.seen
         {
             read.read(bytes, |head| {
-                let [.., s0, s1, s2, s3] = *head;
+                let [a, b, c, kind, flags, s0, s1, s2, s3] = *head;
                 let stream = u32::from_be_bytes([s0, s1, s2, s3]) & 0x7fff_ffff;
-                if head[3] == HEADERS {
+                if kind == HEADERS {
                     *last_stream = (*last_stream).max(stream);
+                }
+                // A header block h2 holds until its END_HEADERS counts as
+                // an unfinished head (`--header-budget`).
+                if kind == HEADERS || kind == CONTINUATION {
+                    if flags & END_HEADERS == 0 {
+                        let length = usize::from(a) << 16 | usize::from(b) << 8 | usize::from(c);
+                        connection.head_grew(length);
+                    } else {
+                        connection.release_head();
+                    }
                 }
             });
         }
@@ -229,6 +245,9 @@ impl<T: AsyncRead + AsyncWrite + Unpin> AsyncRead for Calm<T> {
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
         let this = self.get_mut();
+        if this.connection.is_let_go() {
+            return Poll::Ready(Err(io::ErrorKind::ConnectionAborted.into()));
+        }
         match this.seen {
             Seen::Http1 => return Pin::new(&mut this.inner).poll_read(cx, buf),
             Seen::Calmed => return Poll::Ready(Ok(())),

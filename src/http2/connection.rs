@@ -1,14 +1,16 @@
 //! What one connection's answers share, over HTTP/1.1 and HTTP/2: its
 //! peer, the answer budgets (the connection's and all connections'), when
 //! an answer of it last moved, and its client's resets counted over time
-//! (a token bucket: past `--http2-max-resets`, the connection is calmed).
+//! (a token bucket: past `--http2-max-resets`, the connection is calmed),
+//! and what its admission reads: its requests in flight, since when it is
+//! idle, its unfinished head (`admission`).
 //! The figures `/metrics` shows of them live here too. The streams
 //! (`streams`), the GOAWAY (`calm`) and the connection's service (`mod.rs`)
 //! read and count through [`Connection`].
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::task::Waker;
 use std::time::{Duration, Instant};
@@ -93,6 +95,19 @@ impl Budget {
 pub struct Connection {
     /// The peer's address.
     peer: SocketAddr,
+    /// The connections it is one of (`admission::Admission`).
+    admission: Arc<dyn Admitting>,
+    /// Its requests (HTTP/2: streams) being answered: from their heads
+    /// until their answers' bodies are dropped.
+    in_flight: AtomicU32,
+    /// When its last request was answered (or it opened), in the
+    /// admission's ticks.
+    idle_since: AtomicU64,
+    /// Bytes of its request head still arriving, and when they began.
+    head: AtomicUsize,
+    head_since: AtomicU64,
+    /// Let go: closed to make room, or for its slow head.
+    let_go: AtomicBool,
     pub(super) budget: Arc<Budget>,
     pub(super) held: AtomicUsize,
     opened: Instant,
@@ -104,7 +119,7 @@ pub struct Connection {
     /// when it was last filled, in milliseconds after `opened`.
     resets: std::sync::Mutex<(u64, u64)>,
     /// Closed for its resets.
-    calmed: std::sync::atomic::AtomicBool,
+    calmed: AtomicBool,
     /// The task reading the connection ([`Calm`](super::Calm)), woken to write the
     /// GOAWAY.
     reader: std::sync::Mutex<Option<Waker>>,
@@ -118,16 +133,27 @@ const RESET_EARNED_MS: u64 = 100;
 pub const CALM_GRACE: Duration = Duration::from_secs(1);
 
 impl Connection {
-    pub fn new(budget: &Arc<Budget>, peer: SocketAddr) -> Arc<Connection> {
+    pub(super) fn new(
+        budget: &Arc<Budget>,
+        admission: Arc<dyn Admitting>,
+        peer: SocketAddr,
+    ) -> Arc<Connection> {
+        let idle_since = admission.now();
         Arc::new(Connection {
             peer,
+            admission,
+            in_flight: AtomicU32::new(0),
+            idle_since: AtomicU64::new(idle_since),
+            head: AtomicUsize::new(0),
+            head_since: AtomicU64::new(0),
+            let_go: AtomicBool::new(false),
             budget: Arc::clone(budget),
             held: AtomicUsize::new(0),
             opened: Instant::now(),
             moved: AtomicU64::new(0),
             close: tokio::sync::Notify::new(),
             resets: std::sync::Mutex::new((u64::from(budget.max_resets), 0)),
-            calmed: std::sync::atomic::AtomicBool::new(false),
+            calmed: AtomicBool::new(false),
             reader: std::sync::Mutex::new(None),
         })
     }
@@ -192,6 +218,89 @@ impl Connection {
     /// The peer's address.
     pub fn peer(&self) -> SocketAddr {
         self.peer
+    }
+
+    /// The connections this one is among.
+    pub fn admission(&self) -> &dyn Admitting {
+        &*self.admission
+    }
+
+    /// A request's head has come whole (its bytes no longer count as an
+    /// unfinished head): in flight until the guard is dropped, with the
+    /// body of its answer.
+    pub fn request_began(self: &Arc<Connection>) -> InFlight {
+        self.release_head();
+        self.in_flight.fetch_add(1, Ordering::Relaxed);
+        InFlight(Arc::clone(self))
+    }
+
+    /// `n` bytes of a request head came and it is not yet whole; they
+    /// count against `--header-budget` until it is, or the connection ends.
+    ///
+    /// At most `--max-header-bytes` and one read past it count: no head
+    /// held is larger (hyper and h2 refuse it), and what a connection
+    /// sends after an answer that left its body unread (hyper drains one
+    /// read of it, then closes) is not a head at all.
+    pub fn head_grew(&self, n: usize) {
+        let held = self.head.load(Ordering::Relaxed);
+        let n = n.min(self.admission.head_cap().saturating_sub(held));
+        if n == 0 || self.is_let_go() {
+            return;
+        }
+        if self.head.fetch_add(n, Ordering::Relaxed) == 0 {
+            self.head_since
+                .store(self.admission.now(), Ordering::Relaxed);
+        }
+        self.admission.heads_grew(n);
+    }
+
+    /// Its head is whole, or given up: its bytes no longer count.
+    pub fn release_head(&self) {
+        let n = self.head.swap(0, Ordering::Relaxed);
+        if n > 0 {
+            self.admission.heads_shrank(n);
+        }
+    }
+
+    /// Whether a request of it is being answered.
+    pub fn in_flight(&self) -> bool {
+        self.in_flight.load(Ordering::Relaxed) > 0
+    }
+
+    /// Since when it has been idle (no request in flight; a head arriving
+    /// counts as activity from when it began); None when it is not, or
+    /// is let go already.
+    pub(super) fn idle_since(&self) -> Option<u64> {
+        if self.in_flight() || self.is_let_go() {
+            return None;
+        }
+        let since = self.idle_since.load(Ordering::Relaxed);
+        Some(if self.head.load(Ordering::Relaxed) > 0 {
+            since.max(self.head_since.load(Ordering::Relaxed))
+        } else {
+            since
+        })
+    }
+
+    /// Since when its unfinished head has been arriving; None without one.
+    pub(super) fn head_since(&self) -> Option<u64> {
+        (self.head.load(Ordering::Relaxed) > 0 && !self.is_let_go())
+            .then(|| self.head_since.load(Ordering::Relaxed))
+    }
+
+    /// Closes it (to make room, or for its slow head): its head no longer
+    /// counts, and the accept loop drops it ([`Connection::closed`]).
+    pub(super) fn let_go(&self) {
+        if !self.let_go.swap(true, Ordering::Relaxed) {
+            self.admission.left();
+            self.release_head();
+            self.close.notify_one();
+        }
+    }
+
+    /// Whether it has been let go; its reads then fail.
+    pub fn is_let_go(&self) -> bool {
+        self.let_go.load(Ordering::Relaxed)
     }
 
     /// Resolves when the connection is to be closed: every answer of it
@@ -264,6 +373,51 @@ impl Connection {
             connection: Arc::clone(self),
             bytes,
         })
+    }
+}
+
+/// What a connection asks of the connections it is one of (implemented
+/// by `admission::Admission`, which holds them; a trait here so that the
+/// connection need not know the table it is in).
+pub trait Admitting: std::fmt::Debug + Send + Sync {
+    /// The next tick of the count that orders idle times and heads.
+    fn now(&self) -> u64;
+    /// The most one connection's unfinished head counts.
+    fn head_cap(&self) -> usize;
+    /// `n` more bytes of unfinished heads (past the budget, the slowest
+    /// are let go).
+    fn heads_grew(&self, n: usize);
+    /// `n` bytes of unfinished heads done with.
+    fn heads_shrank(&self, n: usize);
+    /// A connection was let go: it ends soon, and does not count against
+    /// the limit meanwhile.
+    fn left(&self);
+    /// Whether answers should close their connections.
+    fn crowded(&self) -> bool;
+    /// `--max-header-bytes` and `--max-headers`.
+    fn head_limits(&self) -> (usize, usize);
+}
+
+/// A request in flight on its connection ([`Connection::request_began`]):
+/// dropped with its answer's body, when the connection is idle again if
+/// it was the last.
+#[derive(Debug)]
+pub struct InFlight(Arc<Connection>);
+
+impl InFlight {
+    /// The connection the request came on.
+    pub fn connection(&self) -> &Arc<Connection> {
+        &self.0
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        let connection = &self.0;
+        connection
+            .idle_since
+            .store(connection.admission.now(), Ordering::Relaxed);
+        connection.in_flight.fetch_sub(1, Ordering::Relaxed);
     }
 }
 

@@ -45,13 +45,18 @@
 //! here the service of one connection ([`Answers`]), which puts the
 //! connection on every request and passes HTTP/2 answers to `streams`.
 
+mod admission;
 mod calm;
 mod connection;
 mod streams;
 
+pub use admission::{
+    connection_figures, leaving_at_most, Admission, Admitted, ConnectionFigures, Refused,
+};
 pub use calm::{Calm, PREFACE};
 pub use connection::{
-    figures, AnswerBudget, Budget, Budgeted, Connection, Figures, Reserved, CALM_GRACE, SMALL,
+    figures, Admitting, AnswerBudget, Budget, Budgeted, Connection, Figures, InFlight, Reserved,
+    CALM_GRACE, SMALL,
 };
 pub use streams::Streams;
 
@@ -61,18 +66,23 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 
-use axum::http::{Request, Version};
-use axum::response::Response;
+use axum::body::{Body, Bytes};
+use axum::http::{header, HeaderValue, Request, Version};
+use axum::response::{IntoResponse, Response};
 use axum::Router;
+use http_body::{Frame, SizeHint};
 use hyper::body::Incoming;
 use tower::Service;
 
+use crate::error::ApiError;
 use crate::wrapped::Wrapped;
 use connection::Counted;
 
 /// The service of one connection: the router, with the connection (its
 /// peer's address, its answer budget) on every request, and on HTTP/2
-/// every answer passed through `streams::answer`.
+/// every answer passed through `streams::answer`. Each request is in
+/// flight on its connection until its answer's body is dropped
+/// ([`Tracked`]), which is what tells an idle connection from a busy one.
 #[derive(Clone, Debug)]
 pub struct Answers {
     router: Router,
@@ -91,16 +101,26 @@ impl Answers {
 type Routed = <Router as Service<Request<Incoming>>>::Future;
 
 impl hyper::service::Service<Request<Incoming>> for Answers {
-    type Response = Response;
+    type Response = Response<Tracked>;
     type Error = Infallible;
     type Future = Answer;
 
     fn call(&self, mut request: Request<Incoming>) -> Answer {
+        let in_flight = self.connection.request_began();
+        let http2 = request.version() == Version::HTTP_2;
+        // HTTP/1.1's head is held to the limits by hyper, as it is read;
+        // HTTP/2's header list is read whole by h2 (within twice the
+        // limit, its own bound), and held to them here.
+        if http2 {
+            let (max_bytes, max_fields) = self.connection.admission().head_limits();
+            if let Some(refused) = head_refused(&request, max_bytes, max_fields) {
+                return Answer::Ready(Some(Tracked::response(refused, in_flight)));
+            }
+        }
         // One extension: each costs every request.
         request
             .extensions_mut()
             .insert(Arc::clone(&self.connection));
-        let http2 = request.version() == Version::HTTP_2;
         // A router is always ready.
         let routed = self.router.clone().call(request);
         if http2 {
@@ -111,10 +131,13 @@ impl hyper::service::Service<Request<Incoming>> for Answers {
             Answer::Http2(Box::pin(async move {
                 let Ok(response) = routed.await;
                 unanswered.answered();
-                Ok(streams::answer(&connection, response))
+                Ok(Tracked::response(
+                    streams::answer(&connection, response),
+                    in_flight,
+                ))
             }))
         } else {
-            Answer::Http1(routed)
+            Answer::Http1(routed, Some(in_flight))
         }
     }
 }
@@ -141,26 +164,38 @@ impl Drop for Unanswered {
 /// that would be an allocation a request.
 #[allow(clippy::large_enum_variant)]
 pub enum Answer {
-    Http1(Routed),
-    Http2(Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>),
+    Http1(Routed, Option<InFlight>),
+    Http2(Pin<Box<dyn Future<Output = Result<Response<Tracked>, Infallible>> + Send>>),
+    /// Refused before routing; taken when polled.
+    Ready(Option<Response<Tracked>>),
 }
 
 impl Future for Answer {
-    type Output = Result<Response, Infallible>;
+    type Output = Result<Response<Tracked>, Infallible>;
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         match self.get_mut() {
-            Answer::Http1(routed) => Pin::new(routed).poll(cx).map(|answer| {
+            Answer::Http1(routed, in_flight) => Pin::new(routed).poll(cx).map(|answer| {
                 let Ok(mut response) = answer;
+                let in_flight = in_flight.take().expect("an answer is made once");
+                // Near --max-connections, keep-alive clients give their
+                // connections back as they are answered.
+                if in_flight.connection().admission().crowded() {
+                    response
+                        .headers_mut()
+                        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+                }
                 // Counted bytes are held by the body hyper sends.
-                Ok(match response.extensions_mut().remove::<Counted>() {
+                let response = match response.extensions_mut().remove::<Counted>() {
                     Some(counted) => {
                         response.map(|body| Wrapped::body(body, Holding { _held: counted }))
                     }
                     None => response,
-                })
+                };
+                Ok(Tracked::response(response, in_flight))
             }),
             Answer::Http2(answer) => answer.as_mut().poll(cx),
+            Answer::Ready(ready) => Poll::Ready(Ok(ready.take().expect("an answer is made once"))),
         }
     }
 }
@@ -172,3 +207,63 @@ struct Holding {
 }
 
 impl crate::wrapped::Wrapper for Holding {}
+
+/// The body a connection sends: the answer's own, holding its request in
+/// flight ([`InFlight`]) until it is dropped. Not boxed: it is a field
+/// beside the body, and no allocation a request.
+pub struct Tracked {
+    body: Body,
+    _in_flight: InFlight,
+}
+
+impl Tracked {
+    fn response(response: Response, in_flight: InFlight) -> Response<Tracked> {
+        response.map(|body| Tracked {
+            body,
+            _in_flight: in_flight,
+        })
+    }
+}
+
+impl http_body::Body for Tracked {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    #[inline]
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
+        Pin::new(&mut self.get_mut().body).poll_frame(cx)
+    }
+
+    #[inline]
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    #[inline]
+    fn size_hint(&self) -> SizeHint {
+        self.body.size_hint()
+    }
+}
+
+/// 431 for an HTTP/2 request whose header list is past `max_bytes`
+/// (`--max-header-bytes`: each field's name and value and 32, as
+/// SETTINGS_MAX_HEADER_LIST_SIZE counts; the pseudo-headers too) or has
+/// more than `max_fields` (`--max-headers`) fields; None within them.
+fn head_refused<B>(request: &Request<B>, max_bytes: usize, max_fields: usize) -> Option<Response> {
+    let fields = request.headers().len();
+    let pseudo = request.method().as_str().len()
+        + request.uri().path_and_query().map_or(1, |p| p.as_str().len())
+        + request.uri().scheme_str().map_or(0, str::len)
+        + request.uri().authority().map_or(0, |a| a.as_str().len())
+        // ":method", ":path", ":scheme", ":authority", and 32 each.
+        + 29
+        + 4 * 32;
+    let bytes = request.headers().iter().fold(pseudo, |sum, (name, value)| {
+        sum + name.as_str().len() + value.len() + 32
+    });
+    (bytes > max_bytes || fields > max_fields)
+        .then(|| ApiError::headers_too_large(max_bytes, max_fields).into_response())
+}

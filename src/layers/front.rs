@@ -11,6 +11,7 @@
 //! - the metrics (atomics, see `metrics`);
 //! - a span and an access line only when logged (`--access-log`, or debug
 //!   logs);
+//! - `X-Content-Type-Options: nosniff` on every answer;
 //! - gzip when asked (see `compress`: large answers off the async workers),
 //!   and then the `ETag` of a compressed answer marked with its coding
 //!   (`middleware::etag_per_coding`).
@@ -31,6 +32,7 @@ use std::task::{ready, Context, Poll};
 use std::time::{Duration, Instant};
 
 use axum::extract::{MatchedPath, Request};
+use axum::http::header::X_CONTENT_TYPE_OPTIONS;
 use axum::http::{HeaderName, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use bytes::BytesMut;
@@ -272,10 +274,12 @@ impl<F> FrontFuture<F> {
     fn finish(&mut self, mut response: Response) -> Response {
         let front = self.front.take().expect("an answer finished once");
         etag_per_coding(response.headers_mut());
-        response
-            .headers_mut()
-            .entry(X_REQUEST_ID)
-            .or_insert(front.id);
+        let headers = response.headers_mut();
+        headers.entry(X_REQUEST_ID).or_insert(front.id);
+        // No answer is read as anything but its type: a JSON or text
+        // answer opened from a link is never sniffed into a page (SVG's
+        // policy is set where pictures are answered, `layers::pictured`).
+        headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
         let status = self.status;
         let elapsed = front.started.elapsed();
         let route = front.route.as_ref().map_or(UNMATCHED, MatchedPath::as_str);

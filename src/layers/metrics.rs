@@ -220,6 +220,7 @@ impl Metrics {
             evictions,
         } = cache;
         let http2 = crate::http2::figures();
+        let connections = crate::http2::connection_figures();
         for (name, kind, help, value) in [
             (
                 "cache_bytes",
@@ -281,6 +282,42 @@ impl Metrics {
                 "counter",
                 "HTTP/2 connections sent GOAWAY ENHANCE_YOUR_CALM and closed for resetting streams past --http2-max-resets.",
                 http2.calmed,
+            ),
+            (
+                "connections_open",
+                "gauge",
+                "Connections open on the main port.",
+                connections.open,
+            ),
+            (
+                "request_head_bytes",
+                "gauge",
+                "Bytes of unfinished request heads held (--header-budget).",
+                connections.head_bytes,
+            ),
+            (
+                "connections_shed_total",
+                "counter",
+                "Idle connections closed to make room at --max-connections.",
+                connections.shed,
+            ),
+            (
+                "connections_refused_per_client_total",
+                "counter",
+                "New connections closed at once past --max-connections-per-client.",
+                connections.refused_per_client,
+            ),
+            (
+                "connections_refused_full_total",
+                "counter",
+                "New connections closed at once at --max-connections with none idle.",
+                connections.refused_full,
+            ),
+            (
+                "connections_slow_heads_closed_total",
+                "counter",
+                "Connections closed for their unfinished heads past --header-budget.",
+                connections.heads_closed,
             ),
         ] {
             let _ = writeln!(out, "# HELP knightd_{name} {help}");

@@ -7,10 +7,12 @@
 //! SVG on that worker and answers [`Rasterise`], and the answer goes on to
 //! `response::raster::to_png`, which rasterises it there. Nothing comes
 //! back here: the answers of these routes vary with `Accept`, which the
-//! router says round them (`crate::app`).
+//! router says round them (`crate::app`). An SVG answer gets a
+//! `Content-Security-Policy` that runs no script.
 
 use axum::extract::{Request, State};
-use axum::http::Method;
+use axum::http::header::{CONTENT_SECURITY_POLICY, CONTENT_TYPE};
+use axum::http::{HeaderValue, Method};
 use axum::middleware::Next;
 use axum::response::Response;
 
@@ -50,7 +52,9 @@ pub async fn pictured(
     request.extensions_mut().insert(chosen);
     request.extensions_mut().insert(Draws);
     let Format::Png { .. } = chosen.format else {
-        return Ok(next.run(request).await);
+        let mut response = next.run(request).await;
+        runs_no_script(&mut response);
+        return Ok(response);
     };
     let client = pictures
         .limits
@@ -60,3 +64,22 @@ pub async fn pictured(
     request.extensions_mut().insert(worker.clone());
     to_png(next.run(request).await, head, max, worker).await
 }
+
+/// An SVG answer gets a policy that runs no script and loads nothing
+/// (styles inline are the picture's own), as code hosts serve user SVG:
+/// a picture opened from a link never becomes a page.
+fn runs_no_script(response: &mut Response) {
+    let headers = response.headers_mut();
+    if headers
+        .get(CONTENT_TYPE)
+        .is_some_and(|t| t.as_bytes().starts_with(b"image/svg+xml"))
+    {
+        headers
+            .entry(CONTENT_SECURITY_POLICY)
+            .or_insert(HeaderValue::from_static(SVG_POLICY));
+    }
+}
+
+/// The policy of every SVG answer: styles inline (the pictures' own), no
+/// script, nothing loaded.
+pub const SVG_POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'";

@@ -1,6 +1,8 @@
 //! The connection and client limits through the real server: header,
 //! write and body timeouts (408), the body limit (413, at once for a
-//! declared length), the body budget, max connections, the batch and path
+//! declared length), the body budget, max connections (the longest idle
+//! closed for a new client, a share per address), request heads (431, and
+//! the budget of unfinished ones), the admin port, the batch and path
 //! limits, the heavy-work queue (503) and its fair turns, the rate limit
 //! (429), and HTTP/2 with prior knowledge: a stream whose client keeps its
 //! window shut is reset within the write timeout, its connection closed,
@@ -191,29 +193,235 @@ async fn slow_clients_are_cut_off() {
     assert_eq!(s.get_json("/healthz").await, json!({"status": "ok"}));
 }
 
-#[tokio::test]
-async fn connections_past_the_limit_wait_for_a_free_one() {
-    let server = start_configured(|c| c.max_connections = 2).await;
-    // Two connections that have begun a request and hold their places.
-    let mut held = Vec::new();
-    for _ in 0..2 {
-        held.push(connect_sending(&server, b"GET /healthz HTTP/1.1\r\n").await);
-    }
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    let client = reqwest::Client::new();
-    let third = tokio::spawn({
-        let url = server.url("/healthz");
-        async move { client.get(url).send().await.map(|r| r.status().as_u16()) }
-    });
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    assert!(!third.is_finished(), "a third connection was served");
-    drop(held.pop());
-    let status = tokio::time::timeout(PATIENCE, third)
-        .await
-        .expect("served once a place is free")
-        .unwrap()
+/// A connection from `ip` to `server` on which `bytes` have been sent.
+async fn connect_from(server: &Server, ip: &str, bytes: &[u8]) -> TcpStream {
+    let socket = TcpSocket::new_v4().unwrap();
+    socket
+        .bind(SocketAddr::new(ip.parse().unwrap(), 0))
         .unwrap();
+    let mut stream = socket.connect(server.addr).await.unwrap();
+    stream.write_all(bytes).await.unwrap();
+    stream
+}
+
+/// Whether the server has closed `stream` (its read ends, or fails),
+/// within `within`.
+async fn closed_within(stream: &mut TcpStream, within: Duration) -> bool {
+    let mut sink = Vec::new();
+    tokio::time::timeout(within, stream.read_to_end(&mut sink))
+        .await
+        .is_ok()
+}
+
+/// At `--max-connections`, a new client is served at once: the connection
+/// idle the longest is closed to make room (here, two holding unfinished
+/// heads, the first of them); with every connection busy (a request in
+/// flight: a body still to come) a new one is answered 503 with
+/// `Retry-After` and closed at once, not left in the backlog.
+#[tokio::test]
+async fn at_the_connection_limit_the_longest_idle_is_closed_for_a_new_client() {
+    let server = start_configured(|c| c.max_connections = 2).await;
+    let mut oldest = connect_sending(&server, b"GET /healthz HTTP/1.1\r\n").await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut newer = connect_sending(&server, b"GET /healthz HTTP/1.1\r\n").await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let started = Instant::now();
+    let (status, _, _) = server.get("/healthz").await;
     assert_eq!(status, 200);
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert!(
+        closed_within(&mut oldest, PATIENCE).await,
+        "the oldest idle one is closed"
+    );
+    assert!(!closed_within(&mut newer, Duration::from_millis(300)).await);
+    drop(newer);
+    // Two requests in flight, waiting for their bodies: none idle.
+    let head = post_head("/distance", 100);
+    let _busy = [
+        connect_sending(&server, head.as_bytes()).await,
+        connect_sending(&server, head.as_bytes()).await,
+    ];
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut refused = connect_sending(&server, b"GET /healthz HTTP/1.1\r\nHost: k\r\n\r\n").await;
+    let answer = tokio::time::timeout(Duration::from_secs(2), async {
+        let mut out = Vec::new();
+        let _ = refused.read_to_end(&mut out).await;
+        String::from_utf8_lossy(&out).into_owned()
+    })
+    .await
+    .expect("refused at once, not queued");
+    assert!(answer.starts_with("HTTP/1.1 503 "), "{answer}");
+    assert!(answer.contains("retry-after: 1"), "{answer}");
+    assert!(answer.contains("--max-connections"), "{answer}");
+}
+
+/// A client address holds at most `--max-connections-per-client`; its
+/// next connection is answered 503 naming the flag and closed, while
+/// another address is served.
+#[tokio::test]
+async fn one_address_holds_at_most_its_share_of_connections() {
+    let server = start_configured(|c| c.max_connections_per_client = 2).await;
+    let _held = [
+        connect_from(&server, "127.0.0.5", b"GET /healthz HTTP/1.1\r\n").await,
+        connect_from(&server, "127.0.0.5", b"GET /healthz HTTP/1.1\r\n").await,
+    ];
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut third = connect_from(&server, "127.0.0.5", b"").await;
+    let mut out = Vec::new();
+    tokio::time::timeout(Duration::from_secs(2), third.read_to_end(&mut out))
+        .await
+        .expect("closed at once")
+        .ok();
+    let answer = String::from_utf8_lossy(&out);
+    assert!(answer.starts_with("HTTP/1.1 503 "), "{answer}");
+    assert!(answer.contains("--max-connections-per-client"), "{answer}");
+    let other = client_at("127.0.0.6");
+    let status = other
+        .get(server.url("/healthz"))
+        .send()
+        .await
+        .unwrap()
+        .status();
+    assert_eq!(status, 200);
+}
+
+/// Unfinished heads past `--header-budget` are let go, those begun the
+/// longest ago first; a new client's small head is served.
+#[tokio::test]
+async fn slow_heads_past_the_header_budget_are_closed_oldest_first() {
+    let server = start_configured(|c| {
+        c.header_budget = 100_000;
+        c.max_header_bytes = 60_000;
+    })
+    .await;
+    let part = format!("GET /healthz HTTP/1.1\r\nX-Slow: {}", "a".repeat(30_000));
+    let mut slow = Vec::new();
+    for _ in 0..3 {
+        slow.push(connect_sending(&server, part.as_bytes()).await);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // 90,000 bytes held; the fourth takes them past 100,000.
+    slow.push(connect_sending(&server, part.as_bytes()).await);
+    assert!(
+        closed_within(&mut slow[0], PATIENCE).await,
+        "the first is let go"
+    );
+    assert!(!closed_within(&mut slow[3], Duration::from_millis(300)).await);
+    assert_eq!(server.get("/healthz").await.0, 200);
+}
+
+/// A request head past `--max-header-bytes` or with more than
+/// `--max-headers` fields is 431 problem+json naming the limits, on
+/// HTTP/1.1 and on HTTP/2.
+#[tokio::test]
+async fn request_heads_past_the_limits_are_431_on_either_protocol() {
+    let server = start_configured(|c| (c.max_header_bytes, c.max_headers) = (8_192, 20)).await;
+    let long = format!(
+        "GET /healthz HTTP/1.1\r\nHost: k\r\nX-Long: {}\r\n\r\n",
+        "a".repeat(9_000)
+    );
+    let many = format!(
+        "GET /healthz HTTP/1.1\r\nHost: k\r\n{}\r\n",
+        (0..21).map(|i| format!("X-{i}: 1\r\n")).collect::<String>()
+    );
+    let within = format!(
+        "GET /healthz HTTP/1.1\r\nHost: k\r\nX-Long: {}\r\n\r\n",
+        "a".repeat(7_000)
+    );
+    for (raw, status) in [(&long, 431), (&many, 431), (&within, 200)] {
+        let mut stream = connect_sending(&server, raw.as_bytes()).await;
+        let head = answer_head(&mut stream).await;
+        assert!(head.starts_with(&format!("HTTP/1.1 {status} ")), "{head}");
+        if status == 431 {
+            assert!(head.contains("application/problem+json"), "{head}");
+            assert!(head.contains("--max-header-bytes"), "{head}");
+        }
+    }
+    let (mut h2, _connection) = h2_connect(&server, 65_535).await;
+    for (value, fields, status) in [(9_000, 1, 431), (10, 21, 431), (7_000, 1, 200)] {
+        let mut request = http::Request::get(server.url("/healthz"));
+        for i in 0..fields {
+            request = request.header(format!("x-{i}"), "a".repeat(value));
+        }
+        h2 = h2.ready().await.unwrap();
+        let (answer, _) = h2.send_request(request.body(()).unwrap(), true).unwrap();
+        let answer = tokio::time::timeout(PATIENCE, answer)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(answer.status().as_u16(), status, "{value} × {fields}");
+        if status == 431 {
+            assert_eq!(answer.headers()["content-type"], "application/problem+json");
+            let mut body = answer.into_body();
+            let mut bytes = Vec::new();
+            while let Some(data) = body.data().await {
+                bytes.extend_from_slice(&data.unwrap());
+            }
+            let p: Value = serde_json::from_slice(&bytes).unwrap();
+            assert_eq!(p["code"], "headers_too_large");
+            assert!(p["detail"].as_str().unwrap().contains("8192 bytes"), "{p}");
+        }
+    }
+}
+
+/// Every answer says `nosniff`; an SVG answer runs no script.
+#[tokio::test]
+async fn answers_are_never_sniffed_and_svg_runs_no_script() {
+    let server = start().await;
+    for path in [
+        "/healthz",
+        "/distance?from=a1&to=zz9",
+        "/path?from=a1&to=h8&format=svg",
+    ] {
+        let r = server.get_with(path, &[]).await;
+        assert_eq!(r.headers()["x-content-type-options"], "nosniff", "{path}");
+        let svg = r.headers()["content-type"] == "image/svg+xml";
+        assert_eq!(svg, path.ends_with("svg"), "{path}");
+        if svg {
+            assert_eq!(
+                r.headers()["content-security-policy"],
+                "default-src 'none'; style-src 'unsafe-inline'"
+            );
+        } else {
+            assert!(
+                !r.headers().contains_key("content-security-policy"),
+                "{path}"
+            );
+        }
+    }
+}
+
+/// The admin listener answers the probes alone, whatever the main port
+/// holds: here with every main connection taken by unfinished heads.
+#[tokio::test]
+async fn the_admin_port_answers_probes_alone() {
+    let config = knightd::Config {
+        max_connections: 1,
+        ..knightd::Config::default()
+    };
+    let server = start_configured(|c| c.max_connections = 1).await;
+    let _held = connect_sending(
+        &server,
+        b"POST /distance HTTP/1.1\r\nContent-Length: 9\r\n\r\n",
+    )
+    .await;
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let admin = listener.local_addr().unwrap();
+    knightd::server::serve_admin(listener, knightd::app(&config), &config).unwrap();
+    let client = reqwest::Client::new();
+    for (path, status) in [
+        ("/healthz", 200),
+        ("/readyz", 200),
+        ("/metrics", 200),
+        ("/distance?from=a1&to=b3", 404),
+    ] {
+        let r = client
+            .get(format!("http://{admin}{path}"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), status, "{path}");
+    }
 }
 
 fn client_at(ip: &str) -> reqwest::Client {
