@@ -32,6 +32,7 @@
 
 pub(crate) mod blocks;
 pub(crate) mod construct;
+pub(crate) mod count;
 pub(crate) mod cover;
 mod ending;
 pub(crate) mod ends;
@@ -50,6 +51,7 @@ use crate::board::{Board, Square};
 use crate::cache::Cache;
 use crate::grid::{Grid, Spot};
 pub use construct::IndexedTour;
+pub use count::{count_tours, CountError, CountRequest, Counted, TourCount};
 pub use existence::NoTour;
 #[cfg(feature = "counters")]
 pub use finish::last_finish_nodes;
