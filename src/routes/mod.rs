@@ -8,6 +8,7 @@
 //! answer (`crate::response`).
 
 pub mod colour;
+pub mod count;
 pub mod distance;
 pub mod finish;
 pub mod longest;

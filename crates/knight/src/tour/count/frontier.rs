@@ -26,7 +26,7 @@
 //! every finish (a square whose moves left cannot make up its degree), so
 //! the count is exact. Each state is `2w + 1` squares of four bits (no
 //! move yet, two moves, or a label of at most nine pieces), packed in a
-//! `u128`; boards up to 8 wide fit.
+//! `u64`; boards up to 7 wide fit.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -34,8 +34,10 @@ use std::hash::{BuildHasherDefault, Hasher};
 use crate::deadline::Deadline;
 use crate::plain::Count;
 
-/// The widest short side a state packs (`2w + 1` squares of four bits).
-pub(crate) const MAX_WIDTH: usize = 8;
+/// The widest short side a state packs (`2w + 1` squares of four bits in
+/// a `u64`). A side of 8 would take some billions of states, past any
+/// memory this service has (docs/performance.md).
+pub(crate) const MAX_WIDTH: usize = 7;
 
 /// A square with no move yet.
 const EMPTY: u8 = 0;
@@ -142,24 +144,14 @@ impl Hasher for StateHasher {
     }
 
     fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(29) ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-
-    fn write_u128(&mut self, n: u128) {
-        let (low, high) = split(n);
-        self.write_u64(low);
-        self.write_u64(high);
+        // A multiply mixes low bits upward only: fold the high half back
+        // down so that the table's slot (the low bits) sees every square.
+        let mixed = (self.0 ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = mixed ^ (mixed >> 29);
     }
 }
 
-fn split(n: u128) -> (u64, u64) {
-    // The two halves of the key: the low 64 bits, then the high.
-    let low = u64::try_from(n & u128::from(u64::MAX)).unwrap_or(0);
-    let high = u64::try_from(n >> 64).unwrap_or(0);
-    (low, high)
-}
-
-type States<T> = HashMap<u128, T, BuildHasherDefault<StateHasher>>;
+type States<T> = HashMap<u64, T, BuildHasherDefault<StateHasher>>;
 
 /// The bytes a table of `states` states holds, each with a count of
 /// `count_bytes` on the heap (the hash table's slots at its load factor).
@@ -167,7 +159,7 @@ pub(crate) fn table_bytes<T>(states: usize, count_bytes: usize) -> u64 {
     // hashbrown keeps at most 7/8 of its slots full, a power of two of
     // them, each slot one control byte beside the entry.
     let slots = (states.saturating_mul(8) / 7).max(1).next_power_of_two();
-    let entry = std::mem::size_of::<(u128, T)>() + 1;
+    let entry = std::mem::size_of::<(u64, T)>() + 1;
     let bytes = slots
         .saturating_mul(entry)
         .saturating_add(states.saturating_mul(count_bytes));
@@ -215,7 +207,15 @@ pub(crate) fn count<T: Tally>(
         asked,
         last: squares - 1,
         room: Vec::new(),
+        asked_slots: Vec::new(),
     };
+    step.asked_slots = (0..squares)
+        .map(|i| {
+            (0..=slots)
+                .filter(|&k| (i + k).checked_sub(slots).is_some_and(is_end))
+                .fold(0u32, |mask, k| mask | 1 << k)
+        })
+        .collect();
     step.room = (0..squares)
         .map(|i| {
             let mut room = [0u8; 2 * MAX_WIDTH + 2];
@@ -231,7 +231,7 @@ pub(crate) fn count<T: Tally>(
     let mut states: States<T> = States::default();
     // Before the first square, the frontier's squares are off the board:
     // done.
-    let start = (0..slots).fold(0u128, |key, k| key | (u128::from(DONE) << (4 * k)));
+    let start = (0..slots).fold(0u64, |key, k| key | (u64::from(DONE) << (4 * k)));
     states.insert(start, T::one());
     let mut total: Option<T> = None;
     let mut most_states = 1;
@@ -262,7 +262,7 @@ pub(crate) fn count<T: Tally>(
             }
             let frontier = unpack(*key, slots);
             let mut fits = true;
-            step.each_choice(&frontier, square, &back, &is_end, |outcome| match outcome {
+            step.each_choice(&frontier, square, &back, |outcome| match outcome {
                 Outcome::State(next_key) => match next.get_mut(&next_key) {
                     Some(held) => fits &= held.add(ways),
                     None => {
@@ -306,7 +306,7 @@ struct Square {
 }
 
 enum Outcome {
-    State(u128),
+    State(u64),
     /// A whole tour, finished on the last square.
     Whole,
 }
@@ -322,6 +322,9 @@ struct Step {
     /// square `i - slots + k`, the last slot `i` itself) can still gain from
     /// squares after `i`.
     room: Vec<[u8; 2 * MAX_WIDTH + 2]>,
+    /// For each square `i`, the frontier slots (bits, as `room`) that hold
+    /// an asked end.
+    asked_slots: Vec<u32>,
 }
 
 /// Up to four earlier neighbours, as frontier slots (slot `k` holds square
@@ -384,30 +387,28 @@ impl Step {
         frontier: &[u8; 2 * MAX_WIDTH + 2],
         s: Square,
         back: &Back,
-        is_end: &impl Fn(usize) -> bool,
         mut emit: impl FnMut(Outcome),
     ) {
-        let open = |slot: usize| frontier[slot] != DONE;
-        let square_of = |slot: usize| (s.i + slot).checked_sub(self.slots);
+        let asked = self.asked_slots[s.i];
         // An asked end takes one move at most: it may gain one only while it
         // has none.
         let may_gain = |slot: usize| {
-            open(slot) && (frontier[slot] == EMPTY || !square_of(slot).is_some_and(is_end))
+            frontier[slot] == EMPTY || (frontier[slot] != DONE && asked & (1 << slot) == 0)
         };
         let candidates = &back.slots[..back.len];
         // No move back.
-        self.finish(frontier, s, is_end, &[], &mut emit);
+        self.finish(frontier, s, &[], &mut emit);
         for (a, &j) in candidates.iter().enumerate() {
             if !may_gain(j) {
                 continue;
             }
-            self.finish(frontier, s, is_end, &[j], &mut emit);
+            self.finish(frontier, s, &[j], &mut emit);
             if s.is_end {
                 continue;
             }
             for &k in &candidates[a + 1..] {
                 if may_gain(k) {
-                    self.finish(frontier, s, is_end, &[j, k], &mut emit);
+                    self.finish(frontier, s, &[j, k], &mut emit);
                 }
             }
         }
@@ -418,7 +419,6 @@ impl Step {
         &self,
         frontier: &[u8; 2 * MAX_WIDTH + 2],
         s: Square,
-        is_end: &impl Fn(usize) -> bool,
         chosen: &[usize],
         emit: &mut dyn FnMut(Outcome),
     ) {
@@ -486,8 +486,7 @@ impl Step {
             if most == 0 || self.closed {
                 return;
             }
-            let asked = (s.i + k).checked_sub(self.slots).is_some_and(is_end);
-            if !asked {
+            if self.asked_slots[s.i] & (1 << k) == 0 {
                 forced_free += 1;
             }
         }
@@ -527,7 +526,8 @@ impl Step {
             }
         }
         // Tour ends placed: pieces seen once. Those not asked are free ends.
-        let gone = singles(&f[1..=n]);
+        let (key, gone) = pack(&f[1..=n]);
+        let gone = usize::try_from(gone).unwrap_or(usize::MAX);
         let free_gone = gone.saturating_sub(s.ends_gone);
         let slot0_free = usize::from(
             f[0] >= FIRST_LABEL && !s.leaving_is_end && {
@@ -538,7 +538,7 @@ impl Step {
         if free_gone + forced_free - slot0_free + self.asked > 2 {
             return;
         }
-        emit(Outcome::State(pack(&f[1..=n])));
+        emit(Outcome::State(key));
     }
 }
 
@@ -556,23 +556,14 @@ fn far_end(f: &mut [u8; 2 * MAX_WIDTH + 2], j: usize, n: usize, temp: u8) -> Opt
     (0..n).find(|&k| f[k] == label)
 }
 
-/// How many labels appear once.
-fn singles(codes: &[u8]) -> usize {
-    let mut seen = [0u8; 16];
-    for &c in codes {
-        if c >= FIRST_LABEL {
-            seen[usize::from(c)] += 1;
-        }
-    }
-    seen.iter().filter(|&&n| n == 1).count()
-}
-
 /// Packs the frontier, relabelling its pieces 2, 3, … in order of first
-/// appearance (so that frontiers alike are one key).
-fn pack(codes: &[u8]) -> u128 {
+/// appearance (so that frontiers alike are one key); and how many labels
+/// appear once (each label appears once or twice).
+fn pack(codes: &[u8]) -> (u64, u32) {
     let mut relabel = [0u8; 16];
     let mut next = FIRST_LABEL;
-    let mut key = 0u128;
+    let mut key = 0u64;
+    let mut odd = 0u16;
     for (k, &c) in codes.iter().enumerate() {
         let code = if c >= FIRST_LABEL {
             let slot = &mut relabel[usize::from(c)];
@@ -584,15 +575,52 @@ fn pack(codes: &[u8]) -> u128 {
         } else {
             c
         };
-        key |= u128::from(code) << (4 * k);
+        odd ^= 1 << code;
+        key |= u64::from(code) << (4 * k);
     }
-    key
+    (key, (odd >> FIRST_LABEL).count_ones())
 }
 
-fn unpack(key: u128, slots: usize) -> [u8; 2 * MAX_WIDTH + 2] {
+fn unpack(key: u64, slots: usize) -> [u8; 2 * MAX_WIDTH + 2] {
     let mut codes = [DONE; 2 * MAX_WIDTH + 2];
     for (k, code) in codes.iter_mut().enumerate().take(slots) {
         *code = u8::try_from((key >> (4 * k)) & 0xF).unwrap_or(DONE);
     }
     codes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn layout(w: usize, h: usize, closed: bool) -> Layout {
+        Layout {
+            w,
+            h,
+            closed,
+            ends: [None, None],
+        }
+    }
+
+    fn walk<T: Tally>(layout: Layout) -> Result<Walked, Stopped> {
+        count::<T>(layout, u64::MAX, &Deadline::from(Duration::from_secs(600)))
+    }
+
+    /// The same count in `u128` and in `Count`, and a count past `u128`
+    /// (3 × 80) stops the `u128` walk as an overflow, never a wrong number.
+    #[test]
+    fn counts_in_u128_and_count_agree_and_overflow_is_caught() {
+        for (w, h, closed) in [(3, 12, true), (3, 30, false), (4, 9, false), (5, 6, true)] {
+            let small = walk::<u128>(layout(w, h, closed)).ok().unwrap();
+            let large = walk::<Count>(layout(w, h, closed)).ok().unwrap();
+            assert_eq!(small.count, large.count, "{w}×{h}");
+        }
+        assert!(matches!(
+            walk::<u128>(layout(3, 80, false)),
+            Err(Stopped::Overflow)
+        ));
+        let large = walk::<Count>(layout(3, 80, false)).ok().unwrap();
+        assert!(large.count.digits() > 39);
+    }
 }
