@@ -208,6 +208,28 @@ pub(crate) fn count<T: Tally>(
         last: squares - 1,
         room: Vec::new(),
         asked_slots: Vec::new(),
+        dark_slots: Vec::new(),
+        asked_colours: [0, 0],
+        most_colours: [2, 2],
+    };
+    let dark = |q: usize| (q / w + q % w) % 2 == 0;
+    step.dark_slots = (0..squares)
+        .map(|i| {
+            (0..=slots)
+                .filter(|&k| (i + k).checked_sub(slots).is_some_and(dark))
+                .fold(0u32, |mask, k| mask | 1 << k)
+        })
+        .collect();
+    for &end in ends.iter().flatten() {
+        step.asked_colours[usize::from(dark(end))] += 1;
+    }
+    let darks = (0..squares).filter(|&q| dark(q)).count();
+    step.most_colours = match darks * 2 {
+        d if d == squares => [1, 1],
+        d if d == squares + 1 => [0, 2],
+        // A board with more dark squares than that has no tour (nor one
+        // with more light ones): no colour may end one.
+        _ => [0, 0],
     };
     step.asked_slots = (0..squares)
         .map(|i| {
@@ -325,6 +347,16 @@ struct Step {
     /// For each square `i`, the frontier slots (bits, as `room`) that hold
     /// an asked end.
     asked_slots: Vec<u32>,
+    /// For each square `i`, the frontier slots (bits) whose square is dark
+    /// (file + rank even, as a1).
+    dark_slots: Vec<u32>,
+    /// The tour's ends by colour, [light, dark]: the asked ends' colours,
+    /// and how many ends of each colour a tour may have at most (a knight
+    /// alternates colours, so a path through every square of a board with
+    /// as many light squares as dark ones has one end of each colour, and
+    /// on a board with one dark square more, both ends dark).
+    asked_colours: [usize; 2],
+    most_colours: [usize; 2],
 }
 
 /// Up to four earlier neighbours, as frontier slots (slot `k` holds square
@@ -473,6 +505,7 @@ impl Step {
         // none for a closed tour.
         let room = &self.room[s.i];
         let mut forced_free = 0;
+        let mut colours = self.asked_colours;
         for k in 0..=n {
             let degree = match f[k] {
                 EMPTY => 0,
@@ -488,6 +521,11 @@ impl Step {
             }
             if self.asked_slots[s.i] & (1 << k) == 0 {
                 forced_free += 1;
+                let colour = usize::from(self.dark_slots[s.i] & (1 << k) != 0);
+                colours[colour] += 1;
+                if colours[colour] > self.most_colours[colour] {
+                    return;
+                }
             }
         }
         if s.i == self.last {
