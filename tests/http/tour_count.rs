@@ -176,3 +176,51 @@ async fn a_count_out_of_time_is_not_settled() {
         .await;
     Server::problem_naming(answer, 400, "invalid_parameter", "time_limit_ms");
 }
+
+/// Boards 3 and 4 wide with both ends fixed are settled by the narrow
+/// boards' exact programme: the questions that once timed out get a tour
+/// (checked square by square) or `no_tour` at once. The same programme is
+/// held to an exhaustive enumeration of every such board of at most 30
+/// squares in the library's `tests/solver/count.rs`.
+#[tokio::test]
+async fn narrow_boards_with_both_ends_are_answered_exactly() {
+    use common::named_squares;
+    use knight_reference::tours::{assert_tour, from_name};
+
+    let server = start().await;
+    let v = server
+        .get_json("/tour?width=3&height=40&start=c24&end=c27")
+        .await;
+    let path = named_squares(&v["path"]);
+    assert_tour(3, 40, from_name("c24"), false, &path);
+    assert_eq!(path.last(), Some(&from_name("c27")));
+    let v = server
+        .post_json(
+            "/tour/finish",
+            &json!({"width": 3, "height": 40, "played": ["c24"], "end": "c27"}),
+        )
+        .await;
+    let path = named_squares(&v["path"]);
+    assert_tour(3, 40, from_name("c24"), false, &path);
+    assert_eq!(path.last(), Some(&from_name("c27")));
+    let answer = server
+        .post(
+            "/tour/finish",
+            &json!({"width": 4, "height": 40, "played": ["b5"], "end": "c9"}),
+        )
+        .await;
+    let v = Server::problem(answer, 422, "no_tour");
+    assert!(
+        v["detail"].as_str().unwrap().contains("from b5 to c9"),
+        "{v}"
+    );
+    let v = server
+        .post_json(
+            "/tour/finish",
+            &json!({"width": 4, "height": 300, "played": ["a150"], "end": "a151"}),
+        )
+        .await;
+    let path = named_squares(&v["path"]);
+    assert_tour(4, 300, from_name("a150"), false, &path);
+    assert_eq!(path.last(), Some(&from_name("a151")));
+}

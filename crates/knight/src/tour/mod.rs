@@ -403,6 +403,24 @@ fn tour_with_ends(
     cache: &Cache,
 ) -> Result<Tour, TourError> {
     let (width, height) = (board.width(), board.height());
+    let narrow = (3..=4).contains(&width.min(height));
+    if narrow && board.contains(start) && board.contains(end) && board.squares() <= max_squares {
+        // Exact on boards 3 or 4 wide, of any length: None is a proof.
+        if let Some(why) = ends::ruled_out(width, height, start, end) {
+            return Err(TourError::NoTour(why));
+        }
+        let grid = Grid::new(board).ok_or(TourError::NotFound)?;
+        let (w, h) = grid.sides();
+        let to = narrow::NarrowEnds::To(grid.spot(end).index());
+        let order = narrow::narrow_tour(w, h, grid.spot(start).index(), to, cache).ok_or_else(|| {
+            TourError::NoTour(NoTour::Exhaustive(format!(
+                "a complete search of the {board} board found no tour from {start} to {end}: a dynamic programme over its {long} lines of {short} squares tried every way a tour can cross each line",
+                long = width.max(height),
+                short = width.min(height),
+            )))
+        })?;
+        return checked(board, start, Some(end), false, &order);
+    }
     let order = ends::tour_with_ends(width, height, start, end, max_squares, cache)?;
     checked(board, start, Some(end), false, &order)
 }
@@ -475,7 +493,12 @@ fn listed_tour(asked: Asked<'_>) -> Result<SharedTour, TourError> {
     let narrow = (3..=4).contains(&width.min(height));
     let indices = if narrow {
         // Exact on boards 3 or 4 wide: None is a proof.
-        narrow::narrow_tour(width, height, start_index, closed, cache).ok_or_else(|| {
+        let ends = if closed {
+            narrow::NarrowEnds::Closed
+        } else {
+            narrow::NarrowEnds::Open
+        };
+        narrow::narrow_tour(width, height, start_index, ends, cache).ok_or_else(|| {
             let kind = if closed { "closed" } else { "open" };
             TourError::NoTour(NoTour::Exhaustive(format!(
                 "a complete search of the {board} board from {start} found no {kind} tour: a dynamic programme over its {long} lines of {short} squares tried every way a tour can cross each line",

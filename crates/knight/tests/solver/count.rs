@@ -391,3 +391,53 @@ fn a_count_out_of_time_is_not_settled() {
         Err(CountError::NotSettled)
     );
 }
+
+/// Boards 3 and 4 wide with both ends fixed are settled exactly by the
+/// narrow boards' programme: a tour between every two squares the
+/// enumeration finds tours between (checked square by square), and
+/// `no_tour` between every other two — on every such board of at most 30
+/// squares, both ways round.
+#[test]
+fn narrow_boards_with_both_ends_agree_with_enumeration() {
+    use knight::tour::Method;
+    use knight::{tour, Cache, TourError, TourRequest};
+    use knight_reference::tours::check_tour;
+
+    let cache = Cache::default();
+    for (w, h) in boards(30).filter(|&(w, h)| (3..=4).contains(&w.min(h)) && w * h > 1) {
+        let all = enumerate(w, h);
+        let board = Board::new(w as u64, h as u64).unwrap();
+        for s in 0..w * h {
+            for e in (0..w * h).filter(|&e| e != s) {
+                let (start, end) = (all.square(s), all.square(e));
+                let request = TourRequest {
+                    board,
+                    start,
+                    method: Method::Ends { end },
+                };
+                match tour(request, 1 << 20, &cache) {
+                    Ok(answer) => {
+                        assert!(
+                            all.paths[s][e] > 0,
+                            "{w}×{h} {start} to {end}: a tour where none is"
+                        );
+                        let path: Vec<(u64, u64)> = answer
+                            .tour
+                            .squares
+                            .into_vec()
+                            .iter()
+                            .map(|q| (u64::from(q.file()), u64::from(q.rank())))
+                            .collect();
+                        let xy = |q: Square| (u64::from(q.file()), u64::from(q.rank()));
+                        check_tour(w as u64, h as u64, xy(start), false, &path).unwrap();
+                        assert_eq!(path.last(), Some(&xy(end)), "{w}×{h} {start} to {end}");
+                    }
+                    Err(TourError::NoTour(_)) => {
+                        assert_eq!(all.paths[s][e], 0, "{w}×{h} {start} to {end}: none found");
+                    }
+                    Err(other) => panic!("{w}×{h} {start} to {end}: {other:?}"),
+                }
+            }
+        }
+    }
+}

@@ -28,6 +28,7 @@
 //! move yet, two moves, or a label of at most nine pieces), packed in a
 //! `u64`; boards up to 7 wide fit.
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -191,7 +192,9 @@ pub(crate) fn count<T: Tally>(
             most_states: 1,
         });
     }
-    if asked == 2 && ends[0] == ends[1] {
+    // A knight alternates colours, so a cycle through every square needs as
+    // many of each: none on a board of an odd number of squares.
+    if (asked == 2 && ends[0] == ends[1]) || (closed && squares % 2 == 1) {
         return Ok(Walked {
             count: Count::default(),
             most_states: 0,
@@ -285,10 +288,11 @@ pub(crate) fn count<T: Tally>(
             let frontier = unpack(*key, slots);
             let mut fits = true;
             step.each_choice(&frontier, square, &back, |outcome| match outcome {
-                Outcome::State(next_key) => match next.get_mut(&next_key) {
-                    Some(held) => fits &= held.add(ways),
-                    None => {
-                        next.insert(next_key, ways.clone());
+                // One look-up whether the state is new or held.
+                Outcome::State(next_key) => match next.entry(next_key) {
+                    Entry::Occupied(mut held) => fits &= held.get_mut().add(ways),
+                    Entry::Vacant(new) => {
+                        new.insert(ways.clone());
                     }
                 },
                 Outcome::Whole => match total.as_mut() {
