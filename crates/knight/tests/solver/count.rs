@@ -358,11 +358,11 @@ fn refusals_say_why() {
         Err(CountError::OffBoard(off))
     );
     let wide = CountRequest {
-        board: Board::new(9, 9).unwrap(),
+        board: Board::new(9, 10).unwrap(),
         counted: Counted::Closed,
     };
     let Err(CountError::TooLarge { largest, .. }) = count_tours(wide, BUDGET, HOUR) else {
-        panic!("9×9 counted within {BUDGET} bytes");
+        panic!("9×10 counted within {BUDGET} bytes");
     };
     let largest = largest.expect("some board 9 wide fits");
     assert_eq!(largest.width(), 9);
@@ -439,5 +439,22 @@ fn narrow_boards_with_both_ends_agree_with_enumeration() {
                 }
             }
         }
+    }
+}
+
+/// Boards no tour can cross, by Schwenk's theorem (closed) and the narrow
+/// sides (open), are answered 0 at any size, before any budget.
+#[test]
+fn boards_without_tours_count_zero_at_any_size() {
+    for (w, h, counted) in [
+        (4, 1_000_000_000, Counted::Closed),
+        (999_999_999, 3, Counted::Closed),
+        (2, 1_000_000, open()),
+        (1_000_000_000, 1, open()),
+    ] {
+        let board = Board::new(w, h).unwrap();
+        let request = CountRequest { board, counted };
+        let counted = count_tours(request, 1 << 20, HOUR).unwrap();
+        assert_eq!(counted.count.to_string(), "0", "{w}×{h}");
     }
 }

@@ -305,8 +305,11 @@ pub(crate) fn count<T: Tally>(
             }
         }
         most_states = most_states.max(next.len());
+        // Both tables are held here: the states before this square and after.
         let heap = next.values().next().map_or(0, |ways| ways.heap_bytes());
-        if table_bytes::<T>(next.len(), heap.saturating_mul(2)) > budget {
+        let held = table_bytes::<T>(next.len(), heap.saturating_mul(2))
+            .saturating_add(table_bytes::<T>(states.len(), heap.saturating_mul(2)));
+        if held > budget {
             return Err(Stopped::Memory);
         }
         states = next;

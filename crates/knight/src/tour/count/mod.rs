@@ -105,15 +105,17 @@ impl std::error::Error for CountError {}
 /// The most frontier states held at once for each short side (the
 /// index), over every length, closed tours: measured up to 6 wide
 /// (`examples/count_tours.rs` prints them: 178 on 3 wide, 672 on 4, 56,497
-/// on 5, 1,425,748 on 6×10, growing by 5% a rank there) and rounded up; 7
-/// and 8 wide are bounds from the growth of the sides measured
-/// (docs/performance.md).
-const MOST_CLOSED_STATES: [u64; MAX_WIDTH + 1] = [1, 1, 1, 256, 1 << 10, 1 << 17, 1 << 21, 1 << 27];
+/// on 5, 1,435,239 on 6×11, growing by under 1% a rank there) and rounded
+/// up (a count that outgrows its bound anyway is stopped by the check as
+/// the states are made, `TooLarge`, within the budget still); 7 wide is a
+/// bound from the growth of the sides measured (docs/performance.md).
+const MOST_CLOSED_STATES: [u64; MAX_WIDTH + 1] =
+    [1, 1, 1, 256, 1 << 10, 100_000, 1_600_000, 1 << 27];
 
 /// The same for open tours (any ends): 2,141 on 3 wide, 19,565 on 4,
-/// 1,044,914 on 5, 5,552,634 on 6×6.
+/// 1,044,914 on 5 (the same from 5×12 to 5×20), 5,552,634 on 6×6.
 const MOST_OPEN_STATES: [u64; MAX_WIDTH + 1] =
-    [1, 1, 1, 1 << 12, 1 << 15, 1 << 21, 1 << 26, 1 << 31];
+    [1, 1, 1, 1 << 12, 1 << 15, 1_100_000, 1 << 26, 1 << 31];
 
 /// A bound on the bits of any partial count after `squares` squares: each
 /// square takes at most two of at most four moves back, 11 ways, so the
@@ -155,13 +157,15 @@ fn board_bytes(board: Board, closed: bool) -> u64 {
         return u64::MAX;
     };
     let bits = count_bits(board.squares());
-    if bits <= 127 {
+    // Two tables are held at once: the states before a square and after.
+    let table = if bits <= 127 {
         table_bytes::<u128>(states, 0)
     } else {
-        // Limbs of nine decimal digits, 30 bits each at least.
+        // Limbs of nine decimal digits, 29 bits each at least.
         let limbs = usize::try_from(bits / 29 + 1).unwrap_or(usize::MAX);
         table_bytes::<Count>(states, limbs.saturating_mul(4))
-    }
+    };
+    table.saturating_mul(2)
 }
 
 /// The longest board `width` wide whose count fits `budget` bytes.
@@ -215,6 +219,20 @@ pub fn count_tours(
 ) -> Result<TourCount, CountError> {
     let deadline = deadline.into();
     let CountRequest { board, counted } = request;
+    if none_by_theorem(board, counted) {
+        for square in [counted_ends(counted).0, counted_ends(counted).1]
+            .into_iter()
+            .flatten()
+        {
+            if !board.contains(square) {
+                return Err(CountError::OffBoard(square));
+            }
+        }
+        return Ok(TourCount {
+            count: Count::default(),
+            states: 0,
+        });
+    }
     let bytes = request.bytes();
     if bytes > budget {
         return Err(CountError::TooLarge {
@@ -248,6 +266,34 @@ pub fn count_tours(
             budget,
             largest: largest_fitting(board.width(), counted == Counted::Closed, budget),
         }),
+    }
+}
+
+fn counted_ends(counted: Counted) -> (Option<Square>, Option<Square>) {
+    match counted {
+        Counted::Closed => (None, None),
+        Counted::Open { start, end } => (start, end),
+    }
+}
+
+/// Whether a theorem says the board has no such tour at all, however long
+/// (so that a board too large to count is still answered): Schwenk's for
+/// closed tours (none when both sides are odd, the short side is 1, 2 or 4,
+/// or it is 3 and the long side 4, 6 or 8); none open on a board 1 or 2
+/// wide but a single square (a knight on it has at most one way on from
+/// each square, and on 2 wide its moves keep to one of four classes).
+fn none_by_theorem(board: Board, counted: Counted) -> bool {
+    let (short, long) = (
+        board.width().min(board.height()),
+        board.width().max(board.height()),
+    );
+    match counted {
+        Counted::Closed => {
+            (short % 2 == 1 && long % 2 == 1)
+                || matches!(short, 1 | 2 | 4)
+                || (short == 3 && matches!(long, 4 | 6 | 8))
+        }
+        Counted::Open { .. } => short <= 2 && long > 1,
     }
 }
 
