@@ -117,11 +117,20 @@ pub async fn handler(
         time_limit_ms,
     };
     // Refused here too, so that a board far too large never queues.
-    if request.bytes() > budget {
-        let error = count_tours(request, budget, Duration::ZERO).err();
-        return Err(refused(error.unwrap_or(CountError::NotSettled)).into());
+    if let Some(error) = request.refused(budget) {
+        return Err(refused(error).into());
     }
-    check_drawable(format, board, &[])?;
+    // Text is one line, and a board of counts only with `start` alone.
+    let start_alone = matches!(
+        counted,
+        Counted::Open {
+            start: Some(_),
+            end: None
+        }
+    );
+    if format != Format::Text || start_alone {
+        check_drawable(format, board, &[])?;
+    }
     let notation = req
         .start
         .0

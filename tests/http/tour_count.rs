@@ -64,6 +64,19 @@ async fn counts_are_the_published_ones_by_get_and_post() {
             .await;
         assert_eq!(v["count"], "31088", "{w}×{h}");
     }
+    // No board 4 wide has a closed tour (Schwenk): 0 at any length, though
+    // far too long to count.
+    let v = server
+        .get_json("/tour/count?width=4&height=1000000000&closed=true")
+        .await;
+    assert_eq!((&v["count"], &v["digits"]), (&json!("0"), &json!(1)));
+    let (status, _, text) = server
+        .get("/tour/count?width=4&height=1000000000&closed=true&format=text")
+        .await;
+    assert_eq!(
+        (status, text.as_str()),
+        (200, "0 closed tours of the 4×1000000000 board\n")
+    );
     // 5×6 has 8 closed tours (A175881).
     let v = server
         .get_json("/tour/count?width=5&height=6&closed=true")

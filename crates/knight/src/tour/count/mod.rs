@@ -140,6 +140,42 @@ impl CountRequest {
     pub fn bytes(&self) -> u64 {
         board_bytes(self.board, self.counted == Counted::Closed)
     }
+
+    /// Why [`count_tours`] would refuse this question at once within
+    /// `budget` bytes, if it would: a square off the board, or states that
+    /// could outgrow the budget (naming the longest board of the width that
+    /// fits). A board that a theorem says has no such tour is never
+    /// refused: its count is 0 at any size. A service asks this before it
+    /// queues the work.
+    ///
+    /// ```
+    /// use knight::tour::{CountError, CountRequest, Counted};
+    /// use knight::Board;
+    /// let long = CountRequest { board: Board::new(8, 1000)?, counted: Counted::Closed };
+    /// assert!(matches!(long.refused(1 << 28), Some(CountError::TooLarge { .. })));
+    /// let none = CountRequest { board: Board::new(4, 1000)?, counted: Counted::Closed };
+    /// assert_eq!(none.refused(1 << 28), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn refused(&self, budget: u64) -> Option<CountError> {
+        let (start, end) = counted_ends(self.counted);
+        if let Some(off) = [start, end]
+            .into_iter()
+            .flatten()
+            .find(|&square| !self.board.contains(square))
+        {
+            return Some(CountError::OffBoard(off));
+        }
+        if none_by_theorem(self.board, self.counted) {
+            return None;
+        }
+        let bytes = self.bytes();
+        (bytes > budget).then(|| CountError::TooLarge {
+            bytes,
+            budget,
+            largest: largest_fitting(self.board.width(), self.counted == Counted::Closed, budget),
+        })
+    }
 }
 
 fn board_bytes(board: Board, closed: bool) -> u64 {
@@ -219,37 +255,19 @@ pub fn count_tours(
 ) -> Result<TourCount, CountError> {
     let deadline = deadline.into();
     let CountRequest { board, counted } = request;
+    if let Some(refused) = request.refused(budget) {
+        return Err(refused);
+    }
     if none_by_theorem(board, counted) {
-        for square in [counted_ends(counted).0, counted_ends(counted).1]
-            .into_iter()
-            .flatten()
-        {
-            if !board.contains(square) {
-                return Err(CountError::OffBoard(square));
-            }
-        }
         return Ok(TourCount {
             count: Count::default(),
             states: 0,
-        });
-    }
-    let bytes = request.bytes();
-    if bytes > budget {
-        return Err(CountError::TooLarge {
-            bytes,
-            budget,
-            largest: largest_fitting(board.width(), counted == Counted::Closed, budget),
         });
     }
     let (start, end, closed) = match counted {
         Counted::Closed => (None, None, true),
         Counted::Open { start, end } => (start, end, false),
     };
-    for square in [start, end].into_iter().flatten() {
-        if !board.contains(square) {
-            return Err(CountError::OffBoard(square));
-        }
-    }
     let layout = lay_out(board, closed, [start, end]);
     let walked = match frontier::count::<u128>(layout, budget, &deadline) {
         Err(Stopped::Overflow) => frontier::count::<Count>(layout, budget, &deadline),
