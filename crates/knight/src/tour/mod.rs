@@ -4,8 +4,11 @@
 //! to 10⁹ a side without building it; [`finish_tour`], which finishes a
 //! partly played tour or says why it cannot be finished ([`Stuck`]);
 //! [`solve_clues`] and [`make_puzzle`], the numbered-square puzzles on
-//! boards of at most [`CLUE_SQUARES`] squares; and [`is_tour`], the check
-//! every tour passes before it is given out.
+//! boards of at most [`CLUE_SQUARES`] squares; [`count_tours`], the exact
+//! number of a board's tours (open ones counted once whichever way they are
+//! walked, closed ones once, with a start those walked from it; see
+//! `count`); and [`is_tour`], the check every tour passes before it is
+//! given out.
 //!
 //! An open or closed tour from any start square on every board of up to a
 //! million squares that has one; with both ends fixed
@@ -22,7 +25,8 @@
 //! tours from which squares (Schwenk's for closed tours, Conrad et al.'s
 //! for open ones), whose refusals are [`NoTour`]. Boards 3 or 4 wide, of
 //! any length, are settled exactly by a dynamic programme over their
-//! columns: it finds a tour from the start or proves there is none. Other
+//! columns: it finds a tour from the start (to a given end too) or proves
+//! there is none. Other
 //! small boards are then searched completely (Warnsdorff's rule with Roth's
 //! tie-break, backtracking under a budget), so a search that runs out of
 //! moves proves there is none. The few larger boards no cut fits (at most
