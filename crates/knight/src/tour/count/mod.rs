@@ -113,7 +113,8 @@ const MOST_CLOSED_STATES: [u64; MAX_WIDTH + 1] =
     [1, 1, 1, 256, 1 << 10, 100_000, 1_600_000, 1 << 27];
 
 /// The same for open tours (any ends): 2,141 on 3 wide, 19,565 on 4,
-/// 1,044,914 on 5 (the same from 5×12 to 5×20), 5,552,634 on 6×6.
+/// 1,044,914 on 5 (the same from 5×12 to 5×20), 5,552,634 on 6×6,
+/// 29,194,812 on 6×11.
 const MOST_OPEN_STATES: [u64; MAX_WIDTH + 1] =
     [1, 1, 1, 1 << 12, 1 << 15, 1_100_000, 1 << 26, 1 << 31];
 
