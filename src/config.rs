@@ -228,6 +228,14 @@ pub struct Config {
     #[arg(long, env = "KNIGHTD_MAX_TIME_LIMIT_MS", default_value_t = 10_000)]
     pub max_time_limit_ms: u64,
 
+    /// Most bytes of states /tour/count may hold (256 MiB): the states a
+    /// board's count needs are bounded before any work, from the most
+    /// measured for its short side (a board 5 wide fits; 6 wide fits closed
+    /// tours, not open ones), and a board over it is refused with 422,
+    /// naming the longest board of its width that fits.
+    #[arg(long, env = "KNIGHTD_MAX_COUNT_BYTES", default_value_t = 256 << 20)]
+    pub max_count_bytes: u64,
+
     /// Bytes of tables kept between requests (boards' closed tours and their
     /// text, tours set up for /tour/step, the paths inside blocks): one
     /// cache, the least recently used dropped first. /metrics shows its use.

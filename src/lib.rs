@@ -43,7 +43,9 @@ use layers::limits::Limits;
 use layers::metrics::Metrics;
 use layers::middleware;
 use request::extract::Bodies;
-use routes::{colour, distance, finish, longest, maps, moves, ops, path, puzzle, tour, validate};
+use routes::{
+    colour, count, distance, finish, longest, maps, moves, ops, path, puzzle, tour, validate,
+};
 pub use server::{serve, warm};
 
 /// What every handler shares.
@@ -139,6 +141,10 @@ pub fn app(config: &Config) -> Router {
         )
         .route("/tour/step", cached(tour::step).post(tour::step))
         .route("/tour/finish", pictured(&state, post(finish::handler)))
+        .route(
+            "/tour/count",
+            pictured(&state, cached(count::handler).post(count::handler)),
+        )
         .route(
             "/tour/puzzle",
             pictured(&state, cached(puzzle::handler).post(puzzle::handler)),

@@ -89,6 +89,27 @@ function setStep(k) {
   replace('tour', { ...t.question, step: k === last ? '' : k });
 }
 
+// Boards this small are counted in a moment (/tour/count): the sentence
+// then says how many tours there are, open ones from the start square or
+// closed ones of the board. Larger boards say nothing more.
+const COUNTED_SQUARES = 30;
+
+async function sayCount(said, question, answer, ctx) {
+  if (answer.width * answer.height > COUNTED_SQUARES || question.end || question.method === 'warnsdorff') return;
+  const asked = answer.closed
+    ? { width: answer.width, height: answer.height, closed: true }
+    : { width: answer.width, height: answer.height, start: answer.start };
+  let counted;
+  try {
+    counted = await get('tour/count', asked, { signal: ctx.signal });
+  } catch {
+    return; // No count (an older server, or out of time): the sentence stays.
+  }
+  const n = counted.count.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const what = answer.closed ? 'closed tours of this board' : `tours from ${answer.start}`;
+  ctx.say(`${said} ${n} ${what} in all.`);
+}
+
 export default {
   tab: 'tour',
   form: 'tour-form',
@@ -143,8 +164,10 @@ export default {
     const end = answer.closed
       ? `, then one move back to ${answer.start}`
       : `, ending on ${answer.path[n - 1]}`;
-    ctx.say(`${kind} of the ${answer.width}×${answer.height} board from ${answer.start}: ` +
-      `every square once, ${(n - 1).toLocaleString('en')} moves${end}.`);
+    const said = `${kind} of the ${answer.width}×${answer.height} board from ${answer.start}: ` +
+      `every square once, ${(n - 1).toLocaleString('en')} moves${end}.`;
+    ctx.say(said);
+    sayCount(said, question, answer, ctx);
     ctx.list(answer.path, { from: 1 });
     ctx.hint('Click a square to start a tour there.');
     shown = {

@@ -10,8 +10,8 @@ use knight::plain::{MapError, PathsError};
 use knight::terrain::{Cell, End, Reason};
 use knight::tour::{Clue, CLUE_SQUARES, DEFAULT_BACKTRACKS};
 use knight::{
-    Board, BoardError, CluesError, DistanceError, FinishError, OffBoard, PuzzleError, SearchError,
-    Square, SquareParseError, TerrainError, TourError,
+    Board, BoardError, CluesError, CountError, DistanceError, FinishError, OffBoard, PuzzleError,
+    SearchError, Square, SquareParseError, TerrainError, TourError,
 };
 
 /// A terrain board that does not parse or is over the limit, at `board`.
@@ -412,6 +412,61 @@ impl From<PuzzleRefused> for ApiError {
             PuzzleError::NotFound => ApiError::new(
                 Code::TourNotFound,
                 format!("no tour of the {board} board was found within time_limit_ms = {time_limit_ms}; ask again with a larger time_limit_ms"),
+            )
+            .at("time_limit_ms"),
+        }
+    }
+}
+
+/// A count of tours refused or not finished: the board and the time it had.
+pub struct CountRefused {
+    pub error: CountError,
+    pub board: Board,
+    pub time_limit_ms: u64,
+}
+
+impl From<CountRefused> for ApiError {
+    fn from(refused: CountRefused) -> ApiError {
+        let CountRefused {
+            error,
+            board,
+            time_limit_ms,
+        } = refused;
+        match error {
+            CountError::OffBoard(square) => ApiError::new(
+                Code::SquareOffBoard,
+                format!("{square} is not on the {board} board"),
+            ),
+            CountError::TooLarge {
+                bytes,
+                budget,
+                largest,
+            } => {
+                let needed = if bytes == u64::MAX {
+                    "more memory than any machine has".to_owned()
+                } else {
+                    format!("up to {} MiB of memory", bytes.div_ceil(1 << 20))
+                };
+                let remedy = match largest {
+                    Some(fits) => format!(
+                        "the longest board {} wide that fits is {fits}: send height={} or less",
+                        fits.width(),
+                        fits.height()
+                    ),
+                    None => format!("no board {} wide fits: send a smaller width", board.width()),
+                };
+                ApiError::new(
+                    Code::BoardTooLarge,
+                    format!(
+                        "counting the tours of the {board} board could take {needed} for its states, more than the {} MiB this server allows (--max-count-bytes); {remedy}",
+                        budget >> 20
+                    ),
+                )
+                .at(if largest.is_some() { "height" } else { "width" })
+            }
+            CountError::NotSettled => ApiError::new(
+                Code::CountNotSettled,
+                format!("the tours of the {board} board were not counted within time_limit_ms = {time_limit_ms}; ask again with a larger time_limit_ms (at most 10000), or a smaller board"),
             )
             .at("time_limit_ms"),
         }

@@ -14,7 +14,7 @@ mod problem;
 mod words;
 
 pub use library::{finish_too_large, reason_words};
-pub use library::{CluesRefused, FinishRefused, FramesRefused, PathsRefused};
+pub use library::{CluesRefused, CountRefused, FinishRefused, FramesRefused, PathsRefused};
 pub use library::{PuzzleRefused, StepRefused, TourRefused};
 pub use problem::{shorten, ApiError, Code};
 pub use words::{alias, allowed, any_whole, is_side, is_square, largest, off_board};

@@ -91,6 +91,8 @@ codes! {
     NoTour = "no_tour", UNPROCESSABLE_ENTITY;
     /// No tour was found, and none was proven not to exist.
     TourNotFound = "tour_not_found", UNPROCESSABLE_ENTITY;
+    /// A count of tours not finished within its time limit.
+    CountNotSettled = "count_not_settled", UNPROCESSABLE_ENTITY;
     /// A board over an endpoint's size limit.
     BoardTooLarge = "board_too_large", UNPROCESSABLE_ENTITY;
     /// A board (or all the frames asked for) too large to draw.

@@ -1,6 +1,7 @@
 //! One module per resource: what it reads, which solver call, what it
 //! answers (`distance`, `path`, `tour` (with its step), `finish` (a tour
-//! finished from the moves played, or from clues), `puzzle`, `colour`,
+//! finished from the moves played, or from clues), `puzzle`, `count` (how
+//! many tours), `colour`,
 //! `moves`, `maps` (the distance map and every shortest path), `validate`,
 //! `longest`), the operations (`ops`: health, readiness, metrics, the
 //! documents, 404 and 405) and the board page (`page`). Handlers are thin:
@@ -8,6 +9,7 @@
 //! answer (`crate::response`).
 
 pub mod colour;
+pub mod count;
 pub mod distance;
 pub mod finish;
 pub mod longest;

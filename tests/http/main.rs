@@ -30,5 +30,6 @@ mod puzzle_http;
 mod readme;
 mod terrain_http;
 mod tour;
+mod tour_count;
 mod tour_finish;
 mod tour_step;

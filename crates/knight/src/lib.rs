@@ -37,7 +37,9 @@
 //!   a [`SearchError`]);
 //! - knight's tours: the one door [`tour()`] with its [`TourRequest`]
 //!   ([`TourError`]); [`finish_tour`] for a partly played tour
-//!   ([`FinishRequest`], [`FinishError`]);
+//!   ([`FinishRequest`], [`FinishError`]); [`count_tours`], the exact
+//!   number of tours of a board, open or closed, from a start or between
+//!   two squares ([`CountRequest`], [`CountError`]);
 //! - knight's tour puzzles: [`solve_clues`] (the tour that agrees with some
 //!   numbered squares, and whether it is the only one; [`CluesRequest`],
 //!   [`CluesError`]) and [`make_puzzle`] (clues that exactly one tour agrees
@@ -66,7 +68,10 @@
 //!   tour of a board up to 10⁹ a side read without building it
 //!   ([`IndexedTour`]), why there is none ([`NoTour`]), a played tour's
 //!   ending and why it cannot be finished ([`Ending`], [`Stuck`]), clues and
-//!   puzzles ([`Clue`], [`Solved`], [`Puzzle`]);
+//!   puzzles ([`Clue`], [`Solved`], [`Puzzle`]), which tours are counted and
+//!   their number ([`Counted`], [`TourCount`]; an open tour is counted once
+//!   whichever way it is walked, a closed one once, with a start those
+//!   walked from it);
 //! - [`draw`]: a picture of every answer, as text or SVG ([`draw::text`],
 //!   [`draw::svg`]), with what is drawn over the board ([`Overlay`],
 //!   [`Caption`]) and which part of a large board is shown ([`View`]);
@@ -95,6 +100,8 @@
 //! [`Clue`]: tour::Clue
 //! [`Solved`]: tour::Solved
 //! [`Puzzle`]: tour::Puzzle
+//! [`Counted`]: tour::Counted
+//! [`TourCount`]: tour::TourCount
 //! [`Overlay`]: draw::Overlay
 //! [`Caption`]: draw::Caption
 //! [`View`]: draw::View
@@ -134,8 +141,8 @@ pub use terrain::{
 };
 #[doc(inline)]
 pub use tour::{
-    finish_tour, make_puzzle, solve_clues, tour, CluesError, CluesRequest, FinishError,
-    FinishRequest, PuzzleError, PuzzleRequest, TourError, TourRequest,
+    count_tours, finish_tour, make_puzzle, solve_clues, tour, CluesError, CluesRequest, CountError,
+    CountRequest, FinishError, FinishRequest, PuzzleError, PuzzleRequest, TourError, TourRequest,
 };
 
 /// Builds the tables every distance reads (the 8×8 table and the 3- and

@@ -95,6 +95,30 @@ impl Count {
         (std::mem::size_of::<Count>() + limbs).u64()
     }
 
+    /// The number, from a `u128`.
+    pub(crate) fn from_u128(mut n: u128) -> Count {
+        let mut limbs = Vec::new();
+        while n > 0 {
+            // Below 10⁹: the remainder fits a limb.
+            limbs.push(u32::try_from(n % u128::from(BASE)).unwrap_or(0));
+            n /= u128::from(BASE);
+        }
+        Count { limbs }
+    }
+
+    /// The bytes its limbs take on the heap.
+    pub(crate) fn limb_bytes(&self) -> usize {
+        self.limbs.capacity() * std::mem::size_of::<u32>()
+    }
+
+    /// How many decimal digits it has (1 for zero).
+    pub fn digits(&self) -> usize {
+        match self.limbs.split_last() {
+            None => 1,
+            Some((top, rest)) => top.to_string().len() + 9 * rest.len(),
+        }
+    }
+
     fn trim(&mut self) {
         while self.limbs.last() == Some(&0) {
             self.limbs.pop();

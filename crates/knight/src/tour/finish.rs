@@ -409,15 +409,18 @@ fn search_whole(state: &Finishing, here: usize, deadline: &Deadline) -> Whole {
 /// The tour from `first`, the one square played, ending as asked, by the
 /// tour door ([`super::tour`]): the tour `/tour` gives for the same ends.
 /// An error when a theorem rules out every open (or closed) tour from
-/// `first`; None when the door gives nothing else (an asked end it rules
-/// out is left to the position's checks, which say why in a finish's
-/// words).
+/// `first`, or on a board 3 or 4 wide any tour to the asked end; None when
+/// the door gives nothing else (elsewhere an asked end it rules out is left
+/// to the position's checks, which say why in a finish's words).
 fn by_the_door(
     board: Board,
     first: Square,
     ending: Ending,
     max_squares: u64,
 ) -> Result<Option<Vec<Square>>, Stuck> {
+    // Boards 3 or 4 wide are settled exactly by the door (the narrow
+    // boards' programme, between two asked ends too): its none is a proof.
+    let narrow = (3..=4).contains(&board.width().min(board.height()));
     let method = match ending {
         Ending::Open => Method::Construction { closed: false },
         Ending::Closed => Method::Construction { closed: true },
@@ -428,8 +431,31 @@ fn by_the_door(
         start: first,
         method,
     };
-    match super::tour(request, max_squares, &Cache::default()) {
+    // The narrow boards' automata learn as they answer and are slow to
+    // build (a quarter of a second 4 wide), so finishes keep theirs: one
+    // small cache that holds only them (four, each weighed at its most).
+    static NARROW: std::sync::OnceLock<Cache> = std::sync::OnceLock::new();
+    let fresh;
+    let cache = if narrow {
+        NARROW.get_or_init(|| Cache::new(32 << 20))
+    } else {
+        fresh = Cache::default();
+        &fresh
+    };
+    match super::tour(request, max_squares, cache) {
         Ok(answer) => Ok(Some(answer.tour.squares.into_vec())),
+        Err(TourError::NoTour(why)) if narrow => match ending {
+            Ending::End(end) => Err(Stuck::NoTourBetween {
+                first,
+                end,
+                why: why.to_string(),
+            }),
+            _ => Err(Stuck::NoTourOfBoard {
+                first,
+                closed: ending == Ending::Closed,
+                why: why.to_string(),
+            }),
+        },
         Err(TourError::NoTour(why)) if !matches!(ending, Ending::End(_)) => {
             Err(Stuck::NoTourOfBoard {
                 first,

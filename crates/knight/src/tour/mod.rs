@@ -4,8 +4,11 @@
 //! to 10⁹ a side without building it; [`finish_tour`], which finishes a
 //! partly played tour or says why it cannot be finished ([`Stuck`]);
 //! [`solve_clues`] and [`make_puzzle`], the numbered-square puzzles on
-//! boards of at most [`CLUE_SQUARES`] squares; and [`is_tour`], the check
-//! every tour passes before it is given out.
+//! boards of at most [`CLUE_SQUARES`] squares; [`count_tours`], the exact
+//! number of a board's tours (open ones counted once whichever way they are
+//! walked, closed ones once, with a start those walked from it; see
+//! `count`); and [`is_tour`], the check every tour passes before it is
+//! given out.
 //!
 //! An open or closed tour from any start square on every board of up to a
 //! million squares that has one; with both ends fixed
@@ -22,7 +25,8 @@
 //! tours from which squares (Schwenk's for closed tours, Conrad et al.'s
 //! for open ones), whose refusals are [`NoTour`]. Boards 3 or 4 wide, of
 //! any length, are settled exactly by a dynamic programme over their
-//! columns: it finds a tour from the start or proves there is none. Other
+//! columns: it finds a tour from the start (to a given end too) or proves
+//! there is none. Other
 //! small boards are then searched completely (Warnsdorff's rule with Roth's
 //! tie-break, backtracking under a budget), so a search that runs out of
 //! moves proves there is none. The few larger boards no cut fits (at most
@@ -32,6 +36,7 @@
 
 pub(crate) mod blocks;
 pub(crate) mod construct;
+pub(crate) mod count;
 pub(crate) mod cover;
 mod ending;
 pub(crate) mod ends;
@@ -50,6 +55,7 @@ use crate::board::{Board, Square};
 use crate::cache::Cache;
 use crate::grid::{Grid, Spot};
 pub use construct::IndexedTour;
+pub use count::{count_tours, CountError, CountRequest, Counted, TourCount};
 pub use existence::NoTour;
 #[cfg(feature = "counters")]
 pub use finish::last_finish_nodes;
@@ -401,6 +407,24 @@ fn tour_with_ends(
     cache: &Cache,
 ) -> Result<Tour, TourError> {
     let (width, height) = (board.width(), board.height());
+    let narrow = (3..=4).contains(&width.min(height));
+    if narrow && board.contains(start) && board.contains(end) && board.squares() <= max_squares {
+        // Exact on boards 3 or 4 wide, of any length: None is a proof.
+        if let Some(why) = ends::ruled_out(width, height, start, end) {
+            return Err(TourError::NoTour(why));
+        }
+        let grid = Grid::new(board).ok_or(TourError::NotFound)?;
+        let (w, h) = grid.sides();
+        let to = narrow::NarrowEnds::To(grid.spot(end).index());
+        let order = narrow::narrow_tour(w, h, grid.spot(start).index(), to, cache).ok_or_else(|| {
+            TourError::NoTour(NoTour::Exhaustive(format!(
+                "a complete search of the {board} board found no tour from {start} to {end}: a dynamic programme over its {long} lines of {short} squares tried every way a tour can cross each line",
+                long = width.max(height),
+                short = width.min(height),
+            )))
+        })?;
+        return checked(board, start, Some(end), false, &order);
+    }
     let order = ends::tour_with_ends(width, height, start, end, max_squares, cache)?;
     checked(board, start, Some(end), false, &order)
 }
@@ -473,7 +497,12 @@ fn listed_tour(asked: Asked<'_>) -> Result<SharedTour, TourError> {
     let narrow = (3..=4).contains(&width.min(height));
     let indices = if narrow {
         // Exact on boards 3 or 4 wide: None is a proof.
-        narrow::narrow_tour(width, height, start_index, closed, cache).ok_or_else(|| {
+        let ends = if closed {
+            narrow::NarrowEnds::Closed
+        } else {
+            narrow::NarrowEnds::Open
+        };
+        narrow::narrow_tour(width, height, start_index, ends, cache).ok_or_else(|| {
             let kind = if closed { "closed" } else { "open" };
             TourError::NoTour(NoTour::Exhaustive(format!(
                 "a complete search of the {board} board from {start} found no {kind} tour: a dynamic programme over its {long} lines of {short} squares tried every way a tour can cross each line",

@@ -21,7 +21,8 @@
 //! thousand states at most, kept for the life of the process).
 //!
 //! An open tour starts at the given square, which must then have exactly one
-//! tour move; its other end may be any square. A closed tour is one cycle,
+//! tour move; its other end may be any square, or the asked end, which then
+//! has exactly one move too and spends the tour's free end. A closed tour is one cycle,
 //! the same for every start (the caller rotates it).
 
 use crate::grid::Int;
@@ -32,11 +33,19 @@ use std::sync::Mutex;
 use crate::cache::Cache;
 
 /// What a column holds, as far as the programme cares: plain squares
-/// ([`PLAIN`]), the start on row `r` (`1 + r`), or nothing, past the end
-/// ([`PAST_END`]).
+/// ([`PLAIN`]); the start on row `r` (`1 + r` in the low three bits) and
+/// the asked end on row `r` (`1 + r` in the next three, [`END_SHIFT`]), or
+/// both; or nothing, past the end ([`PAST_END`]).
 type Kind = u8;
 const PLAIN: Kind = 0;
-const PAST_END: Kind = 15;
+const PAST_END: Kind = 0xFF;
+const END_SHIFT: u8 = 3;
+
+/// The row of the start (`start_row`) or of the asked end a column holds.
+fn kind_rows(kind: Kind) -> (Option<usize>, Option<usize>) {
+    let row = |bits: u8| (bits != 0).then(|| usize::from(bits - 1));
+    (row(kind & 7), row(kind >> END_SHIFT & 7))
+}
 
 /// One square of the frontier, four bits in a state. Values from
 /// [`FIRST_LABEL`] up are loose ends of a piece of path: two squares with the
@@ -65,8 +74,9 @@ const CROSSED: u64 = 1 << 52;
 const FLAGS: u64 = FREE_END_USED | WHOLE | START_PLACED | ENDED | CROSSED;
 
 /// The most an automaton's tables hold, however many boards it answers
-/// (measured by the tests: at most 2.7 MiB).
-const AUTOMATON_BYTES: usize = 4 << 20;
+/// (measured by the tests: at most 2.7 MiB from a start alone, 5.1 MiB
+/// with asked ends too).
+const AUTOMATON_BYTES: usize = 8 << 20;
 
 /// The frontier states and steps for one short side and one kind of tour.
 struct Automaton {
@@ -134,7 +144,18 @@ impl Automaton {
         let kinds: Vec<Kind> = if self.closed {
             vec![PLAIN, PAST_END]
         } else {
-            (0..=self.rows.u8()).chain([PAST_END]).collect()
+            // Plain, a start, an end, or both on two rows of one column.
+            let rows = self.rows.u8();
+            let mut kinds: Vec<Kind> = (0..=rows).collect();
+            for end in 1..=rows {
+                for start in 0..=rows {
+                    if start != end {
+                        kinds.push(start | end << END_SHIFT);
+                    }
+                }
+            }
+            kinds.push(PAST_END);
+            kinds
         };
         let mut index: HashMap<u64, usize> = HashMap::from([(self.initial(), 0)]);
         let mut states = vec![self.initial()];
@@ -216,10 +237,16 @@ impl Automaton {
         for (i, slot) in work.iter_mut().enumerate().take(2 * rows) {
             *slot = ((state >> (4 * i)) & 15).u8();
         }
+        let (start_row, end_row) = if kind == PAST_END {
+            (None, None)
+        } else {
+            kind_rows(kind)
+        };
         for r in 0..rows {
             work[2 * rows + r] = if kind == PAST_END {
                 DONE
-            } else if kind == 1 + r.u8() {
+            } else if start_row == Some(r) || end_row == Some(r) {
+                // The asked end is a tour end as the start is: one move.
                 START
             } else {
                 EMPTY
@@ -231,11 +258,21 @@ impl Automaton {
         }
         if kind == PAST_END {
             flags |= ENDED;
-        } else if kind != PLAIN {
-            if flags & START_PLACED != 0 {
-                return Vec::new();
+        } else {
+            if start_row.is_some() {
+                if flags & START_PLACED != 0 {
+                    return Vec::new();
+                }
+                flags |= START_PLACED;
             }
-            flags |= START_PLACED;
+            if end_row.is_some() {
+                // The asked end is the tour's other end: no free end before
+                // it or after.
+                if flags & FREE_END_USED != 0 {
+                    return Vec::new();
+                }
+                flags |= FREE_END_USED;
+            }
         }
         let count = if kind == PAST_END {
             0
@@ -401,17 +438,23 @@ impl Automaton {
     }
 
     /// The moves into each column of an exact tour of `rows` × `columns`
-    /// (open from (`start` column, row), or closed), or None if there is none.
-    fn tour_moves(&mut self, columns: usize, start: Option<(usize, usize)>) -> Option<Vec<u16>> {
+    /// (open from (`start` column, row), to (`end` column, row) when given;
+    /// or closed), or None if there is none.
+    fn tour_moves(
+        &mut self,
+        columns: usize,
+        start: Option<(usize, usize)>,
+        end: Option<(usize, usize)>,
+    ) -> Option<Vec<u16>> {
         let kind = |c: usize| {
             if c >= columns {
-                PAST_END
-            } else {
-                match start {
-                    Some((sc, sr)) if sc == c => 1 + sr.u8(),
-                    _ => PLAIN,
-                }
+                return PAST_END;
             }
+            let at = |square: Option<(usize, usize)>| match square {
+                Some((sc, sr)) if sc == c => 1 + sr.u8(),
+                _ => 0,
+            };
+            at(start) | at(end) << END_SHIFT
         };
         // Forward: the set of states after each column (two past the end).
         let first = self.initial();
@@ -462,19 +505,28 @@ fn column_moves(rows: usize) -> Vec<(usize, usize)> {
 }
 
 /// A tour of the `width` × `height` board whose shorter side is 3 or 4, as
-/// global indices (`y * width + x`) from `start`: open, or with `closed` a
-/// cycle begun at `start`. None proves there is no such tour: the programme
-/// is exhaustive. Boards with no side of 3 or 4 get None too; callers ask
-/// only about narrow boards.
+/// global indices (`y * width + x`) from `start`: open (to `end` when
+/// given), or with `closed` a cycle begun at `start`. None proves there is
+/// no such tour: the programme is exhaustive. Boards with no side of 3 or 4
+/// get None too; callers ask only about narrow boards.
 pub fn narrow_tour(
     width: usize,
     height: usize,
     start: usize,
-    closed: bool,
+    ends: NarrowEnds,
     cache: &Cache,
 ) -> Option<Vec<u32>> {
     let rows = width.min(height);
-    if !(3..=4).contains(&rows) || start >= width * height {
+    let (closed, end) = match ends {
+        NarrowEnds::Closed => (true, None),
+        NarrowEnds::Open => (false, None),
+        NarrowEnds::To(end) => (false, Some(end)),
+    };
+    let squares = width * height;
+    if !(3..=4).contains(&rows) || start >= squares || end.is_some_and(|e| e >= squares) {
+        return None;
+    }
+    if end == Some(start) {
         return None;
     }
     let columns = width.max(height);
@@ -508,7 +560,7 @@ pub fn narrow_tour(
         // entry is inserted whole.
         let mut automaton = automaton.lock().unwrap_or_else(|e| e.into_inner());
         let from = (!closed).then(|| to_local(start));
-        automaton.tour_moves(columns, from)?
+        automaton.tour_moves(columns, from, end.map(to_local))?
     };
     // Each square's (at most two) tour neighbours, locally `c * rows + r`.
     const NONE: u32 = Spot::NONE.raw();
@@ -550,12 +602,24 @@ pub fn narrow_tour(
     (path.len() == columns * rows).then_some(path)
 }
 
+/// How a narrow board's tour ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NarrowEnds {
+    /// Anywhere.
+    Open,
+    /// On this square (a global index).
+    To(usize),
+    /// One move from the start.
+    Closed,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// The automata learn as they answer, up to a plateau (measured: 1.0
-    /// MiB for open tours 3 wide, 2.7 MiB 4 wide, reached by 500 columns);
+    /// MiB for open tours 3 wide, 2.7 MiB 4 wide, reached by 500 columns;
+    /// with the asked ends' columns too, 1.3 MiB and 5.1 MiB);
     /// the cache weighs each at [`AUTOMATON_BYTES`], which must hold.
     #[test]
     fn automata_stay_within_their_weight() {
@@ -570,7 +634,14 @@ mod tests {
                         Some((columns - 1, rows - 1)),
                     ];
                     for start in starts {
-                        automaton.tour_moves(columns, start.filter(|_| !closed));
+                        automaton.tour_moves(columns, start.filter(|_| !closed), None);
+                    }
+                    if !closed {
+                        let (a, b) = ((0, 0), (columns - 1, rows - 1));
+                        let middle = (columns / 2, rows - 1);
+                        for (from, to) in [(a, b), (a, middle), (middle, b), (b, a)] {
+                            automaton.tour_moves(columns, Some(from), Some(to));
+                        }
                     }
                 }
                 let bytes = automaton.bytes();
@@ -597,17 +668,17 @@ mod tests {
 
     #[test]
     fn small_narrow_boards() {
-        assert!(narrow_tour(4, 3, 0, false, &Cache::default()).is_some());
-        assert!(narrow_tour(3, 3, 0, false, &Cache::default()).is_none());
-        assert!(narrow_tour(4, 4, 0, false, &Cache::default()).is_none());
+        assert!(narrow_tour(4, 3, 0, NarrowEnds::Open, &Cache::default()).is_some());
+        assert!(narrow_tour(3, 3, 0, NarrowEnds::Open, &Cache::default()).is_none());
+        assert!(narrow_tour(4, 4, 0, NarrowEnds::Open, &Cache::default()).is_none());
         for (w, h) in [(10, 3), (3, 12), (5, 4), (4, 9), (3, 7)] {
             let start = 0;
-            let path = narrow_tour(w, h, start, false, &Cache::default()).expect("open");
+            let path = narrow_tour(w, h, start, NarrowEnds::Open, &Cache::default()).expect("open");
             assert!(is_tour(w, h, start, false, &path), "{w}x{h}");
         }
-        let path = narrow_tour(3, 10, 4, true, &Cache::default()).expect("closed");
+        let path = narrow_tour(3, 10, 4, NarrowEnds::Closed, &Cache::default()).expect("closed");
         assert!(is_tour(3, 10, 4, true, &path));
-        assert!(narrow_tour(8, 3, 0, true, &Cache::default()).is_none());
-        assert!(narrow_tour(4, 8, 0, true, &Cache::default()).is_none());
+        assert!(narrow_tour(8, 3, 0, NarrowEnds::Closed, &Cache::default()).is_none());
+        assert!(narrow_tour(4, 8, 0, NarrowEnds::Closed, &Cache::default()).is_none());
     }
 }

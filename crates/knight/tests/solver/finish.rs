@@ -291,6 +291,9 @@ impl Position {
             } => xy(*f) == first && self.theorem_holds(*closed),
             // The reference's "none" is checked by the caller.
             Stuck::Exhausted { knight: k } => xy(*k) == knight,
+            Stuck::NoTourBetween { first: f, end, .. } => {
+                self.played.len() == 1 && xy(*f) == first && self.end == FinishEnd::On(xy(*end))
+            }
         };
         assert!(
             ok,

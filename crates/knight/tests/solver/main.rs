@@ -5,6 +5,7 @@
 //! One binary links the library once; `cargo test -p knight --test solver
 //! tours::` runs one module's tests (any part of a test's path filters).
 
+mod count;
 mod finish;
 mod finish_window;
 mod longest;

@@ -120,6 +120,17 @@ pub enum Stuck {
         /// The theorem, in words.
         why: String,
     },
+    /// On a board 3 or 4 wide, no open tour runs from the one square
+    /// played to the asked end: by a theorem, or by the narrow boards'
+    /// complete programme (`why` says which).
+    NoTourBetween {
+        /// The first square played.
+        first: Square,
+        /// The asked end.
+        end: Square,
+        /// The reason, in words.
+        why: String,
+    },
     /// A complete search from the knight's square found no way to finish.
     Exhausted {
         /// The knight's square.
@@ -241,6 +252,9 @@ impl fmt::Display for Stuck {
                 "no {} tour of this board starts on {first} at all: {why}",
                 if *closed { "closed" } else { "open" }
             ),
+            Stuck::NoTourBetween { first, end, why } => {
+                write!(f, "no open tour of this board runs from {first} to {end}: {why}")
+            }
             Stuck::Exhausted { knight } => write!(
                 f,
                 "a complete search of every way on from the knight on {knight} found no way to visit every unplayed square"

@@ -1,0 +1,671 @@
+//! The frontier ("broken profile") dynamic programme that counts tours.
+//!
+//! Lay the board with its short side across (`w` squares a row) and walk
+//! its squares row by row, `i = row × w + column`. A knight move spans at
+//! most two rows, so a square's earlier neighbours are among the `2w + 1`
+//! squares just before it, and once square `i` has chosen its moves back to
+//! them, square `i - 2w - 1` has no move left to gain. The programme keeps,
+//! for those `2w + 1` squares (the *frontier*), every way the moves chosen
+//! so far can look from there: each square's degree (no move yet, one, or
+//! two) and, for the squares with one, which other square ends the same
+//! piece of path. Two ways that look the same finish in the same ways, so
+//! they are one state with the number of ways added up; the count of the
+//! board is the number of ways that end as one path (or one cycle).
+//!
+//! A piece of path whose end leaves the frontier with one move has ended
+//! there for good: that square is an end of the tour. So a label seen once
+//! in the frontier is a piece whose other end is such a tour end, and their
+//! number is the number of tour ends already placed (at most two; none for
+//! a closed tour; only the asked squares when both ends are asked). A piece
+//! closing on itself is a cycle, allowed only as the last move of a closed
+//! tour; a piece whose two ends have both left is a whole path, allowed only
+//! when no square is left. The asked ends take exactly one move.
+//!
+//! Every choice of moves is tried from every state and every partial
+//! choice that cannot finish is dropped only for a reason that holds on
+//! every finish (a square whose moves left cannot make up its degree), so
+//! the count is exact. Each state is `2w + 1` squares of four bits (no
+//! move yet, two moves, or a label of at most nine pieces), packed in a
+//! `u64`; boards up to 7 wide fit.
+
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use crate::deadline::Deadline;
+use crate::plain::Count;
+
+/// The widest short side a state packs (`2w + 1` squares of four bits in
+/// a `u64`). A side of 8 would take some billions of states, past any
+/// memory this service has (docs/performance.md).
+pub(crate) const MAX_WIDTH: usize = 7;
+
+/// A square with no move yet.
+const EMPTY: u8 = 0;
+/// A square with its two moves (or one not on the board, before the first).
+const DONE: u8 = 1;
+/// The first label of a piece's end; canonical labels are 2, 3, … in the
+/// order the frontier first shows them.
+const FIRST_LABEL: u8 = 2;
+/// Labels given while a step is worked out, relabelled before it is kept.
+const TEMP_A: u8 = 14;
+const TEMP_B: u8 = 15;
+
+/// One tour question, laid out: `w` squares across, `h` rows, the asked
+/// ends as indices `row × w + column`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Layout {
+    pub w: usize,
+    pub h: usize,
+    pub closed: bool,
+    /// The asked ends (at most two, never with `closed`).
+    pub ends: [Option<usize>; 2],
+}
+
+/// Why a count was not finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stopped {
+    /// The deadline passed.
+    Time,
+    /// The states outgrew the budget (in bytes).
+    Memory,
+    /// A count outgrew the number type (only for `u128`: counted again in
+    /// [`Count`]).
+    Overflow,
+}
+
+/// The number of ways held for one state: a `u128` while it fits, or a
+/// [`Count`] of any size.
+pub(crate) trait Tally: Clone {
+    fn one() -> Self;
+    /// Adds `other`; false when the sum does not fit.
+    fn add(&mut self, other: &Self) -> bool;
+    /// The bytes it holds beside its own size.
+    fn heap_bytes(&self) -> usize;
+    fn into_count(self) -> Count;
+}
+
+impl Tally for u128 {
+    fn one() -> Self {
+        1
+    }
+
+    fn add(&mut self, other: &Self) -> bool {
+        match self.checked_add(*other) {
+            Some(sum) => {
+                *self = sum;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+
+    fn into_count(self) -> Count {
+        Count::from_u128(self)
+    }
+}
+
+impl Tally for Count {
+    fn one() -> Self {
+        Count::one()
+    }
+
+    fn add(&mut self, other: &Self) -> bool {
+        *self += other;
+        true
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.limb_bytes()
+    }
+
+    fn into_count(self) -> Count {
+        self
+    }
+}
+
+/// Fibonacci hashing of the packed state (the keys are already well mixed
+/// bits; `SipHash` would cost more than the step itself).
+#[derive(Default)]
+pub(crate) struct StateHasher(u64);
+
+impl Hasher for StateHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        // A multiply mixes low bits upward only: fold the high half back
+        // down so that the table's slot (the low bits) sees every square.
+        let mixed = (self.0 ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = mixed ^ (mixed >> 29);
+    }
+}
+
+type States<T> = HashMap<u64, T, BuildHasherDefault<StateHasher>>;
+
+/// The bytes a table of `states` states holds, each with a count of
+/// `count_bytes` on the heap (the hash table's slots at its load factor).
+pub(crate) fn table_bytes<T>(states: usize, count_bytes: usize) -> u64 {
+    // hashbrown keeps at most 7/8 of its slots full, a power of two of
+    // them, each slot one control byte beside the entry.
+    let slots = (states.saturating_mul(8) / 7).max(1).next_power_of_two();
+    let entry = std::mem::size_of::<(u64, T)>() + 1;
+    let bytes = slots
+        .saturating_mul(entry)
+        .saturating_add(states.saturating_mul(count_bytes));
+    u64::try_from(bytes).unwrap_or(u64::MAX)
+}
+
+/// What the walk saw: the count, and the most states held at once.
+pub(crate) struct Walked {
+    pub count: Count,
+    pub most_states: usize,
+}
+
+/// Counts the tours of `layout` (its sides at most [`MAX_WIDTH`] across),
+/// holding at most `budget` bytes of states, stopping at `deadline`.
+pub(crate) fn count<T: Tally>(
+    layout: Layout,
+    budget: u64,
+    deadline: &Deadline,
+) -> Result<Walked, Stopped> {
+    let Layout { w, h, closed, ends } = layout;
+    debug_assert!((1..=MAX_WIDTH).contains(&w) && w <= h);
+    let squares = w * h;
+    let asked = ends.iter().flatten().count();
+    if squares == 1 {
+        // The one square is a path of itself (and no cycle).
+        let one = usize::from(!closed);
+        return Ok(Walked {
+            count: Count::from(u64::try_from(one).unwrap_or(0)),
+            most_states: 1,
+        });
+    }
+    // A knight alternates colours, so a cycle through every square needs as
+    // many of each: none on a board of an odd number of squares.
+    if (asked == 2 && ends[0] == ends[1]) || (closed && squares % 2 == 1) {
+        return Ok(Walked {
+            count: Count::default(),
+            most_states: 0,
+        });
+    }
+    let slots = 2 * w + 1;
+    let is_end = |square: usize| ends.contains(&Some(square));
+    let mut step = Step {
+        w,
+        h,
+        slots,
+        closed,
+        asked,
+        last: squares - 1,
+        room: Vec::new(),
+        asked_slots: Vec::new(),
+        dark_slots: Vec::new(),
+        asked_colours: [0, 0],
+        most_colours: [2, 2],
+    };
+    let dark = |q: usize| (q / w + q % w) % 2 == 0;
+    step.dark_slots = (0..squares)
+        .map(|i| {
+            (0..=slots)
+                .filter(|&k| (i + k).checked_sub(slots).is_some_and(dark))
+                .fold(0u32, |mask, k| mask | 1 << k)
+        })
+        .collect();
+    for &end in ends.iter().flatten() {
+        step.asked_colours[usize::from(dark(end))] += 1;
+    }
+    let darks = (0..squares).filter(|&q| dark(q)).count();
+    step.most_colours = match darks * 2 {
+        d if d == squares => [1, 1],
+        d if d == squares + 1 => [0, 2],
+        // A board with more dark squares than that has no tour (nor one
+        // with more light ones): no colour may end one.
+        _ => [0, 0],
+    };
+    step.asked_slots = (0..squares)
+        .map(|i| {
+            (0..=slots)
+                .filter(|&k| (i + k).checked_sub(slots).is_some_and(is_end))
+                .fold(0u32, |mask, k| mask | 1 << k)
+        })
+        .collect();
+    step.room = (0..squares)
+        .map(|i| {
+            let mut room = [0u8; 2 * MAX_WIDTH + 2];
+            for (k, moves) in room.iter_mut().enumerate().take(slots + 1) {
+                if let Some(q) = (i + k).checked_sub(slots) {
+                    *moves = u8::try_from(step.moves_after(q, i)).unwrap_or(u8::MAX);
+                }
+            }
+            room
+        })
+        .collect();
+
+    let mut states: States<T> = States::default();
+    // Before the first square, the frontier's squares are off the board:
+    // done.
+    let start = (0..slots).fold(0u64, |key, k| key | (u64::from(DONE) << (4 * k)));
+    states.insert(start, T::one());
+    let mut total: Option<T> = None;
+    let mut most_states = 1;
+    let mut work = 0u32;
+    for i in 0..squares {
+        let mut next: States<T> = States::default();
+        next.reserve(states.len());
+        let leaving = i.checked_sub(slots);
+        // The asked ends already left the frontier (each a tour end).
+        let ends_gone = ends
+            .iter()
+            .flatten()
+            .filter(|&&e| leaving.is_some_and(|l| e <= l))
+            .count();
+        let square = Square {
+            i,
+            row: i / w,
+            column: i % w,
+            is_end: is_end(i),
+            leaving_is_end: leaving.is_some_and(is_end),
+            ends_gone,
+        };
+        let back = step.back_slots(square);
+        for (key, ways) in &states {
+            work += 1;
+            if work & 0xFFF == 0 && deadline.passed() {
+                return Err(Stopped::Time);
+            }
+            let frontier = unpack(*key, slots);
+            let mut fits = true;
+            step.each_choice(&frontier, square, &back, |outcome| match outcome {
+                // One look-up whether the state is new or held.
+                Outcome::State(next_key) => match next.entry(next_key) {
+                    Entry::Occupied(mut held) => fits &= held.get_mut().add(ways),
+                    Entry::Vacant(new) => {
+                        new.insert(ways.clone());
+                    }
+                },
+                Outcome::Whole => match total.as_mut() {
+                    Some(held) => fits &= held.add(ways),
+                    None => total = Some(ways.clone()),
+                },
+            });
+            if !fits {
+                return Err(Stopped::Overflow);
+            }
+        }
+        most_states = most_states.max(next.len());
+        // Both tables are held here: the states before this square and after.
+        let heap = next.values().next().map_or(0, |ways| ways.heap_bytes());
+        let held = table_bytes::<T>(next.len(), heap.saturating_mul(2))
+            .saturating_add(table_bytes::<T>(states.len(), heap.saturating_mul(2)));
+        if held > budget {
+            return Err(Stopped::Memory);
+        }
+        states = next;
+    }
+    // The last square's step left only whole tours and dropped the rest.
+    Ok(Walked {
+        count: total.map_or_else(Count::default, T::into_count),
+        most_states,
+    })
+}
+
+/// The square being added.
+#[derive(Clone, Copy)]
+struct Square {
+    i: usize,
+    row: usize,
+    column: usize,
+    is_end: bool,
+    /// Whether the square leaving the frontier after this one is an asked end.
+    leaving_is_end: bool,
+    /// How many asked ends left the frontier before this step (or leave in it).
+    ends_gone: usize,
+}
+
+enum Outcome {
+    State(u64),
+    /// A whole tour, finished on the last square.
+    Whole,
+}
+
+struct Step {
+    w: usize,
+    h: usize,
+    slots: usize,
+    closed: bool,
+    asked: usize,
+    last: usize,
+    /// For each square `i`, the moves each frontier square (slot `k` holds
+    /// square `i - slots + k`, the last slot `i` itself) can still gain from
+    /// squares after `i`.
+    room: Vec<[u8; 2 * MAX_WIDTH + 2]>,
+    /// For each square `i`, the frontier slots (bits, as `room`) that hold
+    /// an asked end.
+    asked_slots: Vec<u32>,
+    /// For each square `i`, the frontier slots (bits) whose square is dark
+    /// (file + rank even, as a1).
+    dark_slots: Vec<u32>,
+    /// The tour's ends by colour, [light, dark]: the asked ends' colours,
+    /// and how many ends of each colour a tour may have at most (a knight
+    /// alternates colours, so a path through every square of a board with
+    /// as many light squares as dark ones has one end of each colour, and
+    /// on a board with one dark square more, both ends dark).
+    asked_colours: [usize; 2],
+    most_colours: [usize; 2],
+}
+
+/// Up to four earlier neighbours, as frontier slots (slot `k` holds square
+/// `i - slots + k`).
+struct Back {
+    slots: [usize; 4],
+    len: usize,
+}
+
+impl Step {
+    fn back_slots(&self, s: Square) -> Back {
+        let w = self.w;
+        let mut back = Back {
+            slots: [0; 4],
+            len: 0,
+        };
+        let mut push = |slot: usize| {
+            back.slots[back.len] = slot;
+            back.len += 1;
+        };
+        // (row − 2, column − 1) is square i − 2w − 1: slot 0.
+        if s.row >= 2 && s.column >= 1 {
+            push(0);
+        }
+        // (row − 2, column + 1): i − 2w + 1, slot 2.
+        if s.row >= 2 && s.column + 1 < w {
+            push(2);
+        }
+        // (row − 1, column − 2): i − w − 2, slot w − 1.
+        if s.row >= 1 && s.column >= 2 {
+            push(w - 1);
+        }
+        // (row − 1, column + 2): i − w + 2, slot w + 3.
+        if s.row >= 1 && s.column + 2 < w {
+            push(w + 3);
+        }
+        back
+    }
+
+    /// The moves square `q` can still gain from squares after `i`.
+    fn moves_after(&self, q: usize, i: usize) -> usize {
+        let (row, column) = (q / self.w, q % self.w);
+        let mut n = 0;
+        for (dr, dc) in [(1, -2), (1, 2), (2, -1), (2, 1)] {
+            let r = row + dr;
+            let Some(c) = column.checked_add_signed(dc) else {
+                continue;
+            };
+            if r < self.h && c < self.w && r * self.w + c > i {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Every way square `s` can take moves back to its earlier neighbours
+    /// from `frontier`, each as the state it leaves (or a whole tour).
+    fn each_choice(
+        &self,
+        frontier: &[u8; 2 * MAX_WIDTH + 2],
+        s: Square,
+        back: &Back,
+        mut emit: impl FnMut(Outcome),
+    ) {
+        let asked = self.asked_slots[s.i];
+        // An asked end takes one move at most: it may gain one only while it
+        // has none.
+        let may_gain = |slot: usize| {
+            frontier[slot] == EMPTY || (frontier[slot] != DONE && asked & (1 << slot) == 0)
+        };
+        let candidates = &back.slots[..back.len];
+        // No move back.
+        self.finish(frontier, s, &[], &mut emit);
+        for (a, &j) in candidates.iter().enumerate() {
+            if !may_gain(j) {
+                continue;
+            }
+            self.finish(frontier, s, &[j], &mut emit);
+            if s.is_end {
+                continue;
+            }
+            for &k in &candidates[a + 1..] {
+                if may_gain(k) {
+                    self.finish(frontier, s, &[j, k], &mut emit);
+                }
+            }
+        }
+    }
+
+    /// The state after square `s` takes the moves back to `chosen`.
+    fn finish(
+        &self,
+        frontier: &[u8; 2 * MAX_WIDTH + 2],
+        s: Square,
+        chosen: &[usize],
+        emit: &mut dyn FnMut(Outcome),
+    ) {
+        let n = self.slots; // the new square's slot
+        let mut f = *frontier;
+        match *chosen {
+            [] => f[n] = EMPTY,
+            [j] => {
+                if f[j] == EMPTY {
+                    f[j] = TEMP_A;
+                    f[n] = TEMP_A;
+                } else {
+                    f[n] = f[j];
+                    f[j] = DONE;
+                }
+            }
+            [j, k] => {
+                f[n] = DONE;
+                if f[j] != EMPTY && f[j] == f[k] {
+                    // The piece closes on itself: a cycle, whole only as the
+                    // last move of a closed tour with every square done.
+                    f[j] = DONE;
+                    f[k] = DONE;
+                    if self.closed && s.i == self.last && f[..=n].iter().all(|&c| c == DONE) {
+                        emit(Outcome::Whole);
+                    }
+                    return;
+                }
+                let end_j = far_end(&mut f, j, n, TEMP_A);
+                let end_k = far_end(&mut f, k, n, TEMP_B);
+                match (end_j, end_k) {
+                    (Some(a), Some(b)) => {
+                        f[a] = TEMP_A;
+                        f[b] = TEMP_A;
+                    }
+                    (Some(a), None) | (None, Some(a)) => f[a] = TEMP_A,
+                    (None, None) => {
+                        // Both ends are tour ends: the path is whole, and
+                        // must hold every square.
+                        if !self.closed && s.i == self.last && f[..=n].iter().all(|&c| c == DONE) {
+                            emit(Outcome::Whole);
+                        }
+                        return;
+                    }
+                }
+            }
+            _ => unreachable!("a square takes at most two moves back"),
+        }
+        // Every square must still be able to make up its degree: two moves,
+        // or one for a tour end. Count the squares that can only be ends
+        // (and the asked ends): with the ends already placed, at most two,
+        // none for a closed tour.
+        let room = &self.room[s.i];
+        let mut forced_free = 0;
+        let mut colours = self.asked_colours;
+        for k in 0..=n {
+            let degree = match f[k] {
+                EMPTY => 0,
+                DONE => 2,
+                _ => 1,
+            };
+            let most = degree + usize::from(room[k]);
+            if most >= 2 || degree == 2 {
+                continue;
+            }
+            if most == 0 || self.closed {
+                return;
+            }
+            if self.asked_slots[s.i] & (1 << k) == 0 {
+                forced_free += 1;
+                let colour = usize::from(self.dark_slots[s.i] & (1 << k) != 0);
+                colours[colour] += 1;
+                if colours[colour] > self.most_colours[colour] {
+                    return;
+                }
+            }
+        }
+        if s.i == self.last {
+            // Whole as one open path: one piece, every square on it.
+            if self.closed || f[..=n].contains(&EMPTY) {
+                return;
+            }
+            let mut label = None;
+            for &c in &f[..=n] {
+                if c == DONE {
+                    continue;
+                }
+                if label.is_some_and(|l| l != c) {
+                    return;
+                }
+                label = Some(c);
+            }
+            if label.is_some() {
+                emit(Outcome::Whole);
+            }
+            return;
+        }
+        // Slot 0 leaves the frontier.
+        match f[0] {
+            EMPTY => return,
+            DONE => {}
+            label => {
+                // It ends the tour there: its piece must go on in the
+                // frontier, and the tour may have no more ends than allowed.
+                if self.closed || !f[1..=n].contains(&label) {
+                    return;
+                }
+                if self.asked == 2 && !s.leaving_is_end {
+                    return;
+                }
+            }
+        }
+        // Tour ends placed: pieces seen once. Those not asked are free ends.
+        let (key, gone) = pack(&f[1..=n]);
+        let gone = usize::try_from(gone).unwrap_or(usize::MAX);
+        let free_gone = gone.saturating_sub(s.ends_gone);
+        let slot0_free = usize::from(
+            f[0] >= FIRST_LABEL && !s.leaving_is_end && {
+                let most = 1 + usize::from(room[0]);
+                most < 2
+            },
+        );
+        if free_gone + forced_free - slot0_free + self.asked > 2 {
+            return;
+        }
+        emit(Outcome::State(key));
+    }
+}
+
+/// Marks square `j` as joined to a new move: a square with no move yet
+/// becomes a piece's end itself (labelled `temp`, returned); a piece's end
+/// becomes done, and its piece's other end in the frontier is returned, or
+/// None when that end already left (a tour end).
+fn far_end(f: &mut [u8; 2 * MAX_WIDTH + 2], j: usize, n: usize, temp: u8) -> Option<usize> {
+    if f[j] == EMPTY {
+        f[j] = temp;
+        return Some(j);
+    }
+    let label = f[j];
+    f[j] = DONE;
+    (0..n).find(|&k| f[k] == label)
+}
+
+/// Packs the frontier, relabelling its pieces 2, 3, … in order of first
+/// appearance (so that frontiers alike are one key); and how many labels
+/// appear once (each label appears once or twice).
+fn pack(codes: &[u8]) -> (u64, u32) {
+    let mut relabel = [0u8; 16];
+    let mut next = FIRST_LABEL;
+    let mut key = 0u64;
+    let mut odd = 0u16;
+    for (k, &c) in codes.iter().enumerate() {
+        let code = if c >= FIRST_LABEL {
+            let slot = &mut relabel[usize::from(c)];
+            if *slot == 0 {
+                *slot = next;
+                next += 1;
+            }
+            *slot
+        } else {
+            c
+        };
+        odd ^= 1 << code;
+        key |= u64::from(code) << (4 * k);
+    }
+    (key, (odd >> FIRST_LABEL).count_ones())
+}
+
+fn unpack(key: u64, slots: usize) -> [u8; 2 * MAX_WIDTH + 2] {
+    let mut codes = [DONE; 2 * MAX_WIDTH + 2];
+    for (k, code) in codes.iter_mut().enumerate().take(slots) {
+        *code = u8::try_from((key >> (4 * k)) & 0xF).unwrap_or(DONE);
+    }
+    codes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn layout(w: usize, h: usize, closed: bool) -> Layout {
+        Layout {
+            w,
+            h,
+            closed,
+            ends: [None, None],
+        }
+    }
+
+    fn walk<T: Tally>(layout: Layout) -> Result<Walked, Stopped> {
+        count::<T>(layout, u64::MAX, &Deadline::from(Duration::from_secs(600)))
+    }
+
+    /// The same count in `u128` and in `Count`, and a count past `u128`
+    /// (3 × 80) stops the `u128` walk as an overflow, never a wrong number.
+    #[test]
+    fn counts_in_u128_and_count_agree_and_overflow_is_caught() {
+        for (w, h, closed) in [(3, 12, true), (3, 30, false), (4, 9, false), (5, 6, true)] {
+            let small = walk::<u128>(layout(w, h, closed)).ok().unwrap();
+            let large = walk::<Count>(layout(w, h, closed)).ok().unwrap();
+            assert_eq!(small.count, large.count, "{w}×{h}");
+        }
+        assert!(matches!(
+            walk::<u128>(layout(3, 80, false)),
+            Err(Stopped::Overflow)
+        ));
+        let large = walk::<Count>(layout(3, 80, false)).ok().unwrap();
+        assert!(large.count.digits() > 39);
+    }
+}

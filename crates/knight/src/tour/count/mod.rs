@@ -1,0 +1,352 @@
+//! Counting knight's tours exactly: [`count_tours`].
+//!
+//! # What is counted
+//!
+//! An open tour is a path through every square, counted once whichever
+//! way it is walked (OEIS's "undirected" counts, A169696, A079137, A083386,
+//! A306281, A306283: 5×5 has 864), including the paths whose two ends are
+//! a knight move apart. A closed tour is a cycle through every square,
+//! counted once (A001230, A070030: 6×6 has 9,862). With a start, the
+//! tours that begin on that square, walked from it (A165134's 5×5 table:
+//! 304 from a corner, 64 from the centre); as every open tour is walked
+//! from either end, the counts from every square add up to twice the open
+//! count (the "directed" count, A165134: 1,728 on 5×5). With a start and an
+//! end, the tours from one to the other. A board of one square has one open
+//! tour and no closed one.
+//!
+//! # How
+//!
+//! A frontier dynamic programme ([`frontier`]) over the squares, row by row
+//! across the short side: its states are what the last two rows still need,
+//! so their number depends on the short side alone (at most 8), and the
+//! count costs time linear in the long side. Counts are held in `u128`
+//! while they fit and counted again in [`Count`] when one does not. The
+//! memory the states take is bounded before any work
+//! ([`CountRequest::bytes`], from the most states measured for each short
+//! side) and checked as they are made.
+
+pub(crate) mod frontier;
+
+use std::fmt;
+
+use crate::board::{Board, Square};
+use crate::deadline::Deadline;
+use crate::plain::Count;
+use frontier::{table_bytes, Layout, Stopped, MAX_WIDTH};
+
+/// Which tours are counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counted {
+    /// Closed tours (cycles), each once.
+    Closed,
+    /// Open tours (paths): with neither end given, each once; with `start`,
+    /// those walked from it; with `end`, those walked to it; with both,
+    /// those from one to the other.
+    Open {
+        /// The first square, if given.
+        start: Option<Square>,
+        /// The last square, if given.
+        end: Option<Square>,
+    },
+}
+
+/// A counting question: the board and which tours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountRequest {
+    /// The board.
+    pub board: Board,
+    /// Which tours.
+    pub counted: Counted,
+}
+
+/// The number of tours, and what counting them took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TourCount {
+    /// The number of tours.
+    pub count: Count,
+    /// The most frontier states held at once.
+    pub states: usize,
+}
+
+/// Why no count was given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CountError {
+    /// A given square is not on the board.
+    OffBoard(Square),
+    /// The states would not fit the memory budget: refused before any work
+    /// (or, never seen in the tests, when they outgrew it).
+    TooLarge {
+        /// The bytes the count could take.
+        bytes: u64,
+        /// The budget.
+        budget: u64,
+        /// The longest board of the same width that fits, if any.
+        largest: Option<Board>,
+    },
+    /// The count was not finished in time.
+    NotSettled,
+}
+
+impl fmt::Display for CountError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CountError::OffBoard(square) => write!(f, "{square} is not on the board"),
+            CountError::TooLarge { bytes, budget, .. } => write!(
+                f,
+                "counting could take {bytes} bytes, more than the budget of {budget}"
+            ),
+            CountError::NotSettled => f.write_str("the count was not finished in time"),
+        }
+    }
+}
+
+impl std::error::Error for CountError {}
+
+/// The most frontier states held at once for each short side (the
+/// index), over every length, closed tours: measured up to 6 wide
+/// (`examples/count_tours.rs` prints them: 178 on 3 wide, 672 on 4, 56,497
+/// on 5, 1,435,239 on 6×11, growing by under 1% a rank there) and rounded
+/// up (a count that outgrows its bound anyway is stopped by the check as
+/// the states are made, `TooLarge`, within the budget still); 7 wide is a
+/// bound from the growth of the sides measured (docs/performance.md).
+const MOST_CLOSED_STATES: [u64; MAX_WIDTH + 1] =
+    [1, 1, 1, 256, 1 << 10, 100_000, 1_600_000, 1 << 27];
+
+/// The same for open tours (any ends): 2,141 on 3 wide, 19,565 on 4,
+/// 1,044,914 on 5 (the same from 5×12 to 5×20), 5,552,634 on 6×6,
+/// 29,194,812 on 6×11.
+const MOST_OPEN_STATES: [u64; MAX_WIDTH + 1] =
+    [1, 1, 1, 1 << 12, 1 << 15, 1_100_000, 1 << 26, 1 << 31];
+
+/// A bound on the bits of any partial count after `squares` squares: each
+/// square takes at most two of at most four moves back, 11 ways, so the
+/// ways to any state number at most 11^squares (3.46 bits a square).
+fn count_bits(squares: u64) -> u64 {
+    squares.saturating_mul(346) / 100 + 1
+}
+
+impl CountRequest {
+    /// The most bytes counting can take: the measured most states of the
+    /// board's short side, each with a count as large as its bound.
+    ///
+    /// ```
+    /// use knight::tour::{CountRequest, Counted};
+    /// use knight::Board;
+    /// let small = CountRequest { board: Board::new(6, 6)?, counted: Counted::Closed };
+    /// let wide = CountRequest { board: Board::new(9, 9)?, counted: Counted::Closed };
+    /// assert!(small.bytes() < 1 << 30);
+    /// assert_eq!(wide.bytes(), u64::MAX);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn bytes(&self) -> u64 {
+        board_bytes(self.board, self.counted == Counted::Closed)
+    }
+
+    /// Why [`count_tours`] would refuse this question at once within
+    /// `budget` bytes, if it would: a square off the board, or states that
+    /// could outgrow the budget (naming the longest board of the width that
+    /// fits). A board that a theorem says has no such tour is never
+    /// refused: its count is 0 at any size. A service asks this before it
+    /// queues the work.
+    ///
+    /// ```
+    /// use knight::tour::{CountError, CountRequest, Counted};
+    /// use knight::Board;
+    /// let long = CountRequest { board: Board::new(8, 1000)?, counted: Counted::Closed };
+    /// assert!(matches!(long.refused(1 << 28), Some(CountError::TooLarge { .. })));
+    /// let none = CountRequest { board: Board::new(4, 1000)?, counted: Counted::Closed };
+    /// assert_eq!(none.refused(1 << 28), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn refused(&self, budget: u64) -> Option<CountError> {
+        let (start, end) = counted_ends(self.counted);
+        if let Some(off) = [start, end]
+            .into_iter()
+            .flatten()
+            .find(|&square| !self.board.contains(square))
+        {
+            return Some(CountError::OffBoard(off));
+        }
+        if none_by_theorem(self.board, self.counted) {
+            return None;
+        }
+        let bytes = self.bytes();
+        (bytes > budget).then(|| CountError::TooLarge {
+            bytes,
+            budget,
+            largest: largest_fitting(self.board.width(), self.counted == Counted::Closed, budget),
+        })
+    }
+}
+
+fn board_bytes(board: Board, closed: bool) -> u64 {
+    let short = board.width().min(board.height());
+    let table = if closed {
+        &MOST_CLOSED_STATES
+    } else {
+        &MOST_OPEN_STATES
+    };
+    let Some(states) = usize::try_from(short)
+        .ok()
+        .and_then(|short| table.get(short))
+        .and_then(|&states| usize::try_from(states).ok())
+    else {
+        return u64::MAX;
+    };
+    let bits = count_bits(board.squares());
+    // Two tables are held at once: the states before a square and after.
+    let table = if bits <= 127 {
+        table_bytes::<u128>(states, 0)
+    } else {
+        // Limbs of nine decimal digits, 29 bits each at least.
+        let limbs = usize::try_from(bits / 29 + 1).unwrap_or(usize::MAX);
+        table_bytes::<Count>(states, limbs.saturating_mul(4))
+    };
+    table.saturating_mul(2)
+}
+
+/// The longest board `width` wide whose count fits `budget` bytes.
+fn largest_fitting(width: u64, closed: bool, budget: u64) -> Option<Board> {
+    let fits = |height: u64| {
+        Board::new(width, height)
+            .ok()
+            .filter(|&board| board_bytes(board, closed) <= budget)
+    };
+    fits(1)?;
+    // The bytes grow with the length: the longest that fits, by halving.
+    let (mut low, mut high) = (1u64, crate::board::MAX_SIDE);
+    if fits(high).is_some() {
+        return fits(high);
+    }
+    while high - low > 1 {
+        let middle = low + (high - low) / 2;
+        if fits(middle).is_some() {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    fits(low)
+}
+
+/// The number of knight's tours of a board (see the module's words for
+/// what is counted), exact, holding at most `budget` bytes of states and
+/// stopping at `deadline`.
+///
+/// ```
+/// use std::time::Duration;
+/// use knight::tour::{count_tours, CountRequest, Counted};
+/// use knight::{Board, Square};
+///
+/// let board = Board::new(6, 6)?;
+/// let closed = CountRequest { board, counted: Counted::Closed };
+/// let count = count_tours(closed, 1 << 30, Duration::from_secs(60))?;
+/// assert_eq!(count.count.to_string(), "9862");
+///
+/// let board = Board::new(5, 5)?;
+/// let corner = Counted::Open { start: Some(Square::new(0, 0)), end: None };
+/// let count = count_tours(CountRequest { board, counted: corner }, 1 << 30, Duration::from_secs(60))?;
+/// assert_eq!(count.count.to_string(), "304");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn count_tours(
+    request: CountRequest,
+    budget: u64,
+    deadline: impl Into<Deadline>,
+) -> Result<TourCount, CountError> {
+    let deadline = deadline.into();
+    let CountRequest { board, counted } = request;
+    if let Some(refused) = request.refused(budget) {
+        return Err(refused);
+    }
+    if none_by_theorem(board, counted) {
+        return Ok(TourCount {
+            count: Count::default(),
+            states: 0,
+        });
+    }
+    let (start, end, closed) = match counted {
+        Counted::Closed => (None, None, true),
+        Counted::Open { start, end } => (start, end, false),
+    };
+    let layout = lay_out(board, closed, [start, end]);
+    let walked = match frontier::count::<u128>(layout, budget, &deadline) {
+        Err(Stopped::Overflow) => frontier::count::<Count>(layout, budget, &deadline),
+        walked => walked,
+    };
+    match walked {
+        Ok(walked) => Ok(TourCount {
+            count: walked.count,
+            states: walked.most_states,
+        }),
+        Err(Stopped::Time | Stopped::Overflow) => Err(CountError::NotSettled),
+        Err(Stopped::Memory) => Err(CountError::TooLarge {
+            bytes: budget.saturating_add(1),
+            budget,
+            largest: largest_fitting(board.width(), counted == Counted::Closed, budget),
+        }),
+    }
+}
+
+fn counted_ends(counted: Counted) -> (Option<Square>, Option<Square>) {
+    match counted {
+        Counted::Closed => (None, None),
+        Counted::Open { start, end } => (start, end),
+    }
+}
+
+/// Whether a theorem says the board has no such tour at all, however long
+/// (so that a board too large to count is still answered): Schwenk's for
+/// closed tours (none when both sides are odd, the short side is 1, 2 or 4,
+/// or it is 3 and the long side 4, 6 or 8); none open on a board 1 or 2
+/// wide but a single square (a knight on it has at most one way on from
+/// each square, and on 2 wide its moves keep to one of four classes).
+fn none_by_theorem(board: Board, counted: Counted) -> bool {
+    let (short, long) = (
+        board.width().min(board.height()),
+        board.width().max(board.height()),
+    );
+    match counted {
+        Counted::Closed => {
+            (short % 2 == 1 && long % 2 == 1)
+                || matches!(short, 1 | 2 | 4)
+                || (short == 3 && matches!(long, 4 | 6 | 8))
+        }
+        Counted::Open { .. } => short <= 2 && long > 1,
+    }
+}
+
+/// The board with its short side across: squares numbered row by row,
+/// `w` to a row.
+fn lay_out(board: Board, closed: bool, ends: [Option<Square>; 2]) -> Layout {
+    let (width, height) = (widen(board.width()), widen(board.height()));
+    let across = width <= height;
+    let (w, h) = if across {
+        (width, height)
+    } else {
+        (height, width)
+    };
+    let index = |square: Square| {
+        let (file, rank) = (widen_u32(square.file()), widen_u32(square.rank()));
+        if across {
+            rank * w + file
+        } else {
+            file * w + rank
+        }
+    };
+    Layout {
+        w,
+        h,
+        closed,
+        ends: ends.map(|end| end.map(index)),
+    }
+}
+
+fn widen(side: u64) -> usize {
+    // A side that reaches here fits the memory budget, so it fits a usize.
+    usize::try_from(side).unwrap_or(usize::MAX)
+}
+
+fn widen_u32(n: u32) -> usize {
+    crate::grid::widen(n)
+}
