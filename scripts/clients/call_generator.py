@@ -31,6 +31,7 @@ from knightd_gen.models import (
     ShortestPathsRequest,
     Square,
     SquareRequest,
+    TourCountRequest,
     TourFinishRequest,
     TourPuzzleRequest,
     TourMethod,
@@ -125,6 +126,13 @@ ref.check_svg(svg, [v(s) for s in a.path])
 assert 'data-played="3"' in svg, svg[:200]
 called["postTourFinish"] = "8x8 tour finished after a1 b3 c5, as JSON and as SVG"
 
+a = plain.get_tour_count(width=4, height=3)
+assert a.count == str(ref.count_tours(4, 3)) and a.digits == len(a.count) and not a.closed, a
+called["getTourCount"] = f"4x3 open: {a.count} tours"
+b = plain.post_tour_count(TourCountRequest(width=5, height=4, start=Square("a1")))
+assert b.count == str(ref.count_tours(5, 4, start="a1")) and b.digits == len(b.count), b
+called["postTourCount"] = f"5x4 open from a1: {b.count} tours"
+
 a = plain.get_tour_puzzle(width=6, height=6, seed=7)
 solution = [v(s) for s in a.solution]
 ref.check_tour(solution, 6, 6, solution[0])
@@ -167,7 +175,7 @@ for p in a.paths:
     ref.check_shortest_path(squares(p), "g2", "a8", 8, 8)
 called["getShortestPaths"] = "g2 -> a8: 6 paths, a page of 3"
 a = plain.post_shortest_paths(ShortestPathsRequest(src=Square(0), dest=Square(63), offset=100, limit=2))
-assert a.count == str(ref.count_paths(0, 63, 8, 8)) and a.offset == 100 and len(a.paths) == 2, a
+assert a.count == str(ref.count_paths(0, 63, 8, 8)) and a.offset == "100" and len(a.paths) == 2, a
 for p in a.paths:
     ref.check_shortest_path(squares(p), 0, 63, 8, 8)
 called["postShortestPaths"] = f"0 -> 63: {a.count} paths, the page at 100"

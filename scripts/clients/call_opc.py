@@ -43,7 +43,9 @@ from knightd_opc.api.plain import (
     post_shortest_paths,
     post_tour,
     post_tour_finish,
+    get_tour_count,
     get_tour_puzzle,
+    post_tour_count,
     post_tour_puzzle,
     post_tour_step,
 )
@@ -62,6 +64,7 @@ from knightd_opc.models import (
     TourMethod,
     TourRequest,
     TourFinishRequest,
+    TourCountRequest,
     TourFinishRequestClues,
     TourPuzzleRequest,
     TourStepRequest,
@@ -136,6 +139,13 @@ ref.check_svg(svg, a.path)
 assert 'data-played="3"' in svg, svg[:200]
 called["postTourFinish"] = "8x8 tour finished after a1 b3 c5, as JSON and as SVG"
 
+a = get_tour_count.sync(client=client, width=4, height=3)
+assert a.count == str(ref.count_tours(4, 3)) and a.digits == len(a.count) and not a.closed, a
+called["getTourCount"] = f"4x3 open: {a.count} tours"
+b = post_tour_count.sync(client=client, body=TourCountRequest(width=5, height=4, start="a1"))
+assert b.count == str(ref.count_tours(5, 4, start="a1")) and b.digits == len(b.count), b
+called["postTourCount"] = f"5x4 open from a1: {b.count} tours"
+
 a = get_tour_puzzle.sync(client=client, width=6, height=6, seed=7)
 clues = a.clues.to_dict()
 ref.check_tour(a.solution, 6, 6, a.solution[0])
@@ -177,7 +187,7 @@ for p in a.paths:
     ref.check_shortest_path(p, "g2", "a8", 8, 8)
 called["getShortestPaths"] = "g2 -> a8: 6 paths, a page of 3"
 a = post_shortest_paths.sync(client=client, body=ShortestPathsRequest(src=0, dest=63, offset=100, limit=2))
-assert a.count == str(ref.count_paths(0, 63, 8, 8)) and a.offset == 100 and len(a.paths) == 2, a
+assert a.count == str(ref.count_paths(0, 63, 8, 8)) and a.offset == "100" and len(a.paths) == 2, a
 for p in a.paths:
     ref.check_shortest_path(p, 0, 63, 8, 8)
 called["postShortestPaths"] = f"0 -> 63: {a.count} paths, the page at 100"

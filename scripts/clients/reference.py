@@ -103,6 +103,36 @@ def count_paths(a, b, width, height):
     return ways.get(square(b, width), 0)
 
 
+def count_tours(width, height, start=None, closed=False):
+    """Knight's tours by depth-first enumeration of every directed path
+    through all squares: open ones counted once whichever way walked, with
+    `start` those walked from it, closed ones once (small boards only)."""
+    n = width * height
+    near = [moves_from(i, width, height) for i in range(n)]
+    ends = {}
+
+    def walk(at, seen, depth, first):
+        if depth == n:
+            ends[first] = ends.get(first, 0) + (1 if not closed or first in near[at] else 0)
+            return
+        for nxt in near[at]:
+            if not seen >> nxt & 1:
+                walk(nxt, seen | 1 << nxt, depth + 1, first)
+
+    firsts = [square_index(start, width)] if start is not None else range(n)
+    for first in firsts:
+        walk(first, 1 << first, 1, first)
+    directed = sum(ends.values())
+    if start is not None:
+        return directed
+    return directed // (2 * n) if closed else directed // 2
+
+
+def square_index(s, width):
+    f, r = square(s, width)
+    return r * width + f
+
+
 def is_knight_path(path, width):
     squares = [square(s, width) for s in path]
     return all(is_knight_move(a, b) for a, b in zip(squares, squares[1:]))

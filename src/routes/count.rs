@@ -15,7 +15,7 @@ use serde::Serialize;
 use crate::error::{ApiError, CountRefused};
 use crate::heavy::Served;
 use crate::request::extract::Params;
-use crate::request::params::{params, Given};
+use crate::request::params::{params, Given, SentWhole};
 use crate::request::square::{PlainArgs, SquareArg};
 use crate::response::picture::{check_drawable, respond, text_response};
 use crate::routes::longest::time_limit_ms;
@@ -35,7 +35,7 @@ params! {
         pub start: Given<SquareArg>,
         pub end: Given<SquareArg>,
         pub closed: Given<bool>,
-        pub time_limit_ms: Given<u64>,
+        pub time_limit_ms: Given<SentWhole>,
     }
 }
 
