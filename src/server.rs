@@ -71,7 +71,7 @@ pub fn raise_descriptor_limit() -> Option<u64> {
 /// second). tokio's own `bind` asks for 1,024.
 const BACKLOG: u32 = 4_096;
 
-/// A listener on `addr` with a deep backlog ([`BACKLOG`]).
+/// A listener on `addr` with a deep backlog (`BACKLOG`, 4,096 connections).
 pub fn listen(addr: std::net::SocketAddr) -> io::Result<tokio::net::TcpListener> {
     let socket = if addr.is_ipv4() {
         tokio::net::TcpSocket::new_v4()?

@@ -13,13 +13,7 @@ use tower_http::cors::{AllowOrigin, CorsLayer};
 use crate::convert::len64;
 use crate::error::ApiError;
 use crate::response::raster::Rasterise;
-
-/// A response extension: this answer is not a function of its URL alone
-/// (a puzzle the time cut short, which more time would make with fewer
-/// clues), so [`cache_for_a_day`] sends it `Cache-Control: no-store`,
-/// without an `ETag`.
-#[derive(Clone, Copy, Debug)]
-pub struct NotPure;
+use crate::response::NotPure;
 
 /// Route layer of the solver's GET routes, whose answers are pure functions
 /// of the URL: a successful GET (or HEAD) answer is marked cacheable for a

@@ -11,12 +11,12 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use crate::error::{ApiError, PuzzleRefused};
 use crate::heavy::{Served, Work};
-use crate::layers::middleware::NotPure;
 use crate::request::extract::Params;
 use crate::request::params::params;
 use crate::request::params::{Given, SentWhole};
 use crate::request::square::PlainArgs;
 use crate::response::picture::{check_drawable, respond};
+use crate::response::NotPure;
 use crate::routes::longest::time_limit_ms;
 use crate::routes::tour::ShownPath;
 use crate::shape::Format;
