@@ -8,8 +8,8 @@ use knight::plain::{MapError, PathsError};
 use knight::terrain::End;
 use knight::tour::DEFAULT_BACKTRACKS;
 use knight::{
-    Board, BoardError, CluesError, DistanceError, FinishError, OffBoard, PuzzleError, SearchError,
-    Square, SquareParseError, TerrainError, TourError,
+    Board, BoardError, CluesError, CountError, DistanceError, FinishError, OffBoard, PuzzleError,
+    SearchError, Square, SquareParseError, TerrainError, TourError,
 };
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -269,5 +269,35 @@ pub fn puzzle_refused(error: PuzzleError, board: Board) -> Failure {
             format!("no puzzle of the {board} board was made in time; ask again with a larger timeout"),
         )
         .at("timeout"),
+    }
+}
+
+/// Why the tours of `board` were not counted (the service's words, with
+/// this module's own names for its limits).
+pub fn count_refused(error: CountError, board: Board) -> Failure {
+    match error {
+        CountError::OffBoard(square) => Failure::new(
+            "square_off_board",
+            format!("{square} is not on the {board} board"),
+        ),
+        CountError::TooLarge { largest, .. } => {
+            let remedy = match largest {
+                Some(fits) => format!(
+                    "the longest board {} wide that fits is {fits}: ask for height={} or less",
+                    fits.width(),
+                    fits.height()
+                ),
+                None => format!("no board {} wide fits: ask for a smaller width", board.width()),
+            };
+            Failure::new(
+                "board_too_large",
+                format!("counting the tours of the {board} board could take more memory for its states than max_bytes allows; {remedy}"),
+            )
+            .at(if largest.is_some() { "height" } else { "width" })
+        }
+        CountError::NotSettled => Failure::new(
+            "count_not_settled",
+            format!("the tours of the {board} board were not counted within the timeout; ask again with a larger timeout, or a smaller board"),
+        ),
     }
 }

@@ -36,6 +36,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tours::finish, m)?)?;
     m.add_function(wrap_pyfunction!(tours::solve_clues, m)?)?;
     m.add_function(wrap_pyfunction!(tours::puzzle, m)?)?;
+    m.add_function(wrap_pyfunction!(tours::count_tours, m)?)?;
     m.add_class::<tours::Puzzle>()?;
     m.add_class::<terrain::Terrain>()?;
     m.add_function(wrap_pyfunction!(terrain::validate, m)?)?;

@@ -174,7 +174,7 @@ pub fn square_index(name: &Bound<'_, PyAny>, width: u64, height: u64) -> PyResul
 }
 
 /// A count as a Python `int`.
-fn count_int(py: Python<'_>, count: &Count) -> PyResult<Py<PyAny>> {
+pub fn count_int(py: Python<'_>, count: &Count) -> PyResult<Py<PyAny>> {
     let int = py.get_type::<pyo3::types::PyInt>();
     Ok(int.call1((count.to_string(),))?.unbind())
 }

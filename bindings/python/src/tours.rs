@@ -3,13 +3,14 @@
 //! ([`IndexedTour`]); a partly played tour finished ([`finish`]); the
 //! numbered-square puzzles, solved with whether the answer is unique
 //! ([`solve_clues`]) and made ([`puzzle`]). Each heavy call releases the
-//! GIL. (Tour counts join here as one more function, `count_tours`, when
-//! the library has them.)
+//! GIL; and the number of tours of a board, exactly ([`count_tours`]).
 
 use std::sync::Arc;
 
 use knight::draw::{grouped, Caption, Overlay};
-use knight::tour::{Clue, Ending, IndexedTour as Indexed, Method, TourSquares, DEFAULT_BACKTRACKS};
+use knight::tour::{
+    Clue, Counted, Ending, IndexedTour as Indexed, Method, TourSquares, DEFAULT_BACKTRACKS,
+};
 use knight::{
     finish_tour, make_puzzle, solve_clues as solve, tour as make_tour, Board, CluesRequest,
     FinishRequest, Notation, PuzzleRequest, Square, TourRequest,
@@ -18,8 +19,11 @@ use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyMapping, PySlice, PySliceMethods};
 
-use crate::errors::{clues_refused, finish_refused, puzzle_refused, tour_refused, Failure};
+use crate::errors::{
+    clues_refused, count_refused, finish_refused, puzzle_refused, tour_refused, Failure,
+};
 use crate::picture::{own, Drawing, Picture, Squares};
+use crate::plain::count_int;
 use crate::squares::{board, cache, count, notation, py_len, square, square_name, timeout, Writer};
 
 /// The most squares of a listed tour by default (knightd's
@@ -608,10 +612,19 @@ pub struct Puzzle {
     solution: Vec<Square>,
     seed: u64,
     closed: bool,
+    minimal: bool,
 }
 
 #[pymethods]
 impl Puzzle {
+    /// Whether no clue can be left out with the solution still the only
+    /// one (proven, a second tour for each clue); False when the time ran
+    /// out before every clue was settled.
+    #[getter]
+    fn minimal(&self) -> bool {
+        self.minimal
+    }
+
     /// The numbered squares: square → step (from 1), by step.
     #[getter]
     fn clues<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
@@ -690,6 +703,7 @@ pub fn puzzle(
         .detach(|| make_puzzle(request, time_limit))
         .map_err(|error| puzzle_refused(error, board))?;
     let count = made.clues.len();
+    let minimal = made.minimal();
     let overlay = Overlay {
         clues: made.clues.iter().map(|c| (c.square, c.step)).collect(),
         caption: Caption {
@@ -701,9 +715,10 @@ pub fn puzzle(
             moves: None,
             cost: None,
             verdict: Some(format!(
-                "{count} squares numbered: number the rest 1 to {} so that each number is a knight move from the next{}; exactly one way does",
+                "{count} squares numbered: number the rest 1 to {} so that each number is a knight move from the next{}; exactly one way does{}",
                 board.squares(),
-                if made.closed { " and the last a knight move from the first" } else { "" }
+                if made.closed { " and the last a knight move from the first" } else { "" },
+                if made.minimal() { ", and without any one of the numbers more than one would" } else { "" }
             )),
         },
         ..Overlay::default()
@@ -720,9 +735,72 @@ pub fn puzzle(
         solution: made.solution,
         seed: made.seed,
         closed: made.closed,
+        minimal,
     };
     Py::new(
         py,
         PyClassInitializer::from(Picture { drawing }).add_subclass(answer),
     )
+}
+
+/// The most bytes a count's states may take by default (knightd's
+/// `--max-count-bytes`, 256 MiB).
+const COUNT_BYTES: u64 = 256 << 20;
+
+/// The number of knight's tours of the ``width`` × ``height`` board,
+/// exactly, as a Python ``int``: open tours (paths through every square)
+/// counted once whichever way they are walked; with ``closed``, the
+/// closed tours (cycles), each once; with ``start``, the tours walked from
+/// it; with ``start`` and ``end``, those from one to the other (as knightd's
+/// ``/tour/count``). Boards up to 7 wide on their shorter side are counted,
+/// within ``max_bytes`` of states (refused at once past it,
+/// :class:`TooLargeError` naming the longest board that fits) and
+/// ``timeout`` seconds (:class:`NotFoundError`, ``count_not_settled``).
+/// Releases the GIL.
+#[pyfunction]
+#[pyo3(signature = (width, height, /, *, closed = false, start = None, end = None, timeout = 1.0, max_bytes = COUNT_BYTES))]
+#[allow(clippy::too_many_arguments)]
+pub fn count_tours(
+    py: Python<'_>,
+    width: u64,
+    height: u64,
+    closed: bool,
+    start: Option<&Bound<'_, PyAny>>,
+    end: Option<&Bound<'_, PyAny>>,
+    timeout: f64,
+    max_bytes: u64,
+) -> PyResult<Py<PyAny>> {
+    let board = board(width, height)?;
+    let start = start
+        .map(|s| square(s, board, "start"))
+        .transpose()?
+        .map(|s| s.0);
+    let end = end
+        .map(|e| square(e, board, "end"))
+        .transpose()?
+        .map(|e| e.0);
+    let counted = if closed {
+        if start.is_some() || end.is_some() {
+            let param = if start.is_some() { "start" } else { "end" };
+            return Err(Failure::invalid(
+                param,
+                "every closed tour passes every square: give 'closed=True' or 'start'/'end', not both",
+            )
+            .into());
+        }
+        Counted::Closed
+    } else {
+        Counted::Open { start, end }
+    };
+    let time_limit = self::timeout(timeout)?;
+    let counted = py
+        .detach(|| {
+            knight::count_tours(
+                knight::CountRequest { board, counted },
+                max_bytes,
+                time_limit,
+            )
+        })
+        .map_err(|error| count_refused(error, board))?;
+    count_int(py, &counted.count)
 }

@@ -124,6 +124,11 @@ def test_a_5x5_puzzle_has_exactly_one_solution_by_brute_force(seed: int) -> None
     assert solutions == [cells(made.solution, 5)]
     solved = km.solve_clues(made.clues, width=5, height=5, timeout=5)
     assert solved.unique is True and solved.path == made.solution
+    # Minimal: without any one clue, a second tour agrees with the rest.
+    assert made.minimal is True
+    for left_out in clues:
+        rest = {c: step for c, step in clues.items() if c != left_out}
+        assert len(tours_agreeing(5, 5, False, rest)) == 2, left_out
 
 
 def test_clue_uniqueness_agrees_with_brute_force() -> None:
@@ -139,3 +144,38 @@ def test_clue_uniqueness_agrees_with_brute_force() -> None:
         assert check_tour(path, 5, 5, False) is None
         assert all(path[n - 1] == c for c, n in clues.items())
         assert solved.unique is (len(found) == 1)
+
+
+@pytest.mark.parametrize("width,height", [(3, 4), (4, 3), (4, 5), (3, 7), (5, 4)])
+def test_tour_counts_agree_with_brute_force(width: int, height: int) -> None:
+    directed = list(all_tours(width, height, closed=False))
+    # Open tours counted once whichever way walked: half the directed ones.
+    assert km.count_tours(width, height) == len(directed) // 2
+    for f in range(width):
+        for r in range(height):
+            start = (f, r)
+            from_here = [t for t in directed if t[0] == start]
+            name = f"{chr(ord('a') + f)}{r + 1}"
+            assert km.count_tours(width, height, start=name) == len(from_here), name
+            if from_here:
+                end = from_here[0][-1]
+                between = sum(1 for t in from_here if t[-1] == end)
+                assert km.count_tours(width, height, start=name, end=end[1] * width + end[0]) == between
+    cycles = list(all_tours(width, height, closed=True))
+    # A closed tour is walked from each of its squares, both ways.
+    assert km.count_tours(width, height, closed=True) == len(cycles) // (2 * width * height)
+
+
+def test_tour_counts_published_and_refused() -> None:
+    assert km.count_tours(5, 5) == 864  # OEIS A165134's 1,728 directed, halved
+    assert km.count_tours(5, 5, start="a1") == 304
+    assert km.count_tours(5, 5, start="c3") == 64
+    assert km.count_tours(6, 6, closed=True, timeout=30) == 9862  # A001230
+    assert km.count_tours(3, 200) > 2**128  # an int however large
+    with pytest.raises(km.TooLargeError) as refused:
+        km.count_tours(8, 8, closed=True)
+    assert refused.value.code == "board_too_large"
+    with pytest.raises(km.ParameterError):
+        km.count_tours(6, 6, closed=True, start="a1")
+    with pytest.raises(km.SquareError):
+        km.count_tours(5, 5, start="f9")

@@ -143,6 +143,17 @@ def finish(
     end: Optional[Square] = None,
     timeout: float = 1.0,
 ) -> Tour: ...
+def count_tours(
+    width: int,
+    height: int,
+    /,
+    *,
+    closed: bool = False,
+    start: Optional[Square] = None,
+    end: Optional[Square] = None,
+    timeout: float = 1.0,
+    max_bytes: int = 268435456,
+) -> int: ...
 def solve_clues(
     clues: Union[Mapping[str, int], Mapping[int, int], Mapping[Square, int]],
     /,
@@ -163,6 +174,8 @@ class Puzzle(Picture):
     def seed(self) -> int: ...
     @property
     def closed(self) -> bool: ...
+    @property
+    def minimal(self) -> bool: ...
     @property
     def width(self) -> int: ...
     @property

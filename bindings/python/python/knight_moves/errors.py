@@ -64,7 +64,8 @@ class NoTourError(KnightError):
 
 class NotFoundError(KnightError):
     """A search gave up within its time without an answer or a proof that
-    none exists (``tour_not_found``): ask again with a larger ``timeout``."""
+    none exists (``tour_not_found``), or a count of tours was not finished
+    in time (``count_not_settled``): ask again with a larger ``timeout``."""
 
 
 _BY_CODE = {
@@ -84,6 +85,7 @@ _BY_CODE = {
     "render_too_large": TooLargeError,
     "no_tour": NoTourError,
     "tour_not_found": NotFoundError,
+    "count_not_settled": NotFoundError,
 }
 
 
