@@ -72,6 +72,15 @@ def kind_of(case, problem):
     ):
         # A JSON body's schema states these ties; query parameters cannot.
         return "invalid_parameter: a tour option that needs or excludes another, in a query string"
+    if (
+        code == "invalid_parameter"
+        and param in ("start", "end")
+        and "closed" in detail
+        and case.operation.path == "/tour/count"
+    ):
+        # A count of closed tours takes no start or end: OpenAPI parameters
+        # cannot tie one value to another (the body's schema does not yet).
+        return "invalid_parameter: a closed count with a start or an end"
     if code == "invalid_parameter" and param == "step" and "past the end" in detail:
         return "invalid_parameter: a step past the board's last square"
     if (

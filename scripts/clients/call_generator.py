@@ -28,6 +28,7 @@ from knightd_gen.models import (
     Format,
     LongestPathRequest,
     PathRequest,
+    PathsOffset,
     ShortestPathsRequest,
     Square,
     SquareRequest,
@@ -174,7 +175,7 @@ assert a.count == str(ref.count_paths("g2", "a8", 8, 8)) == "6" and len(a.paths)
 for p in a.paths:
     ref.check_shortest_path(squares(p), "g2", "a8", 8, 8)
 called["getShortestPaths"] = "g2 -> a8: 6 paths, a page of 3"
-a = plain.post_shortest_paths(ShortestPathsRequest(src=Square(0), dest=Square(63), offset=100, limit=2))
+a = plain.post_shortest_paths(ShortestPathsRequest(src=Square(0), dest=Square(63), offset=PathsOffset(100), limit=2))
 assert a.count == str(ref.count_paths(0, 63, 8, 8)) and a.offset == "100" and len(a.paths) == 2, a
 for p in a.paths:
     ref.check_shortest_path(squares(p), 0, 63, 8, 8)
