@@ -184,6 +184,9 @@ pub async fn serve(
                         }
                     };
                     tokio::select! {
+                        // In this order: no random draw each time the
+                        // connection's task wakes (every request).
+                        biased;
                         served = serving => {
                             if let Err(e) = served {
                                 tracing::debug!(error = %e, "connection ended with an error");
@@ -514,8 +517,9 @@ impl<T: AsyncRead + Unpin> AsyncRead for WriteTimeout<T> {
         }
         let before = buf.filled().len();
         let poll = Pin::new(&mut this.inner).poll_read(cx, buf);
-        if !connection.in_flight() {
-            connection.head_grew(buf.filled().len() - before);
+        let read = buf.filled().len() - before;
+        if read > 0 && !connection.in_flight() {
+            connection.head_grew(read);
         }
         poll
     }

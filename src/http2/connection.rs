@@ -12,12 +12,13 @@ use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::task::Waker;
+use std::task::{Poll, Waker};
 use std::time::{Duration, Instant};
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::response::Response;
+use futures_util::task::AtomicWaker;
 
 use crate::config::Config;
 use crate::convert::len64;
@@ -114,7 +115,16 @@ pub struct Connection {
     /// When an answer of this connection last moved, in milliseconds
     /// after `opened`.
     moved: AtomicU64,
-    close: tokio::sync::Notify,
+    /// To be closed ([`Connection::closed`]): set once, and the accept
+    /// loop's task woken. A flag and a waker, not a `Notify`: the loop
+    /// polls it each time the connection's task wakes, which is every
+    /// request, and a `Notify` takes a lock each poll.
+    close: AtomicBool,
+    close_waker: AtomicWaker,
+    /// `--max-header-bytes` and one read past it: the most of a head that
+    /// counts ([`Connection::head_grew`]); the admission's, kept here
+    /// so that a read does not ask it.
+    head_cap: usize,
     /// Resets the client may still make, in tenths (a token bucket), and
     /// when it was last filled, in milliseconds after `opened`.
     resets: std::sync::Mutex<(u64, u64)>,
@@ -139,6 +149,7 @@ impl Connection {
         peer: SocketAddr,
     ) -> Arc<Connection> {
         let idle_since = admission.now();
+        let head_cap = admission.head_cap();
         Arc::new(Connection {
             peer,
             admission,
@@ -151,7 +162,9 @@ impl Connection {
             held: AtomicUsize::new(0),
             opened: Instant::now(),
             moved: AtomicU64::new(0),
-            close: tokio::sync::Notify::new(),
+            close: AtomicBool::new(false),
+            close_waker: AtomicWaker::new(),
+            head_cap,
             resets: std::sync::Mutex::new((u64::from(budget.max_resets), 0)),
             calmed: AtomicBool::new(false),
             reader: std::sync::Mutex::new(None),
@@ -189,10 +202,10 @@ impl Connection {
                     let connection = Arc::clone(self);
                     runtime.spawn(async move {
                         tokio::time::sleep(CALM_GRACE).await;
-                        connection.close.notify_one();
+                        connection.close();
                     });
                 }
-                Err(_) => self.close.notify_one(),
+                Err(_) => self.close(),
             }
             let reader = self.reader.lock().unwrap_or_else(|e| e.into_inner()).take();
             if let Some(reader) = reader {
@@ -243,7 +256,7 @@ impl Connection {
     /// read of it, then closes) is not a head at all.
     pub fn head_grew(&self, n: usize) {
         let held = self.head.load(Ordering::Relaxed);
-        let n = n.min(self.admission.head_cap().saturating_sub(held));
+        let n = n.min(self.head_cap.saturating_sub(held));
         if n == 0 || self.is_let_go() {
             return;
         }
@@ -294,7 +307,7 @@ impl Connection {
         if !self.let_go.swap(true, Ordering::Relaxed) {
             self.admission.left();
             self.release_head();
-            self.close.notify_one();
+            self.close();
         }
     }
 
@@ -305,11 +318,29 @@ impl Connection {
 
     /// Resolves when the connection is to be closed: every answer of it
     /// has stalled, or [`CALM_GRACE`] has passed since its client reset
-    /// streams past the limit ([`Connection::is_calmed`]). One `Notify`:
-    /// the accept loop polls this, beside the connection, each time the
-    /// connection's task wakes.
+    /// streams past the limit ([`Connection::is_calmed`]), or it was let
+    /// go. The accept loop polls this, beside the connection, each time
+    /// the connection's task wakes.
     pub async fn closed(&self) {
-        self.close.notified().await;
+        std::future::poll_fn(|cx| {
+            if self.close.load(Ordering::Acquire) {
+                return Poll::Ready(());
+            }
+            self.close_waker.register(cx.waker());
+            // Set between the load and the register: seen now.
+            if self.close.load(Ordering::Acquire) {
+                Poll::Ready(())
+            } else {
+                Poll::Pending
+            }
+        })
+        .await;
+    }
+
+    /// Marks it to be closed and wakes [`Connection::closed`].
+    fn close(&self) {
+        self.close.store(true, Ordering::Release);
+        self.close_waker.wake();
     }
 
     fn now(&self) -> u64 {
@@ -332,7 +363,7 @@ impl Connection {
                 "no answer of an HTTP/2 connection moved for the write timeout: closed"
             );
             STALLED_CONNECTIONS.fetch_add(1, Ordering::Relaxed);
-            self.close.notify_one();
+            self.close();
         }
     }
 

@@ -343,11 +343,26 @@ fn new_request_id() -> HeaderValue {
     HeaderValue::from_maybe_shared(bytes).expect("hex digits and dashes")
 }
 
-/// The low `4 * out.len()` bits of `value` in lower-case hex.
+/// The low `4 * out.len()` bits of `value` in lower-case hex, two digits
+/// a step (a request id is written on every request).
 fn hex_into(out: &mut [u8], mut value: u64) {
-    for digit in out.iter_mut().rev() {
-        *digit = b"0123456789abcdef"[to_usize(value & 0xf)];
-        value >>= 4;
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    const PAIRS: [[u8; 2]; 256] = {
+        let mut pairs = [[0; 2]; 256];
+        let mut i = 0;
+        while i < 256 {
+            pairs[i] = [DIGITS[i >> 4], DIGITS[i & 0xf]];
+            i += 1;
+        }
+        pairs
+    };
+    let mut pairs = out.rchunks_exact_mut(2);
+    for pair in &mut pairs {
+        pair.copy_from_slice(&PAIRS[to_usize(value & 0xff)]);
+        value >>= 8;
+    }
+    if let [digit] = pairs.into_remainder() {
+        *digit = DIGITS[to_usize(value & 0xf)];
     }
 }
 
@@ -373,5 +388,8 @@ mod tests {
         let mut out = [0u8; 6];
         hex_into(&mut out, 0xab_cdef_0123);
         assert_eq!(&out, b"ef0123");
+        let mut odd = [0u8; 5];
+        hex_into(&mut odd, 0xab_cdef_0123);
+        assert_eq!(&odd, b"f0123");
     }
 }

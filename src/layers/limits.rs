@@ -321,11 +321,12 @@ impl Limits {
     /// ([`Admitted::answer`]); or the refusal. Synchronous, so that the layer
     /// that calls it adds no future of its own.
     pub fn admit(&self, request: &mut Request) -> Result<Admitted, Box<Response>> {
-        let client = self.client(request);
         let mut rate_headers = None;
         if let Some(rate) = &self.rate {
             if !UNLIMITED_PATHS.contains(&request.uri().path()) {
-                let (headers, wait) = self.check_rate(rate, client);
+                // Only a rate needs to know the client (a few hundred
+                // instructions a request when there is none).
+                let (headers, wait) = self.check_rate(rate, self.client(request));
                 if let Some(secs) = wait {
                     let mut refused = ApiError::rate_limited(secs).into_response();
                     refused.headers_mut().extend(headers);

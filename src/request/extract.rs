@@ -77,7 +77,7 @@ where
         let misplaced = move |e: ApiError| format_misplaced(e, &path, draws, Where::Body);
         let bytes = read_body(req.into_body(), state.body_limit()).await?;
         if bytes.len() <= PARSED_INLINE {
-            return parse_json(&bytes, Some(example(&T::names())))
+            return parse_json(&bytes, Some(|| example(&T::names())))
                 .map(JsonBody)
                 .map_err(misplaced);
         }
@@ -90,7 +90,7 @@ where
             .map_err(|_| ApiError::internal())?;
         tokio::task::spawn_blocking(move || {
             crate::background::as_background();
-            parse_json(&bytes, Some(example(&T::names())))
+            parse_json(&bytes, Some(|| example(&T::names())))
         })
         .await
         .map_err(|_| ApiError::internal())?
@@ -248,12 +248,17 @@ fn example(names: &[&str]) -> &'static str {
     }
 }
 
-/// [`from_json`]; with the `example` of a [`Strict`] `T`, whose first
-/// parse then does without `serde_ignored` (which could find nothing).
-fn parse_json<T: DeserializeOwned>(bytes: &[u8], example: Option<&str>) -> Result<T, ApiError> {
+/// [`from_json`]; with the `example` of a [`Strict`] `T` (made only for
+/// an error's words), whose first parse then does without
+/// `serde_ignored` (which could find nothing).
+fn parse_json<T: DeserializeOwned>(
+    bytes: &[u8],
+    example: Option<fn() -> &'static str>,
+) -> Result<T, ApiError> {
     let strict = example.is_some();
+    let such_as = || example.map_or(r#"{"from": "g2", "to": "a8"}"#, |example| example());
     if bytes.iter().all(u8::is_ascii_whitespace) {
-        let example = example.unwrap_or(r#"{"from": "g2", "to": "a8"}"#);
+        let example = such_as();
         return Err(ApiError::new(
             Code::MalformedJson,
             format!("the body is empty: send a JSON object of parameters, such as {example}"),
@@ -262,7 +267,7 @@ fn parse_json<T: DeserializeOwned>(bytes: &[u8], example: Option<&str>) -> Resul
     // serde would read a struct from an array too ([19, 36]); the API takes objects.
     if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
         syntax(bytes)?;
-        let example = example.unwrap_or(r#"{"from": "g2", "to": "a8"}"#);
+        let example = such_as();
         return Err(ApiError::new(
             Code::InvalidParameter,
             format!("the body must be a JSON object of parameters, such as {example}"),
