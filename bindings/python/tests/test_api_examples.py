@@ -244,6 +244,9 @@ def test_the_examples_are_found() -> None:
     assert len(ALL) > 60
     asked = [x for x in ALL if not skipped(x)]
     assert len(asked) > 45, [repr(x) for x in ALL if skipped(x)]
+    # /validate's frames, as JSON (render) and as text, are compared.
+    assert any(x.endpoint == "/validate" and "render" in x.args for x in asked)
+    assert any(x.endpoint == "/validate" and x.format == "text" for x in asked)
 
 
 @pytest.mark.parametrize("example", [x for x in ALL if not skipped(x)], ids=repr)
