@@ -1,11 +1,14 @@
 """The package's speed goals, measured (docs/python.md, "Speed").
 
     python bindings/python/benches/speed.py
-    python bindings/python/benches/speed.py threads N   # 24 heavy calls on N threads
+    python bindings/python/benches/speed.py threads N [CALLS]   # CALLS (200) heavy calls on N threads
 
-The second form is for timing whole processes against each other (one
-thread against two, by /usr/bin/time or any A-against-B timer), which holds
-up on a shared machine where timings inside one process do not.
+The second form prints one line a run: the calls, the wall time, the CPU
+time of the whole process (every thread) and the calls per wall second,
+for one thread against two run back to back on a quiet machine. It can
+also be timed as a whole process against another (one thread against two,
+by /usr/bin/time or any A-against-B timer), which holds up on a shared
+machine where timings inside one process do not.
 
 Prints, each the median of several timed repeats (time.perf_counter):
 all 4,096 8×8 distances by a loop of calls and by one batch call; a
@@ -98,22 +101,35 @@ def heavy_call() -> None:
     km.tour(0, width=300, height=300, method="warnsdorff")
 
 
-def threads(n: int, calls: int = 24) -> None:
-    """`calls` heavy calls shared by `n` threads."""
+def threads(n: int, calls: int = 200) -> None:
+    """`calls` heavy calls shared by `n` threads (the first threads take
+    one more each when `n` does not divide `calls`), after one call not
+    counted; prints one line of what they took."""
 
-    def share() -> None:
-        for _ in range(calls // n):
+    def share(count: int) -> None:
+        for _ in range(count):
             heavy_call()
 
-    workers = [threading.Thread(target=share) for _ in range(n)]
+    heavy_call()
+    workers = [threading.Thread(target=share, args=(calls // n + (i < calls % n),)) for i in range(n)]
+    start, cpu = time.perf_counter(), time.process_time()
     for worker in workers:
         worker.start()
     for worker in workers:
         worker.join()
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    print(
+        f"threads {n}: {calls} calls (Warnsdorff 300×300) in {wall:.3f} s wall, {cpu:.3f} s CPU "
+        f"({cpu / wall:.2f} cores), {calls / wall:.2f} calls per wall second; "
+        f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores"
+    )
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["threads"]:
-        threads(int(sys.argv[2]))
-    else:
+    counts = sys.argv[2:]
+    if len(sys.argv) == 1:
         main()
+    elif sys.argv[1] == "threads" and len(counts) in (1, 2) and all(c.isdigit() and int(c) > 0 for c in counts):
+        threads(*(int(c) for c in counts))
+    else:
+        sys.exit(__doc__)

@@ -44,7 +44,8 @@ pub fn contiguous(squares: &TourSquares) -> Cow<'_, [Square]> {
 }
 
 impl Drawing {
-    fn ground(&self) -> Ground<'_> {
+    /// The board drawn: plain, or the terrain.
+    pub fn ground(&self) -> Ground<'_> {
         match &self.terrain {
             Some(terrain) => Ground::Terrain(terrain),
             None => Ground::Plain(self.board),

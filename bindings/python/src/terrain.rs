@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
 use crate::errors::Failure;
-use crate::picture::{own, Drawing, Picture, Squares};
+use crate::picture::{contiguous, own, Drawing, Picture, Squares};
 use crate::squares::{board, notation, square, timeout, Writer};
 
 /// The most squares of a terrain board (knightd's default).
@@ -23,6 +23,10 @@ const MAX_TERRAIN_SQUARES: u64 = 1_000_000;
 
 /// The most squares of a longest-path board (knightd's limit).
 const MAX_LONGEST_SQUARES: u64 = 65_536;
+
+/// The most squares drawn over all of a check's `frames` (frames × squares
+/// of the board): knightd's limit for `render: true`, about 8 MB of text.
+const MAX_FRAME_SQUARES: u64 = 4_000_000;
 
 /// A terrain board: rows of ``.`` plain, ``W`` water (lands for 2), ``L``
 /// lava (5), ``R`` rock (cannot be landed on), ``B`` barrier (cannot be
@@ -174,9 +178,10 @@ impl StepFault {
 }
 
 /// The check of a path: ``valid``; its ``moves`` and ``cost`` (None when it
-/// is not valid, as the API answers); and ``error``, the first
-/// :class:`StepFault` (None when valid). Drawn, the path up to the refused
-/// step, which is marked.
+/// is not valid, as the API answers); ``error``, the first
+/// :class:`StepFault` (None when valid); and ``frames``, the knight's every
+/// position as a text board. Drawn, the path up to the refused step, which
+/// is marked.
 #[pyclass(extends = Picture, frozen, module = "knight_moves")]
 pub struct Validation {
     #[pyo3(get)]
@@ -200,6 +205,39 @@ impl Validation {
             shown(self.cost)
         )
     }
+
+    /// Every position the knight legally reached, in order, each a text
+    /// board with the knight as ``K`` (the rows top first, a character a
+    /// square; knightd's ``render: true``): one frame a square of the path,
+    /// up to the refused step. Drawn when asked, at most 4,000,000 squares
+    /// over all frames (``TooLargeError`` past them).
+    #[getter]
+    fn frames(slf: &Bound<'_, Self>) -> PyResult<Vec<String>> {
+        let drawing = &slf.as_super().get().drawing;
+        Ok(slf.py().detach(|| frames(drawing))?)
+    }
+}
+
+/// One text board a position of the knight along `drawing`'s path (the
+/// squares it legally reached), as knightd's `/validate` draws them.
+fn frames(drawing: &Drawing) -> Result<Vec<String>, Failure> {
+    let reached = contiguous(&drawing.path);
+    let positions = u64::try_from(reached.len()).unwrap_or(u64::MAX);
+    let total = drawing.board.squares().saturating_mul(positions);
+    if total > MAX_FRAME_SQUARES {
+        return Err(Failure::new(
+            "render_too_large",
+            format!(
+                "drawing every position would draw {total} squares, more than the \
+                 {MAX_FRAME_SQUARES} allowed; draw the path once with text() or svg()"
+            ),
+        ));
+    }
+    let ground = drawing.ground();
+    reached
+        .iter()
+        .map(|&knight| Ok(knight::draw::text_with_knight(ground, knight)?))
+        .collect()
 }
 
 /// Words for a refused step.

@@ -113,6 +113,14 @@ def notation_of(args: dict[str, Any], default: str | int) -> Literal["algebraic"
     return "algebraic" if asked == "algebraic" else "index"
 
 
+def validate_summary(v: km.Validation) -> str:
+    """The last line of `/validate?format=text` (docs/terrain.md), from the answer's fields."""
+    if v.error is None:
+        return f"valid: {v.moves} moves, cost {v.cost}"
+    src = "start" if v.error.src is None else v.error.src
+    return f"invalid: step {v.error.step} ({src} -> {v.error.dest}): {v.error.reason}"
+
+
 def ask(example: Example) -> tuple[dict[str, Any], Optional[str]]:
     """The documented fields the Python answer has, and its text picture."""
     a, size = example.args, board(example.args)
@@ -162,6 +170,17 @@ def ask(example: Example) -> tuple[dict[str, Any], Optional[str]]:
         if "square" in a:
             return {"step": it.step_of(square(a["square"]))}, None
         return {"square": it.square_at(int(a["step"]))}, None
+    if e == "/tour/count":
+        start, end = a.get("start"), a.get("end")
+        n = km.count_tours(
+            size["width"],
+            size["height"],
+            closed=bool_arg(a.get("closed", False)),
+            start=None if start is None else square(start),
+            end=None if end is None else square(end),
+            timeout=whole(a.get("time_limit_ms", 1000)) / 1000,
+        )
+        return {"count": str(n), "digits": len(str(n))}, None
     if e == "/tour/finish" and "clues" in a:
         s = km.solve_clues({square(k): v for k, v in a["clues"].items()}, **size, closed=bool_arg(a.get("closed", False)))
         return {"path": s.path, "unique": s.unique}, s.text()
@@ -181,7 +200,11 @@ def ask(example: Example) -> tuple[dict[str, Any], Optional[str]]:
             simple=bool(a.get("simple", False)),
         )
         error = None if v.error is None else {"step": v.error.step, "from": v.error.src, "to": v.error.dest, "reason": v.error.reason}
-        return {"valid": v.valid, "moves": v.moves, "cost": v.cost, "error": error}, v.text()
+        fields = {"valid": v.valid, "moves": v.moves, "cost": v.cost, "error": error}
+        if bool(a.get("render", False)):
+            fields["frames"] = v.frames
+        # The text answer: the frames, then the check in one line.
+        return fields, "\n".join(v.frames) + "\n" + validate_summary(v)
     if e == "/longest-path":
         terrain = a.get("board") or "\n".join(["." * size["width"]] * size["height"])
         src, dest = first(a, "from", "src"), first(a, "to", "dest")
@@ -194,21 +217,19 @@ def ask(example: Example) -> tuple[dict[str, Any], Optional[str]]:
 
 #: Why an example is not asked of the package, by rule.
 def skipped(example: Example) -> Optional[str]:
-    if example.endpoint in ("/healthz", "/readyz", "/metrics", "/openapi.yaml", "/tour/count"):
+    if example.endpoint in ("/healthz", "/readyz", "/metrics", "/openapi.yaml"):
         return "the service's own endpoint"
+    if example.format == "text" and example.endpoint == "/tour/count":
+        return "count_tours() answers an int, which draws no table of the tours from each square"
     if example.format in ("svg", "png") or any(h.startswith("accept:") for h in example.headers):
         return "a picture or stream format"
     if example.format == "text" and example.endpoint in ("/path", "/shortest-paths"):
         return "path() answers a list, which draws no picture"
-    if example.format == "text" and example.endpoint == "/validate":
-        return "the challenge's frames as text are the service's"
     if example.endpoint in ("/validate", "/longest-path", "/distance/batch") and not example.body:
         return "the HTTP rule: this endpoint answers POST"
     if set(example.query) - {"from", "to", "src", "dest", "width", "height", "square", "start", "end", "step",
                              "closed", "method", "seed", "offset", "limit", "files", "ranks", "notation"}:
         return "an HTTP parameter the package has no counterpart for"
-    if "render" in example.args and example.format == "json":
-        return "frames (render) are the service's"
     if "played" in example.args and "clues" in example.args:
         return "played and clues together: one mapping of clues says it in Python"
     if example.endpoint == "/distance/batch" and example.query:
@@ -223,6 +244,9 @@ def test_the_examples_are_found() -> None:
     assert len(ALL) > 60
     asked = [x for x in ALL if not skipped(x)]
     assert len(asked) > 45, [repr(x) for x in ALL if skipped(x)]
+    # /validate's frames, as JSON (render) and as text, are compared.
+    assert any(x.endpoint == "/validate" and "render" in x.args for x in asked)
+    assert any(x.endpoint == "/validate" and x.format == "text" for x in asked)
 
 
 @pytest.mark.parametrize("example", [x for x in ALL if not skipped(x)], ids=repr)

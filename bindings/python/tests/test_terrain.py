@@ -133,6 +133,19 @@ def test_cheapest_paths_agree_with_dijkstra(rule: str) -> None:
             assert (found.cost, found.moves) == expected == walk_cost(grid, path, rule)
 
 
+def frames_drawn(grid: Grid, positions: list[tuple[int, int]]) -> list[str]:
+    """knightd's frames (`render: true`), drawn from docs/terrain.md: each
+    position a board, rows top first, a character a square and a space
+    between, the knight as K."""
+    return [
+        "".join(
+            " ".join("K" if (f, r) == knight else grid[r][f] for f in range(len(grid[r]))) + "\n"
+            for r in reversed(range(len(grid)))
+        )
+        for knight in positions
+    ]
+
+
 def test_validate_agrees_with_the_move_checker() -> None:
     rng = random.Random(7)
     for _ in range(300):
@@ -154,6 +167,8 @@ def test_validate_agrees_with_the_move_checker() -> None:
                 if why:
                     fault = (i, why)
                     break
+        reached = len(path) if fault is None else fault[0]
+        assert got.frames == frames_drawn(grid, path[:reached])
         if fault is None:
             assert got.valid and got.error is None
             assert (got.cost, got.moves) == walk_cost(grid, path, rule)
@@ -163,6 +178,33 @@ def test_validate_agrees_with_the_move_checker() -> None:
             assert not got.valid and got.error is not None
             assert (got.error.step, got.error.reason) == fault
             assert got.error.dest == name(*path[fault[0]])
+
+
+def test_validation_frames_on_a_plain_board() -> None:
+    v = km.validate([14, 31, 46, 63, 55], width=8, height=8)
+    assert v.error is not None and v.error.step == 4
+    grid = ["." * 8] * 8
+    assert v.frames == frames_drawn(grid, [cell(s, 8) for s in (14, 31, 46, 63)])
+    assert km.validate(["c3"], width=3, height=5).frames == [". . .\n. . .\n. . K\n. . .\n. . .\n"]
+    # The first square refused: no position reached, no frame.
+    assert km.validate(["a1"], board="..\nR.").frames == []
+
+
+def test_validation_frames_are_refused_past_the_limit() -> None:
+    # 5 frames of 1,000,000 squares each: more than the 4,000,000 drawn.
+    many = km.validate(["a1", "b3", "c5", "d7", "e9"], width=1000, height=1000)
+    assert many.valid
+    with pytest.raises(km.TooLargeError) as raised:
+        many.frames
+    assert raised.value.code == "render_too_large"
+    assert str(raised.value) == (
+        "drawing every position would draw 5000000 squares, more than the 4000000 allowed; "
+        "draw the path once with text() or svg()"
+    )
+    # One frame of a board too large to print.
+    with pytest.raises(km.TooLargeError):
+        km.validate(["a1"], width=10**9, height=10**9).frames
+    assert len(km.validate(["a1", "b3", "c5", "d7"], width=1000, height=1000).frames) == 4
 
 
 def test_validate_simple_refuses_a_revisit() -> None:
