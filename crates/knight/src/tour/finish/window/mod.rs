@@ -28,8 +28,8 @@
 //! R, ending on a square L one knight move from a square e of the chain's
 //! first piece; then each piece in turn, toured from its entry to an exit
 //! one knight move from the next piece's entry by the both-ends block
-//! construction ([`ends::constructed`](super::ends::constructed)); the last piece toured from its
-//! entry by the block construction ([`IndexedTour`](super::construct::IndexedTour)) when the tour is open,
+//! construction ([`constructed`](crate::tour::building::constructed)); the last piece toured from its
+//! entry by the block construction ([`IndexedTour`](crate::tour::building::IndexedTour)) when the tour is open,
 //! or to the asked end when that lies in it. Each join is a knight move,
 //! each piece's tour visits every square of it once, and R and the pieces
 //! partition the board, so the whole is a tour, and it begins with the
@@ -55,13 +55,13 @@
 //! the pieces make the step L → E keep or change colour by their number of
 //! squares, and the counts of R follow from the colours of L, E and t).
 //! Each piece's two ends must pass the both-ends construction's theorems
-//! ([`ends::ruled_out`](super::ends::ruled_out): on an odd piece both of the majority colour), and
-//! the last open piece's entry the tours' ([`existence::ruled_out`](super::existence::ruled_out)). An
+//! ([`ruled_out_between`](crate::tour::building::ruled_out_between): on an odd piece both of the majority colour), and
+//! the last open piece's entry the tours' ([`ruled_out`](crate::tour::building::ruled_out)). An
 //! unplayed square next to the played squares with no way in, or two with
 //! one, gives nothing here: the caller's checks say why.
 //!
 //! **The searches.** The paths through R are the one part searched: the
-//! tours' depth-first engine ([`super::search`]) over the window alone, by
+//! tours' depth-first engine ([`depth_first`](crate::tour::building::depth_first)) over the window alone, by
 //! Warnsdorff's rule (fewest free onward moves first), then the square
 //! farther from the path's end first (or from the middle of its possible
 //! ends: the first path is searched once towards any square next to the
@@ -90,11 +90,11 @@
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
-use super::ending::Ending;
 use crate::board::{Board, Square};
 use crate::cache::Cache;
 use crate::deadline::Deadline;
 use crate::grid::Int;
+use crate::tour::kinds::Ending;
 
 mod join;
 mod rect;
