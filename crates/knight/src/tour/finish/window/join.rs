@@ -4,9 +4,9 @@
 //! where the tour ends in the window, the way back in (a second part's
 //! path, or the window's one path through a portal).
 
+use super::cutting::{Cutting, Inside, Plan, ENDS_TRIED, LINKS_TRIED, PORTAL_TRIES};
 use super::rect::{apart, crossings, shade, Rect};
 use super::sweep::{sweep, Aim, Tries};
-use super::{Cutting, Inside, Plan, ENDS_TRIED, LINKS_TRIED, PORTAL_TRIES};
 use crate::board::Square;
 use crate::grid::Int;
 use crate::tour::building::{constructed, ruled_out, ruled_out_between, IndexedTour};
