@@ -25,10 +25,11 @@
 //!
 //! The kinds they share (a [`Tour`], its [`Ending`], why there is none,
 //! [`is_tour`]) stand in `kinds`, below all four. Each folder's door
-//! exports what the others may use, no more: a puzzle is solved by the
-//! finish's bitboards and its clues' search runs on the building's engine, so
-//! `puzzle` uses `finish` and `building`, and `finish` uses `building`; none uses
-//! this door, which only hands their public names on.
+//! exports what the others may use, no more: a puzzle is solved on the
+//! finish's bitboards with the finish's checks, and its search runs on the
+//! building's engine and theorems, so `puzzle` uses `finish` and
+//! `building`, and `finish` uses `building`; none uses this door, which
+//! only hands their public names on.
 
 mod building;
 mod count;
