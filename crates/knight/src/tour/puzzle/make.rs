@@ -1,4 +1,4 @@
-//! Knight's tour puzzles with exactly one solution and no clue to spare: a
+//! Making a puzzle with exactly one solution and no clue to spare: a
 //! board with some squares numbered, a proof (an exhausted search) that
 //! exactly one tour agrees with them, and for each clue a second tour that
 //! agrees with the others (so none can be left out: the puzzle is minimal).

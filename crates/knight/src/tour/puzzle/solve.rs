@@ -1,4 +1,4 @@
-//! Knight's tour puzzles: some squares numbered with their step in the tour
+//! Solving a puzzle: some squares numbered with their step in the tour
 //! (clues, counted from 1 as puzzle books print them), the tours that agree
 //! with every clue found, and whether there is exactly one, on boards of at
 //! most 64 squares.
