@@ -120,6 +120,7 @@ mod deadline;
 pub mod draw;
 mod grid;
 pub mod plain;
+mod seed;
 pub mod terrain;
 pub mod tour;
 

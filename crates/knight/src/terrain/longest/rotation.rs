@@ -46,7 +46,8 @@
 //! deterministic.
 
 use super::graph::{at, count, Graph, NONE};
-use super::search::{mix, moves, signed, Goal, Searcher, Stop};
+use super::search::{moves, signed, Goal, Searcher, Stop};
+use crate::seed::splitmix64_keyed;
 
 /// Steps the walk heads for one missed square before it picks another.
 const RETARGET_STEPS: u64 = 100;
@@ -268,7 +269,7 @@ impl Searcher<'_> {
                     .iter()
                     .filter(|&&z| self.open(z, goal))
                     .count();
-                (onward, mix(tie, y))
+                (onward, splitmix64_keyed(tie, y))
             })
     }
 
@@ -288,7 +289,7 @@ impl Searcher<'_> {
         }
         let holes: Vec<u32> = graph.nodes().filter(|&v| self.open(v, goal)).collect();
         let n = u64::try_from(holes.len()).unwrap_or(u64::MAX).max(1);
-        let pick = usize::try_from(mix(draw, 0) % n).unwrap_or(0);
+        let pick = usize::try_from(splitmix64_keyed(draw, 0) % n).unwrap_or(0);
         holes.get(pick).into_iter().copied().collect()
     }
 
@@ -341,7 +342,10 @@ impl Searcher<'_> {
                 continue;
             }
             // Turned round, stop `i + 1` leaves the knight where it landed.
-            consider(key(walk.path[i + 1].landing, mix(tie, u)), Change::Turn(i));
+            consider(
+                key(walk.path[i + 1].landing, splitmix64_keyed(tie, u)),
+                Change::Turn(i),
+            );
         }
         // Moving the stretch that starts where the free end can land to the
         // end, its place closed by a move from the square before it onto a
@@ -359,7 +363,7 @@ impl Searcher<'_> {
                     continue;
                 }
                 let m = at(m);
-                let noise = mix(tie, b ^ d.rotate_left(16));
+                let noise = splitmix64_keyed(tie, b ^ d.rotate_left(16));
                 consider(key(walk.path[m - 1].position, noise), Change::Swap(j, m));
             }
         }

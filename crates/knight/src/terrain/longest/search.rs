@@ -56,6 +56,7 @@ use std::time::{Duration, Instant};
 
 use super::graph::{at, count, Graph, NONE};
 use super::{Longest, LongestWatch};
+use crate::seed::splitmix64_keyed;
 
 /// One move of a path: the square landed on, and where the knight stands
 /// after it (the other teleport after a hop, else the same square).
@@ -294,14 +295,6 @@ pub struct Searcher<'g> {
     now: u32,
     queue: Vec<u32>,
     pub clock: Clock<'g>,
-}
-
-pub(super) fn mix(seed: u64, v: u32) -> u64 {
-    // splitmix64: a fixed, well-spread tie-break.
-    let mut z = seed ^ (u64::from(v).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// What a breadth-first look from the knight's square found.
@@ -605,7 +598,13 @@ impl<'g> Searcher<'g> {
             };
             let near = u32::MAX - self.far[at(q)];
             keyed.push((
-                (self.rank[at(q)], strands, onward, near, mix(seed, q)),
+                (
+                    self.rank[at(q)],
+                    strands,
+                    onward,
+                    near,
+                    splitmix64_keyed(seed, q),
+                ),
                 (y, q),
             ));
         }

@@ -44,10 +44,10 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::super::warnsdorff::mix;
 use crate::board::{Colour, STEPS};
 use crate::deadline::Deadline;
 use crate::grid::{Grid, Int, Spot};
+use crate::seed::splitmix64;
 
 /// Hopeless positions kept, at most (16 bytes each, before the table's
 /// own overhead).
@@ -55,7 +55,7 @@ const HOPELESS_KEPT: usize = 1 << 20;
 
 /// What one search settled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Verdict {
+pub(in crate::tour) enum Verdict {
     /// A path through every free square, ending as asked: in `path`.
     Found,
     /// No such path: every way on was searched or cut by a proof.
@@ -67,7 +67,7 @@ pub(super) enum Verdict {
 /// A hasher for the search positions' keys (here the free squares and the
 /// knight; the clue search's too): one multiply and a fold.
 #[derive(Default)]
-pub(super) struct KeyHasher(u64);
+pub(in crate::tour) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
@@ -104,19 +104,19 @@ struct Shift {
 
 /// The searcher: the board's masks, the allowed last squares, the clock,
 /// the hopeless positions found and the path searched.
-pub(super) struct Bits {
+pub(in crate::tour) struct Bits {
     /// Each square's knight moves.
-    pub(super) moves: Vec<u64>,
+    pub(in crate::tour) moves: Vec<u64>,
     /// The eight steps as shifts.
     shifts: [Shift; 8],
     /// The light squares.
-    pub(super) light: u64,
+    pub(in crate::tour) light: u64,
     /// On a board 4 wide, its two edge lines (else none).
     edge: u64,
     /// The squares the ending allows as the last.
     targets: u64,
     /// Each square's distance from the centre (Roth's tie-break).
-    pub(super) centre: Vec<u64>,
+    pub(in crate::tour) centre: Vec<u64>,
     deadline: Deadline,
     /// Nodes searched in all (a measure of the work that does not depend
     /// on the machine).
@@ -132,7 +132,7 @@ pub(super) struct Bits {
     pub path: Vec<u8>,
 }
 
-pub(super) fn bit(i: usize) -> u64 {
+pub(in crate::tour) fn bit(i: usize) -> u64 {
     1u64 << i
 }
 
@@ -142,7 +142,7 @@ fn lowest(set: u64) -> usize {
 }
 
 /// The squares of `set`, lowest first.
-pub(super) fn squares(mut set: u64) -> impl Iterator<Item = usize> {
+pub(in crate::tour) fn squares(mut set: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (set != 0).then(|| {
             let i = lowest(set);
@@ -155,7 +155,7 @@ pub(super) fn squares(mut set: u64) -> impl Iterator<Item = usize> {
 impl Bits {
     /// The searcher for `grid` (at most 64 squares) whose last square must
     /// be in `targets`.
-    pub(super) fn new(grid: Grid, targets: u64, deadline: &Deadline) -> Bits {
+    pub(in crate::tour) fn new(grid: Grid, targets: u64, deadline: &Deadline) -> Bits {
         let n = grid.len();
         let board = grid.board();
         let moves: Vec<u64> = (0..n)
@@ -218,7 +218,7 @@ impl Bits {
 
     /// How many squares have at least one, two and three knight moves
     /// into `set`, as three sets.
-    pub(super) fn counts(&self, set: u64) -> (u64, u64, u64) {
+    pub(in crate::tour) fn counts(&self, set: u64) -> (u64, u64, u64) {
         let (mut one, mut two, mut three) = (0, 0, 0);
         for s in &self.shifts {
             let to = ((set & s.from) << s.up) >> s.down;
@@ -230,7 +230,7 @@ impl Bits {
     }
 
     /// The squares one knight move from `set`.
-    pub(super) fn around(&self, set: u64) -> u64 {
+    pub(in crate::tour) fn around(&self, set: u64) -> u64 {
         self.shifts
             .iter()
             .fold(0, |m, s| m | ((set & s.from) << s.up) >> s.down)
@@ -374,7 +374,7 @@ impl Bits {
 /// The moves `head`'s square keeps (the knight's: the moves worth
 /// searching from it), or None when they clash (see
 /// [`Bits::forced_moves`]).
-pub(super) fn forced(
+pub(in crate::tour) fn forced(
     k: usize,
     head: usize,
     graph: u64,
@@ -531,7 +531,7 @@ impl Bits {
             let tie = match self.tie {
                 0 => u64::MAX - self.centre[to],
                 1 => self.centre[to],
-                seed => mix(seed ^ self.nodes.rotate_left(17) ^ to.u64()),
+                seed => splitmix64(seed ^ self.nodes.rotate_left(17) ^ to.u64()),
             };
             keyed[n] = (onward, tie, to);
             n += 1;

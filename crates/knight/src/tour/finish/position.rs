@@ -11,9 +11,9 @@ use super::stuck::Stuck;
 use crate::board::{Colour, Square};
 use crate::deadline::Deadline;
 use crate::grid::{Grid, Int, Spot};
-use crate::tour::ending::Ending;
-use crate::tour::search::{Extending, Unvisited};
-use crate::tour::warnsdorff::mix;
+use crate::seed::splitmix64;
+use crate::tour::building::{Extending, Unvisited};
+use crate::tour::kinds::Ending;
 
 /// How a searched path must end, on grid spots.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -42,7 +42,7 @@ enum Block {
 #[derive(Clone)]
 /// The search's rules: the squares still free (not played, not yet on the
 /// searched path), and how many free neighbours each square has.
-pub(super) struct Finishing {
+pub(in crate::tour) struct Finishing {
     pub(super) grid: Grid,
     /// The squares not played and not yet on the searched path.
     pub(super) squares: Unvisited,
@@ -64,7 +64,7 @@ pub(super) struct Finishing {
 impl Finishing {
     /// The position after `played`, with the knight's square still free
     /// (the engine takes it first).
-    pub(super) fn new(
+    pub(in crate::tour) fn new(
         grid: Grid,
         played: &[Square],
         ending: Ending,
@@ -214,7 +214,7 @@ impl Finishing {
 
     /// Why the position, the knight on `here` (taken), has no finish, in
     /// words a person can check; None when the checks find nothing.
-    pub(super) fn reason(&mut self, here: usize) -> Option<Stuck> {
+    pub(in crate::tour) fn reason(&mut self, here: usize) -> Option<Stuck> {
         let grid = self.grid;
         let square = move |i: usize| grid.square(Spot::new(i));
         let knight = square(here);
@@ -384,7 +384,7 @@ impl Extending for Finishing {
             }
             let centre = board.centre_distance(self.grid.square(Spot::new(next)));
             let tie = match self.random {
-                Some(seed) => mix(seed ^ self.nodes.rotate_left(17) ^ next.u64()),
+                Some(seed) => splitmix64(seed ^ self.nodes.rotate_left(17) ^ next.u64()),
                 None if self.variant & 8 == 0 => u64::MAX - centre,
                 None => centre,
             };

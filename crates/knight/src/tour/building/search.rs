@@ -23,26 +23,6 @@ pub use crate::grid::Grid;
 use crate::grid::Int;
 use crate::grid::Spot;
 
-/// Where a searched path must end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum End {
-    /// Anywhere: an open path.
-    Anywhere,
-    /// One knight move from the start: a closed path (a cycle).
-    NextToStart,
-}
-
-impl End {
-    /// Where an open path ends, or with `closed` a cycle.
-    pub fn of(closed: bool) -> End {
-        if closed {
-            End::NextToStart
-        } else {
-            End::Anywhere
-        }
-    }
-}
-
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome<T = Vec<u32>> {
@@ -160,8 +140,8 @@ pub fn depth_first<R: Rules>(
 }
 
 /// Rules that extend a played prefix over the squares it left: the
-/// finish's ([`super::finish`]) and the window's sweep
-/// ([`super::window`]). They differ in their choices and in where a path
+/// finish's (`tour::finish`) and the window's sweep
+/// (`tour::finish::window`). They differ in their choices and in where a path
 /// may end; what a square taken or released changes is the same for both,
 /// the [`Unvisited`] they keep, and is said once, in their [`Rules`].
 pub trait Extending {
@@ -291,7 +271,8 @@ struct State {
     /// Free squares one move from the start (a closed path must end on one).
     start_exits: usize,
     start: usize,
-    end: End,
+    /// Whether the path must end one move from the start (a cycle).
+    closed: bool,
     variant: usize,
 }
 
@@ -318,10 +299,7 @@ impl Rules for State {
 
     fn complete(&self, path: &[u32]) -> bool {
         let last = path.last().map_or(self.start, |&i| i.usize());
-        match self.end {
-            End::Anywhere => true,
-            End::NextToStart => path.len() > 2 && adjacent(self.grid, last, self.start),
-        }
+        !self.closed || (path.len() > 2 && adjacent(self.grid, last, self.start))
     }
 
     /// The free squares one move from the path's end, best first: fewest
@@ -353,7 +331,7 @@ impl Rules for State {
             keyed[n] = (onward, centre, (k + self.variant) % 8, next);
             n += 1;
         }
-        if self.end == End::NextToStart && self.start_exits == 0 && left > 0 {
+        if self.closed && self.start_exits == 0 && left > 0 {
             return 0;
         }
         keyed[..n].sort_unstable();
@@ -364,9 +342,10 @@ impl Rules for State {
     }
 }
 
-/// Searches for a path from `start` through every square of `grid` that
-/// ends as `end` asks, visiting at most `budget` nodes.
-pub fn knight_path(grid: Grid, start: usize, end: End, variant: usize, budget: u64) -> Outcome {
+/// Searches for a path from `start` through every square of `grid`, with
+/// `closed` one that ends one move from the start, visiting at most
+/// `budget` nodes.
+pub fn knight_path(grid: Grid, start: usize, closed: bool, variant: usize, budget: u64) -> Outcome {
     let total = grid.len();
     if total == 0 || start >= total {
         return Outcome::Exhausted;
@@ -379,7 +358,7 @@ pub fn knight_path(grid: Grid, start: usize, end: End, variant: usize, budget: u
             .collect(),
         start_exits: moves(grid, start).count(),
         start,
-        end,
+        closed,
         variant,
     };
     depth_first(&mut state, total, start, Budget::nodes(budget)).0
@@ -389,7 +368,7 @@ pub fn knight_path(grid: Grid, start: usize, end: End, variant: usize, budget: u
 mod tests {
     use super::*;
 
-    fn check(grid: Grid, start: usize, path: &[u32], end: End) {
+    fn check(grid: Grid, start: usize, path: &[u32], closed: bool) {
         assert_eq!(path.len(), grid.len());
         assert_eq!(path[0].usize(), start);
         let mut seen = vec![false; grid.len()];
@@ -400,7 +379,7 @@ mod tests {
             assert!(!seen[i.usize()]);
             seen[i.usize()] = true;
         }
-        if end == End::NextToStart {
+        if closed {
             assert!(adjacent(grid, (*path.last().unwrap()).usize(), start));
         }
     }
@@ -408,9 +387,9 @@ mod tests {
     #[test]
     fn warnsdorff_finds_8x8_tours() {
         let g = rectangle(8, 8);
-        for end in [End::Anywhere, End::NextToStart] {
-            match knight_path(g, 0, end, 0, 1_000_000) {
-                Outcome::Found(p) => check(g, 0, &p, end),
+        for closed in [false, true] {
+            match knight_path(g, 0, closed, 0, 1_000_000) {
+                Outcome::Found(p) => check(g, 0, &p, closed),
                 other => panic!("{other:?}"),
             }
         }
@@ -419,11 +398,11 @@ mod tests {
     #[test]
     fn exhausts_impossible_boards() {
         assert_eq!(
-            knight_path(rectangle(4, 4), 0, End::Anywhere, 0, 10_000_000),
+            knight_path(rectangle(4, 4), 0, false, 0, 10_000_000),
             Outcome::Exhausted
         );
         assert_eq!(
-            knight_path(rectangle(3, 3), 0, End::Anywhere, 0, 1_000),
+            knight_path(rectangle(3, 3), 0, false, 0, 1_000),
             Outcome::Exhausted
         );
     }

@@ -4,13 +4,12 @@
 //! where the tour ends in the window, the way back in (a second part's
 //! path, or the window's one path through a portal).
 
+use super::cutting::{Cutting, Inside, Plan, ENDS_TRIED, LINKS_TRIED, PORTAL_TRIES};
 use super::rect::{apart, crossings, shade, Rect};
 use super::sweep::{sweep, Aim, Tries};
-use super::{Cutting, Inside, Plan, ENDS_TRIED, LINKS_TRIED, PORTAL_TRIES};
 use crate::board::Square;
 use crate::grid::Int;
-use crate::tour::construct::IndexedTour;
-use crate::tour::{ends, existence};
+use crate::tour::building::{constructed, ruled_out, ruled_out_between, IndexedTour};
 
 impl Cutting<'_> {
     /// The pieces' joins along `chain` from the entry `entry` of its first
@@ -40,7 +39,7 @@ impl Cutting<'_> {
             let (pw, ph) = (board.width(), board.height());
             let (from, to_local) = (piece.local(from), to.map(|t| piece.local(t)));
             let order = match to_local {
-                Some(to) => ends::constructed(pw, ph, from, to, self.cache)?,
+                Some(to) => constructed(pw, ph, from, to, self.cache)?,
                 None => {
                     debug_assert_eq!(k + 1, chain.len());
                     IndexedTour::new(board, from, false, self.max_squares, self.cache)
@@ -71,7 +70,7 @@ impl Cutting<'_> {
         let piece = chain[k];
         let local = |s: Square| piece.local(s);
         let possible = |from: Square, to: Square| {
-            ends::ruled_out(piece.w.into(), piece.h.into(), local(from), local(to)).is_none()
+            ruled_out_between(piece.w.into(), piece.h.into(), local(from), local(to)).is_none()
         };
         let exit_shade = (shade(entry) + piece.area() - 1) % 2;
         if k + 1 == chain.len() {
@@ -84,7 +83,7 @@ impl Cutting<'_> {
                         }),
                         None => {
                             let (fx, fy) = (local(entry).file(), local(entry).rank());
-                            let ruled = existence::ruled_out(
+                            let ruled = ruled_out(
                                 piece.w.into(),
                                 piece.h.into(),
                                 fx.into(),

@@ -1,7 +1,7 @@
 //! The search for the tours that agree with the clues, on boards of at
 //! most 64 squares: a depth-first search fills the gaps between the
 //! placed steps (at first the clues), on bitboards
-//! ([`super::super::bits::Bits`] gives the move masks). A gap is a run
+//! ([`Bits`] gives the move masks). A gap is a run
 //! of steps with no square yet: between two placed
 //! steps, or a free start or end of an open tour (a closed tour's last gap
 //! runs round the end to the first square). The search picks a gap and
@@ -51,7 +51,7 @@
 //!   at once clue sets that took millions of nodes: a corner with one
 //!   free square beside it, and a square beside clues whose steps are not
 //!   two apart, both need that square, at steps that cannot agree;
-//! - the forced moves, followed to the end ([`super::super::bits::forced`]) on
+//! - the forced moves, followed to the end ([`forced`]) on
 //!   the graph of the free squares and the placed squares beside a gap,
 //!   each run of placed steps between two gaps drawn as its two end squares
 //!   joined to each other: the rest of the tour is one path through that
@@ -75,11 +75,11 @@
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
 
-use super::super::bits::{bit, squares, Bits, KeyHasher};
-use super::Clue;
+use super::clue::Clue;
 use crate::deadline::Deadline;
 use crate::grid::{Grid, Int};
-use crate::tour::warnsdorff::mix;
+use crate::seed::splitmix64;
+use crate::tour::finish::{bit, forced, squares, Bits, KeyHasher};
 
 /// Positions proven to have no finish kept by one way of the search, at
 /// most (24 bytes each before the table's overhead; two ways search a
@@ -105,7 +105,7 @@ const HOPELESS_KEPT: usize = 1 << 19;
 /// doubling keeps the total within a small factor of the best's. The positions proven hopeless are kept across
 /// rounds (facts of the position, whatever the order), and so are the
 /// tours found; a round that is not cut is complete.
-pub(crate) fn search_ways(ways: &mut [Search], want: usize, budget: u64) -> (Vec<Vec<u8>>, bool) {
+pub(super) fn search_ways(ways: &mut [Search], want: usize, budget: u64) -> (Vec<Vec<u8>>, bool) {
     let mut kept: Vec<Vec<u8>> = Vec::new();
     let first_tie = ways[0].tie;
     let turns = ways.len().u64();
@@ -118,7 +118,7 @@ pub(crate) fn search_ways(ways: &mut [Search], want: usize, budget: u64) -> (Vec
         way.tie = if pass < 4 {
             first_tie
         } else {
-            mix(first_tie ^ pass) | 1
+            splitmix64(first_tie ^ pass) | 1
         };
         way.order = pass % 4;
         way.round(want, this);
@@ -152,7 +152,7 @@ struct Gap {
 }
 
 /// The search of the module's documentation.
-pub(crate) struct Search {
+pub(super) struct Search {
     bits: Bits,
     n: usize,
     closed: bool,
@@ -193,7 +193,7 @@ pub(crate) struct Search {
 impl Search {
     /// The search for tours of `grid` (at most 64 squares) that agree with
     /// `clues` (sorted by step, checked).
-    pub(crate) fn new(grid: Grid, clues: &[Clue], closed: bool, deadline: &Deadline) -> Search {
+    pub(super) fn new(grid: Grid, clues: &[Clue], closed: bool, deadline: &Deadline) -> Search {
         let n = grid.len();
         let all = u64::MAX >> (64 - n);
         let bits = Bits::new(grid, all, deadline);
@@ -233,7 +233,7 @@ impl Search {
 
     /// Seeks only tours that do not put `excluded`'s square at its step
     /// (none: every tour).
-    pub(crate) fn exclude(&mut self, grid: Grid, excluded: Option<Clue>) {
+    pub(super) fn exclude(&mut self, grid: Grid, excluded: Option<Clue>) {
         self.excluded = excluded.map(|c| (c.step.usize() - 1, grid.spot(c.square).index()));
     }
 
@@ -241,7 +241,7 @@ impl Search {
     /// deadline; the tours found are in `found`, and `cut` says whether the
     /// search stopped before it was complete ([`search_ways`] with this
     /// one way).
-    pub(crate) fn search(&mut self, want: usize, budget: u64) {
+    pub(super) fn search(&mut self, want: usize, budget: u64) {
         let (found, cut) = search_ways(std::slice::from_mut(self), want, budget);
         self.found = found;
         self.cut = cut;
@@ -293,7 +293,7 @@ impl Search {
             .map(|s| {
                 let key = match self.tie {
                     0 => s.u64(),
-                    seed => mix(seed ^ s.u64()),
+                    seed => splitmix64(seed ^ s.u64()),
                 };
                 (key, s)
             })
@@ -362,7 +362,7 @@ impl Search {
             let onward = (self.bits.moves[to] & free).count_ones();
             let tie = match self.tie {
                 0 => u64::MAX - self.bits.centre[to],
-                seed => mix(seed ^ self.nodes.rotate_left(17) ^ to.u64()),
+                seed => splitmix64(seed ^ self.nodes.rotate_left(17) ^ to.u64()),
             };
             keyed[m] = (onward, tie, to);
             m += 1;
@@ -875,7 +875,7 @@ impl Search {
     }
 
     /// The forced moves of the position followed to the end
-    /// ([`super::super::bits::forced`]), on the graph of what the rest of the
+    /// ([`forced`]), on the graph of what the rest of the
     /// tour passes through: the free squares and the placed squares beside
     /// a gap. Each run of placed steps between two gaps is two squares
     /// joined to each other (one, when the run is one square), each of
@@ -958,6 +958,6 @@ impl Search {
                 open[v] &= !bit(head);
             }
         }
-        super::super::bits::forced(k, head, graph, ends, open).map(|o| o & moves)
+        forced(k, head, graph, ends, open).map(|o| o & moves)
     }
 }

@@ -3,8 +3,10 @@
 //! meet: which share an edge, the knight moves across a shared edge, and
 //! the ways to split a window between the knight and the last square.
 
-use super::SPLITS_TRIED;
 use crate::board::{Board, Square, STEPS};
+
+/// The most splits of one window tried, each way (by files, by ranks).
+const SPLITS_TRIED: usize = 3;
 
 /// A rectangle of the board: files `x..x + w`, ranks `y..y + h`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

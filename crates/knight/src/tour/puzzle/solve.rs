@@ -1,4 +1,4 @@
-//! Knight's tour puzzles: some squares numbered with their step in the tour
+//! Solving a puzzle: some squares numbered with their step in the tour
 //! (clues, counted from 1 as puzzle books print them), the tours that agree
 //! with every clue found, and whether there is exactly one, on boards of at
 //! most 64 squares.
@@ -10,44 +10,23 @@
 //! clue and the first are checked round the end as well); the clues fix
 //! which step numbers fall on light squares, and the board must hold as
 //! many light squares as those steps; the squares numbered 1, 2, …, k are a
-//! played prefix and get the finish's own checks ([`super::Stuck`]); and
+//! played prefix and get the finish's own checks ([`Stuck`]); and
 //! the theorems of which boards have tours rule out the start.
 //!
 //! Then a depth-first search over the gaps between the placed steps
-//! proves or finds the tours ([`search`]: what it cuts, and why each cut is
+//! proves or finds the tours ([`gaps`](super::gaps): what it cuts, and why each cut is
 //! a fact).
 
 use std::fmt;
 
-mod search;
-
-use search::search_ways;
-pub(crate) use search::Search;
-
-use super::bits::{bit, Bits};
-use super::{Ending, Finishing, Stuck};
+use super::clue::Clue;
+use super::gaps::{search_ways, Search};
 use crate::board::{Board, Colour, Square};
 use crate::deadline::Deadline;
 use crate::grid::{Grid, Int, Spot};
-use crate::tour::existence::ruled_out;
-use crate::tour::is_tour;
-use crate::tour::search::Rules;
-
-/// One numbered square of a puzzle: the square and its step in the tour,
-/// counted from 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Clue {
-    /// The square.
-    pub square: Square,
-    /// Its step, from 1 (the first square) to the board's squares.
-    pub step: u64,
-}
-
-impl fmt::Display for Clue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} is numbered {}", self.square, self.step)
-    }
-}
+use crate::tour::building::{ruled_out, Rules};
+use crate::tour::finish::{bit, Bits, Finishing, Stuck};
+use crate::tour::kinds::{is_tour, Ending};
 
 /// A puzzle to solve: the board, the clues (in any order) and whether the
 /// tour is closed.
@@ -372,7 +351,7 @@ pub fn solve_clues(
 /// first clue (the search's step-order rounds begin there; a closed tour's
 /// first square is then a clue, not a square to try one by one); the
 /// tours found are numbered back.
-pub(crate) fn count_tours(
+pub(super) fn count_tours(
     grid: Grid,
     clues: &[Clue],
     closed: bool,

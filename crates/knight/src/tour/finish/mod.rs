@@ -15,7 +15,7 @@
 //!
 //! Then, on boards of at most [`WHOLE_CHECK_SQUARES`] (64) squares, the
 //! theorems of which boards have tours from which squares
-//! ([`super::existence::ruled_out`]: a finished tour is a tour of the board
+//! ([`ruled_out`]: a finished tour is a tour of the board
 //! from the first square played, [`Stuck::NoTourOfBoard`]); and a search
 //! on bitboards ([`bits`]) that checks the whole position at every node:
 //! the checks above, on boards 4 wide a count of the moves between the
@@ -32,13 +32,13 @@
 //! hopeless are remembered (by their free squares and the knight's square).
 //!
 //! On larger boards one square played is the tour door's own question
-//! ([`super::tour`]: the tour `/tour` gives for the same ends), and a
+//! ([`tour`]: the tour `/tour` gives for the same ends), and a
 //! longer prefix anywhere is first finished by construction
-//! ([`super::window`]: a search of a small window round it, joined to
+//! ([`window`]: a search of a small window round it, joined to
 //! constructed tours of the rest), before any whole-position check (which
 //! alone costs tens of milliseconds on 1000×1000); when that gives nothing,
 //! the position is checked as above and searched by the tours' one
-//! depth-first engine ([`super::search`]), from the last square played over
+//! depth-first engine ([`depth_first`]), from the last square played over
 //! the squares not yet played, ordered by Warnsdorff's rule and Roth's
 //! tie-break, in rounds until `time_limit`. On boards of at most
 //! [`CHECKED_SQUARES`] (4,096) every node checks the whole position
@@ -46,36 +46,36 @@
 //! free squares in two parts, end the branch), so an exhausted search is a
 //! proof and the search finds the finishes of long walks that Warnsdorff's
 //! order alone leaves stranded; short randomised searches of the whole
-//! board ([`super::window`]'s restarts) take the last quarter of the time.
+//! board ([`window`]'s restarts) take the last quarter of the time.
 //! On larger boards the restarts come first, for half the time left, and
 //! the engine checks only the knight's next squares.
 
 #[cfg(feature = "counters")]
 use std::cell::Cell;
 
-use super::existence::ruled_out;
-use super::search::{depth_first, Budget, Outcome, Rules};
-use super::window::CHECKED_SQUARES;
-use super::{is_tour, Method, TourError, TourRequest};
 use crate::board::{Board, Square};
 use crate::cache::Cache;
 use crate::deadline::Deadline;
 use crate::grid::{Grid, Int, Spot};
 use crate::terrain::validate::{validate, StepFault};
 use crate::terrain::{BarrierRule, Ground};
+use crate::tour::building::{
+    depth_first, ruled_out, tour, Budget, Method, Outcome, Rules, TourRequest,
+};
+use crate::tour::kinds::{is_tour, Ending, TourError};
+use window::CHECKED_SQUARES;
 
 mod bits;
-pub(crate) mod clues;
 mod position;
 mod stuck;
+mod window;
 
-pub use super::ending::Ending;
-use bits::Bits;
-pub use clues::{
-    check_clues, solve_clues, Clue, ClueStuck, CluesError, CluesRequest, Solved, CLUE_SQUARES,
-};
-use position::Finishing;
 pub use stuck::Stuck;
+
+// What the puzzles build on: a clue solve checks its played prefix as a
+// finish does, and searches on the same bitboards.
+pub(in crate::tour) use bits::{bit, forced, squares, Bits, KeyHasher};
+pub(in crate::tour) use position::Finishing;
 
 /// Boards of at most this many squares have their whole position checked
 /// at every node of the search, on bitboards.
@@ -257,7 +257,7 @@ pub fn finish_tour(
                 Err(stuck) => return Err(FinishError::NoTour(stuck)),
             }
         }
-        let window = super::window::finish_in_window(board, played, ending, max_squares, &deadline);
+        let window = window::finish_in_window(board, played, ending, max_squares, &deadline);
         if let Some(found) = window.and_then(|path| done(path).ok()) {
             return Ok(found);
         }
@@ -322,14 +322,14 @@ fn search_large(
         state.checked = true;
         let most = deadline.sooner(deadline.left() * 3 / 4);
         match search_whole(&state, here, &most) {
-            Whole::NotFound => super::window::restarts(board, played, ending, deadline),
+            Whole::NotFound => window::restarts(board, played, ending, deadline),
             settled => return settled.into_finish(played, knight, done),
         }
     } else {
         // Short tries with ties at random for half the time left: they
         // find finishes one long search gets lost before.
         let half = deadline.sooner(deadline.left() / 2);
-        match super::window::restarts(board, played, ending, &half) {
+        match window::restarts(board, played, ending, &half) {
             Some(path) => Some(path),
             None => return search_whole(&state, here, deadline).into_finish(played, knight, done),
         }
@@ -407,7 +407,7 @@ fn search_whole(state: &Finishing, here: usize, deadline: &Deadline) -> Whole {
 }
 
 /// The tour from `first`, the one square played, ending as asked, by the
-/// tour door ([`super::tour`]): the tour `/tour` gives for the same ends.
+/// tour door ([`tour`]): the tour `/tour` gives for the same ends.
 /// An error when a theorem rules out every open (or closed) tour from
 /// `first`, or on a board 3 or 4 wide any tour to the asked end; None when
 /// the door gives nothing else (elsewhere an asked end it rules out is left
@@ -442,7 +442,7 @@ fn by_the_door(
         fresh = Cache::default();
         &fresh
     };
-    match super::tour(request, max_squares, cache) {
+    match tour(request, max_squares, cache) {
         Ok(answer) => Ok(Some(answer.tour.squares.into_vec())),
         Err(TourError::NoTour(why)) if narrow => match ending {
             Ending::End(end) => Err(Stuck::NoTourBetween {

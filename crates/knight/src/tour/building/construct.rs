@@ -64,9 +64,11 @@ use super::blocks::{
     any_parts, block_paths, counts, crossing, even_parts, key, odd_splits, xy, BlockPaths, Key,
     Rect, Split,
 };
-use super::{existence, listed_tour, Asked, TourError};
+use super::existence;
+use super::listed::{listed_tour, Asked};
 use crate::board::{Board, Square};
 use crate::cache::Cache;
+use crate::tour::kinds::TourError;
 
 /// The cut of the (possibly turned) board and the colour of every exit.
 #[derive(Clone, Debug)]

@@ -22,10 +22,12 @@
 //! is the last square the position is already a dead end. For a closed tour
 //! the start's last free neighbour is kept for the last move.
 
+use super::existence;
 use super::search::{depth_first, Budget, Outcome, Rules};
-use super::{existence, TourError};
 use crate::board::{Board, Square, STEPS};
 use crate::grid::{Grid, Spot, SpotMap};
+use crate::seed::splitmix64;
+use crate::tour::kinds::TourError;
 
 /// The steps back knightd lets a search by Warnsdorff's rule take before it
 /// gives up (`/tour?method=warnsdorff`).
@@ -38,14 +40,6 @@ pub struct WarnsdorffTour {
     pub path: Vec<u32>,
     /// How many times the search stepped back.
     pub backtracks: u64,
-}
-
-/// splitmix64 of `x`.
-pub(super) fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
 }
 
 /// The board with a margin of two lines of taken squares all round, so a
@@ -246,7 +240,7 @@ impl Rules for Rule<'_> {
             }
             let tie = match self.seed {
                 None => u64::MAX - board.centre_distance(square),
-                Some(s) => mix(s ^ mix(board.index(square))),
+                Some(s) => splitmix64(s ^ splitmix64(board.index(square))),
             };
             keyed[n] = (self.free[next], tie, k, next.raw());
             n += 1;

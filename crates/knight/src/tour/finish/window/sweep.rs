@@ -7,9 +7,9 @@
 use crate::board::{Board, Square};
 use crate::deadline::Deadline;
 use crate::grid::{Grid, Int, Spot};
-use crate::tour::ending::Ending;
-use crate::tour::search::{depth_first, Budget, Extending, Outcome, Unvisited};
-use crate::tour::warnsdorff::mix;
+use crate::seed::splitmix64;
+use crate::tour::building::{depth_first, Budget, Extending, Outcome, Unvisited};
+use crate::tour::kinds::Ending;
 
 /// Where a searched path must end.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -163,7 +163,7 @@ const RESTART_SQUARES: u64 = 100_000;
 /// A finish of `played` on `board` by [`sweep`]'s short tries over the
 /// whole board, ties broken at random, until `deadline`: the whole tour,
 /// unchecked (the caller checks it), or None.
-pub(in crate::tour) fn restarts(
+pub(in crate::tour::finish) fn restarts(
     board: Board,
     played: &[Square],
     ending: Ending,
@@ -283,7 +283,7 @@ impl Extending for Sweep {
                 u64::from(square.rank().abs_diff(pole.rank())),
             );
             let noise = self.seed.map_or(0, |seed| {
-                mix(seed ^ (path.len().u64() << 20) ^ next.u64()) % 24
+                splitmix64(seed ^ (path.len().u64() << 20) ^ next.u64()) % 24
             });
             let near = u64::MAX - (8 * (df * df + dr * dr) + noise);
             keyed[n] = (onward, near, (k.u64() + self.variant) % 8, next);

@@ -14,24 +14,7 @@
 //!   for the centre of 3 × 7 and c2, f2 of 3 × 8 (8 long); on 3 × 4 from the
 //!   end lines only. The exceptions are proved there by complete search.
 
-use std::fmt;
-
-/// Why there is no tour of the kind asked for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NoTour {
-    /// A theorem rules it out; the text says which.
-    Theorem(String),
-    /// A complete search of the board from the start found none.
-    Exhaustive(String),
-}
-
-impl fmt::Display for NoTour {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            NoTour::Theorem(why) | NoTour::Exhaustive(why) => f.write_str(why),
-        }
-    }
-}
+use crate::tour::kinds::NoTour;
 
 /// Rules out the tours that theorems forbid: on a `width` × `height` board,
 /// from (`x`, `y`), open or closed.

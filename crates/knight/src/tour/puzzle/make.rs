@@ -1,4 +1,4 @@
-//! Knight's tour puzzles with exactly one solution and no clue to spare: a
+//! Making a puzzle with exactly one solution and no clue to spare: a
 //! board with some squares numbered, a proof (an exhausted search) that
 //! exactly one tour agrees with them, and for each clue a second tour that
 //! agrees with the others (so none can be left out: the puzzle is minimal).
@@ -7,7 +7,7 @@
 //! nodes rather than time, so that the same seed always gives the same
 //! puzzle:
 //!
-//! 1. a tour of the board, by the clue search ([`super::finish::clues`])
+//! 1. a tour of the board, by the clue search ([`gaps`](super::gaps))
 //!    from a start the seed picks, its ties broken at random by the seed;
 //! 2. clues from that tour until it is the only one: the search looks for
 //!    two tours that agree with the clues so far; while it finds one that
@@ -35,15 +35,16 @@
 //! with more clues, and says it is not proven minimal), and in step 2 every
 //! square is numbered.
 
-use super::existence::ruled_out;
-use super::finish::clues::{count_tours, Search, CLUE_SQUARES};
-use super::is_tour;
-use super::warnsdorff::mix;
+use super::clue::Clue;
+use super::gaps::Search;
+use super::solve::{count_tours, CLUE_SQUARES};
 use crate::board::{Board, Square};
 use crate::deadline::Deadline;
 use crate::draw::grouped;
 use crate::grid::{Grid, Int, Spot};
-use crate::tour::Clue;
+use crate::seed::splitmix64;
+use crate::tour::building::ruled_out;
+use crate::tour::kinds::is_tour;
 
 /// The nodes one check of a clue set may take: few enough that an 8×8
 /// puzzle takes well under two seconds. On 8×8, seeds 0–99, since the
@@ -197,9 +198,9 @@ pub fn make_puzzle(
         square: tour[step],
         step: step.u64() + 1,
     };
-    let mut random = mix(seed ^ 0x5eed);
+    let mut random = splitmix64(seed ^ 0x5eed);
     let mut pick = |below: usize| {
-        random = mix(random);
+        random = splitmix64(random);
         (random % below.u64()).usize()
     };
     // Step 2: clues until ours is the only tour. Every other tour found
@@ -340,7 +341,7 @@ fn random_tour(
     let board = grid.board();
     let mut starts: Vec<(u64, Square)> = grid
         .squares()
-        .map(|(square, _)| (mix(seed ^ board.index(square)), square))
+        .map(|(square, _)| (splitmix64(seed ^ board.index(square)), square))
         .collect();
     starts.sort_unstable();
     let mut theorem = None;
@@ -356,7 +357,7 @@ fn random_tour(
             step: 1,
         }];
         let mut search = Search::new(grid, &first, closed, deadline);
-        search.tie = mix(seed) | 1;
+        search.tie = splitmix64(seed) | 1;
         search.search(1, TOUR_NODES);
         *nodes += search.nodes;
         if let Some(path) = search.found.first() {

@@ -38,11 +38,11 @@ use super::blocks::{
     BlockPaths, Rect, Split, ABSENT,
 };
 use super::cover::{cover, Cover, Segment};
-use super::existence::{self, NoTour};
+use super::existence;
 use super::frontier::{self, Frontier};
-use super::TourError;
 use crate::board::{Square, STEPS};
 use crate::cache::Cache;
+use crate::tour::kinds::{NoTour, TourError};
 
 /// Nodes a search of a whole board may visit.
 const SEARCH_BUDGET: u64 = 30_000_000;
@@ -125,7 +125,7 @@ pub fn tour_with_ends(
     if !on_board(start) || !on_board(end) {
         return Err(TourError::NotFound);
     }
-    if let Some(why) = ruled_out(width, height, start, end) {
+    if let Some(why) = ruled_out_between(width, height, start, end) {
         return Err(TourError::NoTour(why));
     }
     if squares == 1 {
@@ -194,14 +194,16 @@ fn without_search(ends: Ends, cache: &Cache) -> Frontier {
 /// search is made, and no core (on a long board 5 wide a core's programme
 /// can take a good part of a second). Not checked: the caller checks the
 /// tour it is part of.
-pub(super) fn constructed(
+pub(in crate::tour) fn constructed(
     width: u64,
     height: u64,
     start: Square,
     end: Square,
     cache: &Cache,
 ) -> Option<Vec<u32>> {
-    if width * height > u64::from(u32::MAX) || ruled_out(width, height, start, end).is_some() {
+    if width * height > u64::from(u32::MAX)
+        || ruled_out_between(width, height, start, end).is_some()
+    {
         return None;
     }
     match without_search(Ends::new(width, height, start, end), cache) {
@@ -216,7 +218,7 @@ fn name(s: Square) -> String {
 
 /// Why no tour from `start` to `end` can exist, by the colour argument and
 /// the theorems on starts.
-pub fn ruled_out(width: u64, height: u64, start: Square, end: Square) -> Option<NoTour> {
+pub fn ruled_out_between(width: u64, height: u64, start: Square, end: Square) -> Option<NoTour> {
     let board = format!("{width}×{height}");
     let squares = width * height;
     if start == end {

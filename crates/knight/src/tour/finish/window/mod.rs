@@ -28,8 +28,8 @@
 //! R, ending on a square L one knight move from a square e of the chain's
 //! first piece; then each piece in turn, toured from its entry to an exit
 //! one knight move from the next piece's entry by the both-ends block
-//! construction ([`ends::constructed`](super::ends::constructed)); the last piece toured from its
-//! entry by the block construction ([`IndexedTour`](super::construct::IndexedTour)) when the tour is open,
+//! construction ([`constructed`](crate::tour::building::constructed)); the last piece toured from its
+//! entry by the block construction ([`IndexedTour`](crate::tour::building::IndexedTour)) when the tour is open,
 //! or to the asked end when that lies in it. Each join is a knight move,
 //! each piece's tour visits every square of it once, and R and the pieces
 //! partition the board, so the whole is a tour, and it begins with the
@@ -55,13 +55,13 @@
 //! the pieces make the step L → E keep or change colour by their number of
 //! squares, and the counts of R follow from the colours of L, E and t).
 //! Each piece's two ends must pass the both-ends construction's theorems
-//! ([`ends::ruled_out`](super::ends::ruled_out): on an odd piece both of the majority colour), and
-//! the last open piece's entry the tours' ([`existence::ruled_out`](super::existence::ruled_out)). An
+//! ([`ruled_out_between`](crate::tour::building::ruled_out_between): on an odd piece both of the majority colour), and
+//! the last open piece's entry the tours' ([`ruled_out`](crate::tour::building::ruled_out)). An
 //! unplayed square next to the played squares with no way in, or two with
 //! one, gives nothing here: the caller's checks say why.
 //!
 //! **The searches.** The paths through R are the one part searched: the
-//! tours' depth-first engine ([`super::search`]) over the window alone, by
+//! tours' depth-first engine ([`depth_first`](crate::tour::building::depth_first)) over the window alone, by
 //! Warnsdorff's rule (fewest free onward moves first), then the square
 //! farther from the path's end first (or from the middle of its possible
 //! ends: the first path is searched once towards any square next to the
@@ -90,16 +90,18 @@
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
-use super::ending::Ending;
 use crate::board::{Board, Square};
 use crate::cache::Cache;
 use crate::deadline::Deadline;
 use crate::grid::Int;
+use crate::tour::kinds::Ending;
 
+mod cutting;
 mod join;
 mod rect;
 mod sweep;
 
+use cutting::{Cutting, Inside, Plan, ENDS_TRIED, PORTAL_TRIES};
 use rect::{apart, crossings, shade, splits, touch, Rect};
 pub(super) use sweep::restarts;
 use sweep::{sweep, Aim, Tries};
@@ -127,27 +129,9 @@ const MAX_TIME: Duration = Duration::from_millis(250);
 /// costs more than the cuts save, and the window takes most of the time.
 pub(super) const CHECKED_SQUARES: u64 = 4096;
 
-/// The most ends L (or starts E) tried for one window and chain.
-const ENDS_TRIED: usize = 6;
-
-/// The most joins tried between two pieces.
-const LINKS_TRIED: usize = 3;
-
-/// The most splits of one window tried, each way (by files, by ranks).
-const SPLITS_TRIED: usize = 3;
-
-/// The most chains a portal plan tries, and the most L (and E for each L).
+/// The most chains a portal plan tries (and [`PORTAL_TRIES`] the most L,
+/// and E for each L).
 const PORTAL_CHAINS: usize = 4;
-const PORTAL_TRIES: usize = 3;
-
-/// What the window holds before the pieces: the path already searched
-/// (to L), or, with a portal, only L (the path is searched once E is
-/// known).
-#[derive(Clone, Copy)]
-enum Inside<'a> {
-    Path(&'a [Square]),
-    Portal(Square),
-}
 
 /// A whole tour of `board` beginning with `played` and ending as asked,
 /// made by the window's searches and the constructions; None when this
@@ -280,40 +264,6 @@ fn last_squares(
             }
         }
     }
-}
-
-/// A window search's question: (rectangle, start, ends, tries).
-type Swept = (Rect, Square, Vec<Square>, Tries);
-
-/// One orientation of the board (perhaps transposed) and what the
-/// window's tries share.
-struct Cutting<'a> {
-    w: u32,
-    h: u32,
-    played: Vec<Square>,
-    taken: HashSet<Square>,
-    max_squares: u64,
-    deadline: Deadline,
-    cache: &'a Cache,
-    /// Each search already made: (rectangle, start, ends, tries) → the
-    /// path.
-    swept: HashMap<Swept, Option<Vec<Square>>>,
-    /// Each search with a portal already made: (window, L, E, t) → the
-    /// path.
-    portals: HashMap<(Rect, Square, Square, Square), Option<Vec<Square>>>,
-}
-
-/// One way to finish: the window (or its part R1 holding the knight), the
-/// part R2 holding the last square when it lies in the window (the window
-/// itself, with `portal`), and the last square when asked.
-#[derive(Clone, Copy)]
-struct Plan {
-    first: Rect,
-    second: Option<Rect>,
-    last: Option<Square>,
-    /// Whether the window's one path leaves it for the pieces at L and
-    /// comes back at E, the pieces' tours standing for one move L → E.
-    portal: bool,
 }
 
 impl Cutting<'_> {
