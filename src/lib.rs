@@ -79,6 +79,12 @@ impl Bodies for AppState {
     }
 }
 
+impl request::resolve::Configured for AppState {
+    fn config(&self) -> &Config {
+        &self.config
+    }
+}
+
 impl AppState {
     pub fn new(config: &Config) -> AppState {
         AppState {

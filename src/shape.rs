@@ -7,6 +7,7 @@
 
 use serde::Serialize;
 
+use knight::draw::{Drawing, RenderError};
 use knight::{Board, Notation, Square};
 
 /// How an answer that draws a board is written.
@@ -21,6 +22,29 @@ pub enum Format {
     /// The SVG picture rasterised (`image/png`), its longer side `size`
     /// pixels (else the SVG's own size).
     Png { size: Option<u32> },
+}
+
+impl Format {
+    /// Refuses, before any work, a drawing that would show too many
+    /// squares (422 `render_too_large`, param `format`): the part of
+    /// `board` around `around` (the squares asked about), or the whole
+    /// board when `around` is empty (a tour). A question checks it before
+    /// a long search or tour whose answer would then not be drawn; the
+    /// drawing checks again.
+    pub fn check_drawable(self, board: Board, around: &[Square]) -> Result<(), RenderError> {
+        let drawing = match self {
+            Format::Json => return Ok(()),
+            Format::Text => Drawing::Text,
+            Format::Svg | Format::Png { .. } => Drawing::Plain,
+        };
+        let corners = [
+            Square::new(0, 0),
+            Square::new(board.files().end - 1, board.ranks().end - 1),
+        ];
+        let around = if around.is_empty() { &corners } else { around };
+        knight::draw::view(board, around, drawing)?;
+        Ok(())
+    }
 }
 
 /// A square in an answer: an index or a name, written straight into the

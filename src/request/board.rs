@@ -11,7 +11,7 @@ use crate::convert::len64;
 use crate::error::ApiError;
 use crate::request::params::params;
 use crate::request::params::{from_text, Given, Param};
-use crate::request::square::{record_question, Ends, PlainArgs, SquareArg};
+use crate::request::square::{Ends, PlainArgs, SquareArg};
 use crate::shape::Shown;
 use knight::terrain::{End, UnknownBarrierRule};
 use knight::{BarrierRule, Board, Notation, Square, Terrain};
@@ -151,7 +151,6 @@ pub fn path_ends(
         end(from, terrain.start(), End::From)?,
         end(to, terrain.end(), End::To)?,
     ];
-    record_question(board, &ends);
     let written = from.0.map_or(Notation::Algebraic, SquareArg::notation);
     let shown = Shown {
         board,

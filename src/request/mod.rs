@@ -10,4 +10,6 @@ pub mod extract;
 pub mod format;
 pub mod params;
 pub mod query;
+pub mod question;
+pub mod resolve;
 pub mod square;

@@ -8,6 +8,7 @@ pub mod compress;
 pub mod lines;
 pub mod picture;
 pub mod raster;
+pub mod streamed;
 
 /// A response extension: this answer is not a function of its URL alone
 /// (a puzzle the time cut short, which more time would make with fewer
