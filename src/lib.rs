@@ -28,6 +28,7 @@ pub mod wrapped;
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::extract::State;
 use axum::handler::Handler;
 use axum::http::{header, HeaderValue};
 use axum::middleware::{from_fn, from_fn_with_state};
@@ -79,6 +80,17 @@ impl Bodies for AppState {
     }
 }
 
+impl heavy::Pool for AppState {
+    fn work_for(&self, parts: &axum::http::request::Parts) -> heavy::Work {
+        let client = self.limits.client_of(&parts.extensions, &parts.headers);
+        self.heavy.for_client(client)
+    }
+
+    fn cache(&self) -> &Arc<Cache> {
+        &self.cache
+    }
+}
+
 impl request::resolve::Configured for AppState {
     fn config(&self) -> &Config {
         &self.config
@@ -97,6 +109,19 @@ impl AppState {
             cache: Arc::new(Cache::new(config.cache_bytes)),
             parsers: Arc::new(tokio::sync::Semaphore::new(config.heavy_workers())),
         }
+    }
+}
+
+impl AppState {
+    /// The metrics in Prometheus text format: the counters, the heavy
+    /// pool's gauges and the cache's.
+    fn metrics_text(&self) -> String {
+        self.metrics.render(
+            self.heavy.queued(),
+            self.heavy.admitted(),
+            self.heavy.called_off(),
+            self.cache.stats(),
+        )
     }
 }
 
@@ -171,7 +196,10 @@ pub fn app(config: &Config) -> Router {
         .route("/longest-path", pictured(&state, post(longest::handler)))
         .route("/healthz", get(ops::healthz))
         .route("/readyz", get(ops::readyz))
-        .route("/metrics", get(ops::metrics))
+        .route(
+            "/metrics",
+            get(|State(state): State<AppState>| async move { ops::metrics(state.metrics_text()) }),
+        )
         .route("/openapi.yaml", get(ops::openapi))
         .route("/openapi-3.0.yaml", get(ops::openapi_30))
         .merge(routes::page::router())

@@ -19,12 +19,12 @@ use crate::shape::Format;
 use knight::{finish_tour, solve_clues, Cache, CluesRequest, Deadline, FinishRequest};
 
 pub async fn handler(
-    Served { state, work }: Served,
+    Served { cache, work }: Served,
     format: Format,
     Question(ask): Question<FinishQuestion>,
 ) -> Result<Response, ApiError> {
     match ask {
-        FinishQuestion::Played(ask) => finish(work, ask, Arc::clone(&state.cache), format).await,
+        FinishQuestion::Played(ask) => finish(work, ask, Arc::clone(&cache), format).await,
         FinishQuestion::Clues(ask) => solve(work, ask, format).await,
     }
 }

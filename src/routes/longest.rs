@@ -18,8 +18,9 @@ use crate::response::answer::path::{LongestAnswer, LongestFound, LongestLine};
 use crate::response::answer::respond;
 use crate::response::lines::{self, LineSender};
 use crate::shape::{Format, Shown};
+use knight::terrain::SearchError;
 use knight::terrain::{longest_path_watched, Longest, LongestWatch};
-use knight::Square;
+use knight::{BarrierRule, Square, Terrain};
 
 /// What the search reports to the stream: a line at each improvement, and
 /// "cancelled" once the client has gone.
@@ -112,11 +113,7 @@ async fn stream(work: Work, ask: LongestQuestion, limit: Duration) -> Result<Res
         }
         Ok::<(), ApiError>(())
     });
-    if has_started.await.is_err() {
-        // The job never started: admission refused it (or it failed).
-        job.await.map_err(|_| ApiError::internal())??;
-        return Err(ApiError::internal());
-    }
+    lines::started(has_started, job).await?;
     Ok(response)
 }
 
@@ -138,29 +135,38 @@ pub async fn handler(
         ends,
         time_limit_ms,
     } = ask;
+    let (terrain, longest) = whole(work, terrain, rule, ends, limit).await?;
+    let longest = longest?;
+    let answer = LongestFound {
+        terrain,
+        rule,
+        shown,
+        ends,
+        longest,
+        time_limit_ms,
+    };
+    respond(format, answer)
+}
+
+/// The search answered whole. Admission counts the time limit as the
+/// search's time: it runs to the limit unless it proves its path the
+/// longest first.
+async fn whole(
+    work: Work,
+    terrain: Terrain,
+    rule: BarrierRule,
+    [from, to]: [Square; 2],
+    limit: Duration,
+) -> Result<(Terrain, Result<Longest, SearchError>), ApiError> {
     let squares = terrain.board().squares();
     let cores = Cores(work.clone());
     let search = move || {
-        let longest = longest_path_watched(&terrain, rule, ends[0], ends[1], limit, &cores);
+        let longest = longest_path_watched(&terrain, rule, from, to, limit, &cores);
         (terrain, longest)
     };
-    // Admission counts the time limit as the search's time: it runs to
-    // the limit unless it proves its path the longest first.
-    let (terrain, longest) = if squares <= SMALL_SEARCH_SQUARES {
-        search()
+    if squares <= SMALL_SEARCH_SQUARES {
+        Ok(search())
     } else {
-        work.run_for(limit, search).await?
-    };
-    let longest = longest?;
-    respond(
-        format,
-        LongestFound {
-            terrain,
-            rule,
-            shown,
-            ends,
-            longest,
-            time_limit_ms,
-        },
-    )
+        work.run_for(limit, search).await
+    }
 }

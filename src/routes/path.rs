@@ -34,7 +34,7 @@ pub async fn post(
 }
 
 async fn plain(
-    Served { state, work }: Served,
+    Served { cache, work }: Served,
     ask: PlainPath,
     format: Format,
 ) -> Result<Response, ApiError> {
@@ -44,7 +44,7 @@ async fn plain(
     let moves = knight_distance(board, from, to).unwrap_or(0);
     let search = move || shortest_path(board, from, to, limit);
     let path = work.run_sized(moves, search).await??;
-    let cache = Arc::clone(&state.cache);
+    let cache = Arc::clone(&cache);
     respond(
         format,
         ShortestPath {

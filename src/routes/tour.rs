@@ -19,14 +19,14 @@ use knight::tour::IndexedTour;
 use knight::{Board, Cache, Square, TourError};
 
 pub async fn handler(
-    Served { state, work }: Served,
+    Served { cache, work }: Served,
     format: Format,
     Question(ask): Question<TourQuestion>,
 ) -> Result<Response, ApiError> {
     // The answer is written on the blocking pool too: a million-square tour
     // is megabytes of JSON, too long to write on the async workers.
     let small = ask.asked.board.squares() <= SMALL_TOUR_SQUARES;
-    let cache = Arc::clone(&state.cache);
+    let cache = Arc::clone(&cache);
     work.run_unless_small(small, move || {
         let found = knight::tour(ask.asked, ask.limit, &cache).map_err(|e| ask.refused(e))?;
         let answer = FoundTour {
@@ -42,18 +42,18 @@ pub async fn handler(
 }
 
 pub async fn step(
-    Served { state, work }: Served,
+    Served { cache, work }: Served,
     Question(ask): Question<StepQuestion>,
 ) -> Result<Json<StepAnswer>, ApiError> {
     let key = (ask.board, ask.start, ask.closed);
-    let tour = match state.cache.get::<TourKey, IndexedTour>(&key) {
+    let tour = match cache.get::<TourKey, IndexedTour>(&key) {
         Some(tour) => Ok(tour),
         // The narrow boards' tours are listed whole: heavy work.
         None if IndexedTour::is_listed(ask.board) => {
-            let cache = Arc::clone(&state.cache);
+            let cache = Arc::clone(&cache);
             work.run(move || indexed(key, ask.limit, &cache)).await?
         }
-        None => indexed(key, ask.limit, &state.cache),
+        None => indexed(key, ask.limit, &cache),
     }
     .map_err(|e| ask.refused(e))?;
     let shown = ask.shown;
