@@ -21,9 +21,9 @@ pub mod request;
 pub mod response;
 pub mod routes;
 pub mod server;
-pub mod shape;
 pub mod stall;
 pub mod wrapped;
+pub mod written;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -42,10 +42,11 @@ use knight::Cache;
 use layers::front::FrontLayer;
 use layers::limits::Limits;
 use layers::metrics::Metrics;
-use layers::middleware;
+use layers::{cors, etag};
 use request::extract::Bodies;
 use routes::{
-    colour, count, distance, finish, longest, maps, moves, ops, path, puzzle, tour, validate,
+    colour, count, distance, distance_map, finish, longest, moves, ops, path, puzzle,
+    shortest_paths, tour, validate,
 };
 pub use server::{serve, warm};
 
@@ -133,7 +134,7 @@ where
     H: Handler<T, AppState>,
     T: 'static,
 {
-    get(handler).route_layer(from_fn(middleware::cache_for_a_day))
+    get(handler).route_layer(from_fn(etag::cache_for_a_day))
 }
 
 /// The routes of an endpoint that can answer a picture, chosen by `format`
@@ -185,11 +186,17 @@ pub fn app(config: &Config) -> Router {
         .route("/moves", cached(moves::handler).post(moves::handler))
         .route(
             "/distance-map",
-            pictured(&state, cached(maps::map).post(maps::map)),
+            pictured(
+                &state,
+                cached(distance_map::handler).post(distance_map::handler),
+            ),
         )
         .route(
             "/shortest-paths",
-            pictured(&state, cached(maps::paths).post(maps::paths)),
+            pictured(
+                &state,
+                cached(shortest_paths::handler).post(shortest_paths::handler),
+            ),
         )
         .route("/distance/batch", post(distance::batch))
         .route("/validate", pictured(&state, post(validate::handler)))
@@ -215,7 +222,7 @@ pub fn app(config: &Config) -> Router {
             config.access_log,
             Duration::from_millis(config.request_timeout_ms),
         ));
-    let router = match middleware::cors(&config.cors_origins) {
+    let router = match cors::for_origins(&config.cors_origins) {
         Some(cors) => router.layer(cors),
         None => router,
     };

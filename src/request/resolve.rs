@@ -19,7 +19,7 @@ use crate::request::extract::{from_query_at, Bodies, Draws, JsonBody};
 use crate::request::format::Chosen;
 use crate::request::params::{Member, Strict};
 use crate::request::square::record_question;
-use crate::shape::Format;
+use crate::written::Format;
 use knight::{Board, Square};
 
 /// What resolving a question may consult: the configuration's limits, and

@@ -11,7 +11,7 @@ use crate::convert::len64;
 use crate::error::{off_board, ApiError, Code};
 use crate::request::params::params;
 use crate::request::params::{choice, exact_whole, too_large, Given, Param, Refusal};
-use crate::shape::Shown;
+use crate::written::Notated;
 use knight::board::MAX_SIDE;
 use knight::tour::CLUE_SQUARES;
 use knight::{Board, Notation, Square, SquareName, SquareParseError};
@@ -371,7 +371,7 @@ impl PlainArgs {
     pub fn squares<const N: usize>(
         &self,
         squares: Named<'_, N>,
-    ) -> Result<(Shown, [Square; N]), ApiError> {
+    ) -> Result<(Notated, [Square; N]), ApiError> {
         let args = required(squares)?;
         squares_on(self.board()?, self.notation, args)
     }
@@ -411,8 +411,8 @@ impl PlainArgs {
 
     /// How the answer on `board` writes squares: `notation` when given,
     /// else as the request wrote its first square (`first`).
-    pub fn shown(&self, board: Board, first: Notation) -> Shown {
-        Shown {
+    pub fn shown(&self, board: Board, first: Notation) -> Notated {
+        Notated {
             board,
             notation: self.notation.or(first),
         }
@@ -439,7 +439,7 @@ pub fn squares_on<const N: usize>(
     board: Board,
     notation: Given<Notation>,
     args: [(&'static str, &SquareArg); N],
-) -> Result<(Shown, [Square; N]), ApiError> {
+) -> Result<(Notated, [Square; N]), ApiError> {
     let mut squares = [Square::new(0, 0); N];
     for (square, (param, arg)) in squares.iter_mut().zip(args) {
         *square = arg.on(board, param)?;
@@ -447,7 +447,7 @@ pub fn squares_on<const N: usize>(
     let first = args
         .first()
         .map_or(Notation::Algebraic, |(_, a)| a.notation());
-    let shown = Shown {
+    let shown = Notated {
         board,
         notation: notation.or(first),
     };

@@ -12,7 +12,7 @@ pub mod streamed;
 
 /// A response extension: this answer is not a function of its URL alone
 /// (a puzzle the time cut short, which more time would make with fewer
-/// clues), so the cache layer (`layers::middleware::cache_for_a_day`) sends
+/// clues), so the cache layer (`layers::etag::cache_for_a_day`) sends
 /// it `Cache-Control: no-store`, without an `ETag`. Here, beside the other
 /// answer shaping, so that a route marks it without reaching up into the
 /// layers.

@@ -17,7 +17,7 @@ use crate::request::question::count::CountQuestion;
 use crate::request::resolve::Question;
 use crate::response::answer::count::CountMade;
 use crate::response::answer::respond;
-use crate::shape::Format;
+use crate::written::Format;
 use knight::tour::{Counted, TourCount};
 use knight::{count_tours, Board, CountError, CountRequest, Deadline, Square};
 

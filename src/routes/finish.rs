@@ -15,7 +15,7 @@ use crate::request::question::finish::{FinishClues, FinishPlayed, FinishQuestion
 use crate::request::resolve::Question;
 use crate::response::answer::finish::{CluesSolved, TourFinished};
 use crate::response::answer::respond;
-use crate::shape::Format;
+use crate::written::Format;
 use knight::{finish_tour, solve_clues, Cache, CluesRequest, Deadline, FinishRequest};
 
 pub async fn handler(

@@ -17,7 +17,7 @@ use crate::request::resolve::Question;
 use crate::response::answer::path::{LongestAnswer, LongestFound, LongestLine};
 use crate::response::answer::respond;
 use crate::response::lines::{self, LineSender};
-use crate::shape::{Format, Shown};
+use crate::written::{Format, Notated};
 use knight::terrain::SearchError;
 use knight::terrain::{longest_path_watched, Longest, LongestWatch};
 use knight::{BarrierRule, Square, Terrain};
@@ -27,7 +27,7 @@ use knight::{BarrierRule, Square, Terrain};
 struct Watch {
     lines: LineSender,
     work: Work,
-    shown: Shown,
+    shown: Notated,
     ends: [Square; 2],
     began: Instant,
 }

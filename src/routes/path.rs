@@ -11,7 +11,7 @@ use crate::request::question::path::{PathQuestion, PlainPath, TerrainPath};
 use crate::request::resolve::Question;
 use crate::response::answer::path::{Cheapest, ShortestPath};
 use crate::response::answer::respond;
-use crate::shape::Format;
+use crate::written::Format;
 use knight::{cheapest_path, knight_distance, shortest_path};
 
 pub async fn get(

@@ -12,7 +12,7 @@ use crate::request::question::puzzle::PuzzleQuestion;
 use crate::request::resolve::Question;
 use crate::response::answer::puzzle::PuzzleMade;
 use crate::response::answer::respond;
-use crate::shape::Format;
+use crate::written::Format;
 use knight::{make_puzzle, Deadline};
 
 pub async fn handler(

@@ -14,7 +14,7 @@ use crate::request::question::tour::{StepQuestion, TourQuestion};
 use crate::request::resolve::Question;
 use crate::response::answer::respond;
 use crate::response::answer::tour::{FoundTour, StepAnswer};
-use crate::shape::Format;
+use crate::written::Format;
 use knight::tour::IndexedTour;
 use knight::{Board, Cache, Square, TourError};
 

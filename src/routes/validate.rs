@@ -13,7 +13,7 @@ use crate::request::question::validate::ValidateQuestion;
 use crate::request::resolve::Question;
 use crate::response::answer::respond;
 use crate::response::answer::validate::Checked;
-use crate::shape::Format;
+use crate::written::Format;
 use knight::terrain::Ground;
 use knight::validate;
 

@@ -8,7 +8,7 @@ use crate::request::params::{params, Given, SentWhole};
 use crate::request::question::time_limit_ms;
 use crate::request::resolve::{Context, Resolve};
 use crate::request::square::{PlainArgs, SquareArg};
-use crate::shape::{Format, Shown};
+use crate::written::{Format, Notated};
 use knight::tour::Counted;
 use knight::{Board, CountError, CountRequest, Notation, Square};
 
@@ -38,7 +38,7 @@ params! {
 /// The tours to count, within `--max-count-bytes` of states.
 pub struct CountQuestion {
     pub request: CountRequest,
-    pub shown: Shown,
+    pub shown: Notated,
     pub time_limit_ms: u64,
     /// `--max-count-bytes`.
     pub budget: u64,

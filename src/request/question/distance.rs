@@ -7,7 +7,7 @@ use crate::error::ApiError;
 use crate::request::params::{params, Given};
 use crate::request::resolve::{Context, Resolve};
 use crate::request::square::{plain_board, Ends, PlainArgs, Side, SquareArg};
-use crate::shape::Shown;
+use crate::written::Notated;
 use knight::{Board, Square};
 
 params! {
@@ -20,7 +20,7 @@ params! {
 
 /// Two squares of a plain board, and how the answer writes them.
 pub struct Distance {
-    pub shown: Shown,
+    pub shown: Notated,
     pub ends: [Square; 2],
 }
 

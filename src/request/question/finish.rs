@@ -10,7 +10,7 @@ use crate::request::params::{params, Given, SentWhole};
 use crate::request::question::{ending, time_limit_ms};
 use crate::request::resolve::{Context, Resolve};
 use crate::request::square::{PlainArgs, SquareArg, SquareList};
-use crate::shape::Shown;
+use crate::written::Notated;
 use knight::terrain::Ground;
 use knight::tour::{check_clues, Clue, Ending};
 use knight::{validate, BarrierRule, Board, CluesError, FinishError, Notation, Square};
@@ -71,7 +71,7 @@ pub struct FinishPlayed {
     /// `end` as it was sent, when it writes the square otherwise.
     end_sent: Option<String>,
     pub time_limit_ms: u64,
-    pub shown: Shown,
+    pub shown: Notated,
     pub limit: u64,
 }
 
@@ -161,7 +161,7 @@ pub struct FinishClues {
     pub clues: Vec<Clue>,
     list: ClueList,
     pub time_limit_ms: u64,
-    pub shown: Shown,
+    pub shown: Notated,
 }
 
 impl FinishClues {

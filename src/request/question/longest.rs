@@ -9,7 +9,7 @@ use crate::request::params::{params, Given, SentWhole};
 use crate::request::question::time_limit_ms;
 use crate::request::resolve::{Context, Resolve};
 use crate::request::square::{Ends, PlainArgs};
-use crate::shape::Shown;
+use crate::written::Notated;
 use knight::{BarrierRule, Board, Square, Terrain};
 
 /// The time budget when a request names none, in milliseconds.
@@ -31,7 +31,7 @@ params! {
 pub struct LongestQuestion {
     pub terrain: Terrain,
     pub rule: BarrierRule,
-    pub shown: Shown,
+    pub shown: Notated,
     pub ends: [Square; 2],
     pub time_limit_ms: u64,
 }

@@ -8,11 +8,12 @@
 
 pub mod count;
 pub mod distance;
+pub mod distance_map;
 pub mod finish;
 pub mod longest;
-pub mod maps;
 pub mod path;
 pub mod puzzle;
+pub mod shortest_paths;
 pub mod square;
 pub mod tour;
 pub mod validate;

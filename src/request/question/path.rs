@@ -8,7 +8,7 @@ use crate::request::board::{ground_arg, path_ends, BoardArg, GroundArg, TerrainA
 use crate::request::params::{params, Given, Strict};
 use crate::request::resolve::{Context, Resolve};
 use crate::request::square::{required, squares_on, Ends, PlainArgs};
-use crate::shape::Shown;
+use crate::written::Notated;
 use knight::{BarrierRule, Board, Notation, Square, Terrain};
 
 params! {
@@ -31,14 +31,14 @@ params! {
 /// Two squares of a plain board: a shortest path between them is asked,
 /// at most `--max-path-squares` long.
 pub struct PlainPath {
-    pub shown: Shown,
+    pub shown: Notated,
     pub ends: [Square; 2],
     pub limit: u64,
 }
 
 impl PlainPath {
     /// The path between `ends` on `shown`'s board, as `cx` allows.
-    fn new(shown: Shown, ends: [Square; 2], cx: &Context<'_>) -> Result<PlainPath, ApiError> {
+    fn new(shown: Notated, ends: [Square; 2], cx: &Context<'_>) -> Result<PlainPath, ApiError> {
         cx.format.check_drawable(shown.board, &ends)?;
         Ok(PlainPath {
             shown,
@@ -82,7 +82,7 @@ pub struct TerrainPath {
 impl TerrainPath {
     /// The terrain (at most `--max-terrain-squares`), how the answer
     /// writes squares, and the path's ends on it.
-    pub fn on_terrain(&self) -> Result<(Terrain, Shown, [Square; 2]), ApiError> {
+    pub fn on_terrain(&self) -> Result<(Terrain, Notated, [Square; 2]), ApiError> {
         let terrain = self.board.terrain(self.max_squares)?;
         let (shown, ends) = path_ends(&terrain, &self.ends, self.notation)?;
         Ok((terrain, shown, ends))

@@ -8,7 +8,7 @@ use crate::request::params::{params, Given, SentWhole};
 use crate::request::question::time_limit_ms;
 use crate::request::resolve::{Context, Resolve};
 use crate::request::square::PlainArgs;
-use crate::shape::Shown;
+use crate::written::Notated;
 use knight::{Board, Notation, PuzzleError, PuzzleRequest, Square};
 
 /// `/tour/puzzle`'s `time_limit_ms` when none is given.
@@ -36,7 +36,7 @@ params! {
 /// A puzzle to make.
 pub struct PuzzleQuestion {
     pub request: PuzzleRequest,
-    pub shown: Shown,
+    pub shown: Notated,
     pub time_limit_ms: u64,
 }
 

@@ -6,7 +6,7 @@ use crate::error::ApiError;
 use crate::request::params::{params, Given};
 use crate::request::resolve::{Context, Resolve};
 use crate::request::square::{PlainArgs, SquareArg};
-use crate::shape::Shown;
+use crate::written::Notated;
 use knight::{Board, Square};
 
 params! {
@@ -19,7 +19,7 @@ params! {
 }
 
 /// The square asked about, and how the answer writes squares.
-pub struct OneSquare(pub Square, pub Shown);
+pub struct OneSquare(pub Square, pub Notated);
 
 impl Resolve for OneSquare {
     type Sent = SquareQuery;

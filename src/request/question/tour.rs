@@ -10,7 +10,7 @@ use crate::request::params::{choice, params, Given};
 use crate::request::question::ending;
 use crate::request::resolve::{Context, Resolve};
 use crate::request::square::{PlainArgs, SquareArg};
-use crate::shape::Shown;
+use crate::written::Notated;
 use knight::tour::{Ending, IndexedTour, DEFAULT_BACKTRACKS};
 use knight::{Board, Notation, Square, TourError, TourRequest};
 
@@ -65,7 +65,7 @@ pub struct TourQuestion {
     pub asked: TourRequest,
     /// The end asked for, if any.
     pub end: Option<Square>,
-    pub shown: Shown,
+    pub shown: Notated,
     /// `--max-tour-squares`.
     pub limit: u64,
 }
@@ -176,7 +176,7 @@ pub struct StepQuestion {
     pub start: Square,
     pub closed: bool,
     pub lookup: Lookup,
-    pub shown: Shown,
+    pub shown: Notated,
     /// `--max-tour-squares`.
     pub limit: u64,
 }

@@ -9,7 +9,7 @@ use crate::request::board::{ground_arg, GroundArg, TerrainArgs};
 use crate::request::params::{params, Given};
 use crate::request::resolve::{Context, Resolve};
 use crate::request::square::{PlainArgs, SquareList};
-use crate::shape::{Format, Shown};
+use crate::written::{Format, Notated};
 use knight::{BarrierRule, Board, Notation, Square, Terrain};
 
 params! {
@@ -86,7 +86,7 @@ impl Resolve for ValidateQuestion {
 impl ValidateQuestion {
     /// The terrain (none for a plain board), the board, the path on it,
     /// and how the answer writes squares: heavy work.
-    pub fn on_board(&self) -> Result<(Option<Terrain>, Shown, Vec<Square>), ApiError> {
+    pub fn on_board(&self) -> Result<(Option<Terrain>, Notated, Vec<Square>), ApiError> {
         let (terrain, board) = match &self.source {
             GroundArg::Plain(board) => (None, *board),
             GroundArg::Terrain(board) => {
@@ -96,7 +96,7 @@ impl ValidateQuestion {
             }
         };
         let path = self.path.on(board, "path")?;
-        let shown = Shown {
+        let shown = Notated {
             board,
             notation: self.notation,
         };

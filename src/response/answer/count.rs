@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::error::ApiError;
 use crate::response::answer::{json, Drawn};
-use crate::shape::{Shown, ShownSquare};
+use crate::written::{Notated, NotatedSquare};
 use knight::draw::{Caption, Overlay};
 use knight::terrain::Ground;
 use knight::tour::{Counted, TourCount};
@@ -19,9 +19,9 @@ struct CountAnswer {
     height: u64,
     closed: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    start: Option<ShownSquare>,
+    start: Option<NotatedSquare>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    end: Option<ShownSquare>,
+    end: Option<NotatedSquare>,
     /// The number, as a decimal string (it outgrows every JSON number).
     count: String,
     digits: usize,
@@ -30,7 +30,7 @@ struct CountAnswer {
 /// The tours of a board counted, and (for text, from a `start` alone)
 /// the count from every square.
 pub struct CountMade {
-    pub shown: Shown,
+    pub shown: Notated,
     pub counted: Counted,
     pub count: TourCount,
     pub each: Option<Vec<(Square, TourCount)>>,
@@ -100,10 +100,15 @@ impl Drawn for CountMade {
 }
 
 /// The count in words: "9862 closed tours of the 6×6 board".
-fn words(answer: &CountAnswer, shown: Shown, start: Option<Square>, end: Option<Square>) -> String {
+fn words(
+    answer: &CountAnswer,
+    shown: Notated,
+    start: Option<Square>,
+    end: Option<Square>,
+) -> String {
     let name = |s: Square| match shown.square(s) {
-        ShownSquare::Index(i) => i.to_string(),
-        ShownSquare::Name(s) => s.to_string(),
+        NotatedSquare::Index(i) => i.to_string(),
+        NotatedSquare::Name(s) => s.to_string(),
     };
     let kind = if answer.closed { "closed" } else { "open" };
     let mut words = format!(

@@ -5,12 +5,12 @@ use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
-use crate::shape::ShownSquare;
+use crate::written::NotatedSquare;
 
 #[derive(Debug, Serialize)]
 pub struct DistanceAnswer {
-    pub from: ShownSquare,
-    pub to: ShownSquare,
+    pub from: NotatedSquare,
+    pub to: NotatedSquare,
     pub width: u64,
     pub height: u64,
     pub moves: Option<u64>,
@@ -68,13 +68,13 @@ pub struct BatchAnswer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::Shown;
+    use crate::written::Notated;
     use knight::{Board, Notation, Square};
 
     #[test]
     fn the_answer_is_written_as_serde_writes_it() {
         let board = Board::new(1000, 30).unwrap();
-        let shown = |notation| Shown { board, notation };
+        let shown = |notation| Notated { board, notation };
         for notation in [Notation::Index, Notation::Algebraic] {
             for (from, to, moves) in [
                 (Square::new(0, 0), Square::new(1, 2), Some(1)),

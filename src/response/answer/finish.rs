@@ -10,9 +10,9 @@ use serde::Serialize;
 
 use crate::convert::len64;
 use crate::error::ApiError;
-use crate::response::answer::{json, Drawn, ShownPath};
+use crate::response::answer::{json, Drawn, NotatedPath};
 use crate::response::streamed::json_with_squares;
-use crate::shape::{Shown, ShownSquare};
+use crate::written::{Notated, NotatedSquare};
 use knight::draw::{self, Caption, Overlay};
 use knight::terrain::Ground;
 use knight::tour::{Clue, Finished, Solved, TourSquares};
@@ -26,20 +26,20 @@ pub struct FinishAnswer<'a> {
     pub height: u64,
     pub closed: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub end: Option<ShownSquare>,
+    pub end: Option<NotatedSquare>,
     pub played: usize,
     /// With `clues`: whether no other tour agrees with them (null when
     /// that was not settled in time).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unique: Option<Option<bool>>,
-    pub path: ShownPath<'a>,
+    pub path: NotatedPath<'a>,
 }
 
 /// A tour finished from the squares played, to `end` when one was asked.
 pub struct TourFinished {
     pub done: Finished,
     pub end: Option<Square>,
-    pub shown: Shown,
+    pub shown: Notated,
     pub cache: Arc<Cache>,
 }
 
@@ -54,7 +54,7 @@ impl Drawn for TourFinished {
             end: self.end.map(|e| shown.square(e)),
             played: self.done.played,
             unique: None,
-            path: ShownPath::new(shown, &[]),
+            path: NotatedPath::new(shown, &[]),
         };
         let squares = TourSquares::Own(self.done.path);
         Ok(json_with_squares(&head, shown, squares, &self.cache))
@@ -134,7 +134,7 @@ pub struct CluesSolved {
     pub closed: bool,
     pub end: Option<Square>,
     pub played: usize,
-    pub shown: Shown,
+    pub shown: Notated,
 }
 
 impl Drawn for CluesSolved {
@@ -147,7 +147,7 @@ impl Drawn for CluesSolved {
             end: self.end.map(|e| shown.square(e)),
             played: self.played,
             unique: Some(self.solved.unique),
-            path: ShownPath::new(shown, &self.solved.path),
+            path: NotatedPath::new(shown, &self.solved.path),
         })
     }
 

@@ -6,10 +6,11 @@
 
 pub mod count;
 pub mod distance;
+pub mod distance_map;
 pub mod finish;
-pub mod maps;
 pub mod path;
 pub mod puzzle;
+pub mod shortest_paths;
 pub mod square;
 pub mod tour;
 pub mod validate;
@@ -28,7 +29,7 @@ use serde::Serialize;
 use crate::error::ApiError;
 use crate::response::picture::{draw_svg, png_response, svg_response, text_response};
 use crate::response::NotPure;
-use crate::shape::{Format, Shown};
+use crate::written::{Format, Notated};
 use knight::draw::Overlay;
 use knight::terrain::Ground;
 use knight::Square;
@@ -94,19 +95,19 @@ pub fn json<T: Serialize>(head: &T) -> Result<Response, ApiError> {
 }
 
 /// A tour's or a path's squares in the answer's notation.
-pub struct ShownPath<'a> {
-    shown: Shown,
+pub struct NotatedPath<'a> {
+    shown: Notated,
     squares: &'a [Square],
 }
 
-impl<'a> ShownPath<'a> {
+impl<'a> NotatedPath<'a> {
     /// `squares`, written `shown`'s way.
-    pub fn new(shown: Shown, squares: &'a [Square]) -> ShownPath<'a> {
-        ShownPath { shown, squares }
+    pub fn new(shown: Notated, squares: &'a [Square]) -> NotatedPath<'a> {
+        NotatedPath { shown, squares }
     }
 }
 
-impl Serialize for ShownPath<'_> {
+impl Serialize for NotatedPath<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut seq = serializer.serialize_seq(Some(self.squares.len()))?;
         for &square in self.squares {

@@ -12,7 +12,7 @@ use crate::convert::len64;
 use crate::error::ApiError;
 use crate::response::answer::{json, Drawn};
 use crate::response::streamed::json_with_squares;
-use crate::shape::{Shown, ShownSquare};
+use crate::written::{Notated, NotatedSquare};
 use knight::draw::{Caption, Overlay};
 use knight::terrain::{CheapestPath, Ground, Longest};
 use knight::tour::TourSquares;
@@ -21,19 +21,19 @@ use knight::{BarrierRule, Cache, Square, Terrain};
 /// The JSON of a path.
 #[derive(Debug, Serialize)]
 pub struct PathAnswer {
-    pub from: ShownSquare,
-    pub to: ShownSquare,
+    pub from: NotatedSquare,
+    pub to: NotatedSquare,
     pub width: u64,
     pub height: u64,
     pub moves: Option<u64>,
     pub cost: Option<u64>,
-    pub path: Option<Vec<ShownSquare>>,
+    pub path: Option<Vec<NotatedSquare>>,
 }
 
 impl PathAnswer {
     /// The answer on `shown`'s board, squares written its way.
     pub fn new(
-        shown: &Shown,
+        shown: &Notated,
         [from, to]: [Square; 2],
         moves: Option<u64>,
         cost: Option<u64>,
@@ -53,7 +53,7 @@ impl PathAnswer {
 
 /// A shortest path on a plain board, or none.
 pub struct ShortestPath {
-    pub shown: Shown,
+    pub shown: Notated,
     pub ends: [Square; 2],
     pub path: Option<Vec<Square>>,
     /// Where a closed tour's text is kept (for the streamed JSON).
@@ -97,7 +97,7 @@ impl Drawn for ShortestPath {
 pub struct Cheapest {
     pub terrain: Terrain,
     pub rule: BarrierRule,
-    pub shown: Shown,
+    pub shown: Notated,
     pub ends: [Square; 2],
     pub found: Option<CheapestPath>,
 }
@@ -153,7 +153,7 @@ pub struct LongestAnswer {
 impl LongestAnswer {
     /// The answer of `longest`, from `ends[0]` to `ends[1]`, written
     /// `shown`'s way.
-    pub fn new(shown: &Shown, ends: [Square; 2], longest: &Longest) -> LongestAnswer {
+    pub fn new(shown: &Notated, ends: [Square; 2], longest: &Longest) -> LongestAnswer {
         LongestAnswer {
             found: PathAnswer::new(
                 shown,
@@ -184,7 +184,7 @@ pub struct LongestLine {
 pub struct LongestFound {
     pub terrain: Terrain,
     pub rule: BarrierRule,
-    pub shown: Shown,
+    pub shown: Notated,
     pub ends: [Square; 2],
     pub longest: Longest,
     pub time_limit_ms: u64,

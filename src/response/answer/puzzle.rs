@@ -6,20 +6,20 @@ use axum::response::Response;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use crate::error::ApiError;
-use crate::response::answer::{json, Drawn, ShownPath};
-use crate::shape::Shown;
+use crate::response::answer::{json, Drawn, NotatedPath};
+use crate::written::Notated;
 use knight::draw::{Caption, Overlay};
 use knight::terrain::Ground;
 use knight::tour::{Clue, Puzzle};
 use knight::Notation;
 
 /// The clues as a JSON object, square → step, in step order.
-struct ShownClues<'a> {
-    shown: Shown,
+struct NotatedClues<'a> {
+    shown: Notated,
     clues: &'a [Clue],
 }
 
-impl Serialize for ShownClues<'_> {
+impl Serialize for NotatedClues<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(self.clues.len()))?;
         for clue in self.clues {
@@ -45,13 +45,13 @@ struct PuzzleAnswer<'a> {
     /// Why not, in words, when it is not.
     #[serde(skip_serializing_if = "Option::is_none")]
     not_minimal: Option<String>,
-    clues: ShownClues<'a>,
-    solution: ShownPath<'a>,
+    clues: NotatedClues<'a>,
+    solution: NotatedPath<'a>,
 }
 
 /// A puzzle made within `time_limit_ms`.
 pub struct PuzzleMade {
-    pub shown: Shown,
+    pub shown: Notated,
     pub puzzle: Puzzle,
     pub time_limit_ms: u64,
 }
@@ -73,11 +73,11 @@ impl Drawn for PuzzleMade {
                     why
                 }
             }),
-            clues: ShownClues {
+            clues: NotatedClues {
                 shown,
                 clues: &puzzle.clues,
             },
-            solution: ShownPath::new(shown, &puzzle.solution),
+            solution: NotatedPath::new(shown, &puzzle.solution),
         })
     }
 

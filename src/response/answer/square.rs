@@ -3,16 +3,16 @@
 
 use serde::Serialize;
 
-use crate::shape::ShownSquare;
+use crate::written::NotatedSquare;
 
 #[derive(Debug, Serialize)]
 pub struct ColourAnswer {
-    pub square: ShownSquare,
+    pub square: NotatedSquare,
     pub colour: &'static str,
 }
 
 #[derive(Debug, Serialize)]
 pub struct MovesAnswer {
-    pub square: ShownSquare,
-    pub moves: Vec<ShownSquare>,
+    pub square: NotatedSquare,
+    pub moves: Vec<NotatedSquare>,
 }

@@ -8,9 +8,9 @@ use serde::Serialize;
 
 use crate::convert::len64;
 use crate::error::ApiError;
-use crate::response::answer::{Drawn, ShownPath};
+use crate::response::answer::{Drawn, NotatedPath};
 use crate::response::streamed::json_with_squares;
-use crate::shape::{Shown, ShownSquare};
+use crate::written::{Notated, NotatedSquare};
 use knight::draw::{Caption, Overlay};
 use knight::terrain::Ground;
 use knight::tour::SharedTour;
@@ -20,22 +20,22 @@ use knight::{Cache, Square};
 /// sent, so a million-square tour is never held as a million strings.
 #[derive(Serialize)]
 pub struct TourJson<'a> {
-    pub start: ShownSquare,
+    pub start: NotatedSquare,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub end: Option<ShownSquare>,
+    pub end: Option<NotatedSquare>,
     pub width: u64,
     pub height: u64,
     pub closed: bool,
     /// Steps back Warnsdorff's search took (`method=warnsdorff` only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub backtracks: Option<u64>,
-    pub path: ShownPath<'a>,
+    pub path: NotatedPath<'a>,
 }
 
 /// A tour found, to `end` when one was asked.
 pub struct FoundTour {
     pub tour: SharedTour,
-    pub shown: Shown,
+    pub shown: Notated,
     pub end: Option<Square>,
     pub backtracks: Option<u64>,
     /// Where a closed tour's text is kept.
@@ -53,7 +53,7 @@ impl Drawn for FoundTour {
             height: self.tour.board.height(),
             closed: self.tour.closed,
             backtracks: self.backtracks,
-            path: ShownPath::new(shown, &[]),
+            path: NotatedPath::new(shown, &[]),
         };
         Ok(json_with_squares(
             &head,
@@ -107,8 +107,8 @@ impl Drawn for FoundTour {
 pub struct StepAnswer {
     pub width: u64,
     pub height: u64,
-    pub start: ShownSquare,
+    pub start: NotatedSquare,
     pub closed: bool,
     pub step: u64,
-    pub square: ShownSquare,
+    pub square: NotatedSquare,
 }

@@ -10,7 +10,7 @@ use serde::Serialize;
 use crate::convert::len64;
 use crate::error::{reason_words, ApiError, FramesRefused};
 use crate::response::answer::{json, Drawn};
-use crate::shape::{Shown, ShownSquare};
+use crate::written::{Notated, NotatedSquare};
 use knight::draw::{Caption, Overlay, RenderError};
 use knight::terrain::{Ground, StepFault, Validation};
 use knight::{Square, Terrain};
@@ -32,15 +32,15 @@ pub struct ValidateAnswer {
 #[derive(Debug, Serialize)]
 pub struct StepError {
     pub step: usize,
-    pub from: Option<ShownSquare>,
-    pub to: ShownSquare,
+    pub from: Option<NotatedSquare>,
+    pub to: NotatedSquare,
     pub reason: &'static str,
 }
 
 /// A path checked on a plain board or a terrain (`terrain`).
 pub struct Checked {
     pub terrain: Option<Terrain>,
-    pub shown: Shown,
+    pub shown: Notated,
     pub path: Vec<Square>,
     pub found: Validation,
     /// Every position as a text frame in the JSON answer.

@@ -1,6 +1,6 @@
-//! How an answer is shaped, as a request decides it and a response
-//! follows it: its [`Format`] (JSON, text, SVG, or PNG at a size) and how
-//! it writes squares ([`Shown`]: as indices or names). Only the types
+//! How an answer is written, as a request decides it and a response
+//! follows it: its [`Format`] (JSON, text, SVG, or PNG at a size) and its
+//! squares notated on their board ([`Notated`]: as indices or names). Only the types
 //! live here, below both: `request` reads them from what was sent
 //! (`request::format::negotiate`, `request::square`) and `response`
 //! writes answers by them, so neither of the two imports the other.
@@ -50,29 +50,29 @@ impl Format {
 /// A square in an answer: an index or a name, written straight into the
 /// answer (a million-square tour makes no million strings).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ShownSquare {
+pub enum NotatedSquare {
     Index(u64),
     Name(Square),
 }
 
-impl Serialize for ShownSquare {
+impl Serialize for NotatedSquare {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
-            ShownSquare::Index(i) => serializer.serialize_u64(*i),
-            ShownSquare::Name(square) => serializer.collect_str(square),
+            NotatedSquare::Index(i) => serializer.serialize_u64(*i),
+            NotatedSquare::Name(square) => serializer.collect_str(square),
         }
     }
 }
 
-impl ShownSquare {
+impl NotatedSquare {
     /// The square as JSON, as its `Serialize` writes it: an integer, or a
     /// quoted name (letters and digits, nothing to escape).
     pub fn write_json(&self, out: &mut Vec<u8>) {
         match self {
-            ShownSquare::Index(i) => {
+            NotatedSquare::Index(i) => {
                 out.extend_from_slice(itoa::Buffer::new().format(*i).as_bytes())
             }
-            ShownSquare::Name(square) => {
+            NotatedSquare::Name(square) => {
                 use std::io::Write;
                 let _ = write!(out, "\"{square}\"");
             }
@@ -82,20 +82,20 @@ impl ShownSquare {
 
 /// How answers on one board write squares.
 #[derive(Clone, Copy, Debug)]
-pub struct Shown {
+pub struct Notated {
     pub board: Board,
     pub notation: Notation,
 }
 
-impl Shown {
-    pub fn square(&self, square: Square) -> ShownSquare {
+impl Notated {
+    pub fn square(&self, square: Square) -> NotatedSquare {
         match self.notation {
-            Notation::Index => ShownSquare::Index(self.board.index(square)),
-            Notation::Algebraic => ShownSquare::Name(square),
+            Notation::Index => NotatedSquare::Index(self.board.index(square)),
+            Notation::Algebraic => NotatedSquare::Name(square),
         }
     }
 
-    pub fn squares(&self, squares: &[Square]) -> Vec<ShownSquare> {
+    pub fn squares(&self, squares: &[Square]) -> Vec<NotatedSquare> {
         squares.iter().map(|&s| self.square(s)).collect()
     }
 }
