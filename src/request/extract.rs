@@ -1,8 +1,8 @@
 //! How requests are read: JSON bodies and query strings deserialized into
 //! the request types, every failure an [`ApiError`] naming the parameter at
-//! fault. [`Params`] is the one extractor of an endpoint that takes its
-//! parameters either way (a GET's query, a POST's JSON body); [`JsonBody`]
-//! of one that takes a body only.
+//! fault. [`JsonBody`] reads a POST's body (and holds its query to the one
+//! rule, [`post_query`]); [`from_query_at`] reads a GET's query. The one
+//! extractor that uses them is `request::resolve::Question`.
 //!
 //! Failures are classified by type, not by serde's wording: serde_json's
 //! [`Category`](serde_json::error::Category) tells malformed JSON from a

@@ -1,7 +1,9 @@
-//! Shaping an answer: answers in the format the request chose (`picture`), large JSON answers
-//! streamed as the client reads them (`answer`), gzip (`compress`) and PNG
-//! pictures rasterised from the SVG (`raster`); the mark of an answer that is
-//! no function of its URL alone ([`NotPure`]).
+//! Shaping an answer: each endpoint's answer, drawn in the format the
+//! request chose (`answer`), pictures as responses (`picture`), large JSON
+//! answers streamed as the client reads them (`streamed`), NDJSON lines
+//! (`lines`), gzip (`compress`) and PNG pictures rasterised from the SVG
+//! (`raster`); the mark of an answer that is no function of its URL alone
+//! ([`NotPure`]).
 
 pub mod answer;
 pub mod compress;
