@@ -96,12 +96,7 @@ impl FinishPlayed {
         let first = first_arg.on(board, "played[0]")?;
         let end = req.end.0.as_ref().map(|e| e.on(board, "end")).transpose()?;
         let ending = ending(req.closed.or(false), end)?;
-        let time_limit_ms = time_limit_ms(
-            req.time_limit_ms,
-            DEFAULT_TIME_LIMIT_MS,
-            cx.config.max_time_limit_ms,
-        )?;
-        cx.format.check_drawable(board, &[])?;
+        let time_limit_ms = search_time(req.time_limit_ms, board, cx)?;
         Ok(FinishPlayed {
             board,
             played,
@@ -206,12 +201,7 @@ impl FinishClues {
             shown: req.plain.shown(board, notation),
         };
         check_clues(board, &ask.clues).map_err(|e| ask.refused(e))?;
-        let time_limit_ms = time_limit_ms(
-            req.time_limit_ms,
-            DEFAULT_TIME_LIMIT_MS,
-            cx.config.max_time_limit_ms,
-        )?;
-        cx.format.check_drawable(board, &[])?;
+        let time_limit_ms = search_time(req.time_limit_ms, board, cx)?;
         Ok(FinishClues {
             time_limit_ms,
             ..ask
@@ -236,6 +226,14 @@ impl FinishClues {
             }),
         }
     }
+}
+
+/// The search's `time_limit_ms`, once a tour of `board` is known to be
+/// small enough to draw in the format asked.
+fn search_time(given: Given<SentWhole>, board: Board, cx: &Context<'_>) -> Result<u64, ApiError> {
+    let time_limit_ms = time_limit_ms(given, DEFAULT_TIME_LIMIT_MS, cx.config.max_time_limit_ms)?;
+    cx.format.check_drawable(board, &[])?;
+    Ok(time_limit_ms)
 }
 
 /// How the answer writes squares: `notation`, else as the first square
