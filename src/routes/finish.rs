@@ -24,7 +24,7 @@ pub async fn handler(
     Question(ask): Question<FinishQuestion>,
 ) -> Result<Response, ApiError> {
     match ask {
-        FinishQuestion::Played(ask) => finish(work, ask, Arc::clone(&cache), format).await,
+        FinishQuestion::Played(ask) => finish(work, ask, cache, format).await,
         FinishQuestion::Clues(ask) => solve(work, ask, format).await,
     }
 }

@@ -1,8 +1,6 @@
 //! `/path`: one shortest path on a plain board (GET or POST), or the cheapest
 //! path on a terrain board (POST with `board`).
 
-use std::sync::Arc;
-
 use axum::response::Response;
 
 use crate::error::ApiError;
@@ -44,7 +42,6 @@ async fn plain(
     let moves = knight_distance(board, from, to).unwrap_or(0);
     let search = move || shortest_path(board, from, to, limit);
     let path = work.run_sized(moves, search).await??;
-    let cache = Arc::clone(&cache);
     respond(
         format,
         ShortestPath {

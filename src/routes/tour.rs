@@ -26,7 +26,6 @@ pub async fn handler(
     // The answer is written on the blocking pool too: a million-square tour
     // is megabytes of JSON, too long to write on the async workers.
     let small = ask.asked.board.squares() <= SMALL_TOUR_SQUARES;
-    let cache = Arc::clone(&cache);
     work.run_unless_small(small, move || {
         let found = knight::tour(ask.asked, ask.limit, &cache).map_err(|e| ask.refused(e))?;
         let answer = FoundTour {
