@@ -64,13 +64,6 @@ pub struct AppState {
     pub parsers: Arc<tokio::sync::Semaphore>,
 }
 
-/// A handler that needs only the configuration takes it alone.
-impl axum::extract::FromRef<AppState> for Arc<Config> {
-    fn from_ref(state: &AppState) -> Arc<Config> {
-        Arc::clone(&state.config)
-    }
-}
-
 impl Bodies for AppState {
     fn body_limit(&self) -> usize {
         self.config.body_limit
