@@ -1,12 +1,14 @@
-//! One module per resource: what it reads, which solver call, what it
+//! One module per resource: what it is asked, which solver call, what it
 //! answers (`distance`, `path`, `tour` (with its step), `finish` (a tour
 //! finished from the moves played, or from clues), `puzzle`, `count` (how
-//! many tours), `colour`,
-//! `moves`, `distance_map`, `shortest_paths`, `validate`,
-//! `longest`), the operations (`ops`: health, readiness, metrics, the
-//! documents, 404 and 405) and the board page (`page`). Handlers are thin:
-//! read the request (`crate::request`), call one solver function, shape the
-//! answer (`crate::response`).
+//! many tours), `colour`, `moves`, `distance_map`, `shortest_paths`,
+//! `validate`, `longest`), the operations (`ops`: health, readiness,
+//! metrics, the documents, 404 and 405) and the board page (`page`).
+//! Handlers are thin: question → pool → answer. They are given their
+//! question resolved (`request::resolve::Question`, whose refusals are
+//! all written in `request`), run one solver call on the heavy pool when
+//! it is heavy (`heavy::Served`), and answer an answer type in the format
+//! asked (`response::answer::respond`). No route imports another.
 
 pub mod colour;
 pub mod count;
