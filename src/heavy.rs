@@ -40,7 +40,7 @@ use tokio::sync::oneshot;
 use crate::background::as_background;
 use crate::convert::secs_rounded_up;
 use crate::error::ApiError;
-use crate::AppState;
+use knight::Cache;
 
 /// Work of at most this many units runs on the request's own task: it takes
 /// microseconds, less than a trip to the blocking pool.
@@ -126,25 +126,32 @@ impl Worker {
     }
 }
 
-/// What a handler that runs heavy work is given instead of
-/// `State<AppState>`: the shared state, and the heavy-work pool as the
-/// request's client sees it (named as
-/// [`Limits::client`](crate::layers::limits::Limits::client) names it).
+/// What the service's state gives a handler that runs heavy work.
+pub trait Pool {
+    /// The heavy-work pool as the client of the request `parts` sees it
+    /// (named as [`Limits::client`](crate::layers::limits::Limits::client)
+    /// names it).
+    fn work_for(&self, parts: &Parts) -> Work;
+    /// Every table kept between requests.
+    fn cache(&self) -> &Arc<Cache>;
+}
+
+/// What a handler that runs heavy work is given: the tables kept between
+/// requests, and the heavy-work pool as the request's client sees it.
 #[derive(Clone, Debug)]
 pub struct Served {
-    pub state: AppState,
+    pub cache: Arc<Cache>,
     pub work: Work,
 }
 
-impl FromRequestParts<AppState> for Served {
+impl<S: Pool + Send + Sync> FromRequestParts<S> for Served {
     type Rejection = Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Served, Infallible> {
-        let client = state.limits.client_of(&parts.extensions, &parts.headers);
-        let mut work = state.heavy.for_client(client);
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Served, Infallible> {
+        let mut work = state.work_for(parts);
         work.held = parts.extensions.get::<Worker>().cloned();
         Ok(Served {
-            state: state.clone(),
+            cache: Arc::clone(state.cache()),
             work,
         })
     }

@@ -21,13 +21,14 @@ pub mod request;
 pub mod response;
 pub mod routes;
 pub mod server;
-pub mod shape;
 pub mod stall;
 pub mod wrapped;
+pub mod written;
 
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::extract::State;
 use axum::handler::Handler;
 use axum::http::{header, HeaderValue};
 use axum::middleware::{from_fn, from_fn_with_state};
@@ -41,10 +42,11 @@ use knight::Cache;
 use layers::front::FrontLayer;
 use layers::limits::Limits;
 use layers::metrics::Metrics;
-use layers::middleware;
+use layers::{cors, etag};
 use request::extract::Bodies;
 use routes::{
-    colour, count, distance, finish, longest, maps, moves, ops, path, puzzle, tour, validate,
+    colour, count, distance, distance_map, finish, longest, moves, ops, path, puzzle,
+    shortest_paths, tour, validate,
 };
 pub use server::{serve, warm};
 
@@ -62,13 +64,6 @@ pub struct AppState {
     pub parsers: Arc<tokio::sync::Semaphore>,
 }
 
-/// A handler that needs only the configuration takes it alone.
-impl axum::extract::FromRef<AppState> for Arc<Config> {
-    fn from_ref(state: &AppState) -> Arc<Config> {
-        Arc::clone(&state.config)
-    }
-}
-
 impl Bodies for AppState {
     fn body_limit(&self) -> usize {
         self.config.body_limit
@@ -76,6 +71,23 @@ impl Bodies for AppState {
 
     fn parsers(&self) -> &tokio::sync::Semaphore {
         &self.parsers
+    }
+}
+
+impl heavy::Pool for AppState {
+    fn work_for(&self, parts: &axum::http::request::Parts) -> heavy::Work {
+        let client = self.limits.client_of(&parts.extensions, &parts.headers);
+        self.heavy.for_client(client)
+    }
+
+    fn cache(&self) -> &Arc<Cache> {
+        &self.cache
+    }
+}
+
+impl request::resolve::Configured for AppState {
+    fn config(&self) -> &Config {
+        &self.config
     }
 }
 
@@ -94,6 +106,19 @@ impl AppState {
     }
 }
 
+impl AppState {
+    /// The metrics in Prometheus text format: the counters, the heavy
+    /// pool's gauges and the cache's.
+    fn metrics_text(&self) -> String {
+        self.metrics.render(
+            self.heavy.queued(),
+            self.heavy.admitted(),
+            self.heavy.called_off(),
+            self.cache.stats(),
+        )
+    }
+}
+
 /// The GET (and HEAD) route of a solver's answer, a pure function of the
 /// URL: cacheable. Its POST is not, and is added after, without the layer
 /// (a layer around a route costs every request that passes it).
@@ -102,7 +127,7 @@ where
     H: Handler<T, AppState>,
     T: 'static,
 {
-    get(handler).route_layer(from_fn(middleware::cache_for_a_day))
+    get(handler).route_layer(from_fn(etag::cache_for_a_day))
 }
 
 /// The routes of an endpoint that can answer a picture, chosen by `format`
@@ -154,18 +179,27 @@ pub fn app(config: &Config) -> Router {
         .route("/moves", cached(moves::handler).post(moves::handler))
         .route(
             "/distance-map",
-            pictured(&state, cached(maps::map).post(maps::map)),
+            pictured(
+                &state,
+                cached(distance_map::handler).post(distance_map::handler),
+            ),
         )
         .route(
             "/shortest-paths",
-            pictured(&state, cached(maps::paths).post(maps::paths)),
+            pictured(
+                &state,
+                cached(shortest_paths::handler).post(shortest_paths::handler),
+            ),
         )
         .route("/distance/batch", post(distance::batch))
         .route("/validate", pictured(&state, post(validate::handler)))
         .route("/longest-path", pictured(&state, post(longest::handler)))
         .route("/healthz", get(ops::healthz))
         .route("/readyz", get(ops::readyz))
-        .route("/metrics", get(ops::metrics))
+        .route(
+            "/metrics",
+            get(|State(state): State<AppState>| async move { ops::metrics(state.metrics_text()) }),
+        )
         .route("/openapi.yaml", get(ops::openapi))
         .route("/openapi-3.0.yaml", get(ops::openapi_30))
         .merge(routes::page::router())
@@ -181,7 +215,7 @@ pub fn app(config: &Config) -> Router {
             config.access_log,
             Duration::from_millis(config.request_timeout_ms),
         ));
-    let router = match middleware::cors(&config.cors_origins) {
+    let router = match cors::for_origins(&config.cors_origins) {
         Some(cors) => router.layer(cors),
         None => router,
     };

@@ -1,11 +1,16 @@
 //! What wraps every route: `front` (the one layer round every request:
 //! limits, request id, timeout, metrics, logs, gzip), `limits` (what one
-//! client may ask), `middleware` (the ETag cache of GET answers, trace ids,
-//! CORS), `metrics` (the counters behind `GET /metrics`) and `pictured`
-//! (round the routes that draw: the format decided, PNGs rasterised).
+//! client may ask), `etag` (the ETag cache of GET answers), `trace` (the
+//! caller's trace id), `cors`, `metrics` (the counters behind
+//! `GET /metrics`) and `pictured` (round the routes that draw: the format
+//! decided, PNGs rasterised). `middleware` only hands `front` the names it
+//! reads from `etag` and `trace`.
 
+pub mod cors;
+pub mod etag;
 pub mod front;
 pub mod limits;
 pub mod metrics;
 pub mod middleware;
 pub mod pictured;
+pub mod trace;

@@ -24,7 +24,7 @@ use crate::request::format::negotiate;
 use crate::response::raster::to_png;
 #[cfg(doc)]
 use crate::response::raster::Rasterise;
-use crate::shape::Format;
+use crate::written::Format;
 
 /// What the layer needs of the service's state.
 #[derive(Clone, Debug)]

@@ -11,8 +11,8 @@ use crate::convert::len64;
 use crate::error::ApiError;
 use crate::request::params::params;
 use crate::request::params::{from_text, Given, Param};
-use crate::request::square::{record_question, Ends, PlainArgs, SquareArg};
-use crate::shape::Shown;
+use crate::request::square::{Ends, PlainArgs, SquareArg};
+use crate::written::Notated;
 use knight::terrain::{End, UnknownBarrierRule};
 use knight::{BarrierRule, Board, Notation, Square, Terrain};
 
@@ -139,7 +139,7 @@ pub fn path_ends(
     terrain: &Terrain,
     ends: &Ends,
     notation: Given<Notation>,
-) -> Result<(Shown, [Square; 2]), ApiError> {
+) -> Result<(Notated, [Square; 2]), ApiError> {
     let (from, to) = (ends.from.as_ref(), ends.to.as_ref());
     let board = terrain.board();
     let end = |arg: Given<&SquareArg>, marked: Option<Square>, end: End| match (arg.0, marked) {
@@ -151,9 +151,8 @@ pub fn path_ends(
         end(from, terrain.start(), End::From)?,
         end(to, terrain.end(), End::To)?,
     ];
-    record_question(board, &ends);
     let written = from.0.map_or(Notation::Algebraic, SquareArg::notation);
-    let shown = Shown {
+    let shown = Notated {
         board,
         notation: notation.or(written),
     };

@@ -1,8 +1,8 @@
 //! How requests are read: JSON bodies and query strings deserialized into
 //! the request types, every failure an [`ApiError`] naming the parameter at
-//! fault. [`Params`] is the one extractor of an endpoint that takes its
-//! parameters either way (a GET's query, a POST's JSON body); [`JsonBody`]
-//! of one that takes a body only.
+//! fault. [`JsonBody`] reads a POST's body (and holds its query to the one
+//! rule, [`post_query`]); [`from_query_at`] reads a GET's query. The one
+//! extractor that uses them is `request::resolve::Question`.
 //!
 //! Failures are classified by type, not by serde's wording: serde_json's
 //! [`Category`](serde_json::error::Category) tells malformed JSON from a
@@ -16,7 +16,7 @@ use std::pin::Pin;
 
 use axum::body::{Body, Bytes};
 use axum::extract::{FromRequest, Request};
-use axum::http::{header, HeaderValue, Method};
+use axum::http::{header, HeaderValue};
 use bytes::BytesMut;
 use http_body::Body as _;
 use serde::de::{DeserializeOwned, Deserializer, MapAccess};
@@ -564,33 +564,26 @@ fn raw_value_at<'a>(bytes: &'a [u8], path: &str) -> Option<&'a serde_json::value
     Some(at)
 }
 
-/// The parameters of an endpoint that takes them either way, read into one
-/// `T`: a POST's from its JSON body (as [`JsonBody`]), a GET's (or HEAD's)
-/// from its query string, where an endpoint that draws also has `format`
-/// and `size` (read by `format::negotiate`).
-pub struct Params<T>(pub T);
-
-impl<S, T> FromRequest<S> for Params<T>
+/// The parameters of a GET (or HEAD) from its query string (a POST's
+/// come from its JSON body, as [`JsonBody`]), where an endpoint that
+/// `draws` also has `format` and `size` (read by `format::negotiate`). A
+/// parameter the GET does not take but the same path's POST does
+/// (`posted_only`) is told to be POSTed.
+pub fn from_query_at<T>(
+    uri: &axum::http::Uri,
+    draws: bool,
+    posted_only: fn() -> Vec<&'static str>,
+) -> Result<T, ApiError>
 where
-    S: Bodies + Send + Sync,
-    T: for<'de> Member<'de> + Default + DeserializeOwned + Strict + Send + 'static,
+    T: for<'de> Member<'de> + Default + DeserializeOwned,
 {
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        if req.method() == Method::POST {
-            let JsonBody(body) = JsonBody::<T>::from_request(req, state).await?;
-            return Ok(Params(body));
-        }
-        let query = req.uri().query().unwrap_or("");
-        let read = if req.extensions().get::<Draws>().is_some() {
-            from_query::<Drawn<T>>(query).map(|drawn| drawn.query)
-        } else {
-            from_query::<T>(query)
-        };
-        read.map(Params)
-            .map_err(|e| body_field_in_query(e, req.uri().path()))
-    }
+    let query = uri.query().unwrap_or("");
+    let read = if draws {
+        from_query::<Drawn<T>>(query).map(|drawn| drawn.query)
+    } else {
+        from_query::<T>(query)
+    };
+    read.map_err(|e| body_field_in_query(e, uri.path(), posted_only))
 }
 
 /// The query of a GET to an endpoint that draws: `Q`, then `format`.
@@ -647,23 +640,15 @@ impl<'de> Member<'de> for FormatKeys {
     }
 }
 
-/// The fields that the POST of a path takes in its body and its GET does
-/// not take in its query (a test below holds this against the request
-/// types).
-pub fn post_fields(path: &str) -> &'static [&'static str] {
-    match path {
-        "/path" => &["board", "barrier_rule"],
-        _ => &[],
-    }
-}
-
 /// An unknown parameter of a GET that is a field of the same path's POST
-/// is told so.
-fn body_field_in_query(error: ApiError, path: &str) -> ApiError {
+/// (`posted_only`) is told so.
+fn body_field_in_query(
+    error: ApiError,
+    path: &str,
+    posted_only: fn() -> Vec<&'static str>,
+) -> ApiError {
     match error.param() {
-        Some(param)
-            if error.code() == Code::UnknownParameter && post_fields(path).contains(&param) =>
-        {
+        Some(param) if error.code() == Code::UnknownParameter && posted_only().contains(&param) => {
             let detail = format!(
                 "'{param}' is a field of the JSON body of POST {path}, not a parameter of GET: send it with POST {path} and Content-Type: application/json"
             );
@@ -699,17 +684,6 @@ fn query_value(query: &str, param: &str) -> Option<String> {
 mod tests {
     use super::*;
     use crate::request::params::Given;
-
-    #[test]
-    fn post_fields_are_those_the_post_takes_and_the_get_does_not() {
-        use crate::request::params::Member;
-        use crate::routes::path::{PathBody, PathQuery};
-        let (mut post, mut get) = (Vec::new(), Vec::new());
-        <PathBody as Member>::names("", &mut post);
-        <PathQuery as Member>::names("", &mut get);
-        let only_post: Vec<&str> = post.into_iter().filter(|n| !get.contains(n)).collect();
-        assert_eq!(only_post, post_fields("/path"));
-    }
 
     #[test]
     fn json_content_types() {

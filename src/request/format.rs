@@ -15,7 +15,7 @@ use crate::error::{shorten, ApiError};
 use crate::request::extract::from_query;
 use crate::request::params::params;
 use crate::request::params::{choice, Given};
-use crate::shape::Format;
+use crate::written::Format;
 
 /// A format by its name in the query.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -807,8 +807,8 @@ pub(crate) use params;
 mod tests {
     use crate::error::Code;
     use crate::request::extract::{from_json, from_query};
+    use crate::request::question::distance::DistanceRequest;
     use crate::request::square::Side;
-    use crate::routes::distance::DistanceRequest;
 
     #[test]
     fn groups_read_numbers_aliases_and_refuse_what_they_do_not_take() {

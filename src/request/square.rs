@@ -4,16 +4,14 @@
 
 use std::fmt;
 
-use axum::extract::{FromRequest, Request};
 use serde::de::{self, Deserializer, Visitor};
 use serde::Deserialize;
 
 use crate::convert::len64;
 use crate::error::{off_board, ApiError, Code};
-use crate::request::extract::{Bodies, Params};
 use crate::request::params::params;
 use crate::request::params::{choice, exact_whole, too_large, Given, Param, Refusal};
-use crate::shape::Shown;
+use crate::written::Notated;
 use knight::board::MAX_SIDE;
 use knight::tour::CLUE_SQUARES;
 use knight::{Board, Notation, Square, SquareName, SquareParseError};
@@ -373,7 +371,7 @@ impl PlainArgs {
     pub fn squares<const N: usize>(
         &self,
         squares: Named<'_, N>,
-    ) -> Result<(Shown, [Square; N]), ApiError> {
+    ) -> Result<(Notated, [Square; N]), ApiError> {
         let args = required(squares)?;
         squares_on(self.board()?, self.notation, args)
     }
@@ -391,11 +389,6 @@ impl PlainArgs {
         if board.squares() <= CLUE_SQUARES {
             return Ok(board);
         }
-        let side = if self.width.is_given() {
-            "width"
-        } else {
-            "height"
-        };
         Err(ApiError::new(
             Code::BoardTooLarge,
             format!(
@@ -403,7 +396,26 @@ impl PlainArgs {
                 board.squares()
             ),
         )
-        .at(side))
+        .at(self.side_given()))
+    }
+
+    /// The side named when a board is too large: `width` if it was
+    /// given, else `height` (one of the two made it large).
+    pub fn side_given(&self) -> &'static str {
+        if self.width.is_given() {
+            "width"
+        } else {
+            "height"
+        }
+    }
+
+    /// How the answer on `board` writes squares: `notation` when given,
+    /// else as the request wrote its first square (`first`).
+    pub fn shown(&self, board: Board, first: Notation) -> Notated {
+        Notated {
+            board,
+            notation: self.notation.or(first),
+        }
     }
 }
 
@@ -422,22 +434,20 @@ pub fn required<'a, const N: usize>(
     Ok(args)
 }
 
-/// `args` on `board`, recorded as the request's question, with how the
-/// answer writes squares.
+/// `args` on `board`, with how the answer writes squares.
 pub fn squares_on<const N: usize>(
     board: Board,
     notation: Given<Notation>,
     args: [(&'static str, &SquareArg); N],
-) -> Result<(Shown, [Square; N]), ApiError> {
+) -> Result<(Notated, [Square; N]), ApiError> {
     let mut squares = [Square::new(0, 0); N];
     for (square, (param, arg)) in squares.iter_mut().zip(args) {
         *square = arg.on(board, param)?;
     }
-    record_question(board, &squares);
     let first = args
         .first()
         .map_or(Notation::Algebraic, |(_, a)| a.notation());
-    let shown = Shown {
+    let shown = Notated {
         board,
         notation: notation.or(first),
     };
@@ -458,38 +468,6 @@ pub fn record_question(board: Board, squares: &[Square]) {
         "question",
         tracing::field::display(Question(board, squares)),
     );
-}
-
-params! {
-    /// The query of an endpoint about one square of a plain board
-    /// (`/colour`, `/moves`).
-    pub struct SquareQuery {
-        pub square: Given<SquareArg>,
-        pub plain: PlainArgs,
-    }
-}
-
-/// The square a [`SquareQuery`] names, and how the answer writes squares:
-/// from the query string of a GET or the JSON body of a POST.
-pub struct OneSquare(pub Square, pub Shown);
-
-impl OneSquare {
-    /// The square `query` names.
-    pub fn new(query: SquareQuery) -> Result<OneSquare, ApiError> {
-        let (shown, [square]) = query.plain.squares([("square", query.square.as_ref())])?;
-        Ok(OneSquare(square, shown))
-    }
-}
-
-/// The square of a GET's query or of a POST's JSON body, read by the one
-/// rule of each.
-impl<S: Bodies + Send + Sync> FromRequest<S> for OneSquare {
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, state: &S) -> Result<OneSquare, ApiError> {
-        let Params(query) = Params::<SquareQuery>::from_request(req, state).await?;
-        OneSquare::new(query)
-    }
 }
 
 #[cfg(test)]

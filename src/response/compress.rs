@@ -22,7 +22,7 @@ use http_body::{Body as _, Frame, SizeHint};
 use tokio::task::JoinHandle;
 
 use crate::convert::to_usize;
-use crate::response::answer::{pieces_body, Gzippable};
+use crate::response::streamed::{pieces_body, Gzippable};
 use crate::wrapped::{NextFrame, Wrapped, Wrapper};
 
 /// Answers smaller than this are sent as they are.

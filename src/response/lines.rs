@@ -16,7 +16,10 @@ use axum::response::Response;
 use bytes::Bytes;
 use http_body::Frame;
 use serde::Serialize;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
+use tokio::task::JoinHandle;
+
+use crate::error::ApiError;
 
 /// The NDJSON media type.
 pub const NDJSON: &str = "application/x-ndjson";
@@ -86,4 +89,17 @@ impl http_body::Body for Lines {
             .poll_recv(cx)
             .map(|line| line.map(|line| Ok(Frame::data(line))))
     }
+}
+
+/// Waits for the job that writes the lines to start (`started`); if it
+/// never does (admission refused it, or it failed), why.
+pub async fn started(
+    started: oneshot::Receiver<()>,
+    job: JoinHandle<Result<(), ApiError>>,
+) -> Result<(), ApiError> {
+    if started.await.is_ok() {
+        return Ok(());
+    }
+    job.await.map_err(|_| ApiError::internal())??;
+    Err(ApiError::internal())
 }

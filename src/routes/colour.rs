@@ -2,19 +2,15 @@
 //! query, or POST with the same fields as JSON).
 
 use axum::Json;
-use serde::Serialize;
 
-use crate::request::square::OneSquare;
-use crate::shape::ShownSquare;
-
-#[derive(Debug, Serialize)]
-pub struct ColourAnswer {
-    pub square: ShownSquare,
-    pub colour: &'static str,
-}
+use crate::request::question::square::OneSquare;
+use crate::request::resolve::Question;
+use crate::response::answer::square::ColourAnswer;
 
 /// GET (a query) and POST (a JSON body) alike.
-pub async fn handler(OneSquare(square, shown): OneSquare) -> Json<ColourAnswer> {
+pub async fn handler(
+    Question(OneSquare(square, shown)): Question<OneSquare>,
+) -> Json<ColourAnswer> {
     Json(ColourAnswer {
         square: shown.square(square),
         colour: square.colour().as_str(),

@@ -2,19 +2,13 @@
 //! (GET with a query, or POST with the same fields as JSON).
 
 use axum::Json;
-use serde::Serialize;
 
-use crate::request::square::OneSquare;
-use crate::shape::ShownSquare;
-
-#[derive(Debug, Serialize)]
-pub struct MovesAnswer {
-    pub square: ShownSquare,
-    pub moves: Vec<ShownSquare>,
-}
+use crate::request::question::square::OneSquare;
+use crate::request::resolve::Question;
+use crate::response::answer::square::MovesAnswer;
 
 /// GET (a query) and POST (a JSON body) alike.
-pub async fn handler(OneSquare(square, shown): OneSquare) -> Json<MovesAnswer> {
+pub async fn handler(Question(OneSquare(square, shown)): Question<OneSquare>) -> Json<MovesAnswer> {
     Json(MovesAnswer {
         square: shown.square(square),
         moves: shown.squares(&shown.board.neighbours(square)),

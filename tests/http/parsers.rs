@@ -4,8 +4,8 @@
 use knight::board::{file_name, MAX_SIDE};
 use knight::{Board, SquareName, Terrain};
 use knightd::request::extract::{from_json, from_query};
-use knightd::routes::distance::{BatchRequest, DistanceRequest};
-use knightd::routes::path::{PathBody, PathQuery};
+use knightd::request::question::distance::{BatchRequest, DistanceRequest};
+use knightd::request::question::path::{PathBody, PathQuery};
 use proptest::prelude::*;
 
 fn json_value() -> impl Strategy<Value = serde_json::Value> {

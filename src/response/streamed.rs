@@ -28,7 +28,7 @@ use http_body::{Frame, SizeHint};
 use serde::Serialize;
 
 use crate::convert::{len64, to_usize};
-use crate::shape::Shown;
+use crate::written::Notated;
 use knight::board::FileName;
 use knight::tour::{Cycle, TourSquares};
 use knight::{Cache, Notation, Square};
@@ -44,7 +44,7 @@ const WHOLE: usize = 4096;
 /// text is kept in `cache`.
 pub fn json_with_squares<T: Serialize>(
     answer: &T,
-    shown: Shown,
+    shown: Notated,
     squares: TourSquares,
     cache: &Cache,
 ) -> Response {
@@ -103,7 +103,7 @@ pub fn json_with_squares<T: Serialize>(
 /// per square.
 pub fn json_with_lists<'a, T: Serialize>(
     answer: &T,
-    shown: Shown,
+    shown: Notated,
     lists: impl Iterator<Item = &'a [Square]>,
 ) -> Response {
     let mut text = match serde_json::to_vec(answer) {
@@ -153,12 +153,12 @@ pub fn pieces_body(pieces: Vec<Bytes>) -> Body {
 
 /// Writes squares in one notation, without allocating.
 struct SquareWriter {
-    shown: Shown,
+    shown: Notated,
     digits: itoa::Buffer,
 }
 
 impl SquareWriter {
-    fn new(shown: Shown) -> SquareWriter {
+    fn new(shown: Notated) -> SquareWriter {
         SquareWriter {
             shown,
             digits: itoa::Buffer::new(),
@@ -437,7 +437,7 @@ const MARK: usize = 64;
 
 impl CycleText {
     fn new(cycle: Arc<Cycle>, notation: Notation) -> CycleText {
-        let shown = Shown {
+        let shown = Notated {
             board: cycle.board,
             notation,
         };
@@ -572,7 +572,7 @@ mod tests {
         };
         knight::tour(request, limit, &Cache::default()).map(|answer| answer.tour)
     }
-    use crate::shape::ShownSquare;
+    use crate::written::NotatedSquare;
     use knight::Board;
 
     #[derive(Serialize)]
@@ -584,14 +584,14 @@ mod tests {
     /// The streamed answer against serde's, for `squares` in both notations.
     async fn check(board: Board, squares: TourSquares) {
         for notation in [Notation::Index, Notation::Algebraic] {
-            let shown = Shown { board, notation };
+            let shown = Notated { board, notation };
             let all = squares.clone().into_vec();
             let expected = serde_json::to_vec(&Answer {
                 start: 7,
                 path: all.iter().map(|&s| shown.square(s)).collect(),
             })
             .unwrap();
-            let head = Answer::<ShownSquare> {
+            let head = Answer::<NotatedSquare> {
                 start: 7,
                 path: vec![],
             };
@@ -667,13 +667,13 @@ mod gzip_tests {
 #[cfg(test)]
 mod list_tests {
     use super::*;
-    use crate::shape::ShownSquare;
+    use crate::written::NotatedSquare;
     use knight::Board;
 
     #[derive(Serialize)]
     struct Page {
         count: String,
-        paths: Vec<Vec<ShownSquare>>,
+        paths: Vec<Vec<NotatedSquare>>,
     }
 
     /// Lists written straight are serde's bytes, in both notations, on
@@ -689,7 +689,7 @@ mod list_tests {
             })
             .collect();
         for notation in [Notation::Algebraic, Notation::Index] {
-            let shown = Shown { board, notation };
+            let shown = Notated { board, notation };
             for n in 0..lists.len() {
                 let page = Page {
                     count: "12".to_owned(),

@@ -1,0 +1,186 @@
+//! A tour finished (`POST /tour/finish`): from the squares played, drawn
+//! with the played moves told apart from the finish; or from clues, with
+//! whether it is the only tour that agrees with them.
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use axum::response::Response;
+use serde::Serialize;
+
+use crate::convert::len64;
+use crate::error::ApiError;
+use crate::response::answer::{json, Drawn, NotatedPath};
+use crate::response::streamed::json_with_squares;
+use crate::written::{Notated, NotatedSquare};
+use knight::draw::{self, Caption, Overlay};
+use knight::terrain::Ground;
+use knight::tour::{Clue, Finished, Solved, TourSquares};
+use knight::{Cache, Square};
+
+/// The JSON answer: the board, how many squares were played, and the whole
+/// tour, written square by square as it is sent.
+#[derive(Serialize)]
+pub struct FinishAnswer<'a> {
+    pub width: u64,
+    pub height: u64,
+    pub closed: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end: Option<NotatedSquare>,
+    pub played: usize,
+    /// With `clues`: whether no other tour agrees with them (null when
+    /// that was not settled in time).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unique: Option<Option<bool>>,
+    pub path: NotatedPath<'a>,
+}
+
+/// A tour finished from the squares played, to `end` when one was asked.
+pub struct TourFinished {
+    pub done: Finished,
+    pub end: Option<Square>,
+    pub shown: Notated,
+    pub cache: Arc<Cache>,
+}
+
+impl Drawn for TourFinished {
+    /// Written fast, as /tour's.
+    fn json(self) -> Result<Response, ApiError> {
+        let shown = self.shown;
+        let head = FinishAnswer {
+            width: self.done.board.width(),
+            height: self.done.board.height(),
+            closed: self.done.closed,
+            end: self.end.map(|e| shown.square(e)),
+            played: self.done.played,
+            unique: None,
+            path: NotatedPath::new(shown, &[]),
+        };
+        let squares = TourSquares::Own(self.done.path);
+        Ok(json_with_squares(&head, shown, squares, &self.cache))
+    }
+
+    fn ground(&self) -> Ground<'_> {
+        Ground::Plain(self.done.board)
+    }
+
+    fn path(&self) -> Cow<'_, [Square]> {
+        Cow::Borrowed(&self.done.path)
+    }
+
+    /// What a picture of a finished tour says: the squares played and how
+    /// the tour was to end, then the moves played and found, and where it
+    /// ends.
+    fn overlay(&self) -> Overlay {
+        let (done, end) = (&self.done, self.end);
+        let path = &done.path;
+        let played = &path[..done.played.min(path.len())];
+        let (first, last) = (path[0], path[path.len() - 1]);
+        let kind = match end {
+            _ if done.closed => "Closed knight's tour".to_owned(),
+            Some(end) => format!("Knight's tour to {end}"),
+            None => "Knight's tour".to_owned(),
+        };
+        let from = match played {
+            [only] => format!("from {only} (the one square played)"),
+            [.., last_played] if played.len() > 8 => format!(
+                "from the {} squares played ({first} to {last_played})",
+                draw::grouped(len64(played.len()))
+            ),
+            _ => {
+                let names: Vec<String> = played.iter().map(Square::to_string).collect();
+                format!(
+                    "from the {} squares played ({})",
+                    names.len(),
+                    names.join(" ")
+                )
+            }
+        };
+        let moves = len64(path.len()) - 1;
+        let moves_played = len64(played.len()).saturating_sub(1);
+        let found = moves - moves_played;
+        let split = match (moves_played, found) {
+            (_, 0) => "every move played".to_owned(),
+            (0, _) => "every move found to finish".to_owned(),
+            (p, f) => format!(
+                "{} played and {} found to finish",
+                draw::grouped(p),
+                draw::grouped(f)
+            ),
+        };
+        let ends = if done.closed {
+            format!("every square once, then one move back to {first}")
+        } else {
+            format!("every square once, ending on {last}")
+        };
+        Overlay {
+            closed: done.closed,
+            played: played.len(),
+            caption: Caption {
+                asked: format!("{kind} finished {from}"),
+                moves: Some(moves),
+                cost: None,
+                verdict: Some(format!("{split}, {ends}")),
+            },
+            ..Overlay::default()
+        }
+    }
+}
+
+/// A tour that agrees with the clues, and the squares played.
+pub struct CluesSolved {
+    pub solved: Solved,
+    pub clues: Vec<Clue>,
+    pub closed: bool,
+    pub end: Option<Square>,
+    pub played: usize,
+    pub shown: Notated,
+}
+
+impl Drawn for CluesSolved {
+    fn json(self) -> Result<Response, ApiError> {
+        let shown = self.shown;
+        json(&FinishAnswer {
+            width: shown.board.width(),
+            height: shown.board.height(),
+            closed: self.closed,
+            end: self.end.map(|e| shown.square(e)),
+            played: self.played,
+            unique: Some(self.solved.unique),
+            path: NotatedPath::new(shown, &self.solved.path),
+        })
+    }
+
+    fn ground(&self) -> Ground<'_> {
+        Ground::Plain(self.shown.board)
+    }
+
+    fn path(&self) -> Cow<'_, [Square]> {
+        Cow::Borrowed(&self.solved.path)
+    }
+
+    fn overlay(&self) -> Overlay {
+        let verdict = match self.solved.unique {
+            Some(true) => "the only tour that agrees with them (a complete search found no other)",
+            Some(false) => "one of several tours that agree with them",
+            None => {
+                "a tour that agrees with them (whether it is the only one was not settled in time)"
+            }
+        };
+        let count = self.clues.len();
+        Overlay {
+            closed: self.closed,
+            clues: self.clues.iter().map(|c| (c.square, c.step)).collect(),
+            caption: Caption {
+                asked: format!(
+                    "Knight's tour puzzle: {count} numbered square{}",
+                    if count == 1 { "" } else { "s" }
+                ),
+                moves: None,
+                cost: None,
+                verdict: Some(format!("Solved: {verdict}")),
+            },
+            ..Overlay::default()
+        }
+    }
+}
