@@ -404,7 +404,7 @@ fn http2_settings(
     http.timer(TokioTimer::new())
         .max_concurrent_streams(config.http2_max_streams)
         // At most one chunk of an answer waits in a stream's send buffer.
-        .max_send_buf_size(crate::response::answer::CHUNK)
+        .max_send_buf_size(crate::response::streamed::CHUNK)
         .keep_alive_interval(Some(header_timeout))
         .keep_alive_timeout(header_timeout)
         // h2's own bound on a header block (a bare 431 past it, and the

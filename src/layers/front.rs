@@ -14,7 +14,7 @@
 //! - `X-Content-Type-Options: nosniff` on every answer;
 //! - gzip when asked (see `compress`: large answers off the async workers),
 //!   and then the `ETag` of a compressed answer marked with its coding
-//!   (`middleware::etag_per_coding`).
+//!   (`etag::etag_per_coding`).
 //!
 //! One layer, because each layer axum puts round a route is a boxed
 //! service, cloned (with all the boxed services inside it) for every
@@ -40,9 +40,9 @@ use tower::{Layer, Service};
 
 use crate::convert::to_usize;
 use crate::error::ApiError;
+use crate::layers::etag::etag_per_coding;
 use crate::layers::limits::{Admitted, Limits};
 use crate::layers::metrics::{Metrics, UNMATCHED};
-use crate::layers::middleware::etag_per_coding;
 use crate::response::compress::{self, Accepts, Respond};
 
 pub const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -129,7 +129,7 @@ where
             if let Some(trace) = request
                 .headers()
                 .get("traceparent")
-                .and_then(|v| crate::layers::middleware::trace_id(v.as_bytes()))
+                .and_then(|v| crate::layers::trace::trace_id(v.as_bytes()))
             {
                 span.record("trace_id", trace);
             }

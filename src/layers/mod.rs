@@ -3,14 +3,12 @@
 //! client may ask), `etag` (the ETag cache of GET answers), `trace` (the
 //! caller's trace id), `cors`, `metrics` (the counters behind
 //! `GET /metrics`) and `pictured` (round the routes that draw: the format
-//! decided, PNGs rasterised). `middleware` only hands `front` the names it
-//! reads from `etag` and `trace`.
+//! decided, PNGs rasterised).
 
 pub mod cors;
 pub mod etag;
 pub mod front;
 pub mod limits;
 pub mod metrics;
-pub mod middleware;
 pub mod pictured;
 pub mod trace;

@@ -17,10 +17,6 @@ pub mod validate;
 
 use std::borrow::Cow;
 
-/// What the connection layer sizes its send buffer by (`server.rs` names
-/// it here, where the streamed answers were written before).
-pub use crate::response::streamed::CHUNK;
-
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::ser::{SerializeSeq, Serializer};
