@@ -52,6 +52,10 @@
 #      the main port answered 200 within 1 s, no 5xx, RSS after <= warm
 #      baseline + 64 MiB, with held-out sizes drawn from a fresh seed
 #      (HOSTILE_SEED repeats a run; scripts/hostile/connstorms.py).
+#      Each waits first for the kernel's connection tracking (netfilter,
+#      where the machine has it) to be at most a quarter full and reports
+#      its peak: a full table drops every listener's new connections,
+#      which would read as the server's failure (docs/operations.md).
 # Every storm runs with the manifest's settings (deploy/kubernetes.yaml:
 # KNIGHTD_HEAVY_WORKERS=2; its 512 MiB is the memory goal).
 # The helpers are Python 3 (scripts/hostile/): the standard library, and

@@ -10,7 +10,6 @@ use axum::response::{IntoResponse, Response};
 
 use crate::convert::len64;
 use crate::error::ApiError;
-use crate::response::raster::Rasterise;
 use crate::response::NotPure;
 
 /// Route layer of the solver's GET routes, whose answers are pure functions
@@ -70,8 +69,13 @@ pub async fn cache_for_a_day(request: Request, next: Next) -> Response {
         (body, body_hash(&key))
     };
     // A PNG is another representation of the same URL than its SVG, whose
-    // bytes are hashed here (it is rasterised after): its own tag.
-    let etag = if parts.extensions.get::<Rasterise>().is_some() {
+    // bytes are hashed here (it is rasterised after, `response::raster`):
+    // its own tag. Its type says so; no other answer here is a PNG.
+    let png = parts
+        .headers
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|kind| kind.as_bytes() == b"image/png");
+    let etag = if png {
         format!("\"{hash:016x}-png\"")
     } else {
         format!("\"{hash:016x}\"")
