@@ -10,6 +10,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::convert::len64;
 use crate::error::ApiError;
+use crate::response::raster::ToRasterise;
 use crate::response::NotPure;
 
 /// Route layer of the solver's GET routes, whose answers are pure functions
@@ -42,12 +43,21 @@ pub async fn cache_for_a_day(request: Request, next: Next) -> Response {
     // streamed as the client reads it (a tour of a million squares is
     // megabytes) and is never held: it is a pure function of the URL and
     // the representation chosen, written the same by every build of this
-    // version, so its tag hashes those instead.
-    let whole = body
-        .size_hint()
-        .exact()
-        .is_some_and(|n| n <= HASHED_BODY_BYTES);
-    let (body, hash) = if whole {
+    // version, so its tag hashes those instead. A PNG still to be made is
+    // named by its picture, the SVG it will be rasterised from (so a 304
+    // or a HEAD never rasterises): another representation of the same URL
+    // than the SVG, its own tag.
+    let png = parts
+        .extensions
+        .get::<ToRasterise>()
+        .map(|png| png.svg.clone());
+    let named = png
+        .as_ref()
+        .map_or_else(|| body.size_hint().exact(), |svg| Some(len64(svg.len())));
+    let whole = named.is_some_and(|n| n <= HASHED_BODY_BYTES);
+    let (body, hash) = if let (Some(svg), true) = (&png, whole) {
+        (body, body_hash(svg))
+    } else if whole {
         let Ok(bytes) = axum::body::to_bytes(body, usize::MAX).await else {
             return ApiError::internal().into_response();
         };
@@ -68,14 +78,7 @@ pub async fn cache_for_a_day(request: Request, next: Next) -> Response {
         .concat();
         (body, body_hash(&key))
     };
-    // A PNG is another representation of the same URL than its SVG, whose
-    // bytes are hashed here (it is rasterised after, `response::raster`):
-    // its own tag. Its type says so; no other answer here is a PNG.
-    let png = parts
-        .headers
-        .get(header::CONTENT_TYPE)
-        .is_some_and(|kind| kind.as_bytes() == b"image/png");
-    let etag = if png {
+    let etag = if png.is_some() {
         format!("\"{hash:016x}-png\"")
     } else {
         format!("\"{hash:016x}\"")

@@ -4,7 +4,7 @@
 //! to the handler as a request extension; a PNG takes a heavy worker before
 //! its handler runs (within the fair-share rules: while the job waits its
 //! turn it holds only its request, nothing drawn), the handler draws its
-//! SVG on that worker and answers [`Rasterise`], and the answer goes on to
+//! SVG on that worker and answers a PNG still to be made ([`ToRasterise`]), and the answer goes on to
 //! `response::raster::to_png`, which rasterises it there. Nothing comes
 //! back here: the answers of these routes vary with `Accept`, which the
 //! router says round them (`crate::app`). An SVG answer gets a
@@ -23,7 +23,7 @@ use crate::request::extract::Draws;
 use crate::request::format::negotiate;
 use crate::response::raster::to_png;
 #[cfg(doc)]
-use crate::response::raster::Rasterise;
+use crate::response::raster::ToRasterise;
 use crate::written::Format;
 
 /// What the layer needs of the service's state.

@@ -1,13 +1,13 @@
 //! Pictures as responses: the challenge's text board (`text/plain;
 //! charset=utf-8`), an SVG picture (`image/svg+xml`) drawn by the library
-//! with knightd's title, or a PNG (an SVG answer that says it is to be
-//! rasterised, and at what size: `raster`). `answer::respond` chooses among
-//! them by the request's format.
+//! with knightd's title, or a PNG ([`ToRasterise`]: the picture to be
+//! rasterised, and at what size, which `raster` makes the body of).
+//! `answer::respond` chooses among them by the request's format.
 
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 
-use crate::response::raster::Rasterise;
+use crate::response::raster::ToRasterise;
 use knight::draw::Overlay;
 use knight::terrain::Ground;
 use knight::Square;
@@ -36,11 +36,15 @@ pub fn svg_response(svg: String) -> Response {
     with_type(svg, "image/svg+xml")
 }
 
-/// An `image/png` answer: `svg`, to be rasterised with its longer side
-/// `size` pixels (see [`Rasterise`]).
+/// An `image/png` answer still to be made: the picture as `svg`, to be
+/// rasterised with its longer side `size` pixels ([`ToRasterise`]); no
+/// body until it is.
 pub fn png_response(svg: String, size: Option<u32>) -> Response {
-    let mut response = with_type(svg, "image/png");
-    response.extensions_mut().insert(Rasterise { size });
+    let mut response = with_type(String::new(), "image/png");
+    response.extensions_mut().insert(ToRasterise {
+        svg: svg.into(),
+        size,
+    });
     response
 }
 

@@ -1,6 +1,7 @@
 //! PNG pictures: `?format=png` (or `Accept: image/png`) on every route that
-//! draws. The handler draws its SVG and answers it as a PNG to rasterise
-//! ([`Rasterise`]); the layer of those routes (`layers::pictured`) hands
+//! draws. The handler draws its SVG and answers a PNG still to be made
+//! ([`ToRasterise`]: the SVG and the size, typed, the body empty); the
+//! layer of those routes (`layers::pictured`) hands
 //! that answer here, where the way of a PNG ends: [`to_png`] rasterises it
 //! (resvg) on the blocking pool while the request's heavy worker is held,
 //! at `size` pixels along its longer side (default: the SVG's own size), at
@@ -29,10 +30,14 @@ const FONTS: [&[u8]; 2] = [
     include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf"),
 ];
 
-/// What a PNG answer carries (`picture::png_response`): its body is the
-/// SVG to rasterise, its longer side `size` pixels (else the SVG's own).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rasterise {
+/// A PNG answer still to be made (`picture::png_response`): the picture
+/// as SVG, and its longer side in pixels (else the SVG's own). It travels
+/// with the answer, whose body stays empty until [`to_png`] makes it; the
+/// ETag layer names the PNG by this SVG (`layers::etag`), so a 304 or a
+/// HEAD never rasterises.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ToRasterise {
+    pub svg: axum::body::Bytes,
     pub size: Option<u32>,
 }
 
@@ -43,7 +48,7 @@ const MAX_SVG_BYTES: usize = 64 << 20;
 /// Pictures being rasterised, at most one at a time (see [`to_png`]).
 static RASTERISING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
 
-/// `drawn` as it is sent: when it says [`Rasterise`], its SVG rasterised
+/// `drawn` as it is sent: when it is [`ToRasterise`], its SVG rasterised
 /// (at most `max` pixels a side) on the blocking pool, with `worker` (what
 /// holds the request's heavy worker) kept until the rasterising ends, so
 /// that the worker is not given to another job while this one still uses
@@ -56,17 +61,17 @@ pub async fn to_png<W: Send + 'static>(
     max: u32,
     worker: W,
 ) -> Result<Response, ApiError> {
-    let Some(&Rasterise { size }) = drawn.extensions().get::<Rasterise>() else {
-        return Ok(drawn);
-    };
     let (mut parts, body) = drawn.into_parts();
+    let Some(ToRasterise { svg, size }) = parts.extensions.remove::<ToRasterise>() else {
+        return Ok(Response::from_parts(parts, body));
+    };
     parts.headers.remove(header::CONTENT_LENGTH);
     if head {
         return Ok(Response::from_parts(parts, Body::empty()));
     }
-    let svg = axum::body::to_bytes(body, MAX_SVG_BYTES)
-        .await
-        .map_err(|_| ApiError::internal())?;
+    if svg.len() > MAX_SVG_BYTES {
+        return Err(ApiError::internal());
+    }
     // One picture rasterised at a time: its parsed SVG (about twenty bytes
     // for each byte of the SVG: every glyph a path) and its pixels take up
     // to about 200 MiB for the largest drawing at 4096 pixels.
