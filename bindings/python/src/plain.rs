@@ -511,38 +511,9 @@ pub fn distance_map(
     let map = py
         .detach(|| knight::plain::distance_map(board, from, f, r, MAX_MAP_SQUARES))
         .map_err(Failure::from)?;
-    let shown = ranks
-        .clone()
-        .rev()
-        .flat_map(|rank| files.clone().map(move |file| Square::new(file, rank)));
-    let shades = shown
-        .zip(&map.moves)
-        .filter_map(|(square, moves)| moves.map(|m| (square, m)))
-        .collect();
-    // The square itself: its colour and its moves (drawn), then the map.
-    let moves = board.knight_moves(from).count();
-    let itself = format!(
-        "{} square, {moves} knight move{} (drawn)",
-        from.colour().as_str(),
-        if moves == 1 { "" } else { "s" }
-    );
-    let verdict = match map.farthest {
-        Some(far) if far > 0 => {
-            format!("{itself}; every square shown is at most {far} moves from {from}")
-        }
-        _ => format!("{itself}; no other square shown can be reached from {from}"),
-    };
-    let overlay = Overlay {
-        ends: vec![from],
-        moves_of: Some(from),
-        shades,
-        caption: Caption {
-            asked: format!("Fewest moves from {from} to every square"),
-            verdict: Some(verdict),
-            ..Caption::default()
-        },
-        ..Overlay::default()
-    };
+    // The square itself: its colour and its moves (drawn), then the map
+    // (the library's words, knightd's too).
+    let overlay = knight::draw::distance_map_overlay(board, from, &map);
     let drawing = Drawing {
         board,
         terrain: None,

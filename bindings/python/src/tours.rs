@@ -164,30 +164,10 @@ fn ends(path: &TourSquares) -> (Square, Square) {
     (first[0], *last.unwrap_or(&first[0]))
 }
 
-/// What a picture of a tour says, and its closing move.
+/// What a picture of a tour says, and its closing move (the library's
+/// words, knightd's too).
 fn tour_overlay(closed: bool, path: &TourSquares) -> Overlay {
-    let (first, last) = ends(path);
-    let (asked, verdict) = if closed {
-        (
-            format!("Closed knight's tour from {first}"),
-            format!("every square once, then one move back to {first}"),
-        )
-    } else {
-        (
-            format!("Knight's tour from {first}"),
-            format!("every square once, ending on {last}"),
-        )
-    };
-    Overlay {
-        closed,
-        caption: Caption {
-            asked,
-            moves: Some(count(path.len()) - 1),
-            cost: None,
-            verdict: Some(verdict),
-        },
-        ..Overlay::default()
-    }
+    path.overlay(closed)
 }
 
 /// A knight's tour of the ``width`` × ``height`` board from ``start``

@@ -9,7 +9,7 @@ use crate::error::ApiError;
 use crate::response::answer::{json, Drawn};
 use crate::written::{Notated, NotatedSquare};
 use knight::board::file_name;
-use knight::draw::{Caption, Overlay};
+use knight::draw::Overlay;
 use knight::plain::DistanceMap;
 use knight::terrain::Ground;
 use knight::Square;
@@ -59,39 +59,9 @@ impl Drawn for MapMade {
         Ground::Plain(self.shown.board)
     }
 
-    /// The square itself: its colour and its moves (drawn), then the map.
+    /// The square itself: its colour and its moves (drawn), then the map
+    /// (the library's words).
     fn overlay(&self) -> Overlay {
-        let (from, files) = (self.from, self.files.clone());
-        let shades = self
-            .ranks
-            .clone()
-            .rev()
-            .flat_map(|r| files.clone().map(move |f| Square::new(f, r)))
-            .zip(self.map.moves.iter())
-            .filter_map(|(s, m)| m.map(|m| (s, m)))
-            .collect();
-        let moves = self.shown.board.knight_moves(from).count();
-        let itself = format!(
-            "{} square, {moves} knight move{} (drawn)",
-            from.colour().as_str(),
-            if moves == 1 { "" } else { "s" }
-        );
-        let verdict = match self.map.farthest {
-            Some(far) if far > 0 => {
-                format!("{itself}; every square shown is at most {far} moves from {from}")
-            }
-            _ => format!("{itself}; no other square shown can be reached from {from}"),
-        };
-        Overlay {
-            ends: vec![from],
-            moves_of: Some(from),
-            shades,
-            caption: Caption {
-                asked: format!("Fewest moves from {from} to every square"),
-                verdict: Some(verdict),
-                ..Caption::default()
-            },
-            ..Overlay::default()
-        }
+        knight::draw::distance_map_overlay(self.shown.board, self.from, &self.map)
     }
 }

@@ -6,12 +6,11 @@ use std::sync::Arc;
 use axum::response::Response;
 use serde::Serialize;
 
-use crate::convert::len64;
 use crate::error::ApiError;
 use crate::response::answer::{Drawn, NotatedPath};
 use crate::response::streamed::json_with_squares;
 use crate::written::{Notated, NotatedSquare};
-use knight::draw::{Caption, Overlay};
+use knight::draw::Overlay;
 use knight::terrain::Ground;
 use knight::tour::SharedTour;
 use knight::{Cache, Square};
@@ -71,34 +70,10 @@ impl Drawn for FoundTour {
         Cow::Owned(self.tour.squares.clone().into_vec())
     }
 
-    /// What a picture of a tour says, and its closing move.
+    /// What a picture of a tour says, and its closing move (the
+    /// library's words).
     fn overlay(&self) -> Overlay {
-        let closed = self.tour.closed;
-        let runs = self.tour.squares.runs();
-        let first = runs[0][0];
-        let last = runs.iter().rev().find_map(|run| run.last()).copied();
-        let last = last.unwrap_or(first);
-        let (asked, verdict) = if closed {
-            (
-                format!("Closed knight's tour from {first}"),
-                format!("every square once, then one move back to {first}"),
-            )
-        } else {
-            (
-                format!("Knight's tour from {first}"),
-                format!("every square once, ending on {last}"),
-            )
-        };
-        Overlay {
-            closed,
-            caption: Caption {
-                asked,
-                moves: Some(len64(self.tour.squares.len()) - 1),
-                cost: None,
-                verdict: Some(verdict),
-            },
-            ..Overlay::default()
-        }
+        self.tour.squares.overlay(self.tour.closed)
     }
 }
 

@@ -65,6 +65,7 @@ use std::fmt;
 
 use super::board::Square;
 
+mod answers;
 mod captions;
 mod ground;
 mod inset;
@@ -77,6 +78,7 @@ mod svg;
 mod text;
 mod view;
 
+pub use answers::distance_map_overlay;
 pub use captions::grouped;
 pub use svg::svg;
 pub use text::{text, text_with_knight, text_with_path};

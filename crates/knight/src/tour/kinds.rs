@@ -10,6 +10,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::board::{Board, Square};
+use crate::draw::{Caption, Overlay};
 use crate::grid::Grid;
 
 /// A knight's tour: every square of `board` once, from `path[0]`.
@@ -51,6 +52,43 @@ pub enum TourSquares {
 }
 
 impl TourSquares {
+    /// What a picture of a tour over these squares says (closed: its
+    /// closing move drawn), the words knightd and the Python package
+    /// both draw: "Closed knight's tour from a1", "every square once, then
+    /// one move back to a1"; or "Knight's tour from a1", "every square
+    /// once, ending on h8"; and its moves.
+    pub fn overlay(&self, closed: bool) -> Overlay {
+        let runs = self.runs();
+        let first = runs[0][0];
+        let last = runs
+            .iter()
+            .rev()
+            .find_map(|run| run.last())
+            .copied()
+            .unwrap_or(first);
+        let (asked, verdict) = if closed {
+            (
+                format!("Closed knight's tour from {first}"),
+                format!("every square once, then one move back to {first}"),
+            )
+        } else {
+            (
+                format!("Knight's tour from {first}"),
+                format!("every square once, ending on {last}"),
+            )
+        };
+        Overlay {
+            closed,
+            caption: Caption {
+                asked,
+                moves: Some(u64::try_from(self.len()).unwrap_or(u64::MAX) - 1),
+                cost: None,
+                verdict: Some(verdict),
+            },
+            ..Overlay::default()
+        }
+    }
+
     /// The squares in order, as two runs: the second follows the first.
     pub fn runs(&self) -> [&[Square]; 2] {
         match self {
