@@ -5,7 +5,6 @@
 
 use std::ops::Range;
 
-use knight::draw::{Caption, Overlay};
 use knight::plain::{Count, PathsLimits};
 use knight::{knight_distance, shortest_path, Board, Square};
 use pyo3::exceptions::PyTypeError;
@@ -359,28 +358,8 @@ pub fn shortest_paths(
             knight::plain::shortest_paths(board, from, to, &Count::default(), 0, PATHS_LIMITS)
         })
         .map_err(Failure::from)?;
-    let shades = found
-        .layers
-        .iter()
-        .zip(0u64..)
-        .flat_map(|(layer, k)| layer.iter().map(move |&square| (square, k)))
-        .collect();
-    let verdict = match found.moves {
-        None => "unreachable".to_owned(),
-        Some(_) => format!("{} shortest paths", found.count),
-    };
-    let overlay = Overlay {
-        ends: vec![from, to],
-        shades,
-        shade_moves: true,
-        caption: Caption {
-            asked: format!("Every shortest path from {from} to {to}"),
-            moves: found.moves,
-            verdict: Some(verdict),
-            ..Caption::default()
-        },
-        ..Overlay::default()
-    };
+    // The library's words (knightd's too); no path is drawn.
+    let overlay = knight::draw::shortest_paths_overlay(from, to, &found, None);
     let drawing = Drawing {
         board,
         terrain: None,

@@ -5,12 +5,11 @@ use std::borrow::Cow;
 use axum::response::Response;
 use serde::Serialize;
 
-use crate::convert::len64;
 use crate::error::ApiError;
 use crate::response::answer::Drawn;
 use crate::response::streamed::json_with_lists;
 use crate::written::{Notated, NotatedSquare};
-use knight::draw::{Caption, Overlay};
+use knight::draw::Overlay;
 use knight::plain::{Count, ShortestPaths};
 use knight::terrain::Ground;
 use knight::Square;
@@ -73,80 +72,11 @@ impl Drawn for PathsFound {
         Cow::Borrowed(self.first().unwrap_or(&[]))
     }
 
+    /// The paths' layers shaded, the page's first path drawn, and the
+    /// library's words.
     fn overlay(&self) -> Overlay {
-        let ([from, to], found, offset) = (self.ends, &self.found, &self.offset);
-        let shades = found
-            .layers
-            .iter()
-            .enumerate()
-            .flat_map(|(k, layer)| layer.iter().map(move |&s| (s, len64(k))))
-            .collect();
-        let count = count_words(&found.count.to_string());
-        let verdict = match (found.moves, self.first()) {
-            (None, _) => "unreachable".to_owned(),
-            (Some(_), Some(_)) => {
-                let mut place = offset.clone();
-                place += &Count::one();
-                format!("{count}; path {place} drawn, every square on some shortest path shaded by its move")
-            }
-            (Some(_), None) => format!("{count}; none at place {offset}"),
-        };
-        Overlay {
-            ends: vec![from, to],
-            shades,
-            shade_moves: true,
-            caption: Caption {
-                asked: format!("Every shortest path from {from} to {to}"),
-                moves: found.moves,
-                verdict: Some(verdict),
-                ..Caption::default()
-            },
-            ..Overlay::default()
-        }
+        let [from, to] = self.ends;
+        let page = Some((&self.offset, self.first().is_some()));
+        knight::draw::shortest_paths_overlay(from, to, &self.found, page)
     }
-}
-
-/// Digits up to this many are written whole (grouped by thousands); more,
-/// as a power of ten (as the page writes them).
-const WHOLE_DIGITS: usize = 12;
-
-/// A count of shortest paths (decimal digits) as a person reads it: "1
-/// shortest path", "1,234,567 shortest paths", or past [`WHOLE_DIGITS`]
-/// digits "9.46 × 10²³⁰ shortest paths (231 digits)": three figures,
-/// rounded half up.
-fn count_words(count: &str) -> String {
-    let digits = count.trim_start_matches('0');
-    let digits = if digits.is_empty() { "0" } else { digits };
-    if digits == "1" {
-        return "1 shortest path".to_owned();
-    }
-    if digits.len() <= WHOLE_DIGITS {
-        let mut grouped = String::with_capacity(digits.len() * 4 / 3);
-        for (k, digit) in digits.chars().enumerate() {
-            if k > 0 && (digits.len() - k) % 3 == 0 {
-                grouped.push(',');
-            }
-            grouped.push(digit);
-        }
-        return format!("{grouped} shortest paths");
-    }
-    let figure = |k: usize| u32::from(digits.as_bytes()[k] - b'0');
-    let mut lead = figure(0) * 100 + figure(1) * 10 + figure(2) + u32::from(figure(3) >= 5);
-    let mut power = digits.len() - 1;
-    if lead == 1000 {
-        lead = 100;
-        power += 1;
-    }
-    const SUPERSCRIPT: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
-    let exponent: String = power
-        .to_string()
-        .bytes()
-        .map(|d| SUPERSCRIPT[usize::from(d - b'0')])
-        .collect();
-    format!(
-        "{}.{:02} × 10{exponent} shortest paths ({} digits)",
-        lead / 100,
-        lead % 100,
-        digits.len()
-    )
 }

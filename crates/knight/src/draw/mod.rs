@@ -78,7 +78,7 @@ mod svg;
 mod text;
 mod view;
 
-pub use answers::distance_map_overlay;
+pub use answers::{distance_map_overlay, shortest_paths_overlay};
 pub use captions::grouped;
 pub use svg::svg;
 pub use text::{text, text_with_knight, text_with_path};
