@@ -109,6 +109,30 @@ impl Tally for u128 {
     }
 }
 
+impl Tally for u64 {
+    fn one() -> Self {
+        1
+    }
+
+    fn add(&mut self, other: &Self) -> bool {
+        match self.checked_add(*other) {
+            Some(sum) => {
+                *self = sum;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+
+    fn into_count(self) -> Count {
+        Count::from(self)
+    }
+}
+
 impl Tally for Count {
     fn one() -> Self {
         Count::one()
@@ -152,7 +176,7 @@ impl Hasher for StateHasher {
     }
 }
 
-type States<T> = HashMap<u64, T, BuildHasherDefault<StateHasher>>;
+pub(crate) type States<T> = HashMap<u64, T, BuildHasherDefault<StateHasher>>;
 
 /// The bytes a table of `states` states holds, each with a count of
 /// `count_bytes` on the heap (the hash table's slots at its load factor).
@@ -200,116 +224,18 @@ pub(crate) fn count<T: Tally>(
             most_states: 0,
         });
     }
-    let slots = 2 * w + 1;
-    let is_end = |square: usize| ends.contains(&Some(square));
-    let mut step = Step {
-        w,
-        h,
-        slots,
-        closed,
-        asked,
-        last: squares - 1,
-        room: Vec::new(),
-        asked_slots: Vec::new(),
-        dark_slots: Vec::new(),
-        asked_colours: [0, 0],
-        most_colours: [2, 2],
-    };
-    let dark = |q: usize| (q / w + q % w) % 2 == 0;
-    step.dark_slots = (0..squares)
-        .map(|i| {
-            (0..=slots)
-                .filter(|&k| (i + k).checked_sub(slots).is_some_and(dark))
-                .fold(0u32, |mask, k| mask | 1 << k)
-        })
-        .collect();
-    for &end in ends.iter().flatten() {
-        step.asked_colours[usize::from(dark(end))] += 1;
-    }
-    let darks = (0..squares).filter(|&q| dark(q)).count();
-    step.most_colours = match darks * 2 {
-        d if d == squares => [1, 1],
-        d if d == squares + 1 => [0, 2],
-        // A board with more dark squares than that has no tour (nor one
-        // with more light ones): no colour may end one.
-        _ => [0, 0],
-    };
-    step.asked_slots = (0..squares)
-        .map(|i| {
-            (0..=slots)
-                .filter(|&k| (i + k).checked_sub(slots).is_some_and(is_end))
-                .fold(0u32, |mask, k| mask | 1 << k)
-        })
-        .collect();
-    step.room = (0..squares)
-        .map(|i| {
-            let mut room = [0u8; 2 * MAX_WIDTH + 2];
-            for (k, moves) in room.iter_mut().enumerate().take(slots + 1) {
-                if let Some(q) = (i + k).checked_sub(slots) {
-                    *moves = u8::try_from(step.moves_after(q, i)).unwrap_or(u8::MAX);
-                }
-            }
-            room
-        })
-        .collect();
-
+    let step = Step::new(layout, false);
     let mut states: States<T> = States::default();
-    // Before the first square, the frontier's squares are off the board:
-    // done.
-    let start = (0..slots).fold(0u64, |key, k| key | (u64::from(DONE) << (4 * k)));
-    states.insert(start, T::one());
+    states.insert(step.first_key(), T::one());
     let mut total: Option<T> = None;
     let mut most_states = 1;
     let mut work = 0u32;
     for i in 0..squares {
-        let mut next: States<T> = States::default();
-        next.reserve(states.len());
-        let leaving = i.checked_sub(slots);
-        // The asked ends already left the frontier (each a tour end).
-        let ends_gone = ends
-            .iter()
-            .flatten()
-            .filter(|&&e| leaving.is_some_and(|l| e <= l))
-            .count();
-        let square = Square {
-            i,
-            row: i / w,
-            column: i % w,
-            is_end: is_end(i),
-            leaving_is_end: leaving.is_some_and(is_end),
-            ends_gone,
-        };
-        let back = step.back_slots(square);
-        for (key, ways) in &states {
-            work += 1;
-            if work & 0xFFF == 0 && deadline.passed() {
-                return Err(Stopped::Time);
-            }
-            let frontier = unpack(*key, slots);
-            let mut fits = true;
-            step.each_choice(&frontier, square, &back, |outcome| match outcome {
-                // One look-up whether the state is new or held.
-                Outcome::State(next_key) => match next.entry(next_key) {
-                    Entry::Occupied(mut held) => fits &= held.get_mut().add(ways),
-                    Entry::Vacant(new) => {
-                        new.insert(ways.clone());
-                    }
-                },
-                Outcome::Whole => match total.as_mut() {
-                    Some(held) => fits &= held.add(ways),
-                    None => total = Some(ways.clone()),
-                },
-            });
-            if !fits {
-                return Err(Stopped::Overflow);
-            }
-        }
+        let (next, whole) = step.advance(&states, i, deadline, &mut work)?;
+        add_whole(&mut total, whole)?;
         most_states = most_states.max(next.len());
         // Both tables are held here: the states before this square and after.
-        let heap = next.values().next().map_or(0, |ways| ways.heap_bytes());
-        let held = table_bytes::<T>(next.len(), heap.saturating_mul(2))
-            .saturating_add(table_bytes::<T>(states.len(), heap.saturating_mul(2)));
-        if held > budget {
+        if held_bytes(&states, &next) > budget {
             return Err(Stopped::Memory);
         }
         states = next;
@@ -340,13 +266,17 @@ enum Outcome {
     Whole,
 }
 
-struct Step {
+pub(crate) struct Step {
     w: usize,
     h: usize,
     slots: usize,
     closed: bool,
     asked: usize,
     last: usize,
+    /// Whether the board goes on for ever (see [`Step::new`]).
+    unbounded: bool,
+    /// The asked ends.
+    ends: [Option<usize>; 2],
     /// For each square `i`, the moves each frontier square (slot `k` holds
     /// square `i - slots + k`, the last slot `i` itself) can still gain from
     /// squares after `i`.
@@ -374,6 +304,173 @@ struct Back {
 }
 
 impl Step {
+    /// The tables of `layout`'s squares. `unbounded`: the board goes on
+    /// below its rows for ever (the rows from the third on are alike, so
+    /// the tables hold three rows and every later square reads its column's
+    /// in the third), every row end is a possible last square, and the
+    /// colours of the ends are not held (they depend on the length); see
+    /// [`Step::advance`].
+    pub(crate) fn new(layout: Layout, unbounded: bool) -> Step {
+        let Layout { w, h, closed, ends } = layout;
+        let asked = ends.iter().flatten().count();
+        let (h, rows) = if unbounded {
+            (usize::MAX / 4, 4)
+        } else {
+            (h, h)
+        };
+        let squares = w * rows;
+        let slots = 2 * w + 1;
+        let is_end = |square: usize| ends.contains(&Some(square));
+        let mut step = Step {
+            w,
+            h,
+            slots,
+            closed,
+            asked,
+            last: if unbounded { usize::MAX } else { squares - 1 },
+            unbounded,
+            ends,
+            room: Vec::new(),
+            asked_slots: Vec::new(),
+            dark_slots: Vec::new(),
+            asked_colours: [0, 0],
+            most_colours: [2, 2],
+        };
+        let dark = |q: usize| (q / w + q % w) % 2 == 0;
+        step.dark_slots = (0..squares)
+            .map(|i| {
+                (0..=slots)
+                    .filter(|&k| (i + k).checked_sub(slots).is_some_and(dark))
+                    .fold(0u32, |mask, k| mask | 1 << k)
+            })
+            .collect();
+        for &end in ends.iter().flatten() {
+            step.asked_colours[usize::from(dark(end))] += 1;
+        }
+        let darks = (0..squares).filter(|&q| dark(q)).count();
+        if !unbounded {
+            step.most_colours = match darks * 2 {
+                d if d == squares => [1, 1],
+                d if d == squares + 1 => [0, 2],
+                // A board with more dark squares than that has no tour (nor
+                // one with more light ones): no colour may end one.
+                _ => [0, 0],
+            };
+        }
+        step.asked_slots = (0..squares)
+            .map(|i| {
+                (0..=slots)
+                    .filter(|&k| (i + k).checked_sub(slots).is_some_and(is_end))
+                    .fold(0u32, |mask, k| mask | 1 << k)
+            })
+            .collect();
+        step.room = (0..squares)
+            .map(|i| {
+                let mut room = [0u8; 2 * MAX_WIDTH + 2];
+                for (k, moves) in room.iter_mut().enumerate().take(slots + 1) {
+                    if let Some(q) = (i + k).checked_sub(slots) {
+                        *moves = u8::try_from(step.moves_after(q, i)).unwrap_or(u8::MAX);
+                    }
+                }
+                room
+            })
+            .collect();
+        step
+    }
+
+    /// The squares across.
+    pub(crate) fn width(&self) -> usize {
+        self.w
+    }
+
+    /// The key before the first square: the frontier's squares are off the
+    /// board, done.
+    pub(crate) fn first_key(&self) -> u64 {
+        (0..self.slots).fold(0u64, |key, k| key | (u64::from(DONE) << (4 * k)))
+    }
+
+    /// Where square `i`'s tables are: itself, or on an unbounded board past
+    /// its fourth row, its column's square in the fourth row (from the
+    /// fourth row on, every frontier square is on the board).
+    fn at(&self, i: usize) -> usize {
+        if self.unbounded && i >= 4 * self.w {
+            3 * self.w + i % self.w
+        } else {
+            i
+        }
+    }
+
+    /// Whether a tour may end with square `s`: the board's last square (or
+    /// on an unbounded board, the last of any row).
+    fn ends_board(&self, s: Square) -> bool {
+        if self.unbounded {
+            s.column + 1 == self.w
+        } else {
+            s.i == self.last
+        }
+    }
+
+    /// Adds square `i` to every state of `states`: the states after it, and
+    /// the ways that make a whole tour with it (on a bounded board, only at
+    /// its last square; on an unbounded one, a tour of the board that ends
+    /// with `i`'s row). `work` counts the states tried, to read the clock
+    /// now and then.
+    pub(crate) fn advance<T: Tally>(
+        &self,
+        states: &States<T>,
+        i: usize,
+        deadline: &Deadline,
+        work: &mut u32,
+    ) -> Result<(States<T>, Option<T>), Stopped> {
+        let w = self.w;
+        let slots = self.slots;
+        let mut next: States<T> = States::default();
+        next.reserve(states.len());
+        let mut total: Option<T> = None;
+        let leaving = i.checked_sub(slots);
+        // The asked ends already left the frontier (each a tour end).
+        let ends_gone = self
+            .ends
+            .iter()
+            .flatten()
+            .filter(|&&e| leaving.is_some_and(|l| e <= l))
+            .count();
+        let square = Square {
+            i,
+            row: i / w,
+            column: i % w,
+            is_end: self.ends.contains(&Some(i)),
+            leaving_is_end: leaving.is_some_and(|l| self.ends.contains(&Some(l))),
+            ends_gone,
+        };
+        let back = self.back_slots(square);
+        for (key, ways) in states {
+            *work += 1;
+            if *work & 0xFFF == 0 && deadline.passed() {
+                return Err(Stopped::Time);
+            }
+            let frontier = unpack(*key, slots);
+            let mut fits = true;
+            self.each_choice(&frontier, square, &back, |outcome| match outcome {
+                // One look-up whether the state is new or held.
+                Outcome::State(next_key) => match next.entry(next_key) {
+                    Entry::Occupied(mut held) => fits &= held.get_mut().add(ways),
+                    Entry::Vacant(new) => {
+                        new.insert(ways.clone());
+                    }
+                },
+                Outcome::Whole => match total.as_mut() {
+                    Some(held) => fits &= held.add(ways),
+                    None => total = Some(ways.clone()),
+                },
+            });
+            if !fits {
+                return Err(Stopped::Overflow);
+            }
+        }
+        Ok((next, total))
+    }
+
     fn back_slots(&self, s: Square) -> Back {
         let w = self.w;
         let mut back = Back {
@@ -428,7 +525,7 @@ impl Step {
         back: &Back,
         mut emit: impl FnMut(Outcome),
     ) {
-        let asked = self.asked_slots[s.i];
+        let asked = self.asked_slots[self.at(s.i)];
         // An asked end takes one move at most: it may gain one only while it
         // has none.
         let may_gain = |slot: usize| {
@@ -481,7 +578,7 @@ impl Step {
                     // last move of a closed tour with every square done.
                     f[j] = DONE;
                     f[k] = DONE;
-                    if self.closed && s.i == self.last && f[..=n].iter().all(|&c| c == DONE) {
+                    if self.closed && self.ends_board(s) && f[..=n].iter().all(|&c| c == DONE) {
                         emit(Outcome::Whole);
                     }
                     return;
@@ -497,7 +594,8 @@ impl Step {
                     (None, None) => {
                         // Both ends are tour ends: the path is whole, and
                         // must hold every square.
-                        if !self.closed && s.i == self.last && f[..=n].iter().all(|&c| c == DONE) {
+                        if !self.closed && self.ends_board(s) && f[..=n].iter().all(|&c| c == DONE)
+                        {
                             emit(Outcome::Whole);
                         }
                         return;
@@ -510,7 +608,12 @@ impl Step {
         // or one for a tour end. Count the squares that can only be ends
         // (and the asked ends): with the ends already placed, at most two,
         // none for a closed tour.
-        let room = &self.room[s.i];
+        if self.unbounded && !self.closed && self.ends_board(s) && one_path(&f[..=n]) {
+            // The board may end here, this a whole tour of it; or go on.
+            emit(Outcome::Whole);
+        }
+        let at = self.at(s.i);
+        let room = &self.room[at];
         let mut forced_free = 0;
         let mut colours = self.asked_colours;
         for k in 0..=n {
@@ -526,9 +629,9 @@ impl Step {
             if most == 0 || self.closed {
                 return;
             }
-            if self.asked_slots[s.i] & (1 << k) == 0 {
+            if self.asked_slots[at] & (1 << k) == 0 {
                 forced_free += 1;
-                let colour = usize::from(self.dark_slots[s.i] & (1 << k) != 0);
+                let colour = usize::from(self.dark_slots[at] & (1 << k) != 0);
                 colours[colour] += 1;
                 if colours[colour] > self.most_colours[colour] {
                     return;
@@ -585,6 +688,50 @@ impl Step {
         }
         emit(Outcome::State(key));
     }
+}
+
+/// Whether a frontier holds one piece of path and every other square done
+/// (no square without a move).
+fn one_path(f: &[u8]) -> bool {
+    let mut label = None;
+    for &c in f {
+        match c {
+            EMPTY => return false,
+            DONE => {}
+            c if label.is_some_and(|l| l != c) => return false,
+            c => label = Some(c),
+        }
+    }
+    label.is_some()
+}
+
+/// Adds a step's whole tours to the total.
+pub(crate) fn add_whole<T: Tally>(total: &mut Option<T>, whole: Option<T>) -> Result<(), Stopped> {
+    match (total.as_mut(), whole) {
+        (_, None) => Ok(()),
+        (None, whole) => {
+            *total = whole;
+            Ok(())
+        }
+        (Some(held), Some(ways)) => {
+            if held.add(&ways) {
+                Ok(())
+            } else {
+                Err(Stopped::Overflow)
+            }
+        }
+    }
+}
+
+/// The bytes two tables of states take (the one read and the one made).
+pub(crate) fn held_bytes<T: Tally>(before: &States<T>, after: &States<T>) -> u64 {
+    let heap = after
+        .values()
+        .next()
+        .or_else(|| before.values().next())
+        .map_or(0, |ways| ways.heap_bytes());
+    table_bytes::<T>(after.len(), heap.saturating_mul(2))
+        .saturating_add(table_bytes::<T>(before.len(), heap.saturating_mul(2)))
 }
 
 /// Marks square `j` as joined to a new move: a square with no move yet

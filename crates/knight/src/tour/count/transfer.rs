@@ -1,0 +1,585 @@
+//! Long boards 3 or 4 wide, with no end asked: the row-to-row transfer of
+//! the frontier's states, and the linear recurrence the counts obey.
+//!
+//! On a board that goes on below its rows for ever ([`Step::new`]'s
+//! unbounded walk), the states at the start of a row are the frontier's
+//! states, and from the fourth row on, a row takes each state to the same
+//! states in the same numbers of ways: a matrix `M` (a few thousand states
+//! 4 wide). A tour of the board `n` rows long is a way that ends whole
+//! with row `n`, so `a(n) = g · Mⁿ⁻⁴ u` for `n ≥ 4` (`u` the ways into the
+//! fourth row, `g` the ways each state ends whole within a row), and the
+//! counts obey a linear recurrence with integer coefficients (the least
+//! one divides `xᵏ` times `M`'s characteristic polynomial, which is monic
+//! and integer; Gauss's lemma).
+//!
+//! Its coefficients are found from the first terms modulo word-size primes
+//! by Berlekamp–Massey, and each is proven there: the vectors themselves
+//! obey it (`Σ cᵢ Mᴸ⁻ⁱ u = 0` mod p), so every later term does, not just
+//! the terms seen. The integer coefficients are read by the Chinese
+//! remainder theorem once one more prime changes none of them (and that
+//! prime proves them too), and the recurrence is then run in exact
+//! [`Natural`]s from exact first terms (the matrix walked in `Natural`s):
+//! 4×10,000 takes some tens of thousands of word products a term instead
+//! of the frontier's millions of big-number additions.
+
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+use super::frontier::{add_whole, Layout, StateHasher, States, Step, Stopped, Walked};
+use super::natural::{low_word, Natural};
+use crate::deadline::Deadline;
+use crate::plain::Count;
+
+/// The rows walked one by one before the rows are alike.
+const FIRST_ROWS: usize = 4;
+
+/// Word-size primes (below 2³¹, so that a product and a sum of a few
+/// thousand fit a `u64`), tried in turn.
+const PRIMES: [u64; 6] = [
+    2_147_483_647,
+    2_147_483_629,
+    2_147_483_587,
+    2_147_483_579,
+    2_147_483_563,
+    2_147_483_549,
+];
+
+/// The terms past those that find a recurrence on which it must hold too.
+const CHECKED: usize = 32;
+
+/// The row-to-row transfer of a board `w` wide.
+pub(crate) struct Transfer {
+    /// The counts of the boards of 1, 2, 3 rows (exact).
+    first: [u64; FIRST_ROWS - 1],
+    /// The ways into each state before the fourth row (exact).
+    start: Vec<u64>,
+    /// For state `s`, its successors after a row are
+    /// `targets[offsets[s]..offsets[s + 1]]`, in `weights` ways each.
+    offsets: Vec<usize>,
+    targets: Vec<u32>,
+    weights: Vec<u32>,
+    /// For each state, the ways a row makes a whole tour from it.
+    whole: Vec<u32>,
+}
+
+/// What the transfer holds, to size it before it is built (and to check
+/// it as it is): its states and its entries.
+pub(crate) struct TransferSize {
+    pub states: u64,
+    pub entries: u64,
+}
+
+impl TransferSize {
+    pub(crate) fn bytes(&self) -> u64 {
+        // Per state: its key and number in the index (about 17 bytes with
+        // the table's slack, 32 counted), its offset, its whole count and
+        // a residue in two vectors; per entry a target and a weight.
+        self.states
+            .saturating_mul(32 + 8 + 4 + 16)
+            .saturating_add(self.entries.saturating_mul(8))
+    }
+}
+
+impl Transfer {
+    /// The transfer of boards `w` wide (`closed` tours or open ones), its
+    /// states at most `size.states` and entries at most `size.entries`
+    /// (else `Stopped::Memory`).
+    pub(crate) fn build(
+        w: usize,
+        closed: bool,
+        size: &TransferSize,
+        deadline: &Deadline,
+    ) -> Result<Transfer, Stopped> {
+        let layout = Layout {
+            w,
+            h: FIRST_ROWS + 1,
+            closed,
+            ends: [None, None],
+        };
+        let step = Step::new(layout, true);
+        let mut work = 0u32;
+        let mut states: States<u64> = States::default();
+        states.insert(step.first_key(), 1);
+        let mut first = [0; FIRST_ROWS - 1];
+        for (row, first) in first.iter_mut().enumerate() {
+            states = walk_row(&step, states, row, deadline, &mut work, first)?;
+        }
+        let mut keys: Vec<u64> = states.keys().copied().collect();
+        keys.sort_unstable();
+        let start: Vec<u64> = keys.iter().map(|key| states[key]).collect();
+        let mut index: HashMap<u64, u32, BuildHasherDefault<StateHasher>> =
+            HashMap::with_capacity_and_hasher(keys.len(), BuildHasherDefault::default());
+        for (number, &key) in (0u32..).zip(&keys) {
+            index.insert(key, number);
+        }
+        let mut transfer = Transfer {
+            first,
+            start,
+            offsets: vec![0],
+            targets: Vec::new(),
+            weights: Vec::new(),
+            whole: Vec::new(),
+        };
+        let mut next = 0;
+        while let Some(&key) = keys.get(next) {
+            next += 1;
+            let mut row = States::default();
+            row.insert(key, 1u64);
+            let mut whole = 0;
+            let row = walk_row(&step, row, FIRST_ROWS - 1, deadline, &mut work, &mut whole)?;
+            transfer.whole.push(narrow(whole)?);
+            for (successor, ways) in row {
+                let number = match index.get(&successor) {
+                    Some(&number) => number,
+                    None => {
+                        let number = narrow(keys.len() as u64)?;
+                        index.insert(successor, number);
+                        keys.push(successor);
+                        number
+                    }
+                };
+                transfer.targets.push(number);
+                transfer.weights.push(narrow(ways)?);
+            }
+            transfer.offsets.push(transfer.targets.len());
+            if keys.len() as u64 > size.states || transfer.targets.len() as u64 > size.entries {
+                return Err(Stopped::Memory);
+            }
+        }
+        transfer.start.resize(keys.len(), 0);
+        Ok(transfer)
+    }
+
+    pub(crate) fn states(&self) -> usize {
+        self.whole.len()
+    }
+
+    /// The first `count` counts (boards of 1, 2, … rows) modulo `p`.
+    fn terms_mod(&self, p: u64, count: usize, deadline: &Deadline) -> Result<Vec<u64>, Stopped> {
+        let mut terms: Vec<u64> = self.first.iter().map(|&a| a % p).take(count).collect();
+        let mut u: Vec<u64> = self.start.iter().map(|&x| x % p).collect();
+        let mut next = vec![0; u.len()];
+        while terms.len() < count {
+            terms.push(self.whole_mod(&u, p));
+            self.apply_mod(&u, &mut next, p);
+            std::mem::swap(&mut u, &mut next);
+            if deadline.passed() {
+                return Err(Stopped::Time);
+            }
+        }
+        Ok(terms)
+    }
+
+    /// `g · u` mod `p`.
+    fn whole_mod(&self, u: &[u64], p: u64) -> u64 {
+        self.whole
+            .iter()
+            .zip(u)
+            .fold(0, |sum, (&g, &x)| (sum + u64::from(g) * x) % p)
+    }
+
+    /// `next = M u` mod `p`.
+    fn apply_mod(&self, u: &[u64], next: &mut [u64], p: u64) {
+        next.fill(0);
+        for (s, &x) in u.iter().enumerate() {
+            if x == 0 {
+                continue;
+            }
+            for e in self.offsets[s]..self.offsets[s + 1] {
+                let t = self.targets[e] as usize;
+                // Below 2³¹ × 2³² + 2³¹: no overflow, reduced at once.
+                next[t] = (next[t] + u64::from(self.weights[e]) * x) % p;
+            }
+        }
+    }
+
+    /// The first `count` counts, exact: the matrix walked in [`Natural`]s.
+    fn exact_terms(&self, count: usize, deadline: &Deadline) -> Result<Vec<Natural>, Stopped> {
+        let mut terms: Vec<Natural> = self
+            .first
+            .iter()
+            .map(|&a| Natural::from_u64(a))
+            .take(count)
+            .collect();
+        let mut u: Vec<Natural> = self.start.iter().map(|&x| Natural::from_u64(x)).collect();
+        let mut next = vec![Natural::default(); u.len()];
+        while terms.len() < count {
+            let mut term = Natural::default();
+            for (&g, x) in self.whole.iter().zip(&u) {
+                term.add_mul(x, u128::from(g));
+            }
+            terms.push(term);
+            next.iter_mut().for_each(Natural::clear);
+            for (s, x) in u.iter().enumerate() {
+                for e in self.offsets[s]..self.offsets[s + 1] {
+                    next[self.targets[e] as usize].add_mul(x, u128::from(self.weights[e]));
+                }
+            }
+            std::mem::swap(&mut u, &mut next);
+            if deadline.passed() {
+                return Err(Stopped::Time);
+            }
+        }
+        Ok(terms)
+    }
+}
+
+/// The shortest board each width counts by its recurrence: below it the
+/// frontier programme is quicker than building the transfer.
+fn shortest(w: usize, closed: bool) -> Option<usize> {
+    match (w, closed) {
+        (3, _) => Some(SHORTEST_3),
+        (4, false) => Some(SHORTEST_4),
+        _ => None,
+    }
+}
+
+const SHORTEST_3: usize = 64;
+const SHORTEST_4: usize = 32;
+
+/// What a width's transfer holds, measured (`Transfer::states`, the
+/// entries, the recurrence's length; printed by the tests) and rounded up:
+/// 3 wide open 2,340 states, 13,189 entries, 178 terms; closed 181, 495,
+/// 44; 4 wide open 16,229, 214,520, 243. A transfer that outgrows them
+/// stops (`Stopped::Memory`) rather than take more than was sized.
+fn most(w: usize, closed: bool) -> (TransferSize, usize) {
+    let (states, entries, length) = match (w, closed) {
+        (3, false) => (3_000, 16_000, 200),
+        (3, true) => (256, 1_024, 64),
+        _ => (20_000, 250_000, 280),
+    };
+    (TransferSize { states, entries }, length)
+}
+
+/// Whether `layout` is counted by its recurrence: 3 or 4 wide, no end
+/// asked, and long enough.
+pub(crate) fn suits(layout: Layout) -> bool {
+    layout.ends == [None, None]
+        && shortest(layout.w, layout.closed).is_some_and(|shortest| layout.h >= shortest)
+}
+
+/// The most bytes counting `layout` (one that [`suits`]) by its
+/// recurrence takes: the transfer, the terms that find the recurrence
+/// (residues, a few words each), and the exact terms: the first ones on
+/// every state, then a window of the recurrence's length, each term at
+/// most `count_bits` bits.
+pub(crate) fn bytes(layout: Layout, count_bits: impl Fn(u64) -> u64) -> u64 {
+    let (size, length) = most(layout.w, layout.closed);
+    let length = length as u64;
+    let terms = (2 * length + CHECKED as u64 + length / 4).next_power_of_two();
+    let word_bits = |squares: u64| count_bits(squares) / 64 + 2;
+    let w = layout.w as u64;
+    let first = size
+        .states
+        .saturating_mul(2)
+        .saturating_mul(word_bits(w * length) * 8 + 24);
+    let window = (length + 3).saturating_mul(word_bits(w * layout.h as u64) * 8 + 24);
+    size.bytes()
+        .saturating_add(terms.saturating_mul(8 * 4))
+        .saturating_add(first)
+        .saturating_add(window)
+}
+
+/// Counts the tours of `layout` (one that [`suits`]) by its recurrence,
+/// within `budget` bytes (as [`bytes`] sizes it) by `deadline`.
+pub(crate) fn count(layout: Layout, deadline: &Deadline) -> Result<Walked, Stopped> {
+    let (size, length) = most(layout.w, layout.closed);
+    let transfer = Transfer::build(layout.w, layout.closed, &size, deadline)?;
+    let Some(recurrence) = Recurrence::find(&transfer, deadline)? else {
+        return Err(Stopped::Memory);
+    };
+    if recurrence.len() > length {
+        return Err(Stopped::Memory);
+    }
+    Ok(Walked {
+        count: recurrence.term(layout.h, deadline)?,
+        most_states: transfer.states(),
+    })
+}
+
+/// Walks row `row` of the unbounded board from `states`, adding the ways
+/// that end whole in it to `whole`.
+fn walk_row(
+    step: &Step,
+    mut states: States<u64>,
+    row: usize,
+    deadline: &Deadline,
+    work: &mut u32,
+    whole: &mut u64,
+) -> Result<States<u64>, Stopped> {
+    let w = step.width();
+    let mut total = None;
+    for column in 0..w {
+        let (next, ended) = step.advance(&states, row * w + column, deadline, work)?;
+        add_whole(&mut total, ended)?;
+        states = next;
+    }
+    *whole = total.unwrap_or(0);
+    Ok(states)
+}
+
+fn narrow(n: u64) -> Result<u32, Stopped> {
+    u32::try_from(n).map_err(|_| Stopped::Overflow)
+}
+
+/// The recurrence the counts obey: `a(n) = −Σ cᵢ a(n − i)` for `n ≥ L`
+/// (counting boards from 1 row as `a(0)`), with its first `L` terms.
+pub(crate) struct Recurrence {
+    /// `c[1..=L]` (`c[0] = 1` left out).
+    coefficients: Vec<i128>,
+    first: Vec<Natural>,
+}
+
+impl Recurrence {
+    /// The recurrence of `transfer`'s counts, proven modulo each prime used;
+    /// None when the primes here do not settle its integer coefficients
+    /// (larger than about 2⁹⁰, never seen) or the vectors do not obey the
+    /// least recurrence of the counts.
+    pub(crate) fn find(transfer: &Transfer, deadline: &Deadline) -> Result<Option<Self>, Stopped> {
+        // Enough terms to find a recurrence of length L takes 2L; the
+        // counts obey one no longer than the states and the first rows.
+        let most = 2 * (transfer.states() + FIRST_ROWS) + 8;
+        let mut count = 64.min(most);
+        let mut found: Vec<(u64, Vec<u64>)> = Vec::new();
+        for &p in &PRIMES {
+            let c = loop {
+                let terms = transfer.terms_mod(p, count, deadline)?;
+                let c = berlekamp_massey(&terms, p);
+                if checked(c.len(), count) || count >= most {
+                    break c;
+                }
+                count = (count * 2).min(most);
+            };
+            if !checked(c.len(), count) {
+                return Ok(None);
+            }
+            // An unlucky prime finds a shorter recurrence (its reduction
+            // loses a factor): keep the longest.
+            let longest = found.first().map_or(0, |(_, kept)| kept.len());
+            if c.len() > longest {
+                found.clear();
+            }
+            if c.len() >= longest {
+                found.push((p, c));
+            }
+            if found.len() > 4 {
+                return Ok(None);
+            }
+            if found.len() >= 2 {
+                let all = chinese(&found);
+                let fewer = chinese(&found[..found.len() - 1]);
+                if all == fewer {
+                    let l = all.len();
+                    let first = transfer.exact_terms(l, deadline)?;
+                    return Ok(Some(Recurrence {
+                        coefficients: all,
+                        first,
+                    }));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The count of the board `n` rows long (`n ≥ 1`), and the most limbs
+    /// the run held at once.
+    pub(crate) fn term(&self, n: usize, deadline: &Deadline) -> Result<Count, Stopped> {
+        let l = self.coefficients.len();
+        let index = n.saturating_sub(1);
+        if l == 0 {
+            return Ok(Count::default());
+        }
+        if let Some(term) = self.first.get(index) {
+            return Ok(term.to_count());
+        }
+        // The last L terms, a(k − L) at `k % L`.
+        let mut window = self.first.clone();
+        let (mut plus, mut minus) = (Natural::default(), Natural::default());
+        for k in l..=index {
+            plus.clear();
+            minus.clear();
+            for (i, &c) in (1..).zip(&self.coefficients) {
+                let earlier = &window[(k - i) % l];
+                if c < 0 {
+                    plus.add_mul(earlier, c.unsigned_abs());
+                } else {
+                    minus.add_mul(earlier, c.unsigned_abs());
+                }
+            }
+            if !plus.sub_assign(&minus) {
+                // A count below zero: the recurrence is wrong, never seen.
+                return Err(Stopped::Overflow);
+            }
+            std::mem::swap(&mut window[k % l], &mut plus);
+            if k % 64 == 0 && deadline.passed() {
+                return Err(Stopped::Time);
+            }
+        }
+        Ok(window[index % l].to_count())
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.coefficients.len()
+    }
+}
+
+/// Whether a recurrence of `length` coefficients (the first 1) found from
+/// `count` terms held on enough of them past the `2 × length` that find it.
+fn checked(length: usize, count: usize) -> bool {
+    2 * length + CHECKED + length / 4 <= count
+}
+
+/// The shortest linear recurrence of `s` modulo `p` (Berlekamp–Massey):
+/// the connection polynomial `c`, `c[0] = 1`, with
+/// `s[n] + Σ c[i] s[n − i] = 0` for `n ≥ c.len() − 1`.
+fn berlekamp_massey(s: &[u64], p: u64) -> Vec<u64> {
+    let mut c = vec![1u64];
+    let mut b = vec![1u64];
+    let (mut l, mut m, mut last) = (0usize, 1usize, 1u64);
+    for n in 0..s.len() {
+        let mut d = s[n];
+        for i in 1..=l.min(c.len() - 1) {
+            d = (d + c[i] * s[n - i]) % p;
+        }
+        if d == 0 {
+            m += 1;
+            continue;
+        }
+        let factor = d * inverse(last, p) % p;
+        let before = c.clone();
+        if c.len() < b.len() + m {
+            c.resize(b.len() + m, 0);
+        }
+        for (i, &bi) in b.iter().enumerate() {
+            c[i + m] = (c[i + m] + p - factor * bi % p) % p;
+        }
+        if 2 * l <= n {
+            l = n + 1 - l;
+            b = before;
+            last = d;
+            m = 1;
+        } else {
+            m += 1;
+        }
+    }
+    c.resize(l + 1, 0);
+    c
+}
+
+/// `a⁻¹` mod the prime `p` (Fermat).
+fn inverse(a: u64, p: u64) -> u64 {
+    let (mut result, mut base, mut exponent) = (1u64, a % p, p - 2);
+    while exponent > 0 {
+        if exponent & 1 == 1 {
+            result = result * base % p;
+        }
+        base = base * base % p;
+        exponent >>= 1;
+    }
+    result
+}
+
+/// The integer coefficients `c[1..]` whose residues are `found` (the
+/// least absolute ones), by Garner's mixed radix. At most four primes
+/// below 2³¹: their product fits a `u128`.
+fn chinese(found: &[(u64, Vec<u64>)]) -> Vec<i128> {
+    let found = &found[..found.len().min(4)];
+    let l = found[0].1.len();
+    (1..l)
+        .map(|i| {
+            let mut x: u128 = 0;
+            let mut modulus: u128 = 1;
+            for &(prime, ref c) in found {
+                let (p, r) = (u128::from(prime), u128::from(c[i]));
+                // x + modulus × t ≡ r (mod p).
+                let m = low_word(modulus % p);
+                let have = low_word(x % p);
+                let want = low_word((r + p - u128::from(have)) % p);
+                let t = u128::from(want) * u128::from(inverse(m, prime)) % p;
+                x += modulus * t;
+                modulus *= p;
+            }
+            // Below 2¹²⁴: both fit an i128.
+            if x > modulus / 2 {
+                -i128::try_from(modulus - x).unwrap_or(0)
+            } else {
+                i128::try_from(x).unwrap_or(0)
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tour::count::frontier;
+    use std::time::Duration;
+
+    fn deadline() -> Deadline {
+        Deadline::from(Duration::from_secs(600))
+    }
+
+    /// The recurrence's counts against the frontier programme's on every
+    /// length from 1 to 60 (3 wide) and 40 (4 wide), open and closed.
+    #[test]
+    fn recurrence_agrees_with_the_frontier() {
+        for (w, most) in [(3, 60), (4, 40)] {
+            for closed in [false, true] {
+                let size = TransferSize {
+                    states: 1 << 20,
+                    entries: 1 << 24,
+                };
+                let transfer = Transfer::build(w, closed, &size, &deadline()).ok().unwrap();
+                let recurrence = Recurrence::find(&transfer, &deadline())
+                    .ok()
+                    .flatten()
+                    .unwrap();
+                eprintln!(
+                    "{w} closed {closed}: {} states, {} entries, recurrence {}",
+                    transfer.states(),
+                    transfer.targets.len(),
+                    recurrence.len()
+                );
+                for h in w..=most {
+                    let layout = Layout {
+                        w,
+                        h,
+                        closed,
+                        ends: [None, None],
+                    };
+                    let want = match frontier::count::<u128>(layout, u64::MAX, &deadline()) {
+                        Ok(walked) => walked.count,
+                        Err(_) => {
+                            frontier::count::<Count>(layout, u64::MAX, &deadline())
+                                .ok()
+                                .unwrap()
+                                .count
+                        }
+                    };
+                    let got = recurrence.term(h, &deadline()).ok().unwrap();
+                    assert_eq!(got, want, "{w}×{h} closed {closed}");
+                }
+            }
+        }
+    }
+
+    /// Berlekamp–Massey finds Fibonacci's recurrence, and a sequence with
+    /// irregular first terms.
+    #[test]
+    fn berlekamp_massey_finds_known_recurrences() {
+        let p = PRIMES[0];
+        let mut fibonacci = vec![0u64, 1];
+        for n in 2..20 {
+            fibonacci.push((fibonacci[n - 1] + fibonacci[n - 2]) % p);
+        }
+        assert_eq!(berlekamp_massey(&fibonacci, p), vec![1, p - 1, p - 1]);
+        // 5, 0, then doubling from 1.
+        let s = [5, 0, 1, 2, 4, 8, 16, 32, 64, 128];
+        let c = berlekamp_massey(&s, p);
+        for n in c.len() - 1..s.len() {
+            let sum = (1..c.len()).fold(s[n], |sum, i| (sum + c[i] * s[n - i]) % p);
+            assert_eq!(sum, 0);
+        }
+        assert_eq!(c.len(), 4);
+    }
+}
