@@ -21,6 +21,13 @@ impl Natural {
         natural
     }
 
+    /// The number whose words are `limbs`, least significant first.
+    pub(crate) fn from_words(limbs: Vec<u64>) -> Natural {
+        let mut natural = Natural { limbs };
+        natural.trim();
+        natural
+    }
+
     pub(crate) fn clear(&mut self) {
         self.limbs.clear();
     }
@@ -34,31 +41,38 @@ impl Natural {
     }
 
     /// Adds `x × c × 2^(64 × shift)`.
+    #[inline]
     fn add_mul_word(&mut self, x: &[u64], c: u64, shift: usize) {
         if c == 0 || x.is_empty() {
             return;
         }
-        let needed = x.len() + shift + 1;
-        if self.limbs.len() < needed {
-            self.limbs.resize(needed, 0);
+        let top = x.len() + shift;
+        if self.limbs.len() < top {
+            self.limbs.resize(top, 0);
         }
         let mut carry = 0u64;
         let c = u128::from(c);
-        for (limb, &digit) in self.limbs[shift..].iter_mut().zip(x) {
+        let limbs = &mut self.limbs[shift..top];
+        for k in 0..x.len() {
             // At most (2⁶⁴−1)² + 2(2⁶⁴−1) = 2¹²⁸−1: it fits.
-            let sum = u128::from(*limb) + u128::from(digit) * c + u128::from(carry);
-            *limb = low_word(sum);
+            let sum = u128::from(limbs[k]) + u128::from(x[k]) * c + u128::from(carry);
+            limbs[k] = low_word(sum);
             carry = low_word(sum >> 64);
         }
-        let mut k = shift + x.len();
+        let mut k = top;
         while carry != 0 {
-            let (sum, over) = self.limbs[k].overflowing_add(carry);
-            self.limbs[k] = sum;
-            carry = u64::from(over);
-            k += 1;
-            if k == self.limbs.len() && carry != 0 {
-                self.limbs.push(0);
+            match self.limbs.get_mut(k) {
+                Some(limb) => {
+                    let (sum, over) = limb.overflowing_add(carry);
+                    *limb = sum;
+                    carry = u64::from(over);
+                }
+                None => {
+                    self.limbs.push(carry);
+                    carry = 0;
+                }
             }
+            k += 1;
         }
         self.trim();
     }
@@ -121,6 +135,30 @@ impl Natural {
         while self.limbs.last() == Some(&0) {
             self.limbs.pop();
         }
+    }
+}
+
+/// Adds `x × c` to the words `sum` (as long as `x` or longer), dropping
+/// any carry out of them: the caller leaves them room.
+#[inline]
+pub(crate) fn add_mul_words(sum: &mut [u64], x: &[u64], c: u64) {
+    if c == 0 {
+        return;
+    }
+    let c = u128::from(c);
+    let mut carry = 0u64;
+    for k in 0..x.len() {
+        let total = u128::from(sum[k]) + u128::from(x[k]) * c + u128::from(carry);
+        sum[k] = low_word(total);
+        carry = low_word(total >> 64);
+    }
+    for limb in &mut sum[x.len()..] {
+        if carry == 0 {
+            break;
+        }
+        let (total, over) = limb.overflowing_add(carry);
+        *limb = total;
+        carry = u64::from(over);
     }
 }
 

@@ -26,7 +26,7 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use super::frontier::{add_whole, Layout, StateHasher, States, Step, Stopped, Walked};
-use super::natural::{low_word, Natural};
+use super::natural::{add_mul_words, low_word, Natural};
 use crate::deadline::Deadline;
 use crate::plain::Count;
 
@@ -60,6 +60,10 @@ pub(crate) struct Transfer {
     weights: Vec<u32>,
     /// For each state, the ways a row makes a whole tour from it.
     whole: Vec<u32>,
+    /// Whether the weights into any state add up to less than 2³²: then
+    /// a row's products of residues below 2³¹ are added up in a `u64`
+    /// and reduced once.
+    lazy: bool,
 }
 
 /// What the transfer holds, to size it before it is built (and to check
@@ -73,10 +77,37 @@ impl TransferSize {
     pub(crate) fn bytes(&self) -> u64 {
         // Per state: its key and number in the index (about 17 bytes with
         // the table's slack, 32 counted), its offset, its whole count and
-        // a residue in two vectors; per entry a target and a weight.
+        // residues in two vectors; per entry a target and a weight.
         self.states
-            .saturating_mul(32 + 8 + 4 + 16)
+            .saturating_mul(32 + 8 + 4 + 2 * 3 * 8)
             .saturating_add(self.entries.saturating_mul(8))
+    }
+}
+
+/// A walk of the transfer modulo a few primes at once (each entry of the
+/// matrix read once for all of them): the terms so far for each prime,
+/// and the ways into each state before the next row, a residue for each
+/// prime side by side.
+struct WalkMod {
+    primes: Vec<u64>,
+    terms: Vec<Vec<u64>>,
+    u: Vec<u64>,
+    next: Vec<u64>,
+}
+
+impl WalkMod {
+    fn new(transfer: &Transfer, primes: &[u64]) -> WalkMod {
+        let u: Vec<u64> = transfer
+            .start
+            .iter()
+            .flat_map(|&x| primes.iter().map(move |&p| x % p))
+            .collect();
+        WalkMod {
+            primes: primes.to_vec(),
+            terms: vec![Vec::new(); primes.len()],
+            next: vec![0; u.len()],
+            u,
+        }
     }
 }
 
@@ -119,6 +150,7 @@ impl Transfer {
             targets: Vec::new(),
             weights: Vec::new(),
             whole: Vec::new(),
+            lazy: false,
         };
         let mut next = 0;
         while let Some(&key) = keys.get(next) {
@@ -147,50 +179,149 @@ impl Transfer {
             }
         }
         transfer.start.resize(keys.len(), 0);
+        let transfer = transfer.live();
         Ok(transfer)
+    }
+
+    /// The same transfer without the states from which no row ever ends a
+    /// tour (their ways count for nothing), and `lazy` set.
+    fn live(self) -> Transfer {
+        let n = self.whole.len();
+        let mut into: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for s in 0..n {
+            for &t in &self.targets[self.offsets[s]..self.offsets[s + 1]] {
+                into[t as usize].push(narrow_index(s));
+            }
+        }
+        let mut live = vec![false; n];
+        let mut queue: Vec<usize> = (0..n).filter(|&s| self.whole[s] > 0).collect();
+        for &s in &queue {
+            live[s] = true;
+        }
+        while let Some(t) = queue.pop() {
+            for &s in &into[t] {
+                let s = s as usize;
+                if !live[s] {
+                    live[s] = true;
+                    queue.push(s);
+                }
+            }
+        }
+        drop(into);
+        let mut number = vec![u32::MAX; n];
+        for (kept, s) in (0u32..).zip((0..n).filter(|&s| live[s])) {
+            number[s] = kept;
+        }
+        let mut pruned = Transfer {
+            first: self.first,
+            start: Vec::new(),
+            offsets: vec![0],
+            targets: Vec::new(),
+            weights: Vec::new(),
+            whole: Vec::new(),
+            lazy: false,
+        };
+        let mut weight_in = vec![0u64; n];
+        for s in (0..n).filter(|&s| live[s]) {
+            pruned.start.push(self.start[s]);
+            pruned.whole.push(self.whole[s]);
+            for e in self.offsets[s]..self.offsets[s + 1] {
+                let t = self.targets[e] as usize;
+                if live[t] {
+                    pruned.targets.push(number[t]);
+                    pruned.weights.push(self.weights[e]);
+                    weight_in[t] += u64::from(self.weights[e]);
+                }
+            }
+            pruned.offsets.push(pruned.targets.len());
+        }
+        pruned.lazy = weight_in.iter().all(|&w| w < 1 << 32);
+        pruned
     }
 
     pub(crate) fn states(&self) -> usize {
         self.whole.len()
     }
 
-    /// The first `count` counts (boards of 1, 2, … rows) modulo `p`.
-    fn terms_mod(&self, p: u64, count: usize, deadline: &Deadline) -> Result<Vec<u64>, Stopped> {
-        let mut terms: Vec<u64> = self.first.iter().map(|&a| a % p).take(count).collect();
-        let mut u: Vec<u64> = self.start.iter().map(|&x| x % p).collect();
-        let mut next = vec![0; u.len()];
-        while terms.len() < count {
-            terms.push(self.whole_mod(&u, p));
-            self.apply_mod(&u, &mut next, p);
-            std::mem::swap(&mut u, &mut next);
+    /// The counts (boards of 1, 2, … rows) modulo the walk's primes,
+    /// extended to `count` terms (those held kept).
+    fn terms_mod(
+        &self,
+        walk: &mut WalkMod,
+        count: usize,
+        deadline: &Deadline,
+    ) -> Result<(), Stopped> {
+        let k = walk.primes.len();
+        while walk.terms[0].len() < count {
+            let row = walk.terms[0].len();
+            for (j, &p) in walk.primes.iter().enumerate() {
+                let term = match self.first.get(row) {
+                    Some(&first) => first % p,
+                    // g · u.
+                    None => self.whole.iter().enumerate().fold(0, |sum, (s, &g)| {
+                        (sum + u64::from(g) * walk.u[s * k + j]) % p
+                    }),
+                };
+                walk.terms[j].push(term);
+            }
+            if row < FIRST_ROWS - 1 {
+                continue;
+            }
+            self.apply_mod(walk);
             if deadline.passed() {
                 return Err(Stopped::Time);
             }
         }
-        Ok(terms)
+        Ok(())
     }
 
-    /// `g · u` mod `p`.
-    fn whole_mod(&self, u: &[u64], p: u64) -> u64 {
-        self.whole
-            .iter()
-            .zip(u)
-            .fold(0, |sum, (&g, &x)| (sum + u64::from(g) * x) % p)
+    /// One row: the walk's `u` becomes `M u` modulo each prime.
+    fn apply_mod(&self, walk: &mut WalkMod) {
+        match walk.primes.len() {
+            1 => self.apply_mod_k::<1>(walk),
+            _ => self.apply_mod_k::<3>(walk),
+        }
     }
 
-    /// `next = M u` mod `p`.
-    fn apply_mod(&self, u: &[u64], next: &mut [u64], p: u64) {
+    /// [`Transfer::apply_mod`] for `K` primes (so that the loop over them
+    /// is unrolled).
+    fn apply_mod_k<const K: usize>(&self, walk: &mut WalkMod) {
+        let WalkMod {
+            primes, u, next, ..
+        } = walk;
+        let mut p = [1u64; K];
+        p.copy_from_slice(&primes[..K]);
         next.fill(0);
-        for (s, &x) in u.iter().enumerate() {
-            if x == 0 {
+        for s in 0..u.len() / K {
+            let mut x = [0u64; K];
+            x.copy_from_slice(&u[s * K..s * K + K]);
+            if x == [0; K] {
                 continue;
             }
+            // Index loops: zips here were not inlined (release profile).
             for e in self.offsets[s]..self.offsets[s + 1] {
-                let t = self.targets[e] as usize;
-                // Below 2³¹ × 2³² + 2³¹: no overflow, reduced at once.
-                next[t] = (next[t] + u64::from(self.weights[e]) * x) % p;
+                let t = self.targets[e] as usize * K;
+                let weight = u64::from(self.weights[e]);
+                let sums = &mut next[t..t + K];
+                for j in 0..K {
+                    sums[j] = if self.lazy {
+                        // Below 2⁶⁴ however many are added (`lazy`'s bound).
+                        sums[j] + weight * x[j]
+                    } else {
+                        // Below 2³¹ × 2³² + 2³¹: reduced at once.
+                        (sums[j] + weight * x[j]) % p[j]
+                    };
+                }
             }
         }
+        if self.lazy {
+            for residues in next.chunks_exact_mut(K) {
+                for j in 0..K {
+                    residues[j] %= p[j];
+                }
+            }
+        }
+        std::mem::swap(u, next);
     }
 
     /// The first `count` counts, exact: the matrix walked in [`Natural`]s.
@@ -201,21 +332,44 @@ impl Transfer {
             .map(|&a| Natural::from_u64(a))
             .take(count)
             .collect();
-        let mut u: Vec<Natural> = self.start.iter().map(|&x| Natural::from_u64(x)).collect();
-        let mut next = vec![Natural::default(); u.len()];
+        // Every state's ways side by side, `width` words each, the top one
+        // kept zero: a row multiplies them by less than 2⁶⁴ (the weights
+        // into a state, u32s, number fewer than 2³²), so it never carries
+        // out of a number; a number that reaches its top word widens all.
+        let n = self.states();
+        let mut width = 2;
+        let mut u: Vec<u64> = self.start.iter().flat_map(|&x| [x, 0]).collect();
+        let mut next = vec![0u64; u.len()];
         while terms.len() < count {
-            let mut term = Natural::default();
-            for (&g, x) in self.whole.iter().zip(&u) {
-                term.add_mul(x, u128::from(g));
+            let mut term = vec![0u64; width + 1];
+            for s in 0..n {
+                add_mul_words(
+                    &mut term,
+                    &u[s * width..(s + 1) * width],
+                    u64::from(self.whole[s]),
+                );
             }
-            terms.push(term);
-            next.iter_mut().for_each(Natural::clear);
-            for (s, x) in u.iter().enumerate() {
+            terms.push(Natural::from_words(term));
+            next.fill(0);
+            for s in 0..n {
+                let x = &u[s * width..(s + 1) * width];
                 for e in self.offsets[s]..self.offsets[s + 1] {
-                    next[self.targets[e] as usize].add_mul(x, u128::from(self.weights[e]));
+                    let t = self.targets[e] as usize * width;
+                    add_mul_words(&mut next[t..t + width], x, u64::from(self.weights[e]));
                 }
             }
             std::mem::swap(&mut u, &mut next);
+            if (0..n).any(|s| u[s * width + width - 1] != 0) {
+                let wider = width + 1;
+                let mut widened = vec![0u64; n * wider];
+                for s in 0..n {
+                    widened[s * wider..s * wider + width]
+                        .copy_from_slice(&u[s * width..(s + 1) * width]);
+                }
+                u = widened;
+                next = vec![0u64; n * wider];
+                width = wider;
+            }
             if deadline.passed() {
                 return Err(Stopped::Time);
             }
@@ -225,7 +379,10 @@ impl Transfer {
 }
 
 /// The shortest board each width counts by its recurrence: below it the
-/// frontier programme is quicker than building the transfer.
+/// frontier programme is quicker than building the transfer (4×24 takes
+/// the frontier about as long as the transfer takes to build, 0.3 s; 3
+/// wide's transfer is built in 0.05 s). The published terms in the tests
+/// (3×n to 29, 4×n to 24) reach past them, so they hold this method too.
 fn shortest(w: usize, closed: bool) -> Option<usize> {
     match (w, closed) {
         (3, _) => Some(SHORTEST_3),
@@ -234,13 +391,14 @@ fn shortest(w: usize, closed: bool) -> Option<usize> {
     }
 }
 
-const SHORTEST_3: usize = 64;
-const SHORTEST_4: usize = 32;
+const SHORTEST_3: usize = 16;
+const SHORTEST_4: usize = 24;
 
-/// What a width's transfer holds, measured (`Transfer::states`, the
-/// entries, the recurrence's length; printed by the tests) and rounded up:
-/// 3 wide open 2,340 states, 13,189 entries, 178 terms; closed 181, 495,
-/// 44; 4 wide open 16,229, 214,520, 243. A transfer that outgrows them
+/// What a width's transfer holds as it is built, measured (the tests
+/// print them) and rounded up: 3 wide open 2,340 states (1,863 from which
+/// a tour can still end), 13,189 entries, a recurrence of 178 terms;
+/// closed 181 states, 495 entries, 44 terms; 4 wide open 16,229 states
+/// (4,550), 214,520 entries, 243 terms. A transfer that outgrows them
 /// stops (`Stopped::Memory`) rather than take more than was sized.
 fn most(w: usize, closed: bool) -> (TransferSize, usize) {
     let (states, entries, length) = match (w, closed) {
@@ -318,6 +476,11 @@ fn walk_row(
     Ok(states)
 }
 
+fn narrow_index(n: usize) -> u32 {
+    // A state's number: the states are at most `TransferSize::states`.
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
 fn narrow(n: u64) -> Result<u32, Stopped> {
     u32::try_from(n).map_err(|_| Stopped::Overflow)
 }
@@ -340,45 +503,49 @@ impl Recurrence {
         // counts obey one no longer than the states and the first rows.
         let most = 2 * (transfer.states() + FIRST_ROWS) + 8;
         let mut count = 64.min(most);
-        let mut found: Vec<(u64, Vec<u64>)> = Vec::new();
-        for &p in &PRIMES {
-            let c = loop {
-                let terms = transfer.terms_mod(p, count, deadline)?;
-                let c = berlekamp_massey(&terms, p);
-                if checked(c.len(), count) || count >= most {
-                    break c;
-                }
-                count = (count * 2).min(most);
-            };
-            if !checked(c.len(), count) {
-                return Ok(None);
+        // The first prime finds how many terms it takes, 64 more at a time;
+        // three more walk as many together, for the integer coefficients.
+        let mut walk = WalkMod::new(transfer, &PRIMES[..1]);
+        let first = loop {
+            transfer.terms_mod(&mut walk, count, deadline)?;
+            let c = berlekamp_massey(&walk.terms[0], PRIMES[0]);
+            if checked(c.len(), count) || count >= most {
+                break c;
             }
+            count = (count + 64).min(most);
+        };
+        let settled = (2 * first.len() + CHECKED).min(count);
+        let mut found: Vec<(u64, Vec<u64>)> = vec![(PRIMES[0], first)];
+        // A recurrence of length L is settled by 2L terms: the others walk
+        // those (and a few more).
+        let mut walk = WalkMod::new(transfer, &PRIMES[1..4]);
+        transfer.terms_mod(&mut walk, settled, deadline)?;
+        for (&p, terms) in PRIMES[1..4].iter().zip(&walk.terms) {
+            let c = berlekamp_massey(terms, p);
             // An unlucky prime finds a shorter recurrence (its reduction
             // loses a factor): keep the longest.
-            let longest = found.first().map_or(0, |(_, kept)| kept.len());
+            let longest = found[0].1.len();
             if c.len() > longest {
                 found.clear();
             }
             if c.len() >= longest {
                 found.push((p, c));
             }
-            if found.len() > 4 {
-                return Ok(None);
-            }
-            if found.len() >= 2 {
-                let all = chinese(&found);
-                let fewer = chinese(&found[..found.len() - 1]);
-                if all == fewer {
-                    let l = all.len();
-                    let first = transfer.exact_terms(l, deadline)?;
-                    return Ok(Some(Recurrence {
-                        coefficients: all,
-                        first,
-                    }));
-                }
-            }
         }
-        Ok(None)
+        // Past `most` terms the recurrence is settled outright (2 × a bound
+        // on its length).
+        if found.len() < 2 || !(checked(found[0].1.len(), count) || count >= most) {
+            return Ok(None);
+        }
+        let all = chinese(&found);
+        if all != chinese(&found[..found.len() - 1]) {
+            return Ok(None);
+        }
+        let first = transfer.exact_terms(all.len(), deadline)?;
+        Ok(Some(Recurrence {
+            coefficients: all,
+            first,
+        }))
     }
 
     /// The count of the board `n` rows long (`n ≥ 1`), and the most limbs
