@@ -198,28 +198,74 @@ pub(crate) struct Walked {
 }
 
 /// Counts the tours of `layout` (its sides at most [`MAX_WIDTH`] across),
-/// holding at most `budget` bytes of states, stopping at `deadline`.
+/// holding at most `budget` bytes of states, stopping at `deadline`: in
+/// `u64` counts while they fit (half the memory of `u128`, and the table's
+/// look-ups, which miss the cache on large boards, touch half as many
+/// lines), then `u128`, then [`Count`], each widening the states held
+/// where the narrower overflowed, with no square counted twice.
+pub(crate) fn count_widening(
+    layout: Layout,
+    budget: u64,
+    deadline: &Deadline,
+) -> Result<Walked, Stopped> {
+    let mut walk = match begin::<u64>(layout) {
+        Ok(walk) => walk,
+        Err(walked) => return Ok(walked),
+    };
+    if let Some(walked) = walk.go(budget, deadline)? {
+        return Ok(walked);
+    }
+    let mut walk = walk.widen(u128::from);
+    if let Some(walked) = walk.go(budget, deadline)? {
+        return Ok(walked);
+    }
+    let mut walk = walk.widen(Count::from_u128);
+    walk.go(budget, deadline)?.ok_or(Stopped::Overflow)
+}
+
+/// Counts the tours of `layout` in `T` alone (`Stopped::Overflow` when a
+/// count outgrows it).
+#[cfg(test)]
 pub(crate) fn count<T: Tally>(
     layout: Layout,
     budget: u64,
     deadline: &Deadline,
 ) -> Result<Walked, Stopped> {
+    match begin::<T>(layout) {
+        Ok(mut walk) => walk.go(budget, deadline)?.ok_or(Stopped::Overflow),
+        Err(walked) => Ok(walked),
+    }
+}
+
+/// A count under way: the states before square `next`, the whole tours
+/// so far.
+struct Walk<T> {
+    step: Step,
+    squares: usize,
+    states: States<T>,
+    next: usize,
+    total: Option<T>,
+    most_states: usize,
+}
+
+/// The walk of `layout` before its first square, or its count when no walk
+/// is needed.
+fn begin<T: Tally>(layout: Layout) -> Result<Walk<T>, Walked> {
     let Layout { w, h, closed, ends } = layout;
     debug_assert!((1..=MAX_WIDTH).contains(&w) && w <= h);
     let squares = w * h;
     let asked = ends.iter().flatten().count();
     if squares == 1 {
         // The one square is a path of itself (and no cycle).
-        let one = usize::from(!closed);
-        return Ok(Walked {
-            count: Count::from(u64::try_from(one).unwrap_or(0)),
+        return Err(Walked {
+            count: Count::from(u64::from(!closed)),
             most_states: 1,
         });
     }
     // A knight alternates colours, so a cycle through every square needs as
     // many of each: none on a board of an odd number of squares.
     if (asked == 2 && ends[0] == ends[1]) || (closed && squares % 2 == 1) {
-        return Ok(Walked {
+        return Err(Walked {
             count: Count::default(),
             most_states: 0,
         });
@@ -227,24 +273,66 @@ pub(crate) fn count<T: Tally>(
     let step = Step::new(layout, false);
     let mut states: States<T> = States::default();
     states.insert(step.first_key(), T::one());
-    let mut total: Option<T> = None;
-    let mut most_states = 1;
-    let mut work = 0u32;
-    for i in 0..squares {
-        let (next, whole) = step.advance(&states, i, deadline, &mut work)?;
-        add_whole(&mut total, whole)?;
-        most_states = most_states.max(next.len());
-        // Both tables are held here: the states before this square and after.
-        if held_bytes(&states, &next) > budget {
-            return Err(Stopped::Memory);
-        }
-        states = next;
-    }
-    // The last square's step left only whole tours and dropped the rest.
-    Ok(Walked {
-        count: total.map_or_else(Count::default, T::into_count),
-        most_states,
+    Ok(Walk {
+        step,
+        squares,
+        states,
+        next: 0,
+        total: None,
+        most_states: 1,
     })
+}
+
+impl<T: Tally> Walk<T> {
+    /// Walks on to the last square: the count, or None when a count
+    /// outgrew `T` (the walk left before the square where it did).
+    fn go(&mut self, budget: u64, deadline: &Deadline) -> Result<Option<Walked>, Stopped> {
+        let mut work = 0u32;
+        while self.next < self.squares {
+            let (next, whole) =
+                match self
+                    .step
+                    .advance(&self.states, self.next, deadline, &mut work)
+                {
+                    Err(Stopped::Overflow) => return Ok(None),
+                    stepped => stepped?,
+                };
+            let mut total = self.total.clone();
+            if add_whole(&mut total, whole).is_err() {
+                return Ok(None);
+            }
+            self.most_states = self.most_states.max(next.len());
+            // Both tables are held here: the states before this square and
+            // after.
+            if held_bytes(&self.states, &next) > budget {
+                return Err(Stopped::Memory);
+            }
+            self.states = next;
+            self.total = total;
+            self.next += 1;
+        }
+        // The last square's step left only whole tours and dropped the rest.
+        Ok(Some(Walked {
+            count: self.total.take().map_or_else(Count::default, T::into_count),
+            most_states: self.most_states,
+        }))
+    }
+
+    /// The same walk in a wider number.
+    fn widen<U: Tally>(self, wider: impl Fn(T) -> U) -> Walk<U> {
+        Walk {
+            step: self.step,
+            squares: self.squares,
+            states: self
+                .states
+                .into_iter()
+                .map(|(key, ways)| (key, wider(ways)))
+                .collect(),
+            next: self.next,
+            total: self.total.map(&wider),
+            most_states: self.most_states,
+        }
+    }
 }
 
 /// The square being added.

@@ -291,10 +291,7 @@ pub fn count_tours(
     let walked = if transfer::suits(layout) {
         transfer::count(layout, &deadline)
     } else {
-        match frontier::count::<u128>(layout, budget, &deadline) {
-            Err(Stopped::Overflow) => frontier::count::<Count>(layout, budget, &deadline),
-            walked => walked,
-        }
+        frontier::count_widening(layout, budget, &deadline)
     };
     match walked {
         Ok(walked) => Ok(TourCount {
