@@ -369,6 +369,8 @@ pub(crate) struct Step {
     /// square `i - slots + k`, the last slot `i` itself) can still gain from
     /// squares after `i`.
     room: Vec<[u8; 2 * MAX_WIDTH + 2]>,
+    /// For each square `i`, `room` and the slots below as masks of bytes.
+    masks: Vec<Masks>,
     /// For each square `i`, the frontier slots (bits, as `room`) that hold
     /// an asked end.
     asked_slots: Vec<u32>,
@@ -382,6 +384,39 @@ pub(crate) struct Step {
     /// on a board with one dark square more, both ends dark).
     asked_colours: [usize; 2],
     most_colours: [usize; 2],
+}
+
+/// A square's frontier slots as masks over the frontier's bytes (the high
+/// bit of byte `k` for slot `k`): those with no move to come (`room0`), one
+/// (`room1`), those not asked, those dark.
+#[derive(Clone, Copy, Default)]
+struct Masks {
+    room0: u128,
+    room1: u128,
+    not_asked: u128,
+    dark: u128,
+}
+
+/// The high bit of every byte, and the low one.
+const HIGH_BITS: u128 = 0x8080_8080_8080_8080_8080_8080_8080_8080;
+const LOW_BITS: u128 = 0x0101_0101_0101_0101_0101_0101_0101_0101;
+
+/// The high bit of each byte of `x` that is not zero (and no other bit).
+fn nonzero_bytes(x: u128) -> u128 {
+    let seven = !HIGH_BITS;
+    (((x & seven) + seven) | x) & HIGH_BITS
+}
+
+/// How many bytes of `x` have their high bit set (`x` has no other bit):
+/// the bytes, shifted down to 0 or 1, added up by one multiply a half
+/// (quicker than `count_ones` without a population-count instruction).
+fn marked(x: u128) -> usize {
+    let ones = x >> 7;
+    let half = |word: u128| {
+        let word = u64::try_from(word & u128::from(u64::MAX)).unwrap_or(0);
+        word.wrapping_mul(0x0101_0101_0101_0101) >> 56
+    };
+    usize::try_from(half(ones) + half(ones >> 64)).unwrap_or(usize::MAX)
 }
 
 /// Up to four earlier neighbours, as frontier slots (slot `k` holds square
@@ -419,6 +454,7 @@ impl Step {
             unbounded,
             ends,
             room: Vec::new(),
+            masks: Vec::new(),
             asked_slots: Vec::new(),
             dark_slots: Vec::new(),
             asked_colours: [0, 0],
@@ -461,6 +497,26 @@ impl Step {
                     }
                 }
                 room
+            })
+            .collect();
+        step.masks = (0..squares)
+            .map(|i| {
+                let mut masks = Masks::default();
+                for k in 0..=slots {
+                    let bit = 0x80u128 << (8 * k);
+                    match step.room[i][k] {
+                        0 => masks.room0 |= bit,
+                        1 => masks.room1 |= bit,
+                        _ => {}
+                    }
+                    if step.asked_slots[i] & (1 << k) == 0 {
+                        masks.not_asked |= bit;
+                    }
+                    if step.dark_slots[i] & (1 << k) != 0 {
+                        masks.dark |= bit;
+                    }
+                }
+                masks
             })
             .collect();
         step
@@ -702,29 +758,31 @@ impl Step {
         }
         let at = self.at(s.i);
         let room = &self.room[at];
-        let mut forced_free = 0;
-        let mut colours = self.asked_colours;
-        for k in 0..=n {
-            let degree = match f[k] {
-                EMPTY => 0,
-                DONE => 2,
-                _ => 1,
-            };
-            let most = degree + usize::from(room[k]);
-            if most >= 2 || degree == 2 {
-                continue;
-            }
-            if most == 0 || self.closed {
-                return;
-            }
-            if self.asked_slots[at] & (1 << k) == 0 {
-                forced_free += 1;
-                let colour = usize::from(self.dark_slots[at] & (1 << k) != 0);
-                colours[colour] += 1;
-                if colours[colour] > self.most_colours[colour] {
-                    return;
-                }
-            }
+        // Every square's byte at once: the high bit of each byte marks
+        // it, so that the squares that can only be ends are counted with
+        // masks (the loop this replaces was most of the step's time).
+        let masks = &self.masks[at];
+        let codes = u128::from_le_bytes(f);
+        let empty = !nonzero_bytes(codes) & HIGH_BITS;
+        let labelled = nonzero_bytes(codes & !LOW_BITS);
+        // A square with no move and none to come, or a square that can
+        // only be an end (one move at most: none yet and one to come, or
+        // one and none to come).
+        if empty & masks.room0 != 0 {
+            return;
+        }
+        let forced = (empty & masks.room1) | (labelled & masks.room0);
+        if forced != 0 && self.closed {
+            return;
+        }
+        let free = forced & masks.not_asked;
+        let forced_free = marked(free);
+        let dark = marked(free & masks.dark);
+        let light = forced_free - dark;
+        if self.asked_colours[0] + light > self.most_colours[0]
+            || self.asked_colours[1] + dark > self.most_colours[1]
+        {
+            return;
         }
         if s.i == self.last {
             // Whole as one open path: one piece, every square on it.
@@ -843,22 +901,27 @@ fn pack(codes: &[u8]) -> (u64, u32) {
     let mut relabel = [0u8; 16];
     let mut next = FIRST_LABEL;
     let mut key = 0u64;
-    let mut odd = 0u16;
+    // Labels seen once so far: a label is seen once or twice, so the
+    // second sight closes it (no population count, which this machine's
+    // default target does not have as one instruction).
+    let mut once = 0u32;
     for (k, &c) in codes.iter().enumerate() {
         let code = if c >= FIRST_LABEL {
-            let slot = &mut relabel[usize::from(c)];
+            let slot = &mut relabel[usize::from(c & 0xF)];
             if *slot == 0 {
                 *slot = next;
                 next += 1;
+                once += 1;
+            } else {
+                once -= 1;
             }
             *slot
         } else {
             c
         };
-        odd ^= 1 << code;
         key |= u64::from(code) << (4 * k);
     }
-    (key, (odd >> FIRST_LABEL).count_ones())
+    (key, once)
 }
 
 fn unpack(key: u64, slots: usize) -> [u8; 2 * MAX_WIDTH + 2] {
