@@ -28,10 +28,9 @@
 //! move yet, two moves, or a label of at most nine pieces), packed in a
 //! `u64`; boards up to 7 wide fit.
 
-use std::collections::hash_map::Entry;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::Hasher;
 
+use super::table::{capacity_for, StateTable};
 use crate::deadline::Deadline;
 use crate::plain::Count;
 
@@ -77,6 +76,7 @@ pub(crate) enum Stopped {
 /// The number of ways held for one state: a `u128` while it fits, or a
 /// [`Count`] of any size.
 pub(crate) trait Tally: Clone {
+    fn zero() -> Self;
     fn one() -> Self;
     /// Adds `other`; false when the sum does not fit.
     fn add(&mut self, other: &Self) -> bool;
@@ -86,6 +86,10 @@ pub(crate) trait Tally: Clone {
 }
 
 impl Tally for u128 {
+    fn zero() -> Self {
+        0
+    }
+
     fn one() -> Self {
         1
     }
@@ -110,6 +114,10 @@ impl Tally for u128 {
 }
 
 impl Tally for u64 {
+    fn zero() -> Self {
+        0
+    }
+
     fn one() -> Self {
         1
     }
@@ -134,6 +142,10 @@ impl Tally for u64 {
 }
 
 impl Tally for Count {
+    fn zero() -> Self {
+        Count::default()
+    }
+
     fn one() -> Self {
         Count::one()
     }
@@ -176,15 +188,15 @@ impl Hasher for StateHasher {
     }
 }
 
-pub(crate) type States<T> = HashMap<u64, T, BuildHasherDefault<StateHasher>>;
+pub(crate) type States<T> = StateTable<T>;
 
 /// The bytes a table of `states` states holds, each with a count of
 /// `count_bytes` on the heap (the hash table's slots at its load factor).
 pub(crate) fn table_bytes<T>(states: usize, count_bytes: usize) -> u64 {
-    // hashbrown keeps at most 7/8 of its slots full, a power of two of
-    // them, each slot one control byte beside the entry.
-    let slots = (states.saturating_mul(8) / 7).max(1).next_power_of_two();
-    let entry = std::mem::size_of::<(u64, T)>() + 1;
+    // A power of two of slots, at most three quarters full (a table
+    // reserved for the states before it, never more than the most).
+    let slots = capacity_for(states);
+    let entry = std::mem::size_of::<(u64, T)>();
     let bytes = slots
         .saturating_mul(entry)
         .saturating_add(states.saturating_mul(count_bytes));
@@ -272,7 +284,7 @@ fn begin<T: Tally>(layout: Layout) -> Result<Walk<T>, Walked> {
     }
     let step = Step::new(layout, false);
     let mut states: States<T> = States::default();
-    states.insert(step.first_key(), T::one());
+    states.add(step.first_key(), &T::one());
     Ok(Walk {
         step,
         squares,
@@ -323,11 +335,13 @@ impl<T: Tally> Walk<T> {
         Walk {
             step: self.step,
             squares: self.squares,
-            states: self
-                .states
-                .into_iter()
-                .map(|(key, ways)| (key, wider(ways)))
-                .collect(),
+            states: {
+                let mut states = StateTable::with_capacity(self.states.len());
+                for (key, ways) in self.states.into_states() {
+                    states.add(key, &wider(ways));
+                }
+                states
+            },
             next: self.next,
             total: self.total.map(&wider),
             most_states: self.most_states,
@@ -568,8 +582,7 @@ impl Step {
     ) -> Result<(States<T>, Option<T>), Stopped> {
         let w = self.w;
         let slots = self.slots;
-        let mut next: States<T> = States::default();
-        next.reserve(states.len());
+        let mut next: States<T> = StateTable::with_capacity(states.len());
         let mut total: Option<T> = None;
         let leaving = i.checked_sub(slots);
         // The asked ends already left the frontier (each a tour end).
@@ -588,26 +601,38 @@ impl Step {
             ends_gone,
         };
         let back = self.back_slots(square);
-        for (key, ways) in states {
+        // A state's successors (at most 11 ways to take up to two of four
+        // moves back), gathered, their slots read all at once, then added.
+        let mut made = [0u64; 16];
+        for (key, ways) in states.iter() {
             *work += 1;
             if *work & 0xFFF == 0 && deadline.passed() {
                 return Err(Stopped::Time);
             }
-            let frontier = unpack(*key, slots);
-            let mut fits = true;
+            let frontier = unpack(key, slots);
+            let mut count = 0;
+            let mut wholes = 0;
             self.each_choice(&frontier, square, &back, |outcome| match outcome {
-                // One look-up whether the state is new or held.
-                Outcome::State(next_key) => match next.entry(next_key) {
-                    Entry::Occupied(mut held) => fits &= held.get_mut().add(ways),
-                    Entry::Vacant(new) => {
-                        new.insert(ways.clone());
-                    }
-                },
-                Outcome::Whole => match total.as_mut() {
+                Outcome::State(next_key) => {
+                    made[count] = next_key;
+                    count += 1;
+                }
+                Outcome::Whole => wholes += 1,
+            });
+            let warm = made[..count]
+                .iter()
+                .fold(0u64, |warm, &key| warm ^ next.touch(key));
+            std::hint::black_box(warm);
+            let mut fits = true;
+            for &next_key in &made[..count] {
+                fits &= next.add(next_key, ways);
+            }
+            for _ in 0..wholes {
+                match total.as_mut() {
                     Some(held) => fits &= held.add(ways),
                     None => total = Some(ways.clone()),
-                },
-            });
+                }
+            }
             if !fits {
                 return Err(Stopped::Overflow);
             }
@@ -872,12 +897,13 @@ pub(crate) fn add_whole<T: Tally>(total: &mut Option<T>, whole: Option<T>) -> Re
 /// The bytes two tables of states take (the one read and the one made).
 pub(crate) fn held_bytes<T: Tally>(before: &States<T>, after: &States<T>) -> u64 {
     let heap = after
-        .values()
+        .iter()
         .next()
-        .or_else(|| before.values().next())
-        .map_or(0, |ways| ways.heap_bytes());
-    table_bytes::<T>(after.len(), heap.saturating_mul(2))
-        .saturating_add(table_bytes::<T>(before.len(), heap.saturating_mul(2)))
+        .or_else(|| before.iter().next())
+        .map_or(0, |(_, ways)| ways.heap_bytes());
+    after
+        .bytes(heap.saturating_mul(2))
+        .saturating_add(before.bytes(heap.saturating_mul(2)))
 }
 
 /// Marks square `j` as joined to a new move: a square with no move yet

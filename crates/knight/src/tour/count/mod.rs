@@ -27,6 +27,7 @@
 
 pub(crate) mod frontier;
 mod natural;
+mod table;
 mod transfer;
 
 use std::fmt;

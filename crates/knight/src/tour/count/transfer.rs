@@ -130,14 +130,17 @@ impl Transfer {
         let step = Step::new(layout, true);
         let mut work = 0u32;
         let mut states: States<u64> = States::default();
-        states.insert(step.first_key(), 1);
+        states.add(step.first_key(), &1);
         let mut first = [0; FIRST_ROWS - 1];
         for (row, first) in first.iter_mut().enumerate() {
             states = walk_row(&step, states, row, deadline, &mut work, first)?;
         }
-        let mut keys: Vec<u64> = states.keys().copied().collect();
+        let mut keys: Vec<u64> = states.iter().map(|(key, _)| key).collect();
         keys.sort_unstable();
-        let start: Vec<u64> = keys.iter().map(|key| states[key]).collect();
+        let start: Vec<u64> = keys
+            .iter()
+            .map(|&key| states.get(key).copied().unwrap_or(0))
+            .collect();
         let mut index: HashMap<u64, u32, BuildHasherDefault<StateHasher>> =
             HashMap::with_capacity_and_hasher(keys.len(), BuildHasherDefault::default());
         for (number, &key) in (0u32..).zip(&keys) {
@@ -156,11 +159,11 @@ impl Transfer {
         while let Some(&key) = keys.get(next) {
             next += 1;
             let mut row = States::default();
-            row.insert(key, 1u64);
+            row.add(key, &1u64);
             let mut whole = 0;
             let row = walk_row(&step, row, FIRST_ROWS - 1, deadline, &mut work, &mut whole)?;
             transfer.whole.push(narrow(whole)?);
-            for (successor, ways) in row {
+            for (successor, ways) in row.into_states() {
                 let number = match index.get(&successor) {
                     Some(&number) => number,
                     None => {
