@@ -601,41 +601,32 @@ impl Step {
             ends_gone,
         };
         let back = self.back_slots(square);
-        // A state's successors (at most 11 ways to take up to two of four
+        // The successors of a few states (at most 11 each: up to two of four
         // moves back), gathered, their slots read all at once, then added.
-        let mut made = [0u64; 16];
+        let mut made: Vec<(u64, &T)> = Vec::with_capacity(BATCH + 11);
+        let mut fits = true;
         for (key, ways) in states.iter() {
             *work += 1;
             if *work & 0xFFF == 0 && deadline.passed() {
                 return Err(Stopped::Time);
             }
             let frontier = unpack(key, slots);
-            let mut count = 0;
-            let mut wholes = 0;
             self.each_choice(&frontier, square, &back, |outcome| match outcome {
-                Outcome::State(next_key) => {
-                    made[count] = next_key;
-                    count += 1;
-                }
-                Outcome::Whole => wholes += 1,
-            });
-            let warm = made[..count]
-                .iter()
-                .fold(0u64, |warm, &key| warm ^ next.touch(key));
-            std::hint::black_box(warm);
-            let mut fits = true;
-            for &next_key in &made[..count] {
-                fits &= next.add(next_key, ways);
-            }
-            for _ in 0..wholes {
-                match total.as_mut() {
+                Outcome::State(next_key) => made.push((next_key, ways)),
+                Outcome::Whole => match total.as_mut() {
                     Some(held) => fits &= held.add(ways),
                     None => total = Some(ways.clone()),
-                }
+                },
+            });
+            if made.len() >= BATCH {
+                fits &= add_all(&mut next, &mut made);
             }
             if !fits {
                 return Err(Stopped::Overflow);
             }
+        }
+        if !add_all(&mut next, &mut made) {
+            return Err(Stopped::Overflow);
         }
         Ok((next, total))
     }
@@ -859,6 +850,23 @@ impl Step {
         }
         emit(Outcome::State(key));
     }
+}
+
+/// The successors gathered before their slots are read together.
+const BATCH: usize = 48;
+
+/// Adds every `(key, ways)` of `made` to `next` (emptying it), reading all
+/// their slots first; false when a sum does not fit.
+fn add_all<T: Tally>(next: &mut States<T>, made: &mut Vec<(u64, &T)>) -> bool {
+    let warm = made
+        .iter()
+        .fold(0u64, |warm, &(key, _)| warm ^ next.touch(key));
+    std::hint::black_box(warm);
+    let mut fits = true;
+    for (key, ways) in made.drain(..) {
+        fits &= next.add(key, ways);
+    }
+    fits
 }
 
 /// Whether a frontier holds one piece of path and every other square done
