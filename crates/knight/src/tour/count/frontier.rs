@@ -141,6 +141,54 @@ impl Tally for u64 {
     }
 }
 
+/// A count of 256 bits: four words, least significant first (5×50's open
+/// count has 78 digits, past `u128`; a [`Count`] per state would put its
+/// digits on the heap).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Wide([u64; 4]);
+
+impl Wide {
+    pub(crate) fn from_u128(n: u128) -> Wide {
+        let low = u64::try_from(n & u128::from(u64::MAX)).unwrap_or(0);
+        let high = u64::try_from(n >> 64).unwrap_or(0);
+        Wide([low, high, 0, 0])
+    }
+}
+
+impl Tally for Wide {
+    fn zero() -> Self {
+        Wide::default()
+    }
+
+    fn one() -> Self {
+        Wide([1, 0, 0, 0])
+    }
+
+    fn add(&mut self, other: &Self) -> bool {
+        let mut carry = false;
+        let mut sum = [0u64; 4];
+        for (k, word) in sum.iter_mut().enumerate() {
+            let (partial, over_a) = self.0[k].overflowing_add(other.0[k]);
+            let (total, over_b) = partial.overflowing_add(u64::from(carry));
+            *word = total;
+            carry = over_a || over_b;
+        }
+        if carry {
+            return false;
+        }
+        self.0 = sum;
+        true
+    }
+
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+
+    fn into_count(self) -> Count {
+        super::natural::Natural::from_words(self.0.to_vec()).to_count()
+    }
+}
+
 impl Tally for Count {
     fn zero() -> Self {
         Count::default()
@@ -213,7 +261,7 @@ pub(crate) struct Walked {
 /// holding at most `budget` bytes of states, stopping at `deadline`: in
 /// `u64` counts while they fit (half the memory of `u128`, and the table's
 /// look-ups, which miss the cache on large boards, touch half as many
-/// lines), then `u128`, then [`Count`], each widening the states held
+/// lines), then `u128`, then 256 bits, then [`Count`], each widening the states held
 /// where the narrower overflowed, with no square counted twice.
 pub(crate) fn count_widening(
     layout: Layout,
@@ -231,7 +279,11 @@ pub(crate) fn count_widening(
     if let Some(walked) = walk.go(budget, deadline)? {
         return Ok(walked);
     }
-    let mut walk = walk.widen(Count::from_u128);
+    let mut walk = walk.widen(Wide::from_u128);
+    if let Some(walked) = walk.go(budget, deadline)? {
+        return Ok(walked);
+    }
+    let mut walk = walk.widen(Tally::into_count);
     walk.go(budget, deadline)?.ok_or(Stopped::Overflow)
 }
 
@@ -991,7 +1043,9 @@ mod tests {
         for (w, h, closed) in [(3, 12, true), (3, 30, false), (4, 9, false), (5, 6, true)] {
             let small = walk::<u128>(layout(w, h, closed)).ok().unwrap();
             let large = walk::<Count>(layout(w, h, closed)).ok().unwrap();
+            let wide = walk::<Wide>(layout(w, h, closed)).ok().unwrap();
             assert_eq!(small.count, large.count, "{w}×{h}");
+            assert_eq!(wide.count, large.count, "{w}×{h}");
         }
         assert!(matches!(
             walk::<u128>(layout(3, 80, false)),
@@ -999,5 +1053,23 @@ mod tests {
         ));
         let large = walk::<Count>(layout(3, 80, false)).ok().unwrap();
         assert!(large.count.digits() > 39);
+        let wide = walk::<Wide>(layout(3, 80, false)).ok().unwrap();
+        assert_eq!(wide.count, large.count);
+        // Past 256 bits (3 × 200 has 106 digits): the 256-bit walk stops.
+        assert!(matches!(
+            walk::<Wide>(layout(3, 200, false)),
+            Err(Stopped::Overflow)
+        ));
+        let widening = count_widening(
+            layout(3, 200, false),
+            u64::MAX,
+            &Deadline::from(Duration::from_secs(600)),
+        )
+        .ok()
+        .unwrap();
+        assert_eq!(
+            widening.count,
+            walk::<Count>(layout(3, 200, false)).ok().unwrap().count
+        );
     }
 }
