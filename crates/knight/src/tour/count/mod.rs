@@ -19,11 +19,18 @@
 //! A frontier dynamic programme ([`frontier`]) over the squares, row by row
 //! across the short side: its states are what the last two rows still need,
 //! so their number depends on the short side alone (at most 8), and the
-//! count costs time linear in the long side. Counts are held in `u128`
-//! while they fit and counted again in [`Count`] when one does not. The
+//! count costs time linear in the long side. Counts are held in `u64`
+//! while they fit, widened to `u128`, 256 bits and [`Count`] where one
+//! does not; the states live in a table of their own ([`table`]). The
 //! memory the states take is bounded before any work
 //! ([`CountRequest::bytes`], from the most states measured for each short
 //! side) and checked as they are made.
+//!
+//! Long boards 3 or 4 wide with no end asked are counted instead by the
+//! linear recurrence their counts obey ([`transfer`]): the frontier's
+//! states at the start of a row, taken to the next row's by one matrix,
+//! found once; its count of 4×10,000 (6,511 digits) takes about a second
+//! where the frontier's would take hours.
 
 pub(crate) mod frontier;
 mod natural;
