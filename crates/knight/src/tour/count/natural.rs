@@ -33,6 +33,7 @@ impl Natural {
     }
 
     /// Adds `x × c`.
+    #[cfg(test)]
     pub(crate) fn add_mul(&mut self, x: &Natural, c: u128) {
         // Two words of the multiplier, the high one a limb up.
         let (low, high) = (low_word(c), low_word(c >> 64));
@@ -41,7 +42,7 @@ impl Natural {
     }
 
     /// Adds `x × c × 2^(64 × shift)`.
-    #[inline]
+    #[cfg(test)]
     fn add_mul_word(&mut self, x: &[u64], c: u64, shift: usize) {
         if c == 0 || x.is_empty() {
             return;
@@ -75,6 +76,65 @@ impl Natural {
             k += 1;
         }
         self.trim();
+    }
+
+    /// Adds `x × a × 2^(64 × shift)` and `y × b × 2^(64 × shift)` in one
+    /// pass over the words (two carry chains side by side: half the loads
+    /// and stores of two passes).
+    pub(crate) fn add_mul_pair(&mut self, x: &[u64], a: u64, y: &[u64], b: u64, shift: usize) {
+        let ((long, a), (short, b)) = if x.len() >= y.len() {
+            ((x, a), (y, b))
+        } else {
+            ((y, b), (x, a))
+        };
+        let n = short.len();
+        let top = long.len() + shift;
+        if self.limbs.len() < top {
+            self.limbs.resize(top, 0);
+        }
+        let (a, b) = (u128::from(a), u128::from(b));
+        let (mut first, mut second) = (0u64, 0u64);
+        let limbs = &mut self.limbs[shift..top];
+        for k in 0..n {
+            // Each at most (2⁶⁴−1)² + 2(2⁶⁴−1) = 2¹²⁸−1: they fit.
+            let t = u128::from(limbs[k]) + u128::from(long[k]) * a + u128::from(first);
+            let u = u128::from(low_word(t)) + u128::from(short[k]) * b + u128::from(second);
+            limbs[k] = low_word(u);
+            first = low_word(t >> 64);
+            second = low_word(u >> 64);
+        }
+        for k in n..long.len() {
+            let t = u128::from(limbs[k]) + u128::from(long[k]) * a + u128::from(first);
+            limbs[k] = low_word(t);
+            first = low_word(t >> 64);
+        }
+        self.add_word_at(top, first);
+        self.add_word_at(shift + n, second);
+        self.trim();
+    }
+
+    /// Adds `word × 2^(64 × at)`.
+    fn add_word_at(&mut self, mut at: usize, mut word: u64) {
+        while word != 0 {
+            match self.limbs.get_mut(at) {
+                Some(limb) => {
+                    let (sum, over) = limb.overflowing_add(word);
+                    *limb = sum;
+                    word = u64::from(over);
+                }
+                None => {
+                    self.limbs.resize(at, 0);
+                    self.limbs.push(word);
+                    word = 0;
+                }
+            }
+            at += 1;
+        }
+    }
+
+    /// The words, least significant first.
+    pub(crate) fn words(&self) -> &[u64] {
+        &self.limbs
     }
 
     /// Subtracts `other`; false (and `self` left unspecified) when
@@ -202,6 +262,27 @@ mod tests {
                 assert_eq!(d.sub_assign(&natural(b)), a >= b, "{a} − {b}");
             }
         }
+        // Two multiples at once, as two one at a time, words of any length.
+        let numbers = [
+            natural(0),
+            natural(u128::MAX),
+            natural(1 << 64),
+            big_number(),
+        ];
+        for x in &numbers {
+            for y in &numbers {
+                for (a, b) in [(0, 3), (u64::MAX, u64::MAX), (5, u64::MAX - 1)] {
+                    for shift in 0..2 {
+                        let mut want = big_number();
+                        want.add_mul_word(&x.limbs, a, shift);
+                        want.add_mul_word(&y.limbs, b, shift);
+                        let mut got = big_number();
+                        got.add_mul_pair(&x.limbs, a, &y.limbs, b, shift);
+                        assert_eq!(got, want);
+                    }
+                }
+            }
+        }
         // 2^640 − 1: ten words of ones, 193 digits.
         let mut big = Natural::default();
         for _ in 0..640 {
@@ -211,6 +292,13 @@ mod tests {
         }
         assert_eq!(big.limbs.len(), 10);
         assert_eq!(big.to_count().digits(), 193);
+    }
+
+    /// 2^320 − 1 plus a little: five words and a sixth.
+    fn big_number() -> Natural {
+        let mut n = Natural::from_words(vec![u64::MAX; 5]);
+        n.add_mul(&Natural::from_u64(12345), 1 << 70);
+        n
     }
 
     fn natural(n: u128) -> Natural {

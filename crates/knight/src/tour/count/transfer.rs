@@ -562,25 +562,51 @@ impl Recurrence {
         if let Some(term) = self.first.get(index) {
             return Ok(term.to_count());
         }
-        // The last L terms, a(k − L) at `k % L`.
-        let mut window = self.first.clone();
-        let (mut plus, mut minus) = (Natural::default(), Natural::default());
-        for k in l..=index {
-            plus.clear();
-            minus.clear();
-            for (i, &c) in (1..).zip(&self.coefficients) {
-                let earlier = &window[(k - i) % l];
-                if c < 0 {
-                    plus.add_mul(earlier, c.unsigned_abs());
-                } else {
-                    minus.add_mul(earlier, c.unsigned_abs());
+        // The coefficients' words: those added (c < 0) and those taken
+        // away, each list by its shift (a word up for the high ones), then
+        // two at a time.
+        let mut words: [Vec<(usize, u64, usize)>; 2] = [Vec::new(), Vec::new()];
+        for (i, &c) in (1..).zip(&self.coefficients) {
+            let magnitude = c.unsigned_abs();
+            let side = usize::from(c > 0);
+            for (shift, word) in [(0, low_word(magnitude)), (1, low_word(magnitude >> 64))] {
+                if word != 0 {
+                    words[side].push((i, word, shift));
                 }
             }
+        }
+        for side in &mut words {
+            side.sort_by_key(|&(_, _, shift)| shift);
+        }
+        // The last L terms, a(k − L) at `k % L`.
+        let mut window = self.first.clone();
+        let mut sums = [Natural::default(), Natural::default()];
+        for k in l..=index {
+            for (sum, side) in sums.iter_mut().zip(&words) {
+                sum.clear();
+                let mut pairs = side.chunks_exact(2);
+                for pair in &mut pairs {
+                    let (i, a, shift) = pair[0];
+                    let (j, b, other) = pair[1];
+                    let (x, y) = (window[(k - i) % l].words(), window[(k - j) % l].words());
+                    if shift == other {
+                        sum.add_mul_pair(x, a, y, b, shift);
+                    } else {
+                        sum.add_mul_pair(x, a, &[], 0, shift);
+                        sum.add_mul_pair(y, b, &[], 0, other);
+                    }
+                }
+                if let [(i, a, shift)] = *pairs.remainder() {
+                    sum.add_mul_pair(window[(k - i) % l].words(), a, &[], 0, shift);
+                }
+            }
+            let [mut plus, minus] = std::mem::take(&mut sums);
             if !plus.sub_assign(&minus) {
                 // A count below zero: the recurrence is wrong, never seen.
                 return Err(Stopped::Overflow);
             }
             std::mem::swap(&mut window[k % l], &mut plus);
+            sums = [plus, minus];
             if k % 64 == 0 && deadline.passed() {
                 return Err(Stopped::Time);
             }
