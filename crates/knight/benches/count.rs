@@ -1,8 +1,9 @@
 //! Criterion benchmarks of counting tours (`/tour/count`): closed tours of
-//! 6×6 (9,862), open ones of 5×5 (864) and from its corner (304), open
-//! ones of a long board 3 wide (3×200, past `u128`: the big-number walk)
-//! and of 4×12. Larger boards' figures are in docs/performance.md, from
-//! the `count_tours` example.
+//! 6×6 (9,862), open ones of 5×5 (864) and from its corner (304), of 4×12
+//! (the frontier), and of long boards 3 and 4 wide (3×200 and 4×1000: the
+//! row-to-row transfer and its recurrence, run in big integers). Larger
+//! boards' figures are in docs/performance.md, from the `count_tours`
+//! example.
 
 use std::time::Duration;
 
@@ -27,6 +28,7 @@ fn counts(c: &mut Criterion) {
         ("5x5/from_a1", 5, 5, corner),
         ("4x12/open", 4, 12, open),
         ("3x200/open", 3, 200, open),
+        ("4x1000/open", 4, 1000, open),
     ] {
         let request = CountRequest {
             board: Board::new(w, h).unwrap(),

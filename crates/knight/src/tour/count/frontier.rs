@@ -28,10 +28,9 @@
 //! move yet, two moves, or a label of at most nine pieces), packed in a
 //! `u64`; boards up to 7 wide fit.
 
-use std::collections::hash_map::Entry;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::Hasher;
 
+use super::table::{capacity_for, StateTable};
 use crate::deadline::Deadline;
 use crate::plain::Count;
 
@@ -77,6 +76,7 @@ pub(crate) enum Stopped {
 /// The number of ways held for one state: a `u128` while it fits, or a
 /// [`Count`] of any size.
 pub(crate) trait Tally: Clone {
+    fn zero() -> Self;
     fn one() -> Self;
     /// Adds `other`; false when the sum does not fit.
     fn add(&mut self, other: &Self) -> bool;
@@ -86,6 +86,10 @@ pub(crate) trait Tally: Clone {
 }
 
 impl Tally for u128 {
+    fn zero() -> Self {
+        0
+    }
+
     fn one() -> Self {
         1
     }
@@ -109,7 +113,87 @@ impl Tally for u128 {
     }
 }
 
+impl Tally for u64 {
+    fn zero() -> Self {
+        0
+    }
+
+    fn one() -> Self {
+        1
+    }
+
+    fn add(&mut self, other: &Self) -> bool {
+        match self.checked_add(*other) {
+            Some(sum) => {
+                *self = sum;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+
+    fn into_count(self) -> Count {
+        Count::from(self)
+    }
+}
+
+/// A count of 256 bits: four words, least significant first (5×50's open
+/// count has 78 digits, past `u128`; a [`Count`] per state would put its
+/// digits on the heap).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Wide([u64; 4]);
+
+impl Wide {
+    pub(crate) fn from_u128(n: u128) -> Wide {
+        let low = u64::try_from(n & u128::from(u64::MAX)).unwrap_or(0);
+        let high = u64::try_from(n >> 64).unwrap_or(0);
+        Wide([low, high, 0, 0])
+    }
+}
+
+impl Tally for Wide {
+    fn zero() -> Self {
+        Wide::default()
+    }
+
+    fn one() -> Self {
+        Wide([1, 0, 0, 0])
+    }
+
+    fn add(&mut self, other: &Self) -> bool {
+        let mut carry = false;
+        let mut sum = [0u64; 4];
+        for (k, word) in sum.iter_mut().enumerate() {
+            let (partial, over_a) = self.0[k].overflowing_add(other.0[k]);
+            let (total, over_b) = partial.overflowing_add(u64::from(carry));
+            *word = total;
+            carry = over_a || over_b;
+        }
+        if carry {
+            return false;
+        }
+        self.0 = sum;
+        true
+    }
+
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+
+    fn into_count(self) -> Count {
+        super::natural::Natural::from_words(self.0.to_vec()).to_count()
+    }
+}
+
 impl Tally for Count {
+    fn zero() -> Self {
+        Count::default()
+    }
+
     fn one() -> Self {
         Count::one()
     }
@@ -152,15 +236,15 @@ impl Hasher for StateHasher {
     }
 }
 
-type States<T> = HashMap<u64, T, BuildHasherDefault<StateHasher>>;
+pub(crate) type States<T> = StateTable<T>;
 
 /// The bytes a table of `states` states holds, each with a count of
 /// `count_bytes` on the heap (the hash table's slots at its load factor).
 pub(crate) fn table_bytes<T>(states: usize, count_bytes: usize) -> u64 {
-    // hashbrown keeps at most 7/8 of its slots full, a power of two of
-    // them, each slot one control byte beside the entry.
-    let slots = (states.saturating_mul(8) / 7).max(1).next_power_of_two();
-    let entry = std::mem::size_of::<(u64, T)>() + 1;
+    // A power of two of slots, at most three quarters full (a table
+    // reserved for the states before it, never more than the most).
+    let slots = capacity_for(states);
+    let entry = std::mem::size_of::<(u64, T)>();
     let bytes = slots
         .saturating_mul(entry)
         .saturating_add(states.saturating_mul(count_bytes));
@@ -174,151 +258,147 @@ pub(crate) struct Walked {
 }
 
 /// Counts the tours of `layout` (its sides at most [`MAX_WIDTH`] across),
-/// holding at most `budget` bytes of states, stopping at `deadline`.
+/// holding at most `budget` bytes of states, stopping at `deadline`: in
+/// `u64` counts while they fit (half the memory of `u128`, and the table's
+/// look-ups, which miss the cache on large boards, touch half as many
+/// lines), then `u128`, then 256 bits, then [`Count`], each widening the states held
+/// where the narrower overflowed, with no square counted twice.
+pub(crate) fn count_widening(
+    layout: Layout,
+    budget: u64,
+    deadline: &Deadline,
+) -> Result<Walked, Stopped> {
+    let mut walk = match begin::<u64>(layout) {
+        Ok(walk) => walk,
+        Err(walked) => return Ok(walked),
+    };
+    if let Some(walked) = walk.go(budget, deadline)? {
+        return Ok(walked);
+    }
+    let mut walk = walk.widen(u128::from);
+    if let Some(walked) = walk.go(budget, deadline)? {
+        return Ok(walked);
+    }
+    let mut walk = walk.widen(Wide::from_u128);
+    if let Some(walked) = walk.go(budget, deadline)? {
+        return Ok(walked);
+    }
+    let mut walk = walk.widen(Tally::into_count);
+    walk.go(budget, deadline)?.ok_or(Stopped::Overflow)
+}
+
+/// Counts the tours of `layout` in `T` alone (`Stopped::Overflow` when a
+/// count outgrows it).
+#[cfg(test)]
 pub(crate) fn count<T: Tally>(
     layout: Layout,
     budget: u64,
     deadline: &Deadline,
 ) -> Result<Walked, Stopped> {
+    match begin::<T>(layout) {
+        Ok(mut walk) => walk.go(budget, deadline)?.ok_or(Stopped::Overflow),
+        Err(walked) => Ok(walked),
+    }
+}
+
+/// A count under way: the states before square `next`, the whole tours
+/// so far.
+struct Walk<T> {
+    step: Step,
+    squares: usize,
+    states: States<T>,
+    next: usize,
+    total: Option<T>,
+    most_states: usize,
+}
+
+/// The walk of `layout` before its first square, or its count when no walk
+/// is needed.
+fn begin<T: Tally>(layout: Layout) -> Result<Walk<T>, Walked> {
     let Layout { w, h, closed, ends } = layout;
     debug_assert!((1..=MAX_WIDTH).contains(&w) && w <= h);
     let squares = w * h;
     let asked = ends.iter().flatten().count();
     if squares == 1 {
         // The one square is a path of itself (and no cycle).
-        let one = usize::from(!closed);
-        return Ok(Walked {
-            count: Count::from(u64::try_from(one).unwrap_or(0)),
+        return Err(Walked {
+            count: Count::from(u64::from(!closed)),
             most_states: 1,
         });
     }
     // A knight alternates colours, so a cycle through every square needs as
     // many of each: none on a board of an odd number of squares.
     if (asked == 2 && ends[0] == ends[1]) || (closed && squares % 2 == 1) {
-        return Ok(Walked {
+        return Err(Walked {
             count: Count::default(),
             most_states: 0,
         });
     }
-    let slots = 2 * w + 1;
-    let is_end = |square: usize| ends.contains(&Some(square));
-    let mut step = Step {
-        w,
-        h,
-        slots,
-        closed,
-        asked,
-        last: squares - 1,
-        room: Vec::new(),
-        asked_slots: Vec::new(),
-        dark_slots: Vec::new(),
-        asked_colours: [0, 0],
-        most_colours: [2, 2],
-    };
-    let dark = |q: usize| (q / w + q % w) % 2 == 0;
-    step.dark_slots = (0..squares)
-        .map(|i| {
-            (0..=slots)
-                .filter(|&k| (i + k).checked_sub(slots).is_some_and(dark))
-                .fold(0u32, |mask, k| mask | 1 << k)
-        })
-        .collect();
-    for &end in ends.iter().flatten() {
-        step.asked_colours[usize::from(dark(end))] += 1;
-    }
-    let darks = (0..squares).filter(|&q| dark(q)).count();
-    step.most_colours = match darks * 2 {
-        d if d == squares => [1, 1],
-        d if d == squares + 1 => [0, 2],
-        // A board with more dark squares than that has no tour (nor one
-        // with more light ones): no colour may end one.
-        _ => [0, 0],
-    };
-    step.asked_slots = (0..squares)
-        .map(|i| {
-            (0..=slots)
-                .filter(|&k| (i + k).checked_sub(slots).is_some_and(is_end))
-                .fold(0u32, |mask, k| mask | 1 << k)
-        })
-        .collect();
-    step.room = (0..squares)
-        .map(|i| {
-            let mut room = [0u8; 2 * MAX_WIDTH + 2];
-            for (k, moves) in room.iter_mut().enumerate().take(slots + 1) {
-                if let Some(q) = (i + k).checked_sub(slots) {
-                    *moves = u8::try_from(step.moves_after(q, i)).unwrap_or(u8::MAX);
-                }
-            }
-            room
-        })
-        .collect();
-
+    let step = Step::new(layout, false);
     let mut states: States<T> = States::default();
-    // Before the first square, the frontier's squares are off the board:
-    // done.
-    let start = (0..slots).fold(0u64, |key, k| key | (u64::from(DONE) << (4 * k)));
-    states.insert(start, T::one());
-    let mut total: Option<T> = None;
-    let mut most_states = 1;
-    let mut work = 0u32;
-    for i in 0..squares {
-        let mut next: States<T> = States::default();
-        next.reserve(states.len());
-        let leaving = i.checked_sub(slots);
-        // The asked ends already left the frontier (each a tour end).
-        let ends_gone = ends
-            .iter()
-            .flatten()
-            .filter(|&&e| leaving.is_some_and(|l| e <= l))
-            .count();
-        let square = Square {
-            i,
-            row: i / w,
-            column: i % w,
-            is_end: is_end(i),
-            leaving_is_end: leaving.is_some_and(is_end),
-            ends_gone,
-        };
-        let back = step.back_slots(square);
-        for (key, ways) in &states {
-            work += 1;
-            if work & 0xFFF == 0 && deadline.passed() {
-                return Err(Stopped::Time);
-            }
-            let frontier = unpack(*key, slots);
-            let mut fits = true;
-            step.each_choice(&frontier, square, &back, |outcome| match outcome {
-                // One look-up whether the state is new or held.
-                Outcome::State(next_key) => match next.entry(next_key) {
-                    Entry::Occupied(mut held) => fits &= held.get_mut().add(ways),
-                    Entry::Vacant(new) => {
-                        new.insert(ways.clone());
-                    }
-                },
-                Outcome::Whole => match total.as_mut() {
-                    Some(held) => fits &= held.add(ways),
-                    None => total = Some(ways.clone()),
-                },
-            });
-            if !fits {
-                return Err(Stopped::Overflow);
-            }
-        }
-        most_states = most_states.max(next.len());
-        // Both tables are held here: the states before this square and after.
-        let heap = next.values().next().map_or(0, |ways| ways.heap_bytes());
-        let held = table_bytes::<T>(next.len(), heap.saturating_mul(2))
-            .saturating_add(table_bytes::<T>(states.len(), heap.saturating_mul(2)));
-        if held > budget {
-            return Err(Stopped::Memory);
-        }
-        states = next;
-    }
-    // The last square's step left only whole tours and dropped the rest.
-    Ok(Walked {
-        count: total.map_or_else(Count::default, T::into_count),
-        most_states,
+    states.add(step.first_key(), &T::one());
+    Ok(Walk {
+        step,
+        squares,
+        states,
+        next: 0,
+        total: None,
+        most_states: 1,
     })
+}
+
+impl<T: Tally> Walk<T> {
+    /// Walks on to the last square: the count, or None when a count
+    /// outgrew `T` (the walk left before the square where it did).
+    fn go(&mut self, budget: u64, deadline: &Deadline) -> Result<Option<Walked>, Stopped> {
+        let mut work = 0u32;
+        while self.next < self.squares {
+            let (next, whole) =
+                match self
+                    .step
+                    .advance(&self.states, self.next, deadline, &mut work)
+                {
+                    Err(Stopped::Overflow) => return Ok(None),
+                    stepped => stepped?,
+                };
+            let mut total = self.total.clone();
+            if add_whole(&mut total, whole).is_err() {
+                return Ok(None);
+            }
+            self.most_states = self.most_states.max(next.len());
+            // Both tables are held here: the states before this square and
+            // after.
+            if held_bytes(&self.states, &next) > budget {
+                return Err(Stopped::Memory);
+            }
+            self.states = next;
+            self.total = total;
+            self.next += 1;
+        }
+        // The last square's step left only whole tours and dropped the rest.
+        Ok(Some(Walked {
+            count: self.total.take().map_or_else(Count::default, T::into_count),
+            most_states: self.most_states,
+        }))
+    }
+
+    /// The same walk in a wider number.
+    fn widen<U: Tally>(self, wider: impl Fn(T) -> U) -> Walk<U> {
+        Walk {
+            step: self.step,
+            squares: self.squares,
+            states: {
+                let mut states = StateTable::with_capacity(self.states.len());
+                for (key, ways) in self.states.into_states() {
+                    states.add(key, &wider(ways));
+                }
+                states
+            },
+            next: self.next,
+            total: self.total.map(&wider),
+            most_states: self.most_states,
+        }
+    }
 }
 
 /// The square being added.
@@ -340,17 +420,23 @@ enum Outcome {
     Whole,
 }
 
-struct Step {
+pub(crate) struct Step {
     w: usize,
     h: usize,
     slots: usize,
     closed: bool,
     asked: usize,
     last: usize,
+    /// Whether the board goes on for ever (see [`Step::new`]).
+    unbounded: bool,
+    /// The asked ends.
+    ends: [Option<usize>; 2],
     /// For each square `i`, the moves each frontier square (slot `k` holds
     /// square `i - slots + k`, the last slot `i` itself) can still gain from
     /// squares after `i`.
     room: Vec<[u8; 2 * MAX_WIDTH + 2]>,
+    /// For each square `i`, `room` and the slots below as masks of bytes.
+    masks: Vec<Masks>,
     /// For each square `i`, the frontier slots (bits, as `room`) that hold
     /// an asked end.
     asked_slots: Vec<u32>,
@@ -366,6 +452,39 @@ struct Step {
     most_colours: [usize; 2],
 }
 
+/// A square's frontier slots as masks over the frontier's bytes (the high
+/// bit of byte `k` for slot `k`): those with no move to come (`room0`), one
+/// (`room1`), those not asked, those dark.
+#[derive(Clone, Copy, Default)]
+struct Masks {
+    room0: u128,
+    room1: u128,
+    not_asked: u128,
+    dark: u128,
+}
+
+/// The high bit of every byte, and the low one.
+const HIGH_BITS: u128 = 0x8080_8080_8080_8080_8080_8080_8080_8080;
+const LOW_BITS: u128 = 0x0101_0101_0101_0101_0101_0101_0101_0101;
+
+/// The high bit of each byte of `x` that is not zero (and no other bit).
+fn nonzero_bytes(x: u128) -> u128 {
+    let seven = !HIGH_BITS;
+    (((x & seven) + seven) | x) & HIGH_BITS
+}
+
+/// How many bytes of `x` have their high bit set (`x` has no other bit):
+/// the bytes, shifted down to 0 or 1, added up by one multiply a half
+/// (quicker than `count_ones` without a population-count instruction).
+fn marked(x: u128) -> usize {
+    let ones = x >> 7;
+    let half = |word: u128| {
+        let word = u64::try_from(word & u128::from(u64::MAX)).unwrap_or(0);
+        word.wrapping_mul(0x0101_0101_0101_0101) >> 56
+    };
+    usize::try_from(half(ones) + half(ones >> 64)).unwrap_or(usize::MAX)
+}
+
 /// Up to four earlier neighbours, as frontier slots (slot `k` holds square
 /// `i - slots + k`).
 struct Back {
@@ -374,6 +493,196 @@ struct Back {
 }
 
 impl Step {
+    /// The tables of `layout`'s squares. `unbounded`: the board goes on
+    /// below its rows for ever (the rows from the third on are alike, so
+    /// the tables hold three rows and every later square reads its column's
+    /// in the third), every row end is a possible last square, and the
+    /// colours of the ends are not held (they depend on the length); see
+    /// [`Step::advance`].
+    pub(crate) fn new(layout: Layout, unbounded: bool) -> Step {
+        let Layout { w, h, closed, ends } = layout;
+        let asked = ends.iter().flatten().count();
+        let (h, rows) = if unbounded {
+            (usize::MAX / 4, 4)
+        } else {
+            (h, h)
+        };
+        let squares = w * rows;
+        let slots = 2 * w + 1;
+        let is_end = |square: usize| ends.contains(&Some(square));
+        let mut step = Step {
+            w,
+            h,
+            slots,
+            closed,
+            asked,
+            last: if unbounded { usize::MAX } else { squares - 1 },
+            unbounded,
+            ends,
+            room: Vec::new(),
+            masks: Vec::new(),
+            asked_slots: Vec::new(),
+            dark_slots: Vec::new(),
+            asked_colours: [0, 0],
+            most_colours: [2, 2],
+        };
+        let dark = |q: usize| (q / w + q % w) % 2 == 0;
+        step.dark_slots = (0..squares)
+            .map(|i| {
+                (0..=slots)
+                    .filter(|&k| (i + k).checked_sub(slots).is_some_and(dark))
+                    .fold(0u32, |mask, k| mask | 1 << k)
+            })
+            .collect();
+        for &end in ends.iter().flatten() {
+            step.asked_colours[usize::from(dark(end))] += 1;
+        }
+        let darks = (0..squares).filter(|&q| dark(q)).count();
+        if !unbounded {
+            step.most_colours = match darks * 2 {
+                d if d == squares => [1, 1],
+                d if d == squares + 1 => [0, 2],
+                // A board with more dark squares than that has no tour (nor
+                // one with more light ones): no colour may end one.
+                _ => [0, 0],
+            };
+        }
+        step.asked_slots = (0..squares)
+            .map(|i| {
+                (0..=slots)
+                    .filter(|&k| (i + k).checked_sub(slots).is_some_and(is_end))
+                    .fold(0u32, |mask, k| mask | 1 << k)
+            })
+            .collect();
+        step.room = (0..squares)
+            .map(|i| {
+                let mut room = [0u8; 2 * MAX_WIDTH + 2];
+                for (k, moves) in room.iter_mut().enumerate().take(slots + 1) {
+                    if let Some(q) = (i + k).checked_sub(slots) {
+                        *moves = u8::try_from(step.moves_after(q, i)).unwrap_or(u8::MAX);
+                    }
+                }
+                room
+            })
+            .collect();
+        step.masks = (0..squares)
+            .map(|i| {
+                let mut masks = Masks::default();
+                for k in 0..=slots {
+                    let bit = 0x80u128 << (8 * k);
+                    match step.room[i][k] {
+                        0 => masks.room0 |= bit,
+                        1 => masks.room1 |= bit,
+                        _ => {}
+                    }
+                    if step.asked_slots[i] & (1 << k) == 0 {
+                        masks.not_asked |= bit;
+                    }
+                    if step.dark_slots[i] & (1 << k) != 0 {
+                        masks.dark |= bit;
+                    }
+                }
+                masks
+            })
+            .collect();
+        step
+    }
+
+    /// The squares across.
+    pub(crate) fn width(&self) -> usize {
+        self.w
+    }
+
+    /// The key before the first square: the frontier's squares are off the
+    /// board, done.
+    pub(crate) fn first_key(&self) -> u64 {
+        (0..self.slots).fold(0u64, |key, k| key | (u64::from(DONE) << (4 * k)))
+    }
+
+    /// Where square `i`'s tables are: itself, or on an unbounded board past
+    /// its fourth row, its column's square in the fourth row (from the
+    /// fourth row on, every frontier square is on the board).
+    fn at(&self, i: usize) -> usize {
+        if self.unbounded && i >= 4 * self.w {
+            3 * self.w + i % self.w
+        } else {
+            i
+        }
+    }
+
+    /// Whether a tour may end with square `s`: the board's last square (or
+    /// on an unbounded board, the last of any row).
+    fn ends_board(&self, s: Square) -> bool {
+        if self.unbounded {
+            s.column + 1 == self.w
+        } else {
+            s.i == self.last
+        }
+    }
+
+    /// Adds square `i` to every state of `states`: the states after it, and
+    /// the ways that make a whole tour with it (on a bounded board, only at
+    /// its last square; on an unbounded one, a tour of the board that ends
+    /// with `i`'s row). `work` counts the states tried, to read the clock
+    /// now and then.
+    pub(crate) fn advance<T: Tally>(
+        &self,
+        states: &States<T>,
+        i: usize,
+        deadline: &Deadline,
+        work: &mut u32,
+    ) -> Result<(States<T>, Option<T>), Stopped> {
+        let w = self.w;
+        let slots = self.slots;
+        let mut next: States<T> = StateTable::with_capacity(states.len());
+        let mut total: Option<T> = None;
+        let leaving = i.checked_sub(slots);
+        // The asked ends already left the frontier (each a tour end).
+        let ends_gone = self
+            .ends
+            .iter()
+            .flatten()
+            .filter(|&&e| leaving.is_some_and(|l| e <= l))
+            .count();
+        let square = Square {
+            i,
+            row: i / w,
+            column: i % w,
+            is_end: self.ends.contains(&Some(i)),
+            leaving_is_end: leaving.is_some_and(|l| self.ends.contains(&Some(l))),
+            ends_gone,
+        };
+        let back = self.back_slots(square);
+        // The successors of a few states (at most 11 each: up to two of four
+        // moves back), gathered, their slots read all at once, then added.
+        let mut made: Vec<(u64, &T)> = Vec::with_capacity(BATCH + 11);
+        let mut fits = true;
+        for (key, ways) in states.iter() {
+            *work += 1;
+            if *work & 0xFFF == 0 && deadline.passed() {
+                return Err(Stopped::Time);
+            }
+            let frontier = unpack(key, slots);
+            self.each_choice(&frontier, square, &back, |outcome| match outcome {
+                Outcome::State(next_key) => made.push((next_key, ways)),
+                Outcome::Whole => match total.as_mut() {
+                    Some(held) => fits &= held.add(ways),
+                    None => total = Some(ways.clone()),
+                },
+            });
+            if made.len() >= BATCH {
+                fits &= add_all(&mut next, &mut made);
+            }
+            if !fits {
+                return Err(Stopped::Overflow);
+            }
+        }
+        if !add_all(&mut next, &mut made) {
+            return Err(Stopped::Overflow);
+        }
+        Ok((next, total))
+    }
+
     fn back_slots(&self, s: Square) -> Back {
         let w = self.w;
         let mut back = Back {
@@ -428,7 +737,7 @@ impl Step {
         back: &Back,
         mut emit: impl FnMut(Outcome),
     ) {
-        let asked = self.asked_slots[s.i];
+        let asked = self.asked_slots[self.at(s.i)];
         // An asked end takes one move at most: it may gain one only while it
         // has none.
         let may_gain = |slot: usize| {
@@ -481,7 +790,7 @@ impl Step {
                     // last move of a closed tour with every square done.
                     f[j] = DONE;
                     f[k] = DONE;
-                    if self.closed && s.i == self.last && f[..=n].iter().all(|&c| c == DONE) {
+                    if self.closed && self.ends_board(s) && f[..=n].iter().all(|&c| c == DONE) {
                         emit(Outcome::Whole);
                     }
                     return;
@@ -497,7 +806,8 @@ impl Step {
                     (None, None) => {
                         // Both ends are tour ends: the path is whole, and
                         // must hold every square.
-                        if !self.closed && s.i == self.last && f[..=n].iter().all(|&c| c == DONE) {
+                        if !self.closed && self.ends_board(s) && f[..=n].iter().all(|&c| c == DONE)
+                        {
                             emit(Outcome::Whole);
                         }
                         return;
@@ -510,30 +820,37 @@ impl Step {
         // or one for a tour end. Count the squares that can only be ends
         // (and the asked ends): with the ends already placed, at most two,
         // none for a closed tour.
-        let room = &self.room[s.i];
-        let mut forced_free = 0;
-        let mut colours = self.asked_colours;
-        for k in 0..=n {
-            let degree = match f[k] {
-                EMPTY => 0,
-                DONE => 2,
-                _ => 1,
-            };
-            let most = degree + usize::from(room[k]);
-            if most >= 2 || degree == 2 {
-                continue;
-            }
-            if most == 0 || self.closed {
-                return;
-            }
-            if self.asked_slots[s.i] & (1 << k) == 0 {
-                forced_free += 1;
-                let colour = usize::from(self.dark_slots[s.i] & (1 << k) != 0);
-                colours[colour] += 1;
-                if colours[colour] > self.most_colours[colour] {
-                    return;
-                }
-            }
+        if self.unbounded && !self.closed && self.ends_board(s) && one_path(&f[..=n]) {
+            // The board may end here, this a whole tour of it; or go on.
+            emit(Outcome::Whole);
+        }
+        let at = self.at(s.i);
+        let room = &self.room[at];
+        // Every square's byte at once: the high bit of each byte marks
+        // it, so that the squares that can only be ends are counted with
+        // masks (the loop this replaces was most of the step's time).
+        let masks = &self.masks[at];
+        let codes = u128::from_le_bytes(f);
+        let empty = !nonzero_bytes(codes) & HIGH_BITS;
+        let labelled = nonzero_bytes(codes & !LOW_BITS);
+        // A square with no move and none to come, or a square that can
+        // only be an end (one move at most: none yet and one to come, or
+        // one and none to come).
+        if empty & masks.room0 != 0 {
+            return;
+        }
+        let forced = (empty & masks.room1) | (labelled & masks.room0);
+        if forced != 0 && self.closed {
+            return;
+        }
+        let free = forced & masks.not_asked;
+        let forced_free = marked(free);
+        let dark = marked(free & masks.dark);
+        let light = forced_free - dark;
+        if self.asked_colours[0] + light > self.most_colours[0]
+            || self.asked_colours[1] + dark > self.most_colours[1]
+        {
+            return;
         }
         if s.i == self.last {
             // Whole as one open path: one piece, every square on it.
@@ -587,6 +904,68 @@ impl Step {
     }
 }
 
+/// The successors gathered before their slots are read together.
+const BATCH: usize = 48;
+
+/// Adds every `(key, ways)` of `made` to `next` (emptying it), reading all
+/// their slots first; false when a sum does not fit.
+fn add_all<T: Tally>(next: &mut States<T>, made: &mut Vec<(u64, &T)>) -> bool {
+    let warm = made
+        .iter()
+        .fold(0u64, |warm, &(key, _)| warm ^ next.touch(key));
+    std::hint::black_box(warm);
+    let mut fits = true;
+    for (key, ways) in made.drain(..) {
+        fits &= next.add(key, ways);
+    }
+    fits
+}
+
+/// Whether a frontier holds one piece of path and every other square done
+/// (no square without a move).
+fn one_path(f: &[u8]) -> bool {
+    let mut label = None;
+    for &c in f {
+        match c {
+            EMPTY => return false,
+            DONE => {}
+            c if label.is_some_and(|l| l != c) => return false,
+            c => label = Some(c),
+        }
+    }
+    label.is_some()
+}
+
+/// Adds a step's whole tours to the total.
+pub(crate) fn add_whole<T: Tally>(total: &mut Option<T>, whole: Option<T>) -> Result<(), Stopped> {
+    match (total.as_mut(), whole) {
+        (_, None) => Ok(()),
+        (None, whole) => {
+            *total = whole;
+            Ok(())
+        }
+        (Some(held), Some(ways)) => {
+            if held.add(&ways) {
+                Ok(())
+            } else {
+                Err(Stopped::Overflow)
+            }
+        }
+    }
+}
+
+/// The bytes two tables of states take (the one read and the one made).
+pub(crate) fn held_bytes<T: Tally>(before: &States<T>, after: &States<T>) -> u64 {
+    let heap = after
+        .iter()
+        .next()
+        .or_else(|| before.iter().next())
+        .map_or(0, |(_, ways)| ways.heap_bytes());
+    after
+        .bytes(heap.saturating_mul(2))
+        .saturating_add(before.bytes(heap.saturating_mul(2)))
+}
+
 /// Marks square `j` as joined to a new move: a square with no move yet
 /// becomes a piece's end itself (labelled `temp`, returned); a piece's end
 /// becomes done, and its piece's other end in the frontier is returned, or
@@ -608,22 +987,27 @@ fn pack(codes: &[u8]) -> (u64, u32) {
     let mut relabel = [0u8; 16];
     let mut next = FIRST_LABEL;
     let mut key = 0u64;
-    let mut odd = 0u16;
+    // Labels seen once so far: a label is seen once or twice, so the
+    // second sight closes it (no population count, which this machine's
+    // default target does not have as one instruction).
+    let mut once = 0u32;
     for (k, &c) in codes.iter().enumerate() {
         let code = if c >= FIRST_LABEL {
-            let slot = &mut relabel[usize::from(c)];
+            let slot = &mut relabel[usize::from(c & 0xF)];
             if *slot == 0 {
                 *slot = next;
                 next += 1;
+                once += 1;
+            } else {
+                once -= 1;
             }
             *slot
         } else {
             c
         };
-        odd ^= 1 << code;
         key |= u64::from(code) << (4 * k);
     }
-    (key, (odd >> FIRST_LABEL).count_ones())
+    (key, once)
 }
 
 fn unpack(key: u64, slots: usize) -> [u8; 2 * MAX_WIDTH + 2] {
@@ -659,7 +1043,9 @@ mod tests {
         for (w, h, closed) in [(3, 12, true), (3, 30, false), (4, 9, false), (5, 6, true)] {
             let small = walk::<u128>(layout(w, h, closed)).ok().unwrap();
             let large = walk::<Count>(layout(w, h, closed)).ok().unwrap();
+            let wide = walk::<Wide>(layout(w, h, closed)).ok().unwrap();
             assert_eq!(small.count, large.count, "{w}×{h}");
+            assert_eq!(wide.count, large.count, "{w}×{h}");
         }
         assert!(matches!(
             walk::<u128>(layout(3, 80, false)),
@@ -667,5 +1053,23 @@ mod tests {
         ));
         let large = walk::<Count>(layout(3, 80, false)).ok().unwrap();
         assert!(large.count.digits() > 39);
+        let wide = walk::<Wide>(layout(3, 80, false)).ok().unwrap();
+        assert_eq!(wide.count, large.count);
+        // Past 256 bits (3 × 200 has 106 digits): the 256-bit walk stops.
+        assert!(matches!(
+            walk::<Wide>(layout(3, 200, false)),
+            Err(Stopped::Overflow)
+        ));
+        let widening = count_widening(
+            layout(3, 200, false),
+            u64::MAX,
+            &Deadline::from(Duration::from_secs(600)),
+        )
+        .ok()
+        .unwrap();
+        assert_eq!(
+            widening.count,
+            walk::<Count>(layout(3, 200, false)).ok().unwrap().count
+        );
     }
 }

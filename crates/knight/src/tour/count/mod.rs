@@ -19,13 +19,23 @@
 //! A frontier dynamic programme ([`frontier`]) over the squares, row by row
 //! across the short side: its states are what the last two rows still need,
 //! so their number depends on the short side alone (at most 8), and the
-//! count costs time linear in the long side. Counts are held in `u128`
-//! while they fit and counted again in [`Count`] when one does not. The
+//! count costs time linear in the long side. Counts are held in `u64`
+//! while they fit, widened to `u128`, 256 bits and [`Count`] where one
+//! does not; the states live in a table of their own ([`table`]). The
 //! memory the states take is bounded before any work
 //! ([`CountRequest::bytes`], from the most states measured for each short
 //! side) and checked as they are made.
+//!
+//! Long boards 3 or 4 wide with no end asked are counted instead by the
+//! linear recurrence their counts obey ([`transfer`]): the frontier's
+//! states at the start of a row, taken to the next row's by one matrix,
+//! found once; its count of 4×10,000 (6,511 digits) takes about a second
+//! where the frontier's would take hours.
 
 pub(crate) mod frontier;
+mod natural;
+mod table;
+mod transfer;
 
 use std::fmt;
 
@@ -139,7 +149,7 @@ impl CountRequest {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn bytes(&self) -> u64 {
-        board_bytes(self.board, self.counted == Counted::Closed)
+        board_bytes(self.board, self.counted)
     }
 
     /// Why [`count_tours`] would refuse this question at once within
@@ -174,13 +184,29 @@ impl CountRequest {
         (bytes > budget).then(|| CountError::TooLarge {
             bytes,
             budget,
-            largest: largest_fitting(self.board.width(), self.counted == Counted::Closed, budget),
+            largest: largest_fitting(self.board.width(), self.counted, budget),
         })
     }
 }
 
-fn board_bytes(board: Board, closed: bool) -> u64 {
+fn board_bytes(board: Board, counted: Counted) -> u64 {
+    let closed = counted == Counted::Closed;
     let short = board.width().min(board.height());
+    let long = board.width().max(board.height());
+    if let (Ok(w), Ok(h)) = (usize::try_from(short), usize::try_from(long)) {
+        let (start, end) = counted_ends(counted);
+        // Which squares are asked matters not to the size: whether any is.
+        let asked = |end: Option<Square>| end.map(|_| 0);
+        let layout = Layout {
+            w,
+            h,
+            closed,
+            ends: [asked(start), asked(end)],
+        };
+        if transfer::suits(layout) {
+            return transfer::bytes(layout, count_bits);
+        }
+    }
     let table = if closed {
         &MOST_CLOSED_STATES
     } else {
@@ -206,11 +232,11 @@ fn board_bytes(board: Board, closed: bool) -> u64 {
 }
 
 /// The longest board `width` wide whose count fits `budget` bytes.
-fn largest_fitting(width: u64, closed: bool, budget: u64) -> Option<Board> {
+fn largest_fitting(width: u64, counted: Counted, budget: u64) -> Option<Board> {
     let fits = |height: u64| {
         Board::new(width, height)
             .ok()
-            .filter(|&board| board_bytes(board, closed) <= budget)
+            .filter(|&board| board_bytes(board, counted) <= budget)
     };
     fits(1)?;
     // The bytes grow with the length: the longest that fits, by halving.
@@ -270,9 +296,10 @@ pub fn count_tours(
         Counted::Open { start, end } => (start, end, false),
     };
     let layout = lay_out(board, closed, [start, end]);
-    let walked = match frontier::count::<u128>(layout, budget, &deadline) {
-        Err(Stopped::Overflow) => frontier::count::<Count>(layout, budget, &deadline),
-        walked => walked,
+    let walked = if transfer::suits(layout) {
+        transfer::count(layout, &deadline)
+    } else {
+        frontier::count_widening(layout, budget, &deadline)
     };
     match walked {
         Ok(walked) => Ok(TourCount {
@@ -283,7 +310,7 @@ pub fn count_tours(
         Err(Stopped::Memory) => Err(CountError::TooLarge {
             bytes: budget.saturating_add(1),
             budget,
-            largest: largest_fitting(board.width(), counted == Counted::Closed, budget),
+            largest: largest_fitting(board.width(), counted, budget),
         }),
     }
 }

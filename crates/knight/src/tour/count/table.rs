@@ -1,0 +1,168 @@
+//! [`StateTable`]: the frontier's states with their numbers of ways, by
+//! open addressing: one array of (key, ways) slots probed in a line.
+//!
+//! On boards 5 and 6 wide the table holds millions of states and nearly
+//! every look-up misses the cache; a slot holds its key beside its count,
+//! so a look-up touches one line of memory (a general hash map keeps a
+//! separate array of control bytes: two), and the step reads the slots of
+//! a state's successors before it adds to them ([`StateTable::touch`]), so
+//! that their misses overlap instead of following one another.
+
+use super::frontier::Tally;
+
+/// A key no state has: the packed states use at most 15 of the key's 16
+/// four-bit squares, the top one always 0.
+const VACANT: u64 = u64::MAX;
+
+/// The states and their ways.
+#[derive(Clone)]
+pub(crate) struct StateTable<T> {
+    slots: Vec<(u64, T)>,
+    len: usize,
+}
+
+impl<T: Tally> Default for StateTable<T> {
+    fn default() -> Self {
+        StateTable::with_capacity(0)
+    }
+}
+
+/// The slots a table of `states` states has: a power of two, at most
+/// three quarters full.
+pub(crate) fn capacity_for(states: usize) -> usize {
+    (states.saturating_mul(4) / 3 + 1)
+        .next_power_of_two()
+        .max(16)
+}
+
+fn home(key: u64, mask: usize) -> usize {
+    // Fibonacci hashing, the high half folded down: the keys' low bits are
+    // the newest squares, alike in many states.
+    let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let folded = mixed ^ (mixed >> 29);
+    usize::try_from(folded & (u64::MAX >> 1)).unwrap_or(0) & mask
+}
+
+impl<T: Tally> StateTable<T> {
+    /// An empty table with room for `states` states.
+    pub(crate) fn with_capacity(states: usize) -> Self {
+        StateTable {
+            slots: vec![(VACANT, T::zero()); capacity_for(states)],
+            len: 0,
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The bytes the slots take (and the counts' own, `heap` each).
+    pub(crate) fn bytes(&self, heap: usize) -> u64 {
+        let bytes = self
+            .slots
+            .len()
+            .saturating_mul(std::mem::size_of::<(u64, T)>())
+            .saturating_add(self.len.saturating_mul(heap));
+        u64::try_from(bytes).unwrap_or(u64::MAX)
+    }
+
+    /// Reads the slot `key` starts at, so that its line is on its way
+    /// before it is needed.
+    pub(crate) fn touch(&self, key: u64) -> u64 {
+        self.slots[home(key, self.slots.len() - 1)].0
+    }
+
+    /// Adds `ways` to `key`'s (inserting it with them); false when the
+    /// sum does not fit `T`.
+    pub(crate) fn add(&mut self, key: u64, ways: &T) -> bool {
+        if (self.len + 1) * 4 > self.slots.len() * 3 {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut at = home(key, mask);
+        loop {
+            let slot = &mut self.slots[at];
+            if slot.0 == key {
+                return slot.1.add(ways);
+            }
+            if slot.0 == VACANT {
+                *slot = (key, ways.clone());
+                self.len += 1;
+                return true;
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    /// `key`'s ways, if it is held.
+    pub(crate) fn get(&self, key: u64) -> Option<&T> {
+        let mask = self.slots.len() - 1;
+        let mut at = home(key, mask);
+        loop {
+            let slot = &self.slots[at];
+            if slot.0 == key {
+                return Some(&slot.1);
+            }
+            if slot.0 == VACANT {
+                return None;
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    /// Every state held and its ways.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (u64, &T)> {
+        self.slots
+            .iter()
+            .filter(|slot| slot.0 != VACANT)
+            .map(|slot| (slot.0, &slot.1))
+    }
+
+    /// The same, taken out of the table.
+    pub(crate) fn into_states(self) -> impl Iterator<Item = (u64, T)> {
+        self.slots.into_iter().filter(|slot| slot.0 != VACANT)
+    }
+
+    fn grow(&mut self) {
+        let old = std::mem::take(&mut self.slots);
+        self.slots = vec![(VACANT, T::zero()); old.len() * 2];
+        let mask = self.slots.len() - 1;
+        for (key, ways) in old.into_iter().filter(|slot| slot.0 != VACANT) {
+            let mut at = home(key, mask);
+            while self.slots[at].0 != VACANT {
+                at = (at + 1) & mask;
+            }
+            self.slots[at] = (key, ways);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// Against the standard library's map, through several growths.
+    #[test]
+    fn adds_and_finds_as_a_hash_map_does() {
+        let mut table: StateTable<u64> = StateTable::default();
+        let mut want: HashMap<u64, u64> = HashMap::new();
+        let mut key = 1u64;
+        for n in 0..20_000u64 {
+            // Keys that repeat, some close together, some far apart.
+            key = key.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1) % 5_000
+                + (n % 3) * (1 << 40);
+            assert!(table.add(key, &n));
+            *want.entry(key).or_insert(0) += n;
+        }
+        assert_eq!(table.len(), want.len());
+        for (&key, &ways) in &want {
+            assert_eq!(table.get(key), Some(&ways));
+        }
+        assert_eq!(table.iter().count(), want.len());
+        assert_eq!(table.get(1 << 50), None);
+        let mut full: StateTable<u64> = StateTable::default();
+        assert!(full.add(7, &u64::MAX));
+        assert!(!full.add(7, &1), "an overflow is told");
+    }
+}
