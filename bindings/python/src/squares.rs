@@ -121,12 +121,6 @@ pub fn timeout(seconds: f64) -> Result<Duration, Failure> {
     }
 }
 
-/// A length as a count of squares or moves (a `usize` fits in 64 bits on
-/// every target PyO3 builds for).
-pub fn count(n: usize) -> u64 {
-    u64::try_from(n).unwrap_or(u64::MAX)
-}
-
 /// A Python index or length (`isize`) of a length.
 pub fn py_len(n: usize) -> isize {
     isize::try_from(n).unwrap_or(isize::MAX)

@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use knight::draw::{grouped, Caption, Overlay};
+use knight::draw::{Caption, Overlay};
 use knight::tour::{
     Clue, Counted, Ending, IndexedTour as Indexed, Method, TourSquares, DEFAULT_BACKTRACKS,
 };
@@ -24,7 +24,7 @@ use crate::errors::{
 };
 use crate::picture::{own, Drawing, Picture, Squares};
 use crate::plain::count_int;
-use crate::squares::{board, cache, count, notation, py_len, square, square_name, timeout, Writer};
+use crate::squares::{board, cache, notation, py_len, square, square_name, timeout, Writer};
 
 /// The most squares of a listed tour by default (knightd's
 /// `--max-tour-squares`).
@@ -441,7 +441,8 @@ pub fn finish(
     let done = py
         .detach(|| finish_tour(request, MAX_TOUR_SQUARES, time_limit))
         .map_err(|error| finish_refused(error, board, &played))?;
-    let overlay = finish_overlay(&done.path, done.played, done.closed, end);
+    // The library's words, knightd's too.
+    let overlay = done.overlay(end);
     let tour = Tour {
         writer: Writer { board, notation },
         path: own(done.path),
@@ -451,56 +452,6 @@ pub fn finish(
         unique: None,
     };
     tour_object(py, tour, overlay)
-}
-
-/// What a picture of a finished tour says (as knightd's).
-fn finish_overlay(path: &[Square], played: usize, closed: bool, end: Option<Square>) -> Overlay {
-    let played_squares = &path[..played.min(path.len())];
-    let (first, last) = (path[0], path[path.len() - 1]);
-    let kind = match end {
-        _ if closed => "Closed knight's tour".to_owned(),
-        Some(end) => format!("Knight's tour to {end}"),
-        None => "Knight's tour".to_owned(),
-    };
-    let from = match played_squares {
-        [only] => format!("from {only} (the one square played)"),
-        [.., last_played] if played_squares.len() > 8 => format!(
-            "from the {} squares played ({first} to {last_played})",
-            grouped(count(played_squares.len()))
-        ),
-        _ => {
-            let names: Vec<String> = played_squares.iter().map(Square::to_string).collect();
-            format!(
-                "from the {} squares played ({})",
-                names.len(),
-                names.join(" ")
-            )
-        }
-    };
-    let moves = count(path.len()) - 1;
-    let moves_played = count(played_squares.len()).saturating_sub(1);
-    let found = moves - moves_played;
-    let split = match (moves_played, found) {
-        (_, 0) => "every move played".to_owned(),
-        (0, _) => "every move found to finish".to_owned(),
-        (p, f) => format!("{} played and {} found to finish", grouped(p), grouped(f)),
-    };
-    let ends = if closed {
-        format!("every square once, then one move back to {first}")
-    } else {
-        format!("every square once, ending on {last}")
-    };
-    Overlay {
-        closed,
-        played: played_squares.len(),
-        caption: Caption {
-            asked: format!("{kind} finished {from}"),
-            moves: Some(moves),
-            cost: None,
-            verdict: Some(format!("{split}, {ends}")),
-        },
-        ..Overlay::default()
-    }
 }
 
 /// The knight's tour puzzle's answer: the tour that agrees with ``clues``

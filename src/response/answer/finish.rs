@@ -8,12 +8,11 @@ use std::sync::Arc;
 use axum::response::Response;
 use serde::Serialize;
 
-use crate::convert::len64;
 use crate::error::ApiError;
 use crate::response::answer::{json, Drawn, NotatedPath};
 use crate::response::streamed::json_with_squares;
 use crate::written::{Notated, NotatedSquare};
-use knight::draw::{self, Caption, Overlay};
+use knight::draw::{Caption, Overlay};
 use knight::terrain::Ground;
 use knight::tour::{Clue, Finished, Solved, TourSquares};
 use knight::{Cache, Square};
@@ -68,62 +67,9 @@ impl Drawn for TourFinished {
         Cow::Borrowed(&self.done.path)
     }
 
-    /// What a picture of a finished tour says: the squares played and how
-    /// the tour was to end, then the moves played and found, and where it
-    /// ends.
+    /// What a picture of a finished tour says (the library's words).
     fn overlay(&self) -> Overlay {
-        let (done, end) = (&self.done, self.end);
-        let path = &done.path;
-        let played = &path[..done.played.min(path.len())];
-        let (first, last) = (path[0], path[path.len() - 1]);
-        let kind = match end {
-            _ if done.closed => "Closed knight's tour".to_owned(),
-            Some(end) => format!("Knight's tour to {end}"),
-            None => "Knight's tour".to_owned(),
-        };
-        let from = match played {
-            [only] => format!("from {only} (the one square played)"),
-            [.., last_played] if played.len() > 8 => format!(
-                "from the {} squares played ({first} to {last_played})",
-                draw::grouped(len64(played.len()))
-            ),
-            _ => {
-                let names: Vec<String> = played.iter().map(Square::to_string).collect();
-                format!(
-                    "from the {} squares played ({})",
-                    names.len(),
-                    names.join(" ")
-                )
-            }
-        };
-        let moves = len64(path.len()) - 1;
-        let moves_played = len64(played.len()).saturating_sub(1);
-        let found = moves - moves_played;
-        let split = match (moves_played, found) {
-            (_, 0) => "every move played".to_owned(),
-            (0, _) => "every move found to finish".to_owned(),
-            (p, f) => format!(
-                "{} played and {} found to finish",
-                draw::grouped(p),
-                draw::grouped(f)
-            ),
-        };
-        let ends = if done.closed {
-            format!("every square once, then one move back to {first}")
-        } else {
-            format!("every square once, ending on {last}")
-        };
-        Overlay {
-            closed: done.closed,
-            played: played.len(),
-            caption: Caption {
-                asked: format!("{kind} finished {from}"),
-                moves: Some(moves),
-                cost: None,
-                verdict: Some(format!("{split}, {ends}")),
-            },
-            ..Overlay::default()
-        }
+        self.done.overlay(self.end)
     }
 }
 

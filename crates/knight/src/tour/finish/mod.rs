@@ -56,6 +56,7 @@ use std::cell::Cell;
 use crate::board::{Board, Square};
 use crate::cache::Cache;
 use crate::deadline::Deadline;
+use crate::draw::{grouped, Caption, Overlay};
 use crate::grid::{Grid, Int, Spot};
 use crate::terrain::validate::{validate, StepFault};
 use crate::terrain::{BarrierRule, Ground};
@@ -143,6 +144,65 @@ pub struct Finished {
     pub played: usize,
     /// The whole tour, checked.
     pub path: Vec<Square>,
+}
+
+impl Finished {
+    /// What a picture of this finished tour says (`end`: the end asked,
+    /// if any), the words knightd and the Python package both draw: the
+    /// squares played and how the tour was to end ("Knight's tour to d5
+    /// finished from the 3 squares played (a1 b3 c5)"), then the moves
+    /// played and found and where it ends ("2 played and 60 found to
+    /// finish, every square once, ending on d5").
+    pub fn overlay(&self, end: Option<Square>) -> Overlay {
+        let path = &self.path;
+        let played = &path[..self.played.min(path.len())];
+        let (first, last) = (path[0], path[path.len() - 1]);
+        let count = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
+        let kind = match end {
+            _ if self.closed => "Closed knight's tour".to_owned(),
+            Some(end) => format!("Knight's tour to {end}"),
+            None => "Knight's tour".to_owned(),
+        };
+        let from = match played {
+            [only] => format!("from {only} (the one square played)"),
+            [.., last_played] if played.len() > 8 => format!(
+                "from the {} squares played ({first} to {last_played})",
+                grouped(count(played.len()))
+            ),
+            _ => {
+                let names: Vec<String> = played.iter().map(Square::to_string).collect();
+                format!(
+                    "from the {} squares played ({})",
+                    names.len(),
+                    names.join(" ")
+                )
+            }
+        };
+        let moves = count(path.len()) - 1;
+        let moves_played = count(played.len()).saturating_sub(1);
+        let found = moves - moves_played;
+        let split = match (moves_played, found) {
+            (_, 0) => "every move played".to_owned(),
+            (0, _) => "every move found to finish".to_owned(),
+            (p, f) => format!("{} played and {} found to finish", grouped(p), grouped(f)),
+        };
+        let ends = if self.closed {
+            format!("every square once, then one move back to {first}")
+        } else {
+            format!("every square once, ending on {last}")
+        };
+        Overlay {
+            closed: self.closed,
+            played: played.len(),
+            caption: Caption {
+                asked: format!("{kind} finished {from}"),
+                moves: Some(moves),
+                cost: None,
+                verdict: Some(format!("{split}, {ends}")),
+            },
+            ..Overlay::default()
+        }
+    }
 }
 
 /// A whole tour of `request.board` that begins with exactly the played
