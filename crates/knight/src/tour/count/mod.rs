@@ -35,6 +35,7 @@
 pub(crate) mod frontier;
 mod natural;
 mod table;
+mod tally;
 mod transfer;
 
 use std::fmt;

@@ -8,7 +8,7 @@
 //! a state's successors before it adds to them ([`StateTable::touch`]), so
 //! that their misses overlap instead of following one another.
 
-use super::frontier::Tally;
+use super::tally::Tally;
 
 /// A key no state has: the packed states use at most 15 of the key's 16
 /// four-bit squares, the top one always 0.

@@ -715,7 +715,7 @@ fn chinese(found: &[(u64, Vec<u64>)]) -> Vec<i128> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tour::count::frontier;
+    use super::super::frontier;
     use std::time::Duration;
 
     fn deadline() -> Deadline {
