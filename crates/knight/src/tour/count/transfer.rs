@@ -714,8 +714,8 @@ fn chinese(found: &[(u64, Vec<u64>)]) -> Vec<i128> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::super::frontier;
+    use super::*;
     use std::time::Duration;
 
     fn deadline() -> Deadline {
