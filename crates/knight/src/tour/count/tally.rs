@@ -4,8 +4,8 @@
 
 use crate::plain::Count;
 
-/// The number of ways held for one state: a `u128` while it fits, or a
-/// [`Count`] of any size.
+/// The number of ways held for one state: a machine word while it fits,
+/// 256 bits ([`Wide`]), or a [`Count`] of any size.
 pub(crate) trait Tally: Clone {
     fn zero() -> Self;
     fn one() -> Self;
@@ -16,61 +16,42 @@ pub(crate) trait Tally: Clone {
     fn into_count(self) -> Count;
 }
 
-impl Tally for u128 {
-    fn zero() -> Self {
-        0
-    }
-
-    fn one() -> Self {
-        1
-    }
-
-    fn add(&mut self, other: &Self) -> bool {
-        match self.checked_add(*other) {
-            Some(sum) => {
-                *self = sum;
-                true
+/// A machine word as a [`Tally`]: `u64` first, `u128` where one
+/// overflows; each becomes a [`Count`] by `into_count`.
+macro_rules! word_tally {
+    ($word:ty, $into_count:path) => {
+        impl Tally for $word {
+            fn zero() -> Self {
+                0
             }
-            None => false,
+
+            fn one() -> Self {
+                1
+            }
+
+            fn add(&mut self, other: &Self) -> bool {
+                match self.checked_add(*other) {
+                    Some(sum) => {
+                        *self = sum;
+                        true
+                    }
+                    None => false,
+                }
+            }
+
+            fn heap_bytes(&self) -> usize {
+                0
+            }
+
+            fn into_count(self) -> Count {
+                $into_count(self)
+            }
         }
-    }
-
-    fn heap_bytes(&self) -> usize {
-        0
-    }
-
-    fn into_count(self) -> Count {
-        Count::from_u128(self)
-    }
+    };
 }
 
-impl Tally for u64 {
-    fn zero() -> Self {
-        0
-    }
-
-    fn one() -> Self {
-        1
-    }
-
-    fn add(&mut self, other: &Self) -> bool {
-        match self.checked_add(*other) {
-            Some(sum) => {
-                *self = sum;
-                true
-            }
-            None => false,
-        }
-    }
-
-    fn heap_bytes(&self) -> usize {
-        0
-    }
-
-    fn into_count(self) -> Count {
-        Count::from(self)
-    }
-}
+word_tally!(u64, Count::from);
+word_tally!(u128, Count::from_u128);
 
 /// A count of 256 bits: four words, least significant first (5×50's open
 /// count has 78 digits, past `u128`; a [`Count`] per state would put its
