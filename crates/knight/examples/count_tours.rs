@@ -6,17 +6,18 @@
 
 use std::time::{Duration, Instant};
 
-use knight::tour::{count_tours, CountRequest, Counted};
+use knight::tour::{count_tours_on, CountRequest, Counted};
 use knight::Board;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let budget = 20u64 << 30;
     let hour = Duration::from_secs(3600 * 10);
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let one = |w: u64, h: u64, counted: Counted| -> Result<(), Box<dyn std::error::Error>> {
         let board = Board::new(w, h)?;
         let began = Instant::now();
-        let count = count_tours(CountRequest { board, counted }, budget, hour)?;
+        let count = count_tours_on(CountRequest { board, counted }, budget, hour, threads)?;
         let kind = if counted == Counted::Closed {
             "closed"
         } else {
@@ -35,10 +36,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         end: None,
     };
     if let [w, h, rest @ ..] = args.as_slice() {
+        let board = Board::new(w.parse()?, h.parse()?)?;
+        let square = |key: &str| -> Result<Option<knight::Square>, Box<dyn std::error::Error>> {
+            match rest.iter().find_map(|a| a.strip_prefix(key)) {
+                Some(name) => Ok(Some(name.parse::<knight::SquareName>()?.on(board)?)),
+                None => Ok(None),
+            }
+        };
         let counted = if rest.iter().any(|a| a == "closed") {
             Counted::Closed
         } else {
-            open
+            Counted::Open {
+                start: square("start=")?,
+                end: square("end=")?,
+            }
         };
         return one(w.parse()?, h.parse()?, counted);
     }

@@ -38,7 +38,7 @@ mod kinds;
 mod puzzle;
 
 pub use building::{tour, IndexedTour, Method, TourAnswer, TourRequest, DEFAULT_BACKTRACKS};
-pub use count::{count_tours, CountError, CountRequest, Counted, TourCount};
+pub use count::{count_tours, count_tours_on, CountError, CountRequest, Counted, TourCount};
 #[cfg(feature = "counters")]
 pub use finish::last_finish_nodes;
 pub use finish::{finish_tour, FinishError, FinishRequest, Finished, Stuck};

@@ -11,7 +11,7 @@
 
 use std::time::Duration;
 
-use knight::tour::{count_tours, CountError, CountRequest, Counted};
+use knight::tour::{count_tours, count_tours_on, CountError, CountRequest, Counted};
 use knight::{Board, Square};
 
 const BUDGET: u64 = 1 << 30;
@@ -377,6 +377,37 @@ fn refusals_say_why() {
         counted: Counted::Closed,
     };
     assert!(one_more.bytes() > BUDGET);
+}
+
+/// Counts large enough that their steps are split between threads (more
+/// than sixteen thousand states) are the published ones on two threads
+/// and four, and on two threads a count out of time still says so.
+#[test]
+fn counts_on_several_threads_are_the_published_ones() {
+    for threads in [2, 4] {
+        let on = |w: u64, h: u64, counted| {
+            let board = Board::new(w, h).unwrap();
+            count_tours_on(CountRequest { board, counted }, BUDGET, HOUR, threads)
+                .unwrap()
+                .count
+                .to_string()
+        };
+        assert_eq!(on(5, 8, open()), A083386[7].to_string(), "5×8 on {threads}");
+        assert_eq!(on(8, 5, open()), A083386[7].to_string(), "8×5 on {threads}");
+        assert_eq!(
+            on(6, 7, Counted::Closed),
+            CLOSED_6[6].to_string(),
+            "6×7 on {threads}"
+        );
+    }
+    let request = CountRequest {
+        board: Board::new(6, 6).unwrap(),
+        counted: open(),
+    };
+    assert_eq!(
+        count_tours_on(request, u64::MAX, Duration::from_millis(50), 2),
+        Err(CountError::NotSettled)
+    );
 }
 
 /// A count stopped by its deadline says so (and is never a number).

@@ -281,6 +281,31 @@ pub fn count_tours(
     budget: u64,
     deadline: impl Into<Deadline>,
 ) -> Result<TourCount, CountError> {
+    count_tours_on(request, budget, deadline, 1)
+}
+
+/// [`count_tours`] on up to `threads` threads (the large boards' steps are
+/// split between them; the count and the memory are the same as on one).
+/// A service that runs several questions at once keeps to one: its own
+/// pool shares the cores.
+///
+/// ```
+/// use std::time::Duration;
+/// use knight::tour::{count_tours_on, CountRequest, Counted};
+/// use knight::Board;
+///
+/// let board = Board::new(5, 6)?;
+/// let open = Counted::Open { start: None, end: None };
+/// let count = count_tours_on(CountRequest { board, counted: open }, 1 << 30, Duration::from_secs(60), 2)?;
+/// assert_eq!(count.count.to_string(), "18784");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn count_tours_on(
+    request: CountRequest,
+    budget: u64,
+    deadline: impl Into<Deadline>,
+    threads: usize,
+) -> Result<TourCount, CountError> {
     let deadline = deadline.into();
     let CountRequest { board, counted } = request;
     if let Some(refused) = request.refused(budget) {
@@ -300,7 +325,7 @@ pub fn count_tours(
     let walked = if transfer::suits(layout) {
         transfer::count(layout, &deadline)
     } else {
-        frontier::count_widening(layout, budget, &deadline)
+        frontier::count_widening(layout, budget, &deadline, threads)
     };
     match walked {
         Ok(walked) => Ok(TourCount {

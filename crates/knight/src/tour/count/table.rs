@@ -118,6 +118,16 @@ impl<T: Tally> StateTable<T> {
             .map(|slot| (slot.0, &slot.1))
     }
 
+    /// The states held in part `part` of `parts` of the table's slots
+    /// (the parts together hold each state once), for a thread each.
+    pub(crate) fn iter_part(&self, part: usize, parts: usize) -> impl Iterator<Item = (u64, &T)> {
+        let n = self.slots.len();
+        self.slots[n * part / parts..n * (part + 1) / parts]
+            .iter()
+            .filter(|slot| slot.0 != VACANT)
+            .map(|slot| (slot.0, &slot.1))
+    }
+
     /// The same, taken out of the table.
     pub(crate) fn into_states(self) -> impl Iterator<Item = (u64, T)> {
         self.slots.into_iter().filter(|slot| slot.0 != VACANT)

@@ -6,7 +6,7 @@ use crate::plain::Count;
 
 /// The number of ways held for one state: a machine word while it fits,
 /// 256 bits ([`Wide`]), or a [`Count`] of any size.
-pub(crate) trait Tally: Clone {
+pub(crate) trait Tally: Clone + Send + Sync {
     fn zero() -> Self;
     fn one() -> Self;
     /// Adds `other`; false when the sum does not fit.
