@@ -105,9 +105,12 @@ pub(crate) type States<T> = StateTable<T>;
 /// The bytes a table of `states` states holds, each with a count of
 /// `count_bytes` on the heap (the hash table's slots at its load factor).
 pub(crate) fn table_bytes<T>(states: usize, count_bytes: usize) -> u64 {
-    // A power of two of slots, at most three quarters full (a table
-    // reserved for the states before it, never more than the most).
-    let slots = capacity_for(states);
+    // A table holds four thirds of its states in slots, up to twice after
+    // it grows by half. The bound is the one stated before tables took any
+    // number of slots: the power of two above four thirds of the states,
+    // which the sizes measured and the refusals are given in; a table that
+    // outgrows the budget anyway is stopped as the states are made.
+    let slots = capacity_for(states).next_power_of_two();
     let entry = std::mem::size_of::<(u64, T)>();
     let bytes = slots
         .saturating_mul(entry)
@@ -677,7 +680,7 @@ impl Step {
                     }
                 }
                 let frontier = unpack(key, slots);
-                self.each_choice(&frontier, square, &back, |outcome| match outcome {
+                self.each_choice(frontier, square, &back, |outcome| match outcome {
                     Outcome::State(next_key) => {
                         let shard = shard_of(next_key, of);
                         if shard == number {
@@ -779,18 +782,13 @@ impl Step {
 
     /// Every way square `s` can take moves back to its earlier neighbours
     /// from `frontier`, each as the state it leaves (or a whole tour).
-    fn each_choice(
-        &self,
-        frontier: &[u8; 2 * MAX_WIDTH + 2],
-        s: Square,
-        back: &Back,
-        mut emit: impl FnMut(Outcome),
-    ) {
+    fn each_choice(&self, frontier: Codes, s: Square, back: &Back, mut emit: impl FnMut(Outcome)) {
         let asked = self.asked_slots[self.at(s.i)];
         // An asked end takes one move at most: it may gain one only while it
         // has none.
         let may_gain = |slot: usize| {
-            frontier[slot] == EMPTY || (frontier[slot] != DONE && asked & (1 << slot) == 0)
+            let code = frontier.get(slot);
+            code == EMPTY || (code != DONE && asked & (1 << slot) == 0)
         };
         let candidates = &back.slots[..back.len];
         // No move back.
@@ -812,34 +810,29 @@ impl Step {
     }
 
     /// The state after square `s` takes the moves back to `chosen`.
-    fn finish(
-        &self,
-        frontier: &[u8; 2 * MAX_WIDTH + 2],
-        s: Square,
-        chosen: &[usize],
-        emit: &mut dyn FnMut(Outcome),
-    ) {
+    fn finish(&self, frontier: Codes, s: Square, chosen: &[usize], emit: &mut dyn FnMut(Outcome)) {
         let n = self.slots; // the new square's slot
-        let mut f = *frontier;
+        let mut f = frontier;
         match *chosen {
-            [] => f[n] = EMPTY,
+            [] => f.set(n, EMPTY),
             [j] => {
-                if f[j] == EMPTY {
-                    f[j] = TEMP_A;
-                    f[n] = TEMP_A;
+                let code = f.get(j);
+                if code == EMPTY {
+                    f.set(j, TEMP_A);
+                    f.set(n, TEMP_A);
                 } else {
-                    f[n] = f[j];
-                    f[j] = DONE;
+                    f.set(n, code);
+                    f.set(j, DONE);
                 }
             }
             [j, k] => {
-                f[n] = DONE;
-                if f[j] != EMPTY && f[j] == f[k] {
+                f.set(n, DONE);
+                if f.get(j) != EMPTY && f.get(j) == f.get(k) {
                     // The piece closes on itself: a cycle, whole only as the
                     // last move of a closed tour with every square done.
-                    f[j] = DONE;
-                    f[k] = DONE;
-                    if self.closed && self.ends_board(s) && f[..=n].iter().all(|&c| c == DONE) {
+                    f.set(j, DONE);
+                    f.set(k, DONE);
+                    if self.closed && self.ends_board(s) && f.all_done(n) {
                         emit(Outcome::Whole);
                     }
                     return;
@@ -848,15 +841,14 @@ impl Step {
                 let end_k = far_end(&mut f, k, n, TEMP_B);
                 match (end_j, end_k) {
                     (Some(a), Some(b)) => {
-                        f[a] = TEMP_A;
-                        f[b] = TEMP_A;
+                        f.set(a, TEMP_A);
+                        f.set(b, TEMP_A);
                     }
-                    (Some(a), None) | (None, Some(a)) => f[a] = TEMP_A,
+                    (Some(a), None) | (None, Some(a)) => f.set(a, TEMP_A),
                     (None, None) => {
                         // Both ends are tour ends: the path is whole, and
                         // must hold every square.
-                        if !self.closed && self.ends_board(s) && f[..=n].iter().all(|&c| c == DONE)
-                        {
+                        if !self.closed && self.ends_board(s) && f.all_done(n) {
                             emit(Outcome::Whole);
                         }
                         return;
@@ -869,7 +861,7 @@ impl Step {
         // or one for a tour end. Count the squares that can only be ends
         // (and the asked ends): with the ends already placed, at most two,
         // none for a closed tour.
-        if self.unbounded && !self.closed && self.ends_board(s) && one_path(&f[..=n]) {
+        if self.unbounded && !self.closed && self.ends_board(s) && one_path(&f.bytes()[..=n]) {
             // The board may end here, this a whole tour of it; or go on.
             emit(Outcome::Whole);
         }
@@ -879,7 +871,7 @@ impl Step {
         // it, so that the squares that can only be ends are counted with
         // masks (the loop this replaces was most of the step's time).
         let masks = &self.masks[at];
-        let codes = u128::from_le_bytes(f);
+        let codes = f.0;
         let empty = !nonzero_bytes(codes) & HIGH_BITS;
         let labelled = nonzero_bytes(codes & !LOW_BITS);
         // A square with no move and none to come, or a square that can
@@ -903,6 +895,7 @@ impl Step {
         }
         if s.i == self.last {
             // Whole as one open path: one piece, every square on it.
+            let f = f.bytes();
             if self.closed || f[..=n].contains(&EMPTY) {
                 return;
             }
@@ -922,13 +915,14 @@ impl Step {
             return;
         }
         // Slot 0 leaves the frontier.
-        match f[0] {
+        let leaving = f.get(0);
+        match leaving {
             EMPTY => return,
             DONE => {}
             label => {
                 // It ends the tour there: its piece must go on in the
                 // frontier, and the tour may have no more ends than allowed.
-                if self.closed || !f[1..=n].contains(&label) {
+                if self.closed || f.find(label, 1, n + 1).is_none() {
                     return;
                 }
                 if self.asked == 2 && !s.leaving_is_end {
@@ -937,11 +931,11 @@ impl Step {
             }
         }
         // Tour ends placed: pieces seen once. Those not asked are free ends.
-        let (key, gone) = pack(&f, n);
+        let (key, gone) = pack(f, n);
         let gone = usize::try_from(gone).unwrap_or(usize::MAX);
         let free_gone = gone.saturating_sub(s.ends_gone);
         let slot0_free = usize::from(
-            f[0] >= FIRST_LABEL && !s.leaving_is_end && {
+            leaving >= FIRST_LABEL && !s.leaving_is_end && {
                 let most = 1 + usize::from(room[0]);
                 most < 2
             },
@@ -950,7 +944,7 @@ impl Step {
             return;
         }
         if self.mirror && s.column + 1 == self.w {
-            if let Some(key) = self.mirrored(&f) {
+            if let Some(key) = self.mirrored(f) {
                 emit(Outcome::State(key));
             }
             return;
@@ -974,20 +968,19 @@ impl Step {
     /// it would leave at the next square (its piece going on in the
     /// frontier, or the state cannot finish), so that the key is the two
     /// rows alone.
-    fn mirrored(&self, f: &[u8; 2 * MAX_WIDTH + 2]) -> Option<u64> {
+    fn mirrored(&self, f: Codes) -> Option<u64> {
         let (w, n) = (self.w, self.slots);
-        let mut a = *f;
-        if a[1] >= FIRST_LABEL {
-            if !a[2..=n].contains(&a[1]) {
-                return None;
-            }
-            a[1] = DONE;
+        let mut a = f;
+        let first = a.get(1);
+        if first >= FIRST_LABEL {
+            a.find(first, 2, n + 1)?;
+            a.set(1, DONE);
         }
-        let mut b = a;
+        let mut b = a.bytes();
         for row in [2, w + 2] {
             b[row..row + w].reverse();
         }
-        Some(pack(&a, n).0.min(pack(&b, n).0))
+        Some(pack(a, n).0.min(pack(Codes(u128::from_le_bytes(b)), n).0))
     }
 }
 
@@ -1090,14 +1083,14 @@ pub(crate) fn held_bytes<T: Tally>(before: &[States<T>], after: &[States<T>]) ->
 /// becomes a piece's end itself (labelled `temp`, returned); a piece's end
 /// becomes done, and its piece's other end in the frontier is returned, or
 /// None when that end already left (a tour end).
-fn far_end(f: &mut [u8; 2 * MAX_WIDTH + 2], j: usize, n: usize, temp: u8) -> Option<usize> {
-    if f[j] == EMPTY {
-        f[j] = temp;
+fn far_end(f: &mut Codes, j: usize, n: usize, temp: u8) -> Option<usize> {
+    let label = f.get(j);
+    if label == EMPTY {
+        f.set(j, temp);
         return Some(j);
     }
-    let label = f[j];
-    f[j] = DONE;
-    (0..n).find(|&k| f[k] == label)
+    f.set(j, DONE);
+    f.find(label, 0, n)
 }
 
 /// Packs the frontier's slots `1..=n`, relabelling its pieces 2, 3, … in
@@ -1109,9 +1102,9 @@ fn far_end(f: &mut [u8; 2 * MAX_WIDTH + 2], j: usize, n: usize, temp: u8) -> Opt
 /// relabelling held in a register, a nibble for each old label). A loop
 /// over every square with a branch on whether it starts a piece (as good
 /// as random) was the step's costliest part.
-fn pack(f: &[u8; 2 * MAX_WIDTH + 2], n: usize) -> (u64, u32) {
+fn pack(f: Codes, n: usize) -> (u64, u32) {
     // Bytes to nibbles: each step halves the lanes.
-    let mut x = u128::from_le_bytes(*f) >> 8;
+    let mut x = f.0 >> 8;
     x = (x | (x >> 4)) & 0x00FF_00FF_00FF_00FF_00FF_00FF_00FF_00FF;
     x = (x | (x >> 8)) & 0x0000_FFFF_0000_FFFF_0000_FFFF_0000_FFFF;
     x = (x | (x >> 16)) & 0x0000_0000_FFFF_FFFF_0000_0000_FFFF_FFFF;
@@ -1153,12 +1146,59 @@ fn relabel(mut key: u64) -> (u64, u32) {
     (key, 2 * labels - squares)
 }
 
-fn unpack(key: u64, slots: usize) -> [u8; 2 * MAX_WIDTH + 2] {
-    let mut codes = [DONE; 2 * MAX_WIDTH + 2];
-    for (k, code) in codes.iter_mut().enumerate().take(slots) {
-        *code = u8::try_from((key >> (4 * k)) & 0xF).unwrap_or(DONE);
+fn unpack(key: u64, slots: usize) -> Codes {
+    // Nibbles to bytes: each step doubles the lanes.
+    let mut x = u128::from(key);
+    x = (x | (x << 32)) & 0x0000_0000_FFFF_FFFF_0000_0000_FFFF_FFFF;
+    x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFF_0000_FFFF_0000_FFFF;
+    x = (x | (x << 8)) & 0x00FF_00FF_00FF_00FF_00FF_00FF_00FF_00FF;
+    x = (x | (x << 4)) & 0x0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F;
+    // The squares past the frontier are done.
+    let kept = (1u128 << (8 * slots)) - 1;
+    Codes((x & kept) | (LOW_BITS & !kept))
+}
+
+/// A frontier's squares, a byte each (slot `k` in byte `k`), held in a
+/// register: the step reads them as one word for its masks, and a byte
+/// written to memory then read in a word waited for the write each time.
+#[derive(Clone, Copy)]
+struct Codes(u128);
+
+impl Codes {
+    fn get(self, k: usize) -> u8 {
+        u8::try_from((self.0 >> (8 * k)) & 0xFF).unwrap_or(DONE)
     }
-    codes
+
+    fn set(&mut self, k: usize, code: u8) {
+        let shift = 8 * k;
+        self.0 = (self.0 & !(0xFF << shift)) | (u128::from(code) << shift);
+    }
+
+    /// The first slot from `from` up to (not with) `to` that holds `code`.
+    fn find(self, code: u8, from: usize, to: usize) -> Option<usize> {
+        let same = !nonzero_bytes(self.0 ^ (LOW_BITS * u128::from(code))) & HIGH_BITS;
+        let within = below(to) & !below(from);
+        let found = same & within;
+        (found != 0).then(|| usize::try_from(found.trailing_zeros() / 8).unwrap_or(0))
+    }
+
+    /// Whether every slot to `n` (with it) is done.
+    fn all_done(self, n: usize) -> bool {
+        (self.0 ^ LOW_BITS) & below(n + 1) == 0
+    }
+
+    fn bytes(self) -> [u8; 16] {
+        self.0.to_le_bytes()
+    }
+}
+
+/// The bytes of slots below `k`.
+fn below(k: usize) -> u128 {
+    if k >= 16 {
+        u128::MAX
+    } else {
+        (1u128 << (8 * k)) - 1
+    }
 }
 
 #[cfg(test)]

@@ -27,20 +27,29 @@ impl<T: Tally> Default for StateTable<T> {
     }
 }
 
-/// The slots a table of `states` states has: a power of two, at most
-/// three quarters full.
+/// The slots a table of `states` states has: at most three quarters
+/// full. Any number: the slot is the hash scaled to it (not a power of
+/// two, which would hold up to twice the slots needed: 8 GiB more at 7×7).
 pub(crate) fn capacity_for(states: usize) -> usize {
-    (states.saturating_mul(4) / 3 + 1)
-        .next_power_of_two()
-        .max(16)
+    (states.saturating_mul(4) / 3 + 1).max(16)
 }
 
-fn home(key: u64, mask: usize) -> usize {
-    // Fibonacci hashing, the high half folded down: the keys' low bits are
-    // the newest squares, alike in many states.
+fn home(key: u64, slots: usize) -> usize {
+    // Fibonacci hashing, its high bits scaled to the slots (the keys' low
+    // bits are the newest squares, alike in many states; a multiply
+    // carries every bit of the key into the high ones).
     let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let folded = mixed ^ (mixed >> 29);
-    usize::try_from(folded & (u64::MAX >> 1)).unwrap_or(0) & mask
+    let scaled = (u128::from(mixed) * u128::from(u64::try_from(slots).unwrap_or(u64::MAX))) >> 64;
+    usize::try_from(scaled).unwrap_or(0)
+}
+
+/// The slot after `at`, back to the first after the last.
+fn after(at: usize, slots: usize) -> usize {
+    if at + 1 == slots {
+        0
+    } else {
+        at + 1
+    }
 }
 
 impl<T: Tally> StateTable<T> {
@@ -69,7 +78,7 @@ impl<T: Tally> StateTable<T> {
     /// Reads the slot `key` starts at, so that its line is on its way
     /// before it is needed.
     pub(crate) fn touch(&self, key: u64) -> u64 {
-        self.slots[home(key, self.slots.len() - 1)].0
+        self.slots[home(key, self.slots.len())].0
     }
 
     /// Adds `ways` to `key`'s (inserting it with them); false when the
@@ -78,8 +87,8 @@ impl<T: Tally> StateTable<T> {
         if (self.len + 1) * 4 > self.slots.len() * 3 {
             self.grow();
         }
-        let mask = self.slots.len() - 1;
-        let mut at = home(key, mask);
+        let slots = self.slots.len();
+        let mut at = home(key, slots);
         loop {
             let slot = &mut self.slots[at];
             if slot.0 == key {
@@ -90,14 +99,14 @@ impl<T: Tally> StateTable<T> {
                 self.len += 1;
                 return true;
             }
-            at = (at + 1) & mask;
+            at = after(at, slots);
         }
     }
 
     /// `key`'s ways, if it is held.
     pub(crate) fn get(&self, key: u64) -> Option<&T> {
-        let mask = self.slots.len() - 1;
-        let mut at = home(key, mask);
+        let slots = self.slots.len();
+        let mut at = home(key, slots);
         loop {
             let slot = &self.slots[at];
             if slot.0 == key {
@@ -106,7 +115,7 @@ impl<T: Tally> StateTable<T> {
             if slot.0 == VACANT {
                 return None;
             }
-            at = (at + 1) & mask;
+            at = after(at, slots);
         }
     }
 
@@ -133,14 +142,16 @@ impl<T: Tally> StateTable<T> {
         self.slots.into_iter().filter(|slot| slot.0 != VACANT)
     }
 
+    /// Half as many slots again (doubling would hold, for a moment, the
+    /// old slots and twice as many new).
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.slots);
-        self.slots = vec![(VACANT, T::zero()); old.len() * 2];
-        let mask = self.slots.len() - 1;
+        let slots = old.len() + old.len() / 2;
+        self.slots = vec![(VACANT, T::zero()); slots];
         for (key, ways) in old.into_iter().filter(|slot| slot.0 != VACANT) {
-            let mut at = home(key, mask);
+            let mut at = home(key, slots);
             while self.slots[at].0 != VACANT {
-                at = (at + 1) & mask;
+                at = after(at, slots);
             }
             self.slots[at] = (key, ways);
         }
