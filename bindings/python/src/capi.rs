@@ -3,8 +3,8 @@
 //! it is this crate's own code, compiled optimised. PyO3's non-generic
 //! functions (iteration, argument extraction, building lists) run at PyO3's
 //! own opt-level, which the wheel's profile keeps low for its build time
-//! (Cargo.toml): a loop over 4,096 pairs through them took 1.0 ms, this
-//! one takes a third of that.
+//! (Cargo.toml): a loop over 4,096 pairs through them took 1.02 ms, this
+//! one 0.16 ms (and 0.34 ms through PyO3 optimised).
 //!
 //! Only the common forms are read here: a `tuple` of two, an exact `int`,
 //! a short ASCII `str`. Anything else, or anything refused, comes back as
