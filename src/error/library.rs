@@ -7,7 +7,7 @@ use crate::error::problem::{ApiError, Code};
 use crate::error::words::off_board;
 use knight::draw::RenderError;
 use knight::plain::{MapError, PathsError};
-use knight::terrain::{Cell, End, Reason};
+use knight::terrain::{Cell, End};
 use knight::tour::{Clue, CLUE_SQUARES, DEFAULT_BACKTRACKS};
 use knight::{
     Board, BoardError, CluesError, CountError, DistanceError, FinishError, OffBoard, PuzzleError,
@@ -270,7 +270,7 @@ impl From<FinishRefused<'_>> for ApiError {
                     format!(
                         "'played' must be a path of knight moves that visits no square twice, but step {step}{from} to {} {} (as /validate reports it: step {step}, {})",
                         fault.to,
-                        reason_words(fault.reason),
+                        fault.reason.words(),
                         fault.reason.as_str(),
                     ),
                 )
@@ -490,18 +490,5 @@ impl From<FramesRefused> for ApiError {
             ),
         )
         .at(param)
-    }
-}
-
-/// Why a step of a path was refused, as the end of a sentence: "is not a
-/// knight move".
-pub fn reason_words(reason: Reason) -> &'static str {
-    match reason {
-        Reason::NotAKnightMove => "is not a knight move",
-        Reason::RevisitsSquare => "revisits a square",
-        Reason::MissingTeleportHop => "lands on a teleport without hopping",
-        Reason::LandsOnRock => "lands on a rock",
-        Reason::LandsOnBarrier => "lands on a barrier",
-        Reason::PassesBarrier => "passes over a barrier",
     }
 }

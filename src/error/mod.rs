@@ -13,7 +13,7 @@ mod library;
 mod problem;
 mod words;
 
-pub use library::{finish_too_large, reason_words};
+pub use library::finish_too_large;
 pub use library::{CluesRefused, CountRefused, FinishRefused, FramesRefused, PathsRefused};
 pub use library::{PuzzleRefused, StepRefused, TourRefused};
 pub use problem::{shorten, ApiError, Code};

@@ -708,3 +708,52 @@ fn every_committed_picture_is_well_formed() {
     }
     assert!(seen >= 5, "{seen} pictures");
 }
+
+/// The captions that say the whole question: a check as a simple path, a
+/// longest path with its barrier rule and the time searched, a cheapest
+/// path under the long-leg rule, a puzzle and a solved one. Their pictures
+/// are kept as snapshots, which the Python package's tests draw again and
+/// compare byte for byte (the words are the library's, written once).
+#[tokio::test]
+async fn captions_say_the_whole_question() {
+    let s = common::start().await;
+    let barrier = ". . . .\n. . . .\n. B . .\n. . . .";
+    let simple = posted_svg(
+        &s,
+        "/validate?format=svg",
+        &json!({"path": ["b1", "c3", "d1"], "width": 4, "height": 4, "simple": true}),
+    )
+    .await;
+    let longest = posted_svg(
+        &s,
+        "/longest-path?format=svg",
+        &json!({"board": barrier, "from": "a1", "to": "b1", "barrier_rule": "long_leg", "time_limit_ms": 500}),
+    )
+    .await;
+    let cheapest = posted_svg(
+        &s,
+        "/path?format=svg",
+        &json!({"board": barrier, "from": "a1", "to": "c2", "barrier_rule": "long_leg"}),
+    )
+    .await;
+    let puzzle = svg_of(&s, "/tour/puzzle?width=6&height=6&seed=7&format=svg").await;
+    let clues = json!({"width": 6, "height": 6, "clues": {"d5": 3, "d6": 10, "a6": 25, "a5": 32, "e5": 36}});
+    let solved = posted_svg(&s, "/tour/finish?format=svg", &clues).await;
+    let captions = [
+        (&simple, "Check of the path b1 c3 d1 as a simple path on the 4×4 board."),
+        (&longest, "Longest path (searched for up to 500 ms) from a1 to b1, barriers passed by the long leg first on the 4×4 board."),
+        (&cheapest, "Cheapest path from a1 to c2, barriers passed by the long leg first on the 4×4 board."),
+        (&puzzle, "Knight's tour puzzle (seed 7) on the 6×6 board."),
+        (&solved, "Knight's tour puzzle: 5 numbered squares on the 6×6 board."),
+    ];
+    for (svg, words) in captions {
+        check_svg(svg);
+        let said = texts(svg).replace('\n', " ");
+        assert!(said.contains(words), "{words}:\n{said}");
+    }
+    snapshot("validate-simple.svg", &simple);
+    snapshot("longest-long-leg.svg", &longest);
+    snapshot("cheapest-long-leg.svg", &cheapest);
+    snapshot("puzzle.svg", &puzzle);
+    snapshot("clues-solved.svg", &solved);
+}

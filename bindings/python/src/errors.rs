@@ -177,8 +177,9 @@ pub fn finish_refused(error: FinishError, board: Board, played: &[Square]) -> Fa
             Failure::invalid(
                 "played",
                 format!(
-                    "'played' must be a path of knight moves that visits no square twice, but step {step}{from} to {} is refused: {}",
+                    "'played' must be a path of knight moves that visits no square twice, but step {step}{from} to {} {} (as validate() reports it: step {step}, {})",
                     fault.to,
+                    fault.reason.words(),
                     fault.reason.as_str(),
                 ),
             )

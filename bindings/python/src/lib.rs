@@ -4,6 +4,7 @@
 //! one question of the library, and answers with Python values (or an
 //! answer object that can draw itself); the heavy ones release the GIL.
 
+mod capi;
 mod errors;
 mod picture;
 mod plain;

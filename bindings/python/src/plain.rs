@@ -11,6 +11,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyRange, PyRangeMethods, PySequence, PyTuple};
 
+use crate::capi;
 use crate::errors::Failure;
 use crate::picture::{own, Drawing, Picture};
 use crate::squares::{board, notation, py_len, square, Widen, Writer};
@@ -50,46 +51,60 @@ pub fn distance(
 /// :func:`distance`, for many pairs of one board.
 #[pyfunction]
 #[pyo3(signature = (pairs, /, *, width = 8, height = 8))]
-pub fn distances(
-    py: Python<'_>,
-    pairs: &Bound<'_, PyAny>,
+pub fn distances<'py>(
+    py: Python<'py>,
+    pairs: &Bound<'py, PyAny>,
     width: u64,
     height: u64,
-) -> PyResult<Vec<Option<u64>>> {
+) -> PyResult<Bound<'py, PyAny>> {
     let board = board(width, height)?;
     let mut asked: Vec<(Square, Square)> = Vec::new();
-    for (i, pair) in pairs.try_iter()?.enumerate() {
-        let pair = pair?;
-        // A tuple is read straight; any other sequence of two through the
-        // sequence protocol.
-        let (src, dest) = if let Ok(tuple) = pair.cast::<PyTuple>() {
-            if tuple.len() == 2 {
-                (tuple.get_item(0)?, tuple.get_item(1)?)
-            } else {
-                return Err(not_a_pair(i, &pair));
-            }
-        } else {
-            match pair.cast::<PySequence>() {
-                Ok(sequence) if sequence.len().ok() == Some(2) => {
-                    (sequence.get_item(0)?, sequence.get_item(1)?)
-                }
-                _ => return Err(not_a_pair(i, &pair)),
-            }
-        };
-        // The argument's name is written only for a refusal (read again).
-        let read = |value: &Bound<'_, PyAny>, k: usize| {
-            square(value, board, "pairs")
-                .or_else(|_| square(value, board, &format!("pairs[{i}][{k}]")))
-        };
-        let ((from, _), (to, _)) = (read(&src, 0)?, read(&dest, 1)?);
-        asked.push((from, to));
-    }
-    Ok(py.detach(|| {
+    capi::for_each(pairs, |i, pair| {
+        // The common form (a tuple of two valid squares) read directly;
+        // anything else, and every refusal, the general way.
+        let direct = capi::tuple_pair(pair).and_then(|(src, dest)| {
+            Some((capi::square(&src, board)?, capi::square(&dest, board)?))
+        });
+        asked.push(match direct {
+            Some(pair) => pair,
+            None => read_pair(i, pair, board)?,
+        });
+        Ok(())
+    })?;
+    let found: Vec<Option<u64>> = py.detach(|| {
         asked
             .iter()
             .map(|&(from, to)| knight_distance(board, from, to))
             .collect()
-    }))
+    });
+    capi::list_of_counts(py, &found)
+}
+
+/// `pairs[i]`, a pair of squares of `board`: a tuple or any other sequence
+/// of two.
+fn read_pair(i: usize, pair: &Bound<'_, PyAny>, board: Board) -> PyResult<(Square, Square)> {
+    // A tuple is read straight; any other sequence of two through the
+    // sequence protocol.
+    let (src, dest) = if let Ok(tuple) = pair.cast::<PyTuple>() {
+        if tuple.len() == 2 {
+            (tuple.get_item(0)?, tuple.get_item(1)?)
+        } else {
+            return Err(not_a_pair(i, pair));
+        }
+    } else {
+        match pair.cast::<PySequence>() {
+            Ok(sequence) if sequence.len().ok() == Some(2) => {
+                (sequence.get_item(0)?, sequence.get_item(1)?)
+            }
+            _ => return Err(not_a_pair(i, pair)),
+        }
+    };
+    // The argument's name is written only for a refusal (read again).
+    let read = |value: &Bound<'_, PyAny>, k: usize| {
+        square(value, board, "pairs").or_else(|_| square(value, board, &format!("pairs[{i}][{k}]")))
+    };
+    let ((from, _), (to, _)) = (read(&src, 0)?, read(&dest, 1)?);
+    Ok((from, to))
 }
 
 /// The refusal of `pairs[i]`, not a pair.

@@ -7,8 +7,8 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use knight::draw::{Caption, Overlay};
-use knight::terrain::{Ground, Longest, LongestWatch, MoveGrid, Reason};
+use knight::draw::Overlay;
+use knight::terrain::{Ground, Longest, LongestWatch, MoveGrid};
 use knight::{validate as check_path, BarrierRule, Board, Notation, Square, Terrain as Parsed};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -240,18 +240,6 @@ fn frames(drawing: &Drawing) -> Result<Vec<String>, Failure> {
         .collect()
 }
 
-/// Words for a refused step.
-fn reason_words(reason: Reason) -> &'static str {
-    match reason {
-        Reason::NotAKnightMove => "is not a knight move",
-        Reason::LandsOnRock => "lands on a rock",
-        Reason::LandsOnBarrier => "lands on a barrier",
-        Reason::PassesBarrier => "passes over a barrier",
-        Reason::MissingTeleportHop => "does not hop to the other teleport",
-        Reason::RevisitsSquare => "returns to a square already visited",
-    }
-}
-
 /// Checks ``path`` (a sequence of squares) move by move on a plain
 /// ``width`` × ``height`` board, or on the terrain ``board`` (a
 /// :class:`Terrain`, or its rows), under ``barrier_rule`` (``"either"`` or
@@ -310,39 +298,11 @@ pub fn validate(
         )?),
         None => None,
     };
-    let verdict = match &checked.fault {
-        None => "valid".to_owned(),
-        Some(fault) => match fault.from {
-            Some(from) => format!(
-                "not valid at step {}: {from} to {} {}",
-                fault.step,
-                fault.to,
-                reason_words(fault.reason)
-            ),
-            None => format!(
-                "not valid: the first square, {}, {}",
-                fault.to,
-                reason_words(fault.reason)
-            ),
-        },
-    };
-    let overlay = Overlay {
-        fault: checked
-            .fault
-            .as_ref()
-            .and_then(|f| f.from.map(|from| (from, f.to))),
-        caption: Caption {
-            asked: format!("Path of {} squares", squares.len()),
-            moves: Some(checked.moves),
-            cost: Some(checked.cost),
-            verdict: Some(verdict),
-        },
-        ..Overlay::default()
-    };
-    let drawn = match &checked.fault {
-        Some(fault) => squares[..fault.step.min(squares.len())].to_vec(),
-        None => squares,
-    };
+    // The library's words (knightd's too).
+    let overlay = knight::draw::validation_overlay(&squares, &checked, simple);
+    // The squares the knight legally reached, as knightd draws them.
+    let mut drawn = squares;
+    drawn.truncate(checked.reached(drawn.len()));
     let drawing = Drawing {
         board: plain,
         terrain,
@@ -403,44 +363,23 @@ impl TerrainPath {
     }
 }
 
-/// A terrain path answer as a Python object.
-#[allow(clippy::too_many_arguments)]
+/// A terrain path answer as a Python object, drawn with `overlay` (the
+/// library's words).
 fn terrain_path(
     py: Python<'_>,
     terrain: Arc<Parsed>,
     writer: Writer,
-    ends: [Square; 2],
     path: Vec<Square>,
     (moves, cost): (u64, u64),
     longest: Option<(u64, bool)>,
+    overlay: Overlay,
 ) -> PyResult<Py<TerrainPath>> {
-    let [from, to] = ends;
-    let (asked, verdict) = match longest {
-        None => (format!("Cheapest path from {from} to {to}"), None),
-        Some((bound, optimal)) => (
-            format!("Longest path from {from} to {to}"),
-            Some(if optimal {
-                "proven the longest".to_owned()
-            } else {
-                format!("the longest has at most {bound} moves")
-            }),
-        ),
-    };
     let path = own(path);
     let drawing = Drawing {
         board: terrain.board(),
         terrain: Some(terrain),
         path: Arc::clone(&path),
-        overlay: Overlay {
-            ends: vec![from, to],
-            caption: Caption {
-                asked,
-                moves: Some(moves),
-                cost: Some(cost),
-                verdict,
-            },
-            ..Overlay::default()
-        },
+        overlay,
     };
     let answer = TerrainPath {
         writer,
@@ -482,14 +421,15 @@ pub fn cheapest_path(
         .map_err(Failure::from)?;
     found
         .map(|found| {
+            let overlay = knight::draw::cheapest_path_overlay([from, to], rule, Some(&found));
             terrain_path(
                 py,
                 Arc::clone(&terrain),
                 writer,
-                [from, to],
                 found.path,
                 (found.moves, found.cost),
                 None,
+                overlay,
             )
         })
         .transpose()
@@ -587,15 +527,16 @@ pub fn longest_path(
     if let Some(error) = watch.raised.into_inner().ok().flatten() {
         return Err(error);
     }
+    let overlay = knight::draw::longest_path_overlay([from, to], rule, &found, time_limit);
     match (found.path, found.moves, found.cost, found.upper_bound) {
         (Some(path), Some(moves), Some(cost), Some(bound)) => Ok(Some(terrain_path(
             py,
             Arc::clone(&terrain),
             writer,
-            [from, to],
             path,
             (moves, cost),
             Some((bound, found.optimal)),
+            overlay,
         )?)),
         _ => Ok(None),
     }

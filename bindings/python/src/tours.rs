@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use knight::draw::{Caption, Overlay};
+use knight::draw::Overlay;
 use knight::tour::{
     Clue, Counted, Ending, IndexedTour as Indexed, Method, TourSquares, DEFAULT_BACKTRACKS,
 };
@@ -501,26 +501,8 @@ pub fn solve_clues(
     let solved = py
         .detach(|| solve(request, time_limit))
         .map_err(|error| clues_refused(error, board))?;
-    let verdict = match solved.unique {
-        Some(true) => "the only tour that agrees with them (a complete search found no other)",
-        Some(false) => "one of several tours that agree with them",
-        None => "a tour that agrees with them (whether it is the only one was not settled in time)",
-    };
-    let overlay = Overlay {
-        closed,
-        clues: list.iter().map(|c| (c.square, c.step)).collect(),
-        caption: Caption {
-            asked: format!(
-                "Knight's tour puzzle: {} numbered square{}",
-                list.len(),
-                if list.len() == 1 { "" } else { "s" }
-            ),
-            moves: None,
-            cost: None,
-            verdict: Some(format!("Solved: {verdict}")),
-        },
-        ..Overlay::default()
-    };
+    // The library's words (knightd's too).
+    let overlay = solved.overlay(&list);
     let tour = Tour {
         writer: Writer { board, notation },
         path: own(solved.path),
@@ -633,27 +615,9 @@ pub fn puzzle(
     let made = py
         .detach(|| make_puzzle(request, time_limit))
         .map_err(|error| puzzle_refused(error, board))?;
-    let count = made.clues.len();
     let minimal = made.minimal();
-    let overlay = Overlay {
-        clues: made.clues.iter().map(|c| (c.square, c.step)).collect(),
-        caption: Caption {
-            asked: format!(
-                "Knight's tour puzzle (seed {}{})",
-                made.seed,
-                if made.closed { ", closed" } else { "" }
-            ),
-            moves: None,
-            cost: None,
-            verdict: Some(format!(
-                "{count} squares numbered: number the rest 1 to {} so that each number is a knight move from the next{}; exactly one way does{}",
-                board.squares(),
-                if made.closed { " and the last a knight move from the first" } else { "" },
-                if made.minimal() { ", and without any one of the numbers more than one would" } else { "" }
-            )),
-        },
-        ..Overlay::default()
-    };
+    // The library's words (knightd's too).
+    let overlay = made.overlay();
     let drawing = Drawing {
         board,
         terrain: None,

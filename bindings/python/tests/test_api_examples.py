@@ -2,8 +2,10 @@
 repository's README.md and docs/ (real output of knightd, held byte for
 byte by the service's own tests) is asked of knight_moves and the answers
 compared, field by field, with the documented output. Examples of what the
-package does not do (pictures as SVG or PNG, streams, the service's own
-endpoints, the HTTP layer's refusals) are skipped by rule, and counted."""
+package does not do (streams, the service's own endpoints, the HTTP
+layer's refusals) are skipped by rule, and counted. knightd's SVG pictures
+that its tests keep as snapshots are drawn again by the package and
+compared byte for byte."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import json
 import re
 import shlex
 from pathlib import Path
-from typing import Any, Literal, Optional
+from typing import Any, Callable, Literal, Optional
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
@@ -221,8 +223,8 @@ def skipped(example: Example) -> Optional[str]:
         return "the service's own endpoint"
     if example.format == "text" and example.endpoint == "/tour/count":
         return "count_tours() answers an int, which draws no table of the tours from each square"
-    if example.format in ("svg", "png") or any(h.startswith("accept:") for h in example.headers):
-        return "a picture or stream format"
+    if any(h.startswith("accept:") for h in example.headers):
+        return "a stream (NDJSON), which the package gives as on_improve calls"
     if example.format == "text" and example.endpoint in ("/path", "/shortest-paths"):
         return "path() answers a list, which draws no picture"
     if example.endpoint in ("/validate", "/longest-path", "/distance/batch") and not example.body:
@@ -267,3 +269,45 @@ def test_an_example_answers_as_documented(example: Example) -> None:
     shown = {k: v for k, v in fields.items() if k in expected}
     assert shown, (fields, expected)
     assert shown == {k: expected[k] for k in shown}
+
+
+#: A board of 4×4 with a barrier on b2, where the barrier rule matters.
+BARRIER = ". . . .\n. . . .\n. B . .\n. . . ."
+
+#: knightd's pictures its tests hold byte for byte (tests/http/pictures.rs
+#: and terrain_http.rs against tests/snapshots/; the library's, drawn by
+#: the same functions, in crates/knight/tests/snapshots/), each with the
+#: question that drew it asked of the package.
+PICTURES: dict[str, Callable[[], Optional[km.Picture]]] = {
+    "tests/snapshots/tour-closed.svg": lambda: km.tour("a1", width=6, height=6, closed=True),
+    "tests/snapshots/validate-simple.svg": lambda: km.validate(["b1", "c3", "d1"], width=4, height=4, simple=True),
+    "tests/snapshots/longest-long-leg.svg": lambda: km.longest_path(BARRIER, "a1", "b1", barrier_rule="long_leg", timeout=0.5),
+    "tests/snapshots/cheapest-long-leg.svg": lambda: km.cheapest_path(BARRIER, "a1", "c2", barrier_rule="long_leg"),
+    "tests/snapshots/puzzle.svg": lambda: km.puzzle(width=6, height=6, seed=7),
+    "tests/snapshots/clues-solved.svg": lambda: km.solve_clues({"d5": 3, "d6": 10, "a6": 25, "a5": 32, "e5": 36}, width=6, height=6),
+    "crates/knight/tests/snapshots/validate-fault.svg": lambda: km.validate(["b6", "d5", "d6"]),
+    "crates/knight/tests/snapshots/sample-path.svg": lambda: km.cheapest_path((ROOT / "crates/knight/tests/boards/sample-8x8.txt").read_text()),
+    "crates/knight/tests/snapshots/challenge-path.svg": lambda: km.cheapest_path(
+        (ROOT / "assets/page/boards/challenge-28x32.txt").read_text(), "a1", "af28"
+    ),
+}
+
+
+def untitled(svg: str) -> str:
+    """A picture without the name of the program that drew it, which its
+    title starts with (knightd's, the package's; the library's has none)."""
+    return re.sub(r"^(<svg[^\n]*\n<title>)(knightd|knight_moves): ", r"\1", svg, count=1)
+
+
+def test_every_snapshot_that_the_package_can_draw_is_compared() -> None:
+    kept = {str(p.relative_to(ROOT)) for d in ("tests/snapshots", "crates/knight/tests/snapshots") for p in (ROOT / d).glob("*.svg")}
+    # The rest are paths on plain boards, which path() answers as a list.
+    assert kept - set(PICTURES) == {"tests/snapshots/path-cropped.svg", "tests/snapshots/path-pattern.svg"}
+
+
+@pytest.mark.parametrize("snapshot", sorted(PICTURES))
+def test_a_picture_is_knightds(snapshot: str) -> None:
+    answer = PICTURES[snapshot]()
+    assert answer is not None
+    want = (ROOT / snapshot).read_text()
+    assert untitled(answer.svg()) == untitled(want)

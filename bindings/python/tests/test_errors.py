@@ -115,3 +115,13 @@ def test_an_exception_in_on_improve_stops_the_search_and_propagates() -> None:
 
     with pytest.raises(KeyError, match="enough"):
         km.longest_path("\n".join(["." * 8] * 8), "a1", "h8", timeout=5, on_improve=stop)
+
+
+def test_a_played_fault_says_what_knightd_says() -> None:
+    # knightd's words (its detail names /validate where this names validate()).
+    with pytest.raises(km.ParameterError) as caught:
+        km.finish(["a1", "a2"])
+    assert str(caught.value) == (
+        "'played' must be a path of knight moves that visits no square twice, but step 1 from a1 to a2"
+        " is not a knight move (as validate() reports it: step 1, not_a_knight_move)"
+    )

@@ -4,6 +4,7 @@ held to a breadth-first search written in references.py."""
 from __future__ import annotations
 
 import itertools
+from typing import Any, Iterator
 
 import pytest
 
@@ -23,6 +24,61 @@ def test_the_batch_agrees_with_one_call_at_a_time() -> None:
     assert km.distances(pairs) == [km.distance(a, b) for a, b in pairs]
     named = [(name(a % 8, a // 8), b) for a, b in pairs[:300]]
     assert km.distances(named) == [km.distance(a, b) for a, b in named]
+
+
+def test_the_batch_reads_every_form_of_pair_and_square() -> None:
+    # Tuples of exact ints and short names are read directly; every other
+    # form (a list, a namedtuple, an int or str subclass, a bool, upper case,
+    # a generator) the general way: all give the search's answers.
+    import collections
+    import enum
+
+    class Index(enum.IntEnum):
+        G2 = 14
+
+    class Name(str):
+        pass
+
+    Pair = collections.namedtuple("Pair", "src dest")
+    reach = bfs((6, 1), 8, 8)  # from g2
+    pairs: list[Any] = [(Index.G2, Name("a8")), Pair("g2", "A8"), ["g2", True], (14, 1), ("G2", "h8")]
+    want = [reach[(0, 7)], reach[(0, 7)], reach[(1, 0)], reach[(1, 0)], reach[(7, 7)]]
+    assert km.distances(pairs) == want
+    assert km.distances(p for p in pairs) == want
+    assert km.distances([]) == []
+    # Indices and names past 64 bits' worth of squares' text, on 10⁹ boards.
+    big = {"width": 10**9, "height": 10**9}
+    assert km.distances([(0, 999999999999999999), ("a1", "kazxhb123459")], **big) == [666666666, 65812761]
+
+
+@pytest.mark.parametrize(
+    "bad,code,words",
+    [
+        (-1, "invalid_square", "'-1' is not a square: an index is a whole number from 0"),
+        (2**64, "invalid_square", "'18446744073709551616' is not a square: an index is a whole number from 0"),
+        ("z9", "square_off_board", "'z9' is not a square of the 8×8 board: its squares are 0 to 63 (a1 to h8)"),
+        ("ｇ2", "invalid_square", "'ｇ2' is not a square: use an index such as 19 or a name such as d3 (file letters, then a rank from 1)"),
+        ("a" * 30, "invalid_square", f"'{'a' * 30}' is not a square: use an index such as 19 or a name such as d3 (file letters, then a rank from 1)"),
+        ("", "invalid_square", "a square may not be empty"),
+    ],
+)
+def test_a_batch_refusal_names_the_pair(bad: Any, code: str, words: str) -> None:
+    with pytest.raises(km.SquareError) as caught:
+        km.distances([(0, 1), (14, bad)])
+    assert (caught.value.code, caught.value.param, str(caught.value)) == (code, "pairs[1][1]", words)
+
+
+def test_a_batch_passes_on_what_its_iterable_raises() -> None:
+    def pairs() -> Iterator[tuple[int, int]]:
+        yield (0, 1)
+        raise RuntimeError("stop here")
+
+    with pytest.raises(RuntimeError, match="stop here"):
+        km.distances(pairs())
+    with pytest.raises(TypeError, match="'int' object is not iterable"):
+        km.distances(5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"pairs\[1\] must be a pair of squares \(src, dest\), not 5"):
+        km.distances([(0, 1), 5])  # type: ignore[list-item]
 
 
 @pytest.mark.parametrize("width,height", [(1, 5), (2, 7), (3, 3), (3, 10), (4, 9), (5, 5), (7, 12), (11, 6)])

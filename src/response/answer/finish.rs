@@ -12,7 +12,7 @@ use crate::error::ApiError;
 use crate::response::answer::{json, Drawn, NotatedPath};
 use crate::response::streamed::json_with_squares;
 use crate::written::{Notated, NotatedSquare};
-use knight::draw::{Caption, Overlay};
+use knight::draw::Overlay;
 use knight::terrain::Ground;
 use knight::tour::{Clue, Finished, Solved, TourSquares};
 use knight::{Cache, Square};
@@ -105,28 +105,8 @@ impl Drawn for CluesSolved {
         Cow::Borrowed(&self.solved.path)
     }
 
+    /// What a picture of a solved puzzle says (the library's words).
     fn overlay(&self) -> Overlay {
-        let verdict = match self.solved.unique {
-            Some(true) => "the only tour that agrees with them (a complete search found no other)",
-            Some(false) => "one of several tours that agree with them",
-            None => {
-                "a tour that agrees with them (whether it is the only one was not settled in time)"
-            }
-        };
-        let count = self.clues.len();
-        Overlay {
-            closed: self.closed,
-            clues: self.clues.iter().map(|c| (c.square, c.step)).collect(),
-            caption: Caption {
-                asked: format!(
-                    "Knight's tour puzzle: {count} numbered square{}",
-                    if count == 1 { "" } else { "s" }
-                ),
-                moves: None,
-                cost: None,
-                verdict: Some(format!("Solved: {verdict}")),
-            },
-            ..Overlay::default()
-        }
+        self.solved.overlay(&self.clues)
     }
 }

@@ -4,6 +4,7 @@
 
 use std::borrow::Cow;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::response::Response;
 use serde::Serialize;
@@ -13,7 +14,7 @@ use crate::error::ApiError;
 use crate::response::answer::{json, Drawn};
 use crate::response::streamed::json_with_squares;
 use crate::written::{Notated, NotatedSquare};
-use knight::draw::{Caption, Overlay};
+use knight::draw::Overlay;
 use knight::terrain::{CheapestPath, Ground, Longest};
 use knight::tour::TourSquares;
 use knight::{BarrierRule, Cache, Square, Terrain};
@@ -88,8 +89,7 @@ impl Drawn for ShortestPath {
 
     fn overlay(&self) -> Overlay {
         let [from, to] = self.ends;
-        let asked = format!("Shortest path from {from} to {to}");
-        path_overlay(asked, self.ends, self.moves(), self.moves(), None)
+        knight::draw::shortest_path_overlay(from, to, self.moves())
     }
 }
 
@@ -129,14 +129,7 @@ impl Drawn for Cheapest {
     }
 
     fn overlay(&self) -> Overlay {
-        let found = self.found.as_ref();
-        path_overlay(
-            terrain_question("Cheapest path", self.ends, self.rule),
-            self.ends,
-            found.map(|p| p.moves),
-            found.map(|p| p.cost),
-            None,
-        )
+        knight::draw::cheapest_path_overlay(self.ends, self.rule, self.found.as_ref())
     }
 }
 
@@ -204,57 +197,7 @@ impl Drawn for LongestFound {
     }
 
     fn overlay(&self) -> Overlay {
-        let longest = &self.longest;
-        let verdict = match (longest.path.is_some(), longest.upper_bound) {
-            (true, Some(bound)) if longest.optimal => {
-                Some(format!("upper bound {bound} moves: proven optimal"))
-            }
-            (true, Some(bound)) => Some(format!("upper bound {bound} moves: not proven optimal")),
-            (false, _) => Some("no path found".to_owned()),
-            (true, None) => None,
-        };
-        let what = format!(
-            "Longest path (searched for up to {} ms)",
-            self.time_limit_ms
-        );
-        path_overlay(
-            terrain_question(&what, self.ends, self.rule),
-            self.ends,
-            longest.moves,
-            longest.cost,
-            verdict,
-        )
-    }
-}
-
-/// What a picture of a path between `ends` says: `asked`, and its moves
-/// and cost, or that there is none, or `verdict`.
-fn path_overlay(
-    asked: String,
-    ends: [Square; 2],
-    moves: Option<u64>,
-    cost: Option<u64>,
-    verdict: Option<String>,
-) -> Overlay {
-    let verdict = verdict.or_else(|| moves.is_none().then(|| "unreachable".to_owned()));
-    Overlay {
-        ends: ends.to_vec(),
-        caption: Caption {
-            asked,
-            moves,
-            cost,
-            verdict,
-        },
-        ..Overlay::default()
-    }
-}
-
-/// "from a1 to h8", and the barrier rule when it is not the default.
-fn terrain_question(what: &str, [from, to]: [Square; 2], rule: BarrierRule) -> String {
-    match rule {
-        BarrierRule::Either => format!("{what} from {from} to {to}"),
-        BarrierRule::LongLeg => {
-            format!("{what} from {from} to {to}, barriers passed by the long leg first")
-        }
+        let time_limit = Duration::from_millis(self.time_limit_ms);
+        knight::draw::longest_path_overlay(self.ends, self.rule, &self.longest, time_limit)
     }
 }

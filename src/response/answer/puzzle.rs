@@ -8,7 +8,7 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 use crate::error::ApiError;
 use crate::response::answer::{json, Drawn, NotatedPath};
 use crate::written::Notated;
-use knight::draw::{Caption, Overlay};
+use knight::draw::Overlay;
 use knight::terrain::Ground;
 use knight::tour::{Clue, Puzzle};
 use knight::Notation;
@@ -85,28 +85,9 @@ impl Drawn for PuzzleMade {
         Ground::Plain(self.puzzle.board)
     }
 
+    /// What a picture of the puzzle says (the library's words).
     fn overlay(&self) -> Overlay {
-        let puzzle = &self.puzzle;
-        let count = puzzle.clues.len();
-        Overlay {
-            clues: puzzle.clues.iter().map(|c| (c.square, c.step)).collect(),
-            caption: Caption {
-                asked: format!(
-                    "Knight's tour puzzle (seed {}{})",
-                    puzzle.seed,
-                    if puzzle.closed { ", closed" } else { "" }
-                ),
-                moves: None,
-                cost: None,
-                verdict: Some(format!(
-                    "{count} squares numbered: number the rest 1 to {} so that each number is a knight move from the next{}; exactly one way does{}",
-                    puzzle.board.squares(),
-                    if puzzle.closed { " and the last a knight move from the first" } else { "" },
-                    if puzzle.minimal() { ", and without any one of the numbers more than one would" } else { "" }
-                )),
-            },
-            ..Overlay::default()
-        }
+        self.puzzle.overlay()
     }
 
     /// More time would make another puzzle: not one to keep a day.

@@ -8,10 +8,10 @@ use axum::response::Response;
 use serde::Serialize;
 
 use crate::convert::len64;
-use crate::error::{reason_words, ApiError, FramesRefused};
+use crate::error::{ApiError, FramesRefused};
 use crate::response::answer::{json, Drawn};
 use crate::written::{Notated, NotatedSquare};
-use knight::draw::{Caption, Overlay, RenderError};
+use knight::draw::{Overlay, RenderError};
 use knight::terrain::{Ground, StepFault, Validation};
 use knight::{Square, Terrain};
 
@@ -94,13 +94,9 @@ impl Drawn for Checked {
         Cow::Borrowed(self.reached())
     }
 
+    /// What the picture of a checked path says (the library's words).
     fn overlay(&self) -> Overlay {
-        let found = &self.found;
-        Overlay {
-            fault: found.fault.and_then(|f| f.from.map(|from| (from, f.to))),
-            caption: caption(&self.path, found, self.simple),
-            ..Overlay::default()
-        }
+        knight::draw::validation_overlay(&self.path, &self.found, self.simple)
     }
 
     /// Every position the knight reached, and the verdict.
@@ -131,50 +127,6 @@ fn frames(ground: Ground<'_>, reached: &[Square]) -> Result<Vec<String>, RenderE
         .iter()
         .map(|&knight| knight::draw::text_with_knight(ground, knight))
         .collect()
-}
-
-/// What the picture of a checked path says.
-fn caption(path: &[Square], found: &Validation, simple: bool) -> Caption {
-    let listed = if path.len() <= 8 {
-        let names: Vec<String> = path.iter().map(Square::to_string).collect();
-        format!("the path {}", names.join(" "))
-    } else {
-        format!(
-            "a path of {} squares from {} to {}",
-            path.len(),
-            path[0],
-            path[path.len() - 1]
-        )
-    };
-    let asked = if simple {
-        format!("Check of {listed} as a simple path")
-    } else {
-        format!("Check of {listed}")
-    };
-    match found.fault {
-        None => Caption {
-            asked,
-            moves: Some(found.moves),
-            cost: Some(found.cost),
-            verdict: Some("valid".to_owned()),
-        },
-        Some(f) => {
-            let from = f
-                .from
-                .map_or_else(|| "the start".to_owned(), |s| s.to_string());
-            Caption {
-                asked,
-                moves: None,
-                cost: None,
-                verdict: Some(format!(
-                    "not valid at step {}: {from} to {} {}",
-                    f.step,
-                    f.to,
-                    reason_words(f.reason)
-                )),
-            }
-        }
-    }
 }
 
 /// The last line of the text answer.

@@ -1,10 +1,14 @@
 //! The marks and words of the library's answers as pictures, written once
 //! for every program that draws them (knightd and the Python package say
-//! the same). A tour's are its own (`TourSquares::overlay`).
+//! the same). A tour's are its own (`TourSquares::overlay`,
+//! `Finished::overlay`, `Solved::overlay`, `Puzzle::overlay`).
+
+use std::time::Duration;
 
 use super::{Caption, Overlay};
 use crate::board::{Board, Square};
 use crate::plain::{Count, DistanceMap, ShortestPaths};
+use crate::terrain::{BarrierRule, CheapestPath, Longest, Validation};
 
 /// A distance map from `from` as a picture: each square of its window
 /// shaded by its moves, `from` marked with its own moves drawn, and the
@@ -85,6 +89,143 @@ pub fn shortest_paths_overlay(
             ..Caption::default()
         },
         ..Overlay::default()
+    }
+}
+
+/// A path checked (`validate`) as a picture: the refused step marked, and
+/// the words "Check of the path a1 b3 d4 (as a simple path)" (or "of a
+/// path of 40 squares from a1 to h8" past eight squares) and "valid" with
+/// its moves and cost, or "not valid at step 3: d4 to f5 lands on a rock".
+pub fn validation_overlay(path: &[Square], found: &Validation, simple: bool) -> Overlay {
+    let listed = match path {
+        [first, .., last] if path.len() > 8 => {
+            format!("a path of {} squares from {first} to {last}", path.len())
+        }
+        _ => {
+            let names: Vec<String> = path.iter().map(Square::to_string).collect();
+            format!("the path {}", names.join(" "))
+        }
+    };
+    let asked = if simple {
+        format!("Check of {listed} as a simple path")
+    } else {
+        format!("Check of {listed}")
+    };
+    let caption = match found.fault {
+        None => Caption {
+            asked,
+            moves: Some(found.moves),
+            cost: Some(found.cost),
+            verdict: Some("valid".to_owned()),
+        },
+        Some(f) => {
+            let from = f
+                .from
+                .map_or_else(|| "the start".to_owned(), |s| s.to_string());
+            Caption {
+                asked,
+                moves: None,
+                cost: None,
+                verdict: Some(format!(
+                    "not valid at step {}: {from} to {} {}",
+                    f.step,
+                    f.to,
+                    f.reason.words()
+                )),
+            }
+        }
+    };
+    Overlay {
+        fault: found.fault.and_then(|f| f.from.map(|from| (from, f.to))),
+        caption,
+        ..Overlay::default()
+    }
+}
+
+/// A shortest path on a plain board as a picture ("Shortest path from g2
+/// to a8", its moves, or "unreachable").
+pub fn shortest_path_overlay(from: Square, to: Square, moves: Option<u64>) -> Overlay {
+    let asked = format!("Shortest path from {from} to {to}");
+    path_overlay(asked, [from, to], moves, moves, None)
+}
+
+/// The cheapest path on a terrain under `rule` as a picture ("Cheapest
+/// path from a1 to h8", with the rule when it is not the default; its
+/// moves and cost, or "unreachable").
+pub fn cheapest_path_overlay(
+    ends: [Square; 2],
+    rule: BarrierRule,
+    found: Option<&CheapestPath>,
+) -> Overlay {
+    path_overlay(
+        terrain_question("Cheapest path", ends, rule),
+        ends,
+        found.map(|p| p.moves),
+        found.map(|p| p.cost),
+        None,
+    )
+}
+
+/// The longest path found within `time_limit` as a picture: "Longest path
+/// (searched for up to 2000 ms) from a1 to h8" (with the rule when it is
+/// not the default), its moves and cost, and its bound ("upper bound 30
+/// moves: proven optimal"), or "no path found".
+pub fn longest_path_overlay(
+    ends: [Square; 2],
+    rule: BarrierRule,
+    longest: &Longest,
+    time_limit: Duration,
+) -> Overlay {
+    let verdict = match (longest.path.is_some(), longest.upper_bound) {
+        (true, Some(bound)) if longest.optimal => {
+            Some(format!("upper bound {bound} moves: proven optimal"))
+        }
+        (true, Some(bound)) => Some(format!("upper bound {bound} moves: not proven optimal")),
+        (false, _) => Some("no path found".to_owned()),
+        (true, None) => None,
+    };
+    let what = format!(
+        "Longest path (searched for up to {} ms)",
+        time_limit.as_millis()
+    );
+    path_overlay(
+        terrain_question(&what, ends, rule),
+        ends,
+        longest.moves,
+        longest.cost,
+        verdict,
+    )
+}
+
+/// What a picture of a path between `ends` says: `asked`, and its moves
+/// and cost, or that there is none, or `verdict`.
+fn path_overlay(
+    asked: String,
+    ends: [Square; 2],
+    moves: Option<u64>,
+    cost: Option<u64>,
+    verdict: Option<String>,
+) -> Overlay {
+    let verdict = verdict.or_else(|| moves.is_none().then(|| "unreachable".to_owned()));
+    Overlay {
+        ends: ends.to_vec(),
+        caption: Caption {
+            asked,
+            moves,
+            cost,
+            verdict,
+        },
+        ..Overlay::default()
+    }
+}
+
+/// "… from a1 to h8", and the barrier rule when it is not the default.
+fn terrain_question(what: &str, [from, to]: [Square; 2], rule: BarrierRule) -> String {
+    match rule {
+        BarrierRule::Either => format!("{what} from {from} to {to}"),
+        BarrierRule::LongLeg => {
+            format!("{what} from {from} to {to}, barriers passed by the long leg first")
+        }
     }
 }
 

@@ -78,7 +78,10 @@ mod svg;
 mod text;
 mod view;
 
-pub use answers::{distance_map_overlay, shortest_paths_overlay};
+pub use answers::{
+    cheapest_path_overlay, distance_map_overlay, longest_path_overlay, shortest_path_overlay,
+    shortest_paths_overlay, validation_overlay,
+};
 pub use captions::grouped;
 pub use svg::svg;
 pub use text::{text, text_with_knight, text_with_path};

@@ -185,6 +185,20 @@ impl Reason {
             Reason::RevisitsSquare => "revisits_square",
         }
     }
+
+    /// The reason in words, after the step it refuses ("d4 to f5 lands on
+    /// a rock"): what knightd's problems and pictures say, and the Python
+    /// package's.
+    pub fn words(self) -> &'static str {
+        match self {
+            Reason::NotAKnightMove => "is not a knight move",
+            Reason::RevisitsSquare => "revisits a square",
+            Reason::MissingTeleportHop => "lands on a teleport without hopping",
+            Reason::LandsOnRock => "lands on a rock",
+            Reason::LandsOnBarrier => "lands on a barrier",
+            Reason::PassesBarrier => "passes over a barrier",
+        }
+    }
 }
 
 /// Why a path can't be searched for on a terrain board.

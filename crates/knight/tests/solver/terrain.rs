@@ -9,7 +9,7 @@
 //! test -p knight --test solver terrain::` rewrites them (then read the diff before
 //! committing).
 
-use knight::draw::{Caption, Overlay};
+use knight::draw::Overlay;
 use knight::terrain::{Cell, CheapestPath, End, Ground, Reason, StepFault};
 use knight::{cheapest_path, validate, BarrierRule, Board, SearchError, Square, Terrain};
 
@@ -403,32 +403,21 @@ fn snapshot(name: &str, got: &str) {
     assert!(want == got, "{name} differs from its snapshot:\n{got}");
 }
 
-/// What `POST /path` with a board draws over its cheapest path.
-fn cheapest_overlay(from: &str, to: &str, p: &CheapestPath) -> Overlay {
-    Overlay {
-        ends: vec![sq(from), sq(to)],
-        caption: Caption {
-            asked: format!("Cheapest path from {from} to {to}"),
-            moves: Some(p.moves),
-            cost: Some(p.cost),
-            verdict: None,
-        },
-        ..Overlay::default()
-    }
-}
-
 /// The cheapest path from `from` to `to` on `t`, drawn as text and as SVG,
 /// against the snapshots `{name}-path.txt` and `{name}-path.svg`.
 fn path_snapshots(name: &str, t: &Terrain, from: &str, to: &str) {
     let g = Ground::Terrain(t);
     let p = cheapest(t, from, to, BarrierRule::Either).unwrap();
+    // What `POST /path` with a board draws over it.
+    let overlay =
+        knight::draw::cheapest_path_overlay([sq(from), sq(to)], BarrierRule::Either, Some(&p));
     snapshot(
         &format!("{name}-path.txt"),
         &knight::draw::text_with_path(g, &p.path).unwrap(),
     );
     snapshot(
         &format!("{name}-path.svg"),
-        &knight::draw::svg(g, &p.path, cheapest_overlay(from, to, &p)).unwrap(),
+        &knight::draw::svg(g, &p.path, overlay).unwrap(),
     );
 }
 
@@ -444,19 +433,13 @@ fn text_and_svg_snapshots() {
     path_snapshots("challenge", &terrain(CHALLENGE), "a1", "af28");
 
     let chess = Ground::Plain(Board::CHESS);
-    let refused = squares(&["b6", "d5"]);
-    let overlay = Overlay {
-        fault: Some((sq("d5"), sq("d6"))),
-        caption: Caption {
-            asked: "Check of the path b6 d5 d6".to_owned(),
-            verdict: Some("not valid at step 2: d5 to d6 is not a knight move".to_owned()),
-            ..Caption::default()
-        },
-        ..Overlay::default()
-    };
+    let path = squares(&["b6", "d5", "d6"]);
+    let checked = knight::validate(chess, &path, BarrierRule::Either, false);
+    let refused = &path[..checked.reached(path.len())];
+    let overlay = knight::draw::validation_overlay(&path, &checked, false);
     snapshot(
         "validate-fault.svg",
-        &knight::draw::svg(chess, &refused, overlay).unwrap(),
+        &knight::draw::svg(chess, refused, overlay).unwrap(),
     );
 }
 

@@ -40,7 +40,7 @@ use super::gaps::Search;
 use super::solve::{count_tours, CLUE_SQUARES};
 use crate::board::{Board, Square};
 use crate::deadline::Deadline;
-use crate::draw::grouped;
+use crate::draw::{grouped, Caption, Overlay};
 use crate::grid::{Grid, Int, Spot};
 use crate::seed::splitmix64;
 use crate::tour::building::ruled_out;
@@ -100,6 +100,35 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
+    /// What a picture of the puzzle says, as puzzle books print it: the
+    /// clue squares numbered, and the words knightd and the Python package
+    /// both draw ("Knight's tour puzzle (seed 7)", "5 squares numbered:
+    /// number the rest 1 to 36 so that each number is a knight move from
+    /// the next; exactly one way does, …").
+    #[must_use]
+    pub fn overlay(&self) -> Overlay {
+        let count = self.clues.len();
+        Overlay {
+            clues: self.clues.iter().map(|c| (c.square, c.step)).collect(),
+            caption: Caption {
+                asked: format!(
+                    "Knight's tour puzzle (seed {}{})",
+                    self.seed,
+                    if self.closed { ", closed" } else { "" }
+                ),
+                moves: None,
+                cost: None,
+                verdict: Some(format!(
+                    "{count} squares numbered: number the rest 1 to {} so that each number is a knight move from the next{}; exactly one way does{}",
+                    self.board.squares(),
+                    if self.closed { " and the last a knight move from the first" } else { "" },
+                    if self.minimal() { ", and without any one of the numbers more than one would" } else { "" }
+                )),
+            },
+            ..Overlay::default()
+        }
+    }
+
     /// Whether no clue can be left out with the solution still the only
     /// one, proven: each clue has its second tour in `seconds`.
     #[must_use]

@@ -23,6 +23,7 @@ use super::clue::Clue;
 use super::gaps::{search_ways, Search};
 use crate::board::{Board, Colour, Square};
 use crate::deadline::Deadline;
+use crate::draw::{Caption, Overlay};
 use crate::grid::{Grid, Int, Spot};
 use crate::tour::building::{ruled_out, Rules};
 use crate::tour::finish::{bit, Bits, Finishing, Stuck};
@@ -55,6 +56,41 @@ pub struct Solved {
     /// The nodes the search took (a measure of its work that does not
     /// depend on the machine).
     pub nodes: u64,
+}
+
+impl Solved {
+    /// What a picture of the tour solved from `clues` says: the clues
+    /// numbered (drawn by step, in whatever order they were given), and
+    /// the words knightd and the Python package both draw ("Knight's tour
+    /// puzzle: 5 numbered squares", "Solved: the only tour that agrees with
+    /// them (a complete search found no other)").
+    #[must_use]
+    pub fn overlay(&self, clues: &[Clue]) -> Overlay {
+        let mut numbered: Vec<(Square, u64)> = clues.iter().map(|c| (c.square, c.step)).collect();
+        numbered.sort_by_key(|&(_, step)| step);
+        let verdict = match self.unique {
+            Some(true) => "the only tour that agrees with them (a complete search found no other)",
+            Some(false) => "one of several tours that agree with them",
+            None => {
+                "a tour that agrees with them (whether it is the only one was not settled in time)"
+            }
+        };
+        let count = clues.len();
+        Overlay {
+            closed: self.closed,
+            clues: numbered,
+            caption: Caption {
+                asked: format!(
+                    "Knight's tour puzzle: {count} numbered square{}",
+                    if count == 1 { "" } else { "s" }
+                ),
+                moves: None,
+                cost: None,
+                verdict: Some(format!("Solved: {verdict}")),
+            },
+            ..Overlay::default()
+        }
+    }
 }
 
 /// Why no tour agrees with the clues: each a fact a person can check.
