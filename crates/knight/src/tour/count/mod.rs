@@ -21,10 +21,13 @@
 //! so their number depends on the short side alone (at most 8), and the
 //! count costs time linear in the long side. Counts are held in `u64`
 //! while they fit, widened to `u128`, 256 bits and [`Count`] where one
-//! does not; the states live in a table of their own ([`table`]). The
-//! memory the states take is bounded before any work
-//! ([`CountRequest::bytes`], from the most states measured for each short
-//! side) and checked as they are made.
+//! does not; the states live in a table of their own ([`table`]). With no
+//! end asked, a state at a row's end is kept as the lesser of itself and
+//! its mirror image (the rows still to come are the same turned over), and
+//! [`count_tours_on`] splits each large step between threads. The memory
+//! the states take is bounded before any work ([`CountRequest::bytes`],
+//! from the most states measured for each short side) and checked as they
+//! are made.
 //!
 //! Long boards 3 or 4 wide with no end asked are counted instead by the
 //! linear recurrence their counts obey ([`transfer`]): the frontier's
@@ -116,24 +119,53 @@ impl std::error::Error for CountError {}
 /// The most frontier states held at once for each short side (the
 /// index), over every length, closed tours: measured up to 6 wide
 /// (`examples/count_tours.rs` prints them: 178 on 3 wide, 672 on 4, 56,497
-/// on 5, 1,435,239 on 6×11, growing by under 1% a rank there) and rounded
-/// up (a count that outgrows its bound anyway is stopped by the check as
-/// the states are made, `TooLarge`, within the budget still); 7 wide is a
-/// bound from the growth of the sides measured (docs/performance.md).
+/// on 5, 1,435,239 on 6×11, growing by under 1% a rank there, before a
+/// state and its mirror were merged; fewer since) and rounded up (a count
+/// that outgrows its bound anyway is stopped by the check as the states
+/// are made, `TooLarge`, within the budget still); 7 wide is a bound from
+/// the growth of the sides measured (docs/performance.md).
 const MOST_CLOSED_STATES: [u64; MAX_WIDTH + 1] =
     [1, 1, 1, 256, 1 << 10, 100_000, 1_600_000, 1 << 27];
 
-/// The same for open tours (any ends): 2,141 on 3 wide, 19,565 on 4,
-/// 1,044,914 on 5 (the same from 5×12 to 5×20), 5,552,634 on 6×6,
-/// 29,194,812 on 6×11.
+/// The same for open tours (any ends), measured with no end asked before
+/// a state and its mirror were merged (an asked end keeps every state
+/// unmerged): 2,141 on 3 wide, 19,565 on 4, 1,044,914 on 5 (the same from
+/// 5×12 to 5×20), 5,552,634 on 6×6, 29,194,812 on 6×11. 7 wide, of any
+/// length, is not admitted at any budget this machine has.
 const MOST_OPEN_STATES: [u64; MAX_WIDTH + 1] =
     [1, 1, 1, 1 << 12, 1 << 15, 1_100_000, 1 << 26, 1 << 31];
 
-/// A bound on the bits of any partial count after `squares` squares: each
-/// square takes at most two of at most four moves back, 11 ways, so the
-/// ways to any state number at most 11^squares (3.46 bits a square).
-fn count_bits(squares: u64) -> u64 {
-    squares.saturating_mul(346) / 100 + 1
+/// The most states held counting 7×7's open tours with no end asked (a
+/// state and its mirror merged): 159,003,327 after its 41st square,
+/// measured once (docs/performance.md), rounded up.
+const MOST_OPEN_STATES_7X7: u64 = 170_000_000;
+
+/// A bound on the bits of any partial count of a board `short` squares
+/// across and `long` rows: a square with `k` moves back to the squares
+/// before it takes at most two of them, 1 + k + k(k − 1)/2 ways (at most
+/// 11, with four), and every way of choosing them leads to one state (a
+/// state and its mirror merged add the ways of both, still within the
+/// product), so the ways to any state number at most the product of the
+/// squares' ways.
+fn count_bits(short: u64, long: u64) -> u64 {
+    // log2 of 1, 2, 4, 7 and 11 ways, in hundredths, rounded up.
+    const HUNDREDTHS: [u64; 5] = [0, 100, 200, 281, 346];
+    let row = |r: u64| -> u64 {
+        (0..short)
+            .map(|c| {
+                let back = [
+                    r >= 1 && c >= 2,
+                    r >= 1 && c + 2 < short,
+                    r >= 2 && c >= 1,
+                    r >= 2 && c + 1 < short,
+                ];
+                HUNDREDTHS[back.into_iter().filter(|&b| b).count()]
+            })
+            .sum()
+    };
+    let first_two = row(0) + if long > 1 { row(1) } else { 0 };
+    let rest = long.saturating_sub(2).saturating_mul(row(2));
+    first_two.saturating_add(rest) / 100 + 1
 }
 
 impl CountRequest {
@@ -205,22 +237,14 @@ fn board_bytes(board: Board, counted: Counted) -> u64 {
             ends: [asked(start), asked(end)],
         };
         if transfer::suits(layout) {
-            return transfer::bytes(layout, count_bits);
+            return transfer::bytes(layout, |rows| count_bits(short, rows));
         }
     }
-    let table = if closed {
-        &MOST_CLOSED_STATES
-    } else {
-        &MOST_OPEN_STATES
-    };
-    let Some(states) = usize::try_from(short)
-        .ok()
-        .and_then(|short| table.get(short))
-        .and_then(|&states| usize::try_from(states).ok())
+    let Some(states) = most_states(short, long, counted).and_then(|s| usize::try_from(s).ok())
     else {
         return u64::MAX;
     };
-    let bits = count_bits(board.squares());
+    let bits = count_bits(short, long);
     // Two tables are held at once: the states before a square and after.
     let table = if bits <= 127 {
         table_bytes::<u128>(states, 0)
@@ -230,6 +254,25 @@ fn board_bytes(board: Board, counted: Counted) -> u64 {
         table_bytes::<Count>(states, limbs.saturating_mul(4))
     };
     table.saturating_mul(2)
+}
+
+/// The most frontier states counting a board `short` squares across and
+/// `long` rows may hold (`None` past the widest).
+fn most_states(short: u64, long: u64, counted: Counted) -> Option<u64> {
+    let free = counted
+        == Counted::Open {
+            start: None,
+            end: None,
+        };
+    if free && (short, long) == (7, 7) {
+        return Some(MOST_OPEN_STATES_7X7);
+    }
+    let table = if counted == Counted::Closed {
+        &MOST_CLOSED_STATES
+    } else {
+        &MOST_OPEN_STATES
+    };
+    table.get(usize::try_from(short).ok()?).copied()
 }
 
 /// The longest board `width` wide whose count fits `budget` bytes.
@@ -402,4 +445,78 @@ fn widen(side: u64) -> usize {
 
 fn widen_u32(n: u32) -> usize {
     crate::grid::widen(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ways a square can choose its moves back, multiplied over the
+    /// board by walking the knight's eight moves (not the rows' pattern
+    /// the bound is written from): the bound is never below their log.
+    #[test]
+    fn the_bits_bound_every_way_of_choosing_moves_back() {
+        const MOVES: [(i64, i64); 8] = [
+            (1, 2),
+            (2, 1),
+            (-1, 2),
+            (-2, 1),
+            (1, -2),
+            (2, -1),
+            (-1, -2),
+            (-2, -1),
+        ];
+        for short in 1..=7i64 {
+            for long in 1..=12i64 {
+                let mut log2 = 0f64;
+                for r in 0..long {
+                    for c in 0..short {
+                        // Back: to a square earlier in rows-then-columns order.
+                        let k = MOVES
+                            .iter()
+                            .filter(|(dc, dr)| {
+                                let (c2, r2) = (c + dc, r + dr);
+                                (0..short).contains(&c2)
+                                    && (0..long).contains(&r2)
+                                    && (r2, c2) < (r, c)
+                            })
+                            .count() as f64;
+                        log2 += (1.0 + k + k * (k - 1.0) / 2.0).log2();
+                    }
+                }
+                let bits = count_bits(short.unsigned_abs(), long.unsigned_abs());
+                assert!(bits as f64 >= log2, "{short}×{long}: {bits} < {log2}");
+                assert!(
+                    (bits as f64) < log2 + 2.0,
+                    "{short}×{long}: {bits} ≫ {log2}"
+                );
+            }
+        }
+    }
+
+    /// 7×7's open tours, with no end asked, fit the example's 20 GiB (u128
+    /// counts, 111 bits at most); with an end asked, or one rank longer,
+    /// they are refused.
+    #[test]
+    fn seven_by_seven_open_is_admitted_only_as_measured() {
+        let board = |h| Board::new(7, h).unwrap();
+        let free = Counted::Open {
+            start: None,
+            end: None,
+        };
+        assert_eq!(count_bits(7, 7), 111);
+        let budget = 20 << 30;
+        let ask = |board, counted| CountRequest { board, counted }.refused(budget);
+        assert_eq!(ask(board(7), free), None);
+        let start = Some(Square::new(0, 0));
+        let from_a1 = Counted::Open { start, end: None };
+        assert!(matches!(
+            ask(board(7), from_a1),
+            Some(CountError::TooLarge { .. })
+        ));
+        assert!(matches!(
+            ask(board(8), free),
+            Some(CountError::TooLarge { .. })
+        ));
+    }
 }

@@ -429,19 +429,18 @@ pub(crate) fn suits(layout: Layout) -> bool {
 /// The most bytes counting `layout` (one that [`suits`]) by its
 /// recurrence takes: the transfer, the terms that find the recurrence
 /// (residues, a few words each), and the exact terms: the first ones on
-/// every state, then a window of the recurrence's length, each term at
-/// most `count_bits` bits.
+/// every state, then a window of the recurrence's length, each term of a
+/// board `rows` long at most `count_bits(rows)` bits.
 pub(crate) fn bytes(layout: Layout, count_bits: impl Fn(u64) -> u64) -> u64 {
     let (size, length) = most(layout.w, layout.closed);
     let length = length as u64;
     let terms = (2 * length + CHECKED as u64 + length / 4).next_power_of_two();
-    let word_bits = |squares: u64| count_bits(squares) / 64 + 2;
-    let w = layout.w as u64;
+    let word_bits = |rows: u64| count_bits(rows) / 64 + 2;
     let first = size
         .states
         .saturating_mul(2)
-        .saturating_mul(word_bits(w * length) * 8 + 24);
-    let window = (length + 3).saturating_mul(word_bits(w * layout.h as u64) * 8 + 24);
+        .saturating_mul(word_bits(length) * 8 + 24);
+    let window = (length + 3).saturating_mul(word_bits(layout.h as u64) * 8 + 24);
     size.bytes()
         .saturating_add(terms.saturating_mul(8 * 4))
         .saturating_add(first)
