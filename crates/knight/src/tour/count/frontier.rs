@@ -64,16 +64,26 @@ pub(crate) struct Layout {
     pub ends: [Option<usize>; 2],
 }
 
-/// Why a count was not finished.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Why a count was not finished; where threads stopped for different
+/// reasons, the greatest is told (the clock, then the memory).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Stopped {
-    /// The deadline passed.
-    Time,
-    /// The states outgrew the budget (in bytes).
-    Memory,
     /// A count outgrew the number type (only for `u128`: counted again in
     /// [`Count`]).
     Overflow,
+    /// The states outgrew the budget (in bytes).
+    Memory,
+    /// The deadline passed.
+    Time,
+}
+
+/// Why a state was not added to `own`: its bytes, or its number type.
+fn not_added<T: Tally>(own: &States<T>) -> Stopped {
+    if own.is_full() {
+        Stopped::Memory
+    } else {
+        Stopped::Overflow
+    }
 }
 
 /// Fibonacci hashing of the packed state (the keys are already well mixed
@@ -242,7 +252,7 @@ impl<T: Tally> Walk<T> {
             let (next, whole) =
                 match self
                     .step
-                    .advance_shards(&self.states, self.next, deadline, threads)
+                    .advance_shards(&self.states, self.next, budget, deadline, threads)
                 {
                     Err(Stopped::Overflow) => return Ok(None),
                     stepped => stepped?,
@@ -544,22 +554,26 @@ impl Step {
     /// of two), the next states in a shard for each: each thread reads its
     /// part of every shard's slots, adds the states it makes that are its
     /// own shard's ([`shard_of`]), and sends the others, a batch at a time,
-    /// to the thread whose they are.
+    /// to the thread whose they are. The next states are held within what
+    /// `budget` leaves beside the states before, an equal share a shard,
+    /// even while a table grows: past it, [`Stopped::Memory`].
     fn advance_shards<T: Tally>(
         &self,
         states: &[States<T>],
         i: usize,
+        budget: u64,
         deadline: &Deadline,
         threads: usize,
     ) -> Result<(Vec<States<T>>, Option<T>), Stopped> {
         let held: usize = states.iter().map(StateTable::len).sum();
         let stop = AtomicBool::new(false);
         let capacity = held / threads;
+        let room = budget.saturating_sub(held_bytes(states, &[])) / threads as u64;
         let results: Vec<Result<Stepped<T>, Stopped>> = if threads <= 1 {
             let part = Part {
                 number: 0,
                 of: 1,
-                own: StateTable::with_capacity(capacity),
+                own: StateTable::within(capacity, room),
                 inbox: None,
                 outboxes: Vec::new(),
             };
@@ -575,7 +589,7 @@ impl Step {
                         let part = Part {
                             number,
                             of: threads,
-                            own: StateTable::with_capacity(capacity),
+                            own: StateTable::within(capacity, room),
                             inbox: Some(inbox),
                             outboxes: senders.clone(),
                         };
@@ -606,10 +620,9 @@ impl Step {
                     next.push(own);
                     add_whole(&mut total, whole)?;
                 }
-                // The clock first: a part stopped by another's overflow
-                // tells an overflow too.
-                Err(Stopped::Time) => stopped = Some(Stopped::Time),
-                Err(other) => stopped = stopped.or(Some(other)),
+                // The clock first, then the memory: a part stopped by
+                // another tells an overflow, whatever stopped the other.
+                Err(why) => stopped = stopped.max(Some(why)),
             }
         }
         match stopped {
@@ -712,7 +725,7 @@ impl Step {
                     }
                 }
                 if !fits {
-                    return stopped(Stopped::Overflow);
+                    return stopped(not_added(&own));
                 }
             }
         }
@@ -730,7 +743,7 @@ impl Step {
             }
         }
         if !fits {
-            return stopped(Stopped::Overflow);
+            return stopped(not_added(&own));
         }
         Ok((own, total))
     }
@@ -1248,6 +1261,36 @@ mod tests {
                 walk.parallel_from = 0;
                 let walked = walk.go(u64::MAX, &deadline).ok().flatten().unwrap();
                 assert_eq!(walked.count, Count::from(want), "{w}×{h} on {threads}");
+            }
+        }
+    }
+
+    /// States that outgrow the budget in the middle of a step stop the
+    /// count as memory on any number of threads (not as an overflow, which
+    /// would count again in a wider number), and a budget they fit is
+    /// counted.
+    #[test]
+    fn states_past_the_budget_stop_the_count_as_memory() {
+        let deadline = Deadline::from(Duration::from_secs(600));
+        let layout = Layout {
+            w: 5,
+            h: 7,
+            closed: false,
+            ends: [None, None],
+        };
+        for threads in [1, 2, 4] {
+            for (budget, fits) in [(1u64 << 20, false), (1 << 30, true)] {
+                let Ok(mut walk) = begin::<u128>(layout, threads) else {
+                    panic!("5×7 needs a walk");
+                };
+                walk.parallel_from = 0;
+                match walk.go(budget, &deadline) {
+                    Ok(Some(walked)) if fits => {
+                        assert_eq!(walked.count, Count::from(622_868u64), "on {threads}");
+                    }
+                    Err(Stopped::Memory) if !fits => {}
+                    _ => panic!("5×7 within {budget} bytes on {threads}"),
+                }
             }
         }
     }

@@ -26,8 +26,9 @@
 //! its mirror image (the rows still to come are the same turned over), and
 //! [`count_tours_on`] splits each large step between threads. The memory
 //! the states take is bounded before any work ([`CountRequest::bytes`],
-//! from the most states measured for each short side) and checked as they
-//! are made.
+//! from the most states measured for each short side) and held to the
+//! budget as they are made: a table grows only while its old slots and its
+//! new fit what the budget leaves.
 //!
 //! Long boards 3 or 4 wide with no end asked are counted instead by the
 //! linear recurrence their counts obey ([`transfer`]): the frontier's
@@ -87,8 +88,10 @@ pub struct TourCount {
 pub enum CountError {
     /// A given square is not on the board.
     OffBoard(Square),
-    /// The states would not fit the memory budget: refused before any work
-    /// (or, never seen in the tests, when they outgrew it).
+    /// The states would not fit the memory budget: refused before any work,
+    /// or stopped when they outgrew it (each square's new states are held
+    /// within what the budget leaves beside the old, even while a table
+    /// grows; a board admitted from the bounds measured is not stopped).
     TooLarge {
         /// The bytes the count could take.
         bytes: u64,

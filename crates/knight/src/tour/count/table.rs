@@ -19,6 +19,10 @@ const VACANT: u64 = u64::MAX;
 pub(crate) struct StateTable<T> {
     slots: Vec<(u64, T)>,
     len: usize,
+    /// The most slots it may hold, a growth's old and new together.
+    most_slots: usize,
+    /// Whether a growth was refused ([`StateTable::within`]).
+    full: bool,
 }
 
 impl<T: Tally> Default for StateTable<T> {
@@ -58,7 +62,29 @@ impl<T: Tally> StateTable<T> {
         StateTable {
             slots: vec![(VACANT, T::zero()); capacity_for(states)],
             len: 0,
+            most_slots: usize::MAX,
+            full: false,
         }
+    }
+
+    /// An empty table with room for `states` states, or as many as
+    /// `bytes` hold (one slot at least), which it never outgrows, not even
+    /// for a moment while it grows (its old slots and its new together):
+    /// an add past them is refused, and [`StateTable::is_full`] says so.
+    pub(crate) fn within(states: usize, bytes: u64) -> Self {
+        let entry = std::mem::size_of::<(u64, T)>() as u64;
+        let most_slots = usize::try_from(bytes / entry).unwrap_or(usize::MAX);
+        StateTable {
+            slots: vec![(VACANT, T::zero()); capacity_for(states).min(most_slots).max(1)],
+            len: 0,
+            most_slots,
+            full: false,
+        }
+    }
+
+    /// Whether an add was refused for the table's bytes.
+    pub(crate) fn is_full(&self) -> bool {
+        self.full
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -82,10 +108,16 @@ impl<T: Tally> StateTable<T> {
     }
 
     /// Adds `ways` to `key`'s (inserting it with them); false when the
-    /// sum does not fit `T`.
+    /// sum does not fit `T`, or the table its bytes (then
+    /// [`StateTable::is_full`]).
     pub(crate) fn add(&mut self, key: u64, ways: &T) -> bool {
-        if (self.len + 1) * 4 > self.slots.len() * 3 {
-            self.grow();
+        if (self.len + 1) * 4 > self.slots.len() * 3 && !self.grow() {
+            // No room for a new state: one held is still added to.
+            if let Some(at) = self.find(key) {
+                return self.slots[at].1.add(ways);
+            }
+            self.full = true;
+            return false;
         }
         let slots = self.slots.len();
         let mut at = home(key, slots);
@@ -105,12 +137,17 @@ impl<T: Tally> StateTable<T> {
 
     /// `key`'s ways, if it is held.
     pub(crate) fn get(&self, key: u64) -> Option<&T> {
+        self.find(key).map(|at| &self.slots[at].1)
+    }
+
+    /// The slot holding `key`, if it is held.
+    fn find(&self, key: u64) -> Option<usize> {
         let slots = self.slots.len();
         let mut at = home(key, slots);
         loop {
             let slot = &self.slots[at];
             if slot.0 == key {
-                return Some(&slot.1);
+                return Some(at);
             }
             if slot.0 == VACANT {
                 return None;
@@ -143,10 +180,14 @@ impl<T: Tally> StateTable<T> {
     }
 
     /// Half as many slots again (doubling would hold, for a moment, the
-    /// old slots and twice as many new).
-    fn grow(&mut self) {
+    /// old slots and twice as many new); false, and no change, when the
+    /// old and the new together would be more than the table may hold.
+    fn grow(&mut self) -> bool {
+        let slots = (self.slots.len() + self.slots.len() / 2).max(16);
+        if self.slots.len().saturating_add(slots) > self.most_slots {
+            return false;
+        }
         let old = std::mem::take(&mut self.slots);
-        let slots = old.len() + old.len() / 2;
         self.slots = vec![(VACANT, T::zero()); slots];
         for (key, ways) in old.into_iter().filter(|slot| slot.0 != VACANT) {
             let mut at = home(key, slots);
@@ -155,6 +196,7 @@ impl<T: Tally> StateTable<T> {
             }
             self.slots[at] = (key, ways);
         }
+        true
     }
 }
 
@@ -185,5 +227,31 @@ mod tests {
         let mut full: StateTable<u64> = StateTable::default();
         assert!(full.add(7, &u64::MAX));
         assert!(!full.add(7, &1), "an overflow is told");
+        assert!(!full.is_full());
+    }
+
+    /// A table within bytes takes states while a growth's old and new
+    /// slots fit them, then refuses, and says it is full.
+    #[test]
+    fn a_table_within_bytes_refuses_past_them() {
+        let entry = std::mem::size_of::<(u64, u64)>() as u64;
+        let mut table: StateTable<u64> = StateTable::within(0, 100 * entry);
+        let mut taken = 0u64;
+        while table.add(taken, &1) {
+            taken += 1;
+            assert!(table.bytes(0) <= 100 * entry);
+        }
+        assert!(table.is_full());
+        // 16 slots, then 24, 36 and 54 (each growth's old and new slots
+        // within 100), then 81 would not be (54 + 81): 54 slots, three
+        // quarters of them taken.
+        assert_eq!(table.bytes(0), 54 * entry);
+        assert_eq!(taken, 54 * 3 / 4);
+        for key in 0..taken {
+            assert_eq!(table.get(key), Some(&1));
+        }
+        // A key already held is still added to.
+        assert!(table.add(0, &1));
+        assert_eq!(table.get(0), Some(&2));
     }
 }
