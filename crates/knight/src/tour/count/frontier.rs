@@ -1111,10 +1111,9 @@ fn far_end(f: &mut Codes, j: usize, n: usize, temp: u8) -> Option<usize> {
 /// how many labels appear once (each label appears once or twice).
 ///
 /// The squares' bytes are folded into the key's nibbles first; then the
-/// labelled nibbles, found by masks, are relabelled one by one (the
-/// relabelling held in a register, a nibble for each old label). A loop
-/// over every square with a branch on whether it starts a piece (as good
-/// as random) was the step's costliest part.
+/// pieces are relabelled a piece at a time ([`relabel`]). A loop over
+/// every square with a branch on whether it starts a piece (as good as
+/// random) was the step's costliest part.
 fn pack(f: Codes, n: usize) -> (u64, u32) {
     // Bytes to nibbles: each step halves the lanes.
     let mut x = f.0 >> 8;
@@ -1132,32 +1131,39 @@ fn pack(f: Codes, n: usize) -> (u64, u32) {
 
 /// Relabels the pieces of a packed frontier 2, 3, … in order of first
 /// appearance; and how many labels appear once.
-fn relabel(mut key: u64) -> (u64, u32) {
+///
+/// The loop goes once a piece, not once a square: the first labelled
+/// square not yet relabelled starts the next piece, and every square of
+/// the old key holding its label, found by one comparison of all the
+/// nibbles at once, takes the piece's new label together. A loop over the
+/// squares, asking of each whether its label was already given a new one
+/// (as good as random), mispredicted a branch on most squares.
+fn relabel(key: u64) -> (u64, u32) {
     // The low bit of each labelled nibble (a code of 2 or more).
     let high = key & 0xEEEE_EEEE_EEEE_EEEE;
     let spread = high | (high >> 2);
-    let mut labelled = (spread | (spread >> 1)) & 0x1111_1111_1111_1111;
-    let squares = labelled.count_ones();
-    let mut given = 0u64;
+    let mut left = (spread | (spread >> 1)) & NIBBLE_LOW_BITS;
+    let mut relabelled = key & !(left * 0xF);
     let mut next = u64::from(FIRST_LABEL);
-    while labelled != 0 {
-        let at = labelled.trailing_zeros();
-        labelled &= labelled - 1;
-        let old = (key >> at) & 0xF;
-        let shift = 4 * old;
-        let mut new = (given >> shift) & 0xF;
-        if new == 0 {
-            new = next;
-            given |= next << shift;
-            next += 1;
-        }
-        key ^= (old ^ new) << at;
+    let mut once = 0;
+    while left != 0 {
+        let old = (key >> left.trailing_zeros()) & 0xF;
+        // The low bit of each nibble equal to `old` (none outside the
+        // labelled ones, as `old` is a label).
+        let differ = key ^ (old * NIBBLE_LOW_BITS);
+        let spread = differ | (differ >> 2);
+        let same = !(spread | (spread >> 1)) & NIBBLE_LOW_BITS;
+        // A label is at most 15: no nibble carries into the next.
+        relabelled |= same * next;
+        once += u32::from(same & (same - 1) == 0);
+        left &= !same;
+        next += 1;
     }
-    // Each label is seen once or twice: those seen once are twice the
-    // labels less the squares labelled.
-    let labels = u32::try_from(next).unwrap_or(0) - u32::from(FIRST_LABEL);
-    (key, 2 * labels - squares)
+    (relabelled, once)
 }
+
+/// The low bit of every nibble of a key.
+const NIBBLE_LOW_BITS: u64 = 0x1111_1111_1111_1111;
 
 fn unpack(key: u64, slots: usize) -> Codes {
     // Nibbles to bytes: each step doubles the lanes.
