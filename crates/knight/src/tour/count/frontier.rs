@@ -358,37 +358,35 @@ pub(crate) struct Step {
     mirror: bool,
 }
 
-/// A square's frontier slots as masks over the frontier's bytes (the high
-/// bit of byte `k` for slot `k`): those with no move to come (`room0`), one
-/// (`room1`), those not asked, those dark.
+/// A square's frontier slots as masks over the frontier's nibbles (the
+/// low bit of nibble `k` for slot `k`): those with no move to come
+/// (`room0`), one (`room1`), those not asked, those dark.
 #[derive(Clone, Copy, Default)]
 struct Masks {
-    room0: u128,
-    room1: u128,
-    not_asked: u128,
-    dark: u128,
+    room0: u64,
+    room1: u64,
+    not_asked: u64,
+    dark: u64,
 }
 
-/// The high bit of every byte, and the low one.
-const HIGH_BITS: u128 = 0x8080_8080_8080_8080_8080_8080_8080_8080;
-const LOW_BITS: u128 = 0x0101_0101_0101_0101_0101_0101_0101_0101;
+/// The low bit of every nibble.
+const LOW_BITS: u64 = 0x1111_1111_1111_1111;
 
-/// The high bit of each byte of `x` that is not zero (and no other bit).
-fn nonzero_bytes(x: u128) -> u128 {
-    let seven = !HIGH_BITS;
-    (((x & seven) + seven) | x) & HIGH_BITS
+/// The low bit of each nibble of `x` that is not zero (and no other bit):
+/// the nibble's four bits folded onto its lowest (the bits shifted in
+/// from the nibble above land on its higher bits, which are dropped).
+fn nonzero_nibbles(x: u64) -> u64 {
+    let spread = x | (x >> 1);
+    (spread | (spread >> 2)) & LOW_BITS
 }
 
-/// How many bytes of `x` have their high bit set (`x` has no other bit):
-/// the bytes, shifted down to 0 or 1, added up by one multiply a half
-/// (quicker than `count_ones` without a population-count instruction).
-fn marked(x: u128) -> usize {
-    let ones = x >> 7;
-    let half = |word: u128| {
-        let word = u64::try_from(word & u128::from(u64::MAX)).unwrap_or(0);
-        word.wrapping_mul(0x0101_0101_0101_0101) >> 56
-    };
-    usize::try_from(half(ones) + half(ones >> 64)).unwrap_or(usize::MAX)
+/// How many nibbles of `x` have their low bit set (`x` has no other bit):
+/// the nibbles added in pairs into bytes, then the bytes by one multiply
+/// (quicker than `count_ones` without a population-count instruction;
+/// one multiply over the nibbles would wrap at 16).
+fn marked(x: u64) -> usize {
+    let bytes = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    usize::try_from(bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56).unwrap_or(usize::MAX)
 }
 
 /// Up to four earlier neighbours, as frontier slots (slot `k` holds square
@@ -476,7 +474,7 @@ impl Step {
             .map(|i| {
                 let mut masks = Masks::default();
                 for k in 0..=slots {
-                    let bit = 0x80u128 << (8 * k);
+                    let bit = 1u64 << (4 * k);
                     match step.room[i][k] {
                         0 => masks.room0 |= bit,
                         1 => masks.room1 |= bit,
@@ -885,8 +883,8 @@ impl Step {
         // masks (the loop this replaces was most of the step's time).
         let masks = &self.masks[at];
         let codes = f.0;
-        let empty = !nonzero_bytes(codes) & HIGH_BITS;
-        let labelled = nonzero_bytes(codes & !LOW_BITS);
+        let empty = !nonzero_nibbles(codes) & LOW_BITS;
+        let labelled = nonzero_nibbles(codes & !LOW_BITS);
         // A square with no move and none to come, or a square that can
         // only be an end (one move at most: none yet and one to come, or
         // one and none to come).
@@ -993,7 +991,7 @@ impl Step {
         for row in [2, w + 2] {
             b[row..row + w].reverse();
         }
-        Some(pack(a, n).0.min(pack(Codes(u128::from_le_bytes(b)), n).0))
+        Some(pack(a, n).0.min(pack(Codes::from_bytes(b), n).0))
     }
 }
 
@@ -1110,23 +1108,14 @@ fn far_end(f: &mut Codes, j: usize, n: usize, temp: u8) -> Option<usize> {
 /// order of first appearance (so that frontiers alike are one key); and
 /// how many labels appear once (each label appears once or twice).
 ///
-/// The squares' bytes are folded into the key's nibbles first; then the
-/// pieces are relabelled a piece at a time ([`relabel`]). A loop over
-/// every square with a branch on whether it starts a piece (as good as
-/// random) was the step's costliest part.
+/// The frontier is a key already, a slot a nibble: slot 0 is shifted out
+/// (the slots past `n` are empty, nought), then the pieces are relabelled
+/// a piece at a time ([`relabel`]). A loop over every square with a branch
+/// on whether it starts a piece (as good as random) was the step's
+/// costliest part.
 fn pack(f: Codes, n: usize) -> (u64, u32) {
-    // Bytes to nibbles: each step halves the lanes.
-    let mut x = f.0 >> 8;
-    x = (x | (x >> 4)) & 0x00FF_00FF_00FF_00FF_00FF_00FF_00FF_00FF;
-    x = (x | (x >> 8)) & 0x0000_FFFF_0000_FFFF_0000_FFFF_0000_FFFF;
-    x = (x | (x >> 16)) & 0x0000_0000_FFFF_FFFF_0000_0000_FFFF_FFFF;
-    x |= x >> 32;
-    let kept = if n >= 16 {
-        u64::MAX
-    } else {
-        (1u64 << (4 * n)) - 1
-    };
-    relabel(u64::try_from(x & u128::from(u64::MAX)).unwrap_or(0) & kept)
+    debug_assert!(n >= 15 || f.0 >> (4 * (n + 1)) == 0);
+    relabel(f.0 >> 4)
 }
 
 /// Relabels the pieces of a packed frontier 2, 3, … in order of first
@@ -1142,7 +1131,7 @@ fn relabel(key: u64) -> (u64, u32) {
     // The low bit of each labelled nibble (a code of 2 or more).
     let high = key & 0xEEEE_EEEE_EEEE_EEEE;
     let spread = high | (high >> 2);
-    let mut left = (spread | (spread >> 1)) & NIBBLE_LOW_BITS;
+    let mut left = (spread | (spread >> 1)) & LOW_BITS;
     let mut relabelled = key & !(left * 0xF);
     let mut next = u64::from(FIRST_LABEL);
     let mut once = 0;
@@ -1150,9 +1139,9 @@ fn relabel(key: u64) -> (u64, u32) {
         let old = (key >> left.trailing_zeros()) & 0xF;
         // The low bit of each nibble equal to `old` (none outside the
         // labelled ones, as `old` is a label).
-        let differ = key ^ (old * NIBBLE_LOW_BITS);
+        let differ = key ^ (old * LOW_BITS);
         let spread = differ | (differ >> 2);
-        let same = !(spread | (spread >> 1)) & NIBBLE_LOW_BITS;
+        let same = !(spread | (spread >> 1)) & LOW_BITS;
         // A label is at most 15: no nibble carries into the next.
         relabelled |= same * next;
         once += u32::from(same & (same - 1) == 0);
@@ -1162,43 +1151,38 @@ fn relabel(key: u64) -> (u64, u32) {
     (relabelled, once)
 }
 
-/// The low bit of every nibble of a key.
-const NIBBLE_LOW_BITS: u64 = 0x1111_1111_1111_1111;
-
+/// The frontier before a square from the key of the states before it:
+/// the key's slots, and the new square's (slot `slots`, the last) done
+/// until it is given its moves.
 fn unpack(key: u64, slots: usize) -> Codes {
-    // Nibbles to bytes: each step doubles the lanes.
-    let mut x = u128::from(key);
-    x = (x | (x << 32)) & 0x0000_0000_FFFF_FFFF_0000_0000_FFFF_FFFF;
-    x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFF_0000_FFFF_0000_FFFF;
-    x = (x | (x << 8)) & 0x00FF_00FF_00FF_00FF_00FF_00FF_00FF_00FF;
-    x = (x | (x << 4)) & 0x0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F;
-    // The squares past the frontier are done.
-    let kept = (1u128 << (8 * slots)) - 1;
-    Codes((x & kept) | (LOW_BITS & !kept))
+    Codes(key | (u64::from(DONE) << (4 * slots)))
 }
 
-/// A frontier's squares, a byte each (slot `k` in byte `k`), held in a
-/// register: the step reads them as one word for its masks, and a byte
-/// written to memory then read in a word waited for the write each time.
+/// A frontier's squares, a nibble each (slot `k` in nibble `k`; the slots
+/// past the new square's, when the board is narrower than
+/// [`MAX_WIDTH`], empty and never read), held in a register: the step
+/// reads them as one word for its masks. Bytes in a `u128` took twice the
+/// instructions to read and write a slot, and folding them into a key's
+/// nibbles was a fifth of packing a state.
 #[derive(Clone, Copy)]
-struct Codes(u128);
+struct Codes(u64);
 
 impl Codes {
     fn get(self, k: usize) -> u8 {
-        u8::try_from((self.0 >> (8 * k)) & 0xFF).unwrap_or(DONE)
+        u8::try_from((self.0 >> (4 * k)) & 0xF).unwrap_or(DONE)
     }
 
     fn set(&mut self, k: usize, code: u8) {
-        let shift = 8 * k;
-        self.0 = (self.0 & !(0xFF << shift)) | (u128::from(code) << shift);
+        let shift = 4 * k;
+        self.0 = (self.0 & !(0xF << shift)) | (u64::from(code) << shift);
     }
 
     /// The first slot from `from` up to (not with) `to` that holds `code`.
     fn find(self, code: u8, from: usize, to: usize) -> Option<usize> {
-        let same = !nonzero_bytes(self.0 ^ (LOW_BITS * u128::from(code))) & HIGH_BITS;
+        let same = !nonzero_nibbles(self.0 ^ (LOW_BITS * u64::from(code))) & LOW_BITS;
         let within = below(to) & !below(from);
         let found = same & within;
-        (found != 0).then(|| usize::try_from(found.trailing_zeros() / 8).unwrap_or(0))
+        (found != 0).then(|| usize::try_from(found.trailing_zeros() / 4).unwrap_or(0))
     }
 
     /// Whether every slot to `n` (with it) is done.
@@ -1206,17 +1190,32 @@ impl Codes {
         (self.0 ^ LOW_BITS) & below(n + 1) == 0
     }
 
+    /// The slots a byte each (for the few steps that read them one by
+    /// one: a row's end, the last square).
     fn bytes(self) -> [u8; 16] {
-        self.0.to_le_bytes()
+        let mut b = [0u8; 16];
+        for (k, byte) in b.iter_mut().enumerate() {
+            *byte = self.get(k);
+        }
+        b
+    }
+
+    /// The slots from a byte each.
+    fn from_bytes(b: [u8; 16]) -> Codes {
+        Codes(
+            b.iter()
+                .rev()
+                .fold(0u64, |codes, &code| (codes << 4) | u64::from(code & 0xF)),
+        )
     }
 }
 
-/// The bytes of slots below `k`.
-fn below(k: usize) -> u128 {
+/// The nibbles of slots below `k`.
+fn below(k: usize) -> u64 {
     if k >= 16 {
-        u128::MAX
+        u64::MAX
     } else {
-        (1u128 << (8 * k)) - 1
+        (1u64 << (4 * k)) - 1
     }
 }
 
