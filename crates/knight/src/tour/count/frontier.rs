@@ -187,6 +187,13 @@ struct Walk<T> {
     /// The states, in a table for each thread of the last step, by their
     /// key ([`shard_of`]).
     states: Vec<States<T>>,
+    /// The tables of the states before the last step, read and no longer
+    /// needed: the next step's states are made in their slots
+    /// ([`StateTable::within_reusing`]). Their memory is held from one
+    /// step to the next as it was while the last step made its states (the
+    /// budget counted it there), so that it is written again rather than
+    /// given back and mapped afresh, a page fault a page.
+    spare: Vec<States<T>>,
     /// The threads a step may use, and the fewest states it splits
     /// between them ([`PARALLEL_FROM`], lowered in the tests).
     threads: usize,
@@ -225,6 +232,7 @@ fn begin<T: Tally>(layout: Layout, threads: usize) -> Result<Walk<T>, Walked> {
         step,
         squares,
         states: vec![states],
+        spare: Vec::new(),
         // A power of two, for the shards.
         threads: 1 << threads.max(1).ilog2(),
         parallel_from: PARALLEL_FROM,
@@ -249,14 +257,21 @@ impl<T: Tally> Walk<T> {
             } else {
                 self.threads
             };
-            let (next, whole) =
-                match self
-                    .step
-                    .advance_shards(&self.states, self.next, budget, deadline, threads)
-                {
-                    Err(Stopped::Overflow) => return Ok(None),
-                    stepped => stepped?,
-                };
+            // A spare table for each part at most: no more held than the
+            // step makes.
+            let mut spare = std::mem::take(&mut self.spare);
+            spare.truncate(threads);
+            let (next, whole) = match self.step.advance_shards(
+                &self.states,
+                spare,
+                self.next,
+                budget,
+                deadline,
+                threads,
+            ) {
+                Err(Stopped::Overflow) => return Ok(None),
+                stepped => stepped?,
+            };
             let mut total = self.total.clone();
             if add_whole(&mut total, whole).is_err() {
                 return Ok(None);
@@ -267,7 +282,7 @@ impl<T: Tally> Walk<T> {
             if held_bytes(&self.states, &next) > budget {
                 return Err(Stopped::Memory);
             }
-            self.states = next;
+            self.spare = std::mem::replace(&mut self.states, next);
             self.total = total;
             self.next += 1;
         }
@@ -283,6 +298,7 @@ impl<T: Tally> Walk<T> {
         Walk {
             step: self.step,
             squares: self.squares,
+            spare: Vec::new(),
             states: self
                 .states
                 .into_iter()
@@ -558,6 +574,7 @@ impl Step {
     fn advance_shards<T: Tally>(
         &self,
         states: &[States<T>],
+        mut spare: Vec<States<T>>,
         i: usize,
         budget: u64,
         deadline: &Deadline,
@@ -571,7 +588,7 @@ impl Step {
             let part = Part {
                 number: 0,
                 of: 1,
-                own: StateTable::within(capacity, room),
+                own: StateTable::within_reusing(capacity, room, spare.pop()),
                 inbox: None,
                 outboxes: Vec::new(),
             };
@@ -587,7 +604,7 @@ impl Step {
                         let part = Part {
                             number,
                             of: threads,
-                            own: StateTable::within(capacity, room),
+                            own: StateTable::within_reusing(capacity, room, spare.pop()),
                             inbox: Some(inbox),
                             outboxes: senders.clone(),
                         };

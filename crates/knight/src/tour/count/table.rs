@@ -82,6 +82,36 @@ impl<T: Tally> StateTable<T> {
         }
     }
 
+    /// The same as [`StateTable::within`], in the slots of `spare` (a
+    /// table no longer needed) when there is one: its memory, already
+    /// mapped, is written again, the slots made as many as `within` makes
+    /// and no more held (a larger allocation is shrunk to them, a smaller
+    /// one grown in place where the allocator can).
+    pub(crate) fn within_reusing(states: usize, bytes: u64, spare: Option<Self>) -> Self {
+        let Some(spare) = spare else {
+            return StateTable::within(states, bytes);
+        };
+        let entry = std::mem::size_of::<(u64, T)>() as u64;
+        let most_slots = usize::try_from(bytes / entry).unwrap_or(usize::MAX);
+        let wanted = capacity_for(states).min(most_slots).max(1);
+        let mut slots = spare.slots;
+        slots.clear();
+        // Exactly `wanted`: `resize` alone would reserve for amortised
+        // growth, up to twice the slots the budget counts.
+        if slots.capacity() > wanted {
+            slots.shrink_to(wanted);
+        } else {
+            slots.reserve_exact(wanted);
+        }
+        slots.resize(wanted, (VACANT, T::zero()));
+        StateTable {
+            slots,
+            len: 0,
+            most_slots,
+            full: false,
+        }
+    }
+
     /// Whether an add was refused for the table's bytes.
     pub(crate) fn is_full(&self) -> bool {
         self.full
@@ -253,5 +283,30 @@ mod tests {
         // A key already held is still added to.
         assert!(table.add(0, &1));
         assert_eq!(table.get(0), Some(&2));
+    }
+
+    /// A table made in a spare one's slots, larger or smaller, holds as
+    /// many slots as one made afresh (and no spare capacity), and nothing
+    /// of the spare's states.
+    #[test]
+    fn a_table_reusing_a_spare_one_holds_what_within_does() {
+        let entry = std::mem::size_of::<(u64, u64)>() as u64;
+        for (spare_states, states, bytes) in [
+            (10_000, 100, u64::MAX),
+            (100, 10_000, u64::MAX),
+            (10_000, 10_000, 500 * entry),
+        ] {
+            let mut spare: StateTable<u64> = StateTable::with_capacity(spare_states);
+            for key in 0..50 {
+                assert!(spare.add(key, &1));
+            }
+            let fresh: StateTable<u64> = StateTable::within(states, bytes);
+            let reused = StateTable::within_reusing(states, bytes, Some(spare));
+            assert_eq!(reused.bytes(0), fresh.bytes(0));
+            assert_eq!(reused.slots.capacity(), reused.slots.len());
+            assert_eq!(reused.len(), 0);
+            assert_eq!(reused.iter().count(), 0);
+            assert_eq!(reused.most_slots, fresh.most_slots);
+        }
     }
 }
