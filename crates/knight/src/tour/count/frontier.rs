@@ -194,6 +194,8 @@ struct Walk<T> {
     /// budget counted it there), so that it is written again rather than
     /// given back and mapped afresh, a page fault a page.
     spare: Vec<States<T>>,
+    /// The states before and after each step taken, by square.
+    grew: Vec<(usize, usize)>,
     /// The threads a step may use, and the fewest states it splits
     /// between them ([`PARALLEL_FROM`], lowered in the tests).
     threads: usize,
@@ -233,6 +235,7 @@ fn begin<T: Tally>(layout: Layout, threads: usize) -> Result<Walk<T>, Walked> {
         squares,
         states: vec![states],
         spare: Vec::new(),
+        grew: Vec::new(),
         // A power of two, for the shards.
         threads: 1 << threads.max(1).ilog2(),
         parallel_from: PARALLEL_FROM,
@@ -261,9 +264,23 @@ impl<T: Tally> Walk<T> {
             // step makes.
             let mut spare = std::mem::take(&mut self.spare);
             spare.truncate(threads);
+            // The states this step makes, foreseen as the same column's
+            // square of the row before grew them (a row's end halves them,
+            // the squares after it grow them): a table made for as many as
+            // it holds grew, and read every state again, at most steps.
+            let foreseen = self
+                .next
+                .checked_sub(self.step.width())
+                .and_then(|square| self.grew.get(square))
+                .map_or(held, |&(before, after)| {
+                    let foreseen = held as u128 * after as u128 / before.max(1) as u128;
+                    usize::try_from(foreseen)
+                        .unwrap_or(usize::MAX)
+                        .min(held.saturating_mul(2))
+                });
             let (next, whole) = match self.step.advance_shards(
                 &self.states,
-                spare,
+                Room { spare, foreseen },
                 self.next,
                 budget,
                 deadline,
@@ -276,7 +293,9 @@ impl<T: Tally> Walk<T> {
             if add_whole(&mut total, whole).is_err() {
                 return Ok(None);
             }
-            self.most_states = self.most_states.max(next.iter().map(StateTable::len).sum());
+            let made: usize = next.iter().map(StateTable::len).sum();
+            self.most_states = self.most_states.max(made);
+            self.grew.push((held, made));
             // Both tables are held here: the states before this square and
             // after.
             if held_bytes(&self.states, &next) > budget {
@@ -299,6 +318,7 @@ impl<T: Tally> Walk<T> {
             step: self.step,
             squares: self.squares,
             spare: Vec::new(),
+            grew: self.grew,
             states: self
                 .states
                 .into_iter()
@@ -317,6 +337,13 @@ impl<T: Tally> Walk<T> {
             most_states: self.most_states,
         }
     }
+}
+
+/// Where a step makes its states: the spare tables to make them in, and
+/// how many it is foreseen to make.
+struct Room<T> {
+    spare: Vec<States<T>>,
+    foreseen: usize,
 }
 
 /// The square being added.
@@ -574,15 +601,18 @@ impl Step {
     fn advance_shards<T: Tally>(
         &self,
         states: &[States<T>],
-        mut spare: Vec<States<T>>,
+        room: Room<T>,
         i: usize,
         budget: u64,
         deadline: &Deadline,
         threads: usize,
     ) -> Result<(Vec<States<T>>, Option<T>), Stopped> {
-        let held: usize = states.iter().map(StateTable::len).sum();
         let stop = AtomicBool::new(false);
-        let capacity = held / threads;
+        let Room {
+            mut spare,
+            foreseen,
+        } = room;
+        let capacity = foreseen / threads;
         let room = budget.saturating_sub(held_bytes(states, &[])) / threads as u64;
         let results: Vec<Result<Stepped<T>, Stopped>> = if threads <= 1 {
             let part = Part {
