@@ -266,8 +266,11 @@ impl<T: Tally> Walk<T> {
             spare.truncate(threads);
             // The states this step makes, foreseen as the same column's
             // square of the row before grew them (a row's end halves them,
-            // the squares after it grow them): a table made for as many as
-            // it holds grew, and read every state again, at most steps.
+            // the squares after it grow them), at most twice those read. A
+            // table made for as many states as the step reads grew at most
+            // steps, each growth placing every state again with its old
+            // slots and new held together. The budget still bounds the
+            // table ([`StateTable::within`]).
             let foreseen = self
                 .next
                 .checked_sub(self.step.width())
