@@ -83,26 +83,25 @@ impl<T: Tally> StateTable<T> {
     }
 
     /// The same as [`StateTable::within`], in the slots of `spare` (a
-    /// table no longer needed) when there is one: its memory, already
-    /// mapped, is written again, the slots made as many as `within` makes
-    /// and no more held (a larger allocation is shrunk to them, a smaller
-    /// one grown in place where the allocator can).
+    /// table no longer needed) when there is one at least as large: its
+    /// memory, already mapped, is written again, the slots made as many as
+    /// `within` makes and no more held (a larger allocation is shrunk to
+    /// them; a smaller spare is dropped and the table made afresh).
     pub(crate) fn within_reusing(states: usize, bytes: u64, spare: Option<Self>) -> Self {
-        let Some(spare) = spare else {
-            return StateTable::within(states, bytes);
-        };
         let entry = std::mem::size_of::<(u64, T)>() as u64;
         let most_slots = usize::try_from(bytes / entry).unwrap_or(usize::MAX);
         let wanted = capacity_for(states).min(most_slots).max(1);
+        // A spare too small is given back first: grown, it would be moved,
+        // its old slots and the new held together for a moment, past what
+        // the budget counts.
+        let Some(spare) = spare.filter(|spare| spare.slots.capacity() >= wanted) else {
+            return StateTable::within(states, bytes);
+        };
         let mut slots = spare.slots;
         slots.clear();
-        // Exactly `wanted`: `resize` alone would reserve for amortised
-        // growth, up to twice the slots the budget counts.
-        if slots.capacity() > wanted {
-            slots.shrink_to(wanted);
-        } else {
-            slots.reserve_exact(wanted);
-        }
+        // Exactly `wanted` (shrunk in place): `resize` into a larger
+        // allocation would keep slots the budget does not count.
+        slots.shrink_to(wanted);
         slots.resize(wanted, (VACANT, T::zero()));
         StateTable {
             slots,
