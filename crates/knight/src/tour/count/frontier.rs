@@ -634,15 +634,20 @@ impl Step {
                     .into_iter()
                     .enumerate()
                     .map(|(number, inbox)| {
-                        let part = Part {
-                            number,
-                            of: threads,
-                            own: StateTable::within_reusing(capacity, room, spare.pop()),
-                            inbox: Some(inbox),
-                            outboxes: senders.clone(),
-                        };
+                        let spare = spare.pop();
+                        let outboxes = senders.clone();
                         let stop = &stop;
                         scope.spawn(move || {
+                            // Each thread makes its own table: writing its
+                            // slots empty (hundreds of megabytes a square
+                            // on 6×11) is shared between the threads.
+                            let part = Part {
+                                number,
+                                of: threads,
+                                own: StateTable::within_reusing(capacity, room, spare),
+                                inbox: Some(inbox),
+                                outboxes,
+                            };
                             self.advance_part(states, part, i, deadline, stop, &mut 0)
                         })
                     })
@@ -723,6 +728,7 @@ impl Step {
         // moves back), gathered, their slots read all at once, then added;
         // those of other parts gathered for them.
         let mut made: Vec<(u64, &T)> = Vec::with_capacity(BATCH + 11);
+        let mut pending: Vec<(u64, &T)> = Vec::with_capacity(BATCH + 11);
         let mut sending: Vec<Vec<(u64, &T)>> = (0..of).map(|_| Vec::new()).collect();
         let mut fits = true;
         let stopped = |why: Stopped| {
@@ -756,7 +762,14 @@ impl Step {
                     },
                 });
                 if made.len() >= BATCH {
-                    fits &= add_all(&mut own, &mut made);
+                    // This batch's slots asked for, the last batch's (asked
+                    // for one batch of work ago, on their way or there)
+                    // added to: the misses overlap the step's own work.
+                    for &(key, _) in &made {
+                        own.prefetch(key);
+                    }
+                    fits &= add_each(&mut own, &mut pending);
+                    std::mem::swap(&mut made, &mut pending);
                     if let Some(inbox) = &inbox {
                         for mut batch in inbox.try_iter() {
                             fits &= add_all(&mut own, &mut batch);
@@ -777,6 +790,7 @@ impl Step {
                 }
             }
         }
+        fits &= add_each(&mut own, &mut pending);
         fits &= add_all(&mut own, &mut made);
         for (shard, batch) in sending.into_iter().enumerate() {
             if !batch.is_empty() && outboxes[shard].send(batch).is_err() {
@@ -1114,6 +1128,16 @@ fn shard_of(key: u64, shards: usize) -> usize {
 
 /// Adds every `(key, ways)` of `made` to `next` (emptying it), reading all
 /// their slots first; false when a sum does not fit.
+/// Adds each of `made` to `next` (their slots asked for before), and
+/// empties it; false when a sum does not fit `T` or the table its bytes.
+fn add_each<T: Tally>(next: &mut States<T>, made: &mut Vec<(u64, &T)>) -> bool {
+    let mut fits = true;
+    for (key, ways) in made.drain(..) {
+        fits &= next.add(key, ways);
+    }
+    fits
+}
+
 fn add_all<T: Tally>(next: &mut States<T>, made: &mut Vec<(u64, &T)>) -> bool {
     let warm = made
         .iter()

@@ -130,6 +130,23 @@ impl<T: Tally> StateTable<T> {
         u64::try_from(bytes).unwrap_or(u64::MAX)
     }
 
+    /// Asks for the line of the slot `key` starts at, without waiting for
+    /// it: a hint, so that it is on its way while other work is done.
+    pub(crate) fn prefetch(&self, key: u64) {
+        let slot = &self.slots[home(key, self.slots.len())];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch is a hint to the cache: it reads nothing the
+        // program sees and cannot fault, whatever the address (here a
+        // slot of the table, borrowed).
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                std::ptr::from_ref(slot).cast::<i8>(),
+            );
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        std::hint::black_box(slot.0);
+    }
+
     /// Reads the slot `key` starts at, so that its line is on its way
     /// before it is needed.
     pub(crate) fn touch(&self, key: u64) -> u64 {
