@@ -189,7 +189,7 @@ struct Walk<T> {
     states: Vec<States<T>>,
     /// The tables of the states before the last step, read and no longer
     /// needed: the next step's states are made in their slots
-    /// ([`StateTable::within_reusing`]). Their memory is held from one
+    /// ([`StateTable::within`]). Their memory is held from one
     /// step to the next as it was while the last step made its states (the
     /// budget counted it there), so that it is written again rather than
     /// given back and mapped afresh, a page fault a page.
@@ -276,10 +276,8 @@ impl<T: Tally> Walk<T> {
                 .checked_sub(self.step.width())
                 .and_then(|square| self.grew.get(square))
                 .map_or(held, |&(before, after)| {
-                    let foreseen = held as u128 * after as u128 / before.max(1) as u128;
-                    usize::try_from(foreseen)
-                        .unwrap_or(usize::MAX)
-                        .min(held.saturating_mul(2))
+                    // A sizing hint only: saturated, it is smaller, never wrong.
+                    (held.saturating_mul(after) / before.max(1)).min(held.saturating_mul(2))
                 });
             let (next, whole) = match self.step.advance_shards(
                 &self.states,
@@ -616,12 +614,13 @@ impl Step {
             foreseen,
         } = room;
         let capacity = foreseen / threads;
-        let room = budget.saturating_sub(held_bytes(states, &[])) / threads as u64;
+        let room =
+            budget.saturating_sub(held_bytes(states, &[])) / u64::try_from(threads).unwrap_or(1);
         let results: Vec<Result<Stepped<T>, Stopped>> = if threads <= 1 {
             let part = Part {
                 number: 0,
                 of: 1,
-                own: StateTable::within_reusing(capacity, room, spare.pop()),
+                own: StateTable::within(capacity, room, spare.pop()),
                 inbox: None,
                 outboxes: Vec::new(),
             };
@@ -644,7 +643,7 @@ impl Step {
                             let part = Part {
                                 number,
                                 of: threads,
-                                own: StateTable::within_reusing(capacity, room, spare),
+                                own: StateTable::within(capacity, room, spare),
                                 inbox: Some(inbox),
                                 outboxes,
                             };

@@ -71,38 +71,30 @@ impl<T: Tally> StateTable<T> {
     /// `bytes` hold (one slot at least), which it never outgrows, not even
     /// for a moment while it grows (its old slots and its new together):
     /// an add past them is refused, and [`StateTable::is_full`] says so.
-    pub(crate) fn within(states: usize, bytes: u64) -> Self {
-        let entry = std::mem::size_of::<(u64, T)>() as u64;
-        let most_slots = usize::try_from(bytes / entry).unwrap_or(usize::MAX);
-        StateTable {
-            slots: vec![(VACANT, T::zero()); capacity_for(states).min(most_slots).max(1)],
-            len: 0,
-            most_slots,
-            full: false,
-        }
-    }
-
-    /// The same as [`StateTable::within`], in the slots of `spare` (a
-    /// table no longer needed) when there is one at least as large: its
-    /// memory, already mapped, is written again, the slots made as many as
-    /// `within` makes and no more held (a larger allocation is shrunk to
-    /// them; a smaller spare is dropped and the table made afresh).
-    pub(crate) fn within_reusing(states: usize, bytes: u64, spare: Option<Self>) -> Self {
-        let entry = std::mem::size_of::<(u64, T)>() as u64;
+    /// It is made in the slots of `spare` (a table no longer needed) when
+    /// that is at least as large: its memory, already mapped, is written
+    /// again, the slots made as many as a new table's and no more held (a
+    /// larger allocation is shrunk to them; a smaller spare is dropped and
+    /// the table made afresh).
+    pub(crate) fn within(states: usize, bytes: u64, spare: Option<Self>) -> Self {
+        let entry = u64::try_from(std::mem::size_of::<(u64, T)>()).unwrap_or(u64::MAX);
         let most_slots = usize::try_from(bytes / entry).unwrap_or(usize::MAX);
         let wanted = capacity_for(states).min(most_slots).max(1);
         // A spare too small is given back first: grown, it would be moved,
         // its old slots and the new held together for a moment, past what
         // the budget counts.
-        let Some(spare) = spare.filter(|spare| spare.slots.capacity() >= wanted) else {
-            return StateTable::within(states, bytes);
+        let slots = match spare.filter(|spare| spare.slots.capacity() >= wanted) {
+            Some(spare) => {
+                let mut slots = spare.slots;
+                slots.clear();
+                // Exactly `wanted` (shrunk in place): `resize` into a larger
+                // allocation would keep slots the budget does not count.
+                slots.shrink_to(wanted);
+                slots.resize(wanted, (VACANT, T::zero()));
+                slots
+            }
+            None => vec![(VACANT, T::zero()); wanted],
         };
-        let mut slots = spare.slots;
-        slots.clear();
-        // Exactly `wanted` (shrunk in place): `resize` into a larger
-        // allocation would keep slots the budget does not count.
-        slots.shrink_to(wanted);
-        slots.resize(wanted, (VACANT, T::zero()));
         StateTable {
             slots,
             len: 0,
@@ -281,7 +273,7 @@ mod tests {
     #[test]
     fn a_table_within_bytes_refuses_past_them() {
         let entry = std::mem::size_of::<(u64, u64)>() as u64;
-        let mut table: StateTable<u64> = StateTable::within(0, 100 * entry);
+        let mut table: StateTable<u64> = StateTable::within(0, 100 * entry, None);
         let mut taken = 0u64;
         while table.add(taken, &1) {
             taken += 1;
@@ -316,8 +308,8 @@ mod tests {
             for key in 0..50 {
                 assert!(spare.add(key, &1));
             }
-            let fresh: StateTable<u64> = StateTable::within(states, bytes);
-            let reused = StateTable::within_reusing(states, bytes, Some(spare));
+            let fresh: StateTable<u64> = StateTable::within(states, bytes, None);
+            let reused = StateTable::within(states, bytes, Some(spare));
             assert_eq!(reused.bytes(0), fresh.bytes(0));
             assert_eq!(reused.slots.capacity(), reused.slots.len());
             assert_eq!(reused.len(), 0);
