@@ -442,7 +442,10 @@ for (const [name, viewport] of [['wide', { width: 1280, height: 900 }], ['phone'
     });
     await page.locator('#terrain-time').fill('3000');
     await page.locator('button[value="longest-path"]').click();
-    await page.waitForFunction(() => /so far; upper bound \d+ moves/.test(document.getElementById('summary').textContent));
+    // Read from what the observer kept, not the summary as it stands: a
+    // search that proves its bound soon can replace its progress line
+    // between two polls.
+    await page.waitForFunction(() => window.said.some((s) => /so far; upper bound \d+ moves/.test(s)));
     await page.waitForFunction(() => document.querySelectorAll('#board .board-svg path[data-step]').length > 0);
     await shot(page, `longest-live-${name}`);
     const final = await answered(page, /^Longest path \(searched for up to 3000 ms\) from a1 to af28, in \d+ ms: \d+ moves, cost \d+ — /, 30000);
