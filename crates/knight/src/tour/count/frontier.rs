@@ -32,6 +32,7 @@ use std::hash::Hasher;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 
+use super::shadow::{shadow_of, Shadows, Shape};
 use super::table::{capacity_for, StateTable};
 use super::tally::{Tally, Wide};
 use crate::deadline::Deadline;
@@ -139,10 +140,14 @@ pub(crate) struct Walked {
 /// `u64` counts while they fit (half the memory of `u128`, and the table's
 /// look-ups, which miss the cache on large boards, touch half as many
 /// lines), then `u128`, then 256 bits, then [`Count`], each widening the states held
-/// where the narrower overflowed, with no square counted twice.
+/// where the narrower overflowed, with no square counted twice. With no
+/// end asked, the states that cannot be finished are dropped as they are
+/// made, told by their shadows ([`Shadows`]), which take at most
+/// `shadow_bytes` of the budget.
 pub(crate) fn count_widening(
     layout: Layout,
     budget: u64,
+    shadow_bytes: u64,
     deadline: &Deadline,
     threads: usize,
 ) -> Result<Walked, Stopped> {
@@ -150,6 +155,17 @@ pub(crate) fn count_widening(
         Ok(walk) => walk,
         Err(walked) => return Ok(walked),
     };
+    if walk.step.mirror {
+        let back = |i| walk.step.back_of(i);
+        let shape = Shape {
+            w: layout.w,
+            squares: walk.squares,
+            closed: layout.closed,
+            back: &back,
+        };
+        walk.step.shadows = Shadows::build(shape, shadow_bytes.min(budget), deadline)?;
+    }
+    let budget = budget.saturating_sub(walk.step.shadows.bytes());
     if let Some(walked) = walk.go(budget, deadline)? {
         return Ok(walked);
     }
@@ -400,6 +416,9 @@ pub(crate) struct Step {
     /// its mirror image (see [`Step::mirrored`]): when no end is asked, on
     /// a bounded board.
     mirror: bool,
+    /// The shadows of the states that can be finished ([`Shadows`]): a
+    /// state made whose shadow is not among its square's is dropped.
+    shadows: Shadows,
 }
 
 /// A square's frontier slots as masks over the frontier's nibbles (the
@@ -414,12 +433,12 @@ struct Masks {
 }
 
 /// The low bit of every nibble.
-const LOW_BITS: u64 = 0x1111_1111_1111_1111;
+pub(super) const LOW_BITS: u64 = 0x1111_1111_1111_1111;
 
 /// The low bit of each nibble of `x` that is not zero (and no other bit):
 /// the nibble's four bits folded onto its lowest (the bits shifted in
 /// from the nibble above land on its higher bits, which are dropped).
-fn nonzero_nibbles(x: u64) -> u64 {
+pub(super) fn nonzero_nibbles(x: u64) -> u64 {
     let spread = x | (x >> 1);
     (spread | (spread >> 2)) & LOW_BITS
 }
@@ -474,6 +493,7 @@ impl Step {
             asked_colours: [0, 0],
             most_colours: [2, 2],
             mirror: !unbounded && asked == 0,
+            shadows: Shadows::default(),
         };
         let dark = |q: usize| (q / w + q % w) % 2 == 0;
         step.dark_slots = (0..squares)
@@ -809,6 +829,20 @@ impl Step {
         Ok((own, total))
     }
 
+    /// Square `i`'s earlier neighbours, as slots of the frontier before it.
+    pub(super) fn back_of(&self, i: usize) -> Vec<usize> {
+        let square = Square {
+            i,
+            row: i / self.w,
+            column: i % self.w,
+            is_end: false,
+            leaving_is_end: false,
+            ends_gone: 0,
+        };
+        let back = self.back_slots(square);
+        back.slots[..back.len].to_vec()
+    }
+
     fn back_slots(&self, s: Square) -> Back {
         let w = self.w;
         let mut back = Back {
@@ -1015,13 +1049,14 @@ impl Step {
         // itself and its mirror image, and the frontier's own pieces seen
         // once told from that (packing it a third time cost a tenth of
         // the step).
-        let (key, gone) = if self.mirror && s.column + 1 == self.w {
+        let (key, gone, key_ends) = if self.mirror && s.column + 1 == self.w {
             match self.mirrored(f) {
                 Some(kept) => kept,
                 None => return,
             }
         } else {
-            pack(f, n)
+            let (key, once) = pack(f, n);
+            (key, once, once)
         };
         let gone = usize::try_from(gone).unwrap_or(usize::MAX);
         let free_gone = gone.saturating_sub(s.ends_gone);
@@ -1033,6 +1068,12 @@ impl Step {
         );
         if free_gone + forced_free - slot0_free + self.asked > 2 {
             return;
+        }
+        // The tour ends gone from the key are its pieces seen once.
+        if let Some(finishable) = self.shadows.at(s.i + 1) {
+            if !finishable.contains(shadow_of(key, key_ends)) {
+                return;
+            }
         }
         emit(Outcome::State(key));
     }
@@ -1055,9 +1096,9 @@ impl Step {
     /// rows alone.
     ///
     /// With the key, how many labels `f` shows once, as [`pack`] tells of
-    /// `f` itself: a tour end let leave here leaves its piece's other end
-    /// seen once, one more than in `f`.
-    fn mirrored(&self, f: Codes) -> Option<(u64, u32)> {
+    /// `f` itself, and how many the key shows: a tour end let leave here
+    /// leaves its piece's other end seen once, one more than in `f`.
+    fn mirrored(&self, f: Codes) -> Option<(u64, u32, u32)> {
         let (w, n) = (self.w, self.slots);
         let mut a = f;
         let first = a.get(1);
@@ -1081,7 +1122,7 @@ impl Step {
             b = (b & !mask) | (moved & mask);
         }
         let (key, once) = pack(a, n);
-        Some((key.min(pack(Codes(b), n).0), once - u32::from(ended)))
+        Some((key.min(pack(Codes(b), n).0), once - u32::from(ended), once))
     }
 }
 
@@ -1367,6 +1408,45 @@ mod tests {
         }
     }
 
+    /// The states dropped by their shadows are only those that cannot be
+    /// finished: every count is the walk's without them (a state that could
+    /// be finished, dropped, would take its tours from the count), open and
+    /// closed, with every set or only those that fit a few bytes; and
+    /// fewer states are held.
+    #[test]
+    fn shadows_drop_only_states_that_cannot_be_finished() {
+        let deadline = Deadline::from(Duration::from_secs(600));
+        let mut boards = Vec::new();
+        for w in 3..=5 {
+            for h in w..=7 {
+                boards.push((w, h));
+            }
+        }
+        boards.push((6, 6));
+        for (w, h) in boards {
+            for closed in [false, true] {
+                if w == 6 && !closed {
+                    continue;
+                }
+                let plain = walk::<u128>(layout(w, h, closed)).ok().unwrap();
+                for shadow_bytes in [u64::MAX, 40_000] {
+                    let shadowed =
+                        count_widening(layout(w, h, closed), u64::MAX, shadow_bytes, &deadline, 2)
+                            .ok()
+                            .unwrap();
+                    assert_eq!(shadowed.count, plain.count, "{w}×{h} closed: {closed}");
+                    assert!(shadowed.most_states <= plain.most_states);
+                }
+            }
+        }
+        let plain = walk::<u128>(layout(5, 6, false)).ok().unwrap();
+        let shadowed = count_widening(layout(5, 6, false), u64::MAX, u64::MAX, &deadline, 1)
+            .ok()
+            .unwrap();
+        assert_eq!(plain.most_states, 92_049);
+        assert_eq!(shadowed.most_states, 7_552);
+    }
+
     /// States that outgrow the budget in the middle of a step stop the
     /// count as memory on any number of threads (not as an overflow, which
     /// would count again in a wider number), and a budget they fit is
@@ -1423,6 +1503,7 @@ mod tests {
         ));
         let widening = count_widening(
             layout(3, 200, false),
+            u64::MAX,
             u64::MAX,
             &Deadline::from(Duration::from_secs(600)),
             2,

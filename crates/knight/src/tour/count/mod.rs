@@ -38,6 +38,7 @@
 
 pub(crate) mod frontier;
 mod natural;
+mod shadow;
 mod table;
 mod tally;
 mod transfer;
@@ -371,7 +372,9 @@ pub fn count_tours_on(
     let walked = if transfer::suits(layout) {
         transfer::count(layout, &deadline)
     } else {
-        frontier::count_widening(layout, budget, &deadline, threads)
+        // The shadows take what the states' bound leaves of the budget.
+        let spare = budget.saturating_sub(board_bytes(board, counted));
+        frontier::count_widening(layout, budget, spare, &deadline, threads)
     };
     match walked {
         Ok(walked) => Ok(TourCount {
