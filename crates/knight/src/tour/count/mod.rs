@@ -23,12 +23,16 @@
 //! while they fit, widened to `u128`, 256 bits and [`Count`] where one
 //! does not; the states live in a table of their own ([`table`]). With no
 //! end asked, a state at a row's end is kept as the lesser of itself and
-//! its mirror image (the rows still to come are the same turned over), and
-//! [`count_tours_on`] splits each large step between threads. The memory
-//! the states take is bounded before any work ([`CountRequest::bytes`],
-//! from the most states measured for each short side) and held to the
+//! its mirror image (the rows still to come are the same turned over), the
+//! states of the last three rows that cannot be finished are dropped as
+//! they are made, told by their shadows (each square's moves alone,
+//! [`shadow`]), and [`count_tours_on`] splits each large step between
+//! threads. The memory the states take is bounded before any work
+//! ([`CountRequest::bytes`], from the most states measured for each short
+//! side) and held to the
 //! budget as they are made: a table grows only while its old slots and its
-//! new fit what the budget leaves.
+//! new fit what the budget leaves. The shadows take what that bound leaves
+//! of the budget, no more.
 //!
 //! Long boards 3 or 4 wide with no end asked are counted instead by the
 //! linear recurrence their counts obey ([`transfer`]): the frontier's
@@ -141,7 +145,10 @@ const MOST_OPEN_STATES: [u64; MAX_WIDTH + 1] =
 
 /// The most states held counting 7×7's open tours with no end asked (a
 /// state and its mirror merged): 159,003,327 after its 41st square,
-/// measured once (docs/performance.md), rounded up.
+/// measured once (docs/performance.md), rounded up. The bounds are those
+/// of a walk without shadows (39,719,484 with them on 7×7), as the
+/// shadows take only what the bound leaves of a budget, which may be
+/// nothing.
 const MOST_OPEN_STATES_7X7: u64 = 170_000_000;
 
 /// A bound on the bits of any partial count of a board `short` squares
