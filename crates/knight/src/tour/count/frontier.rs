@@ -103,6 +103,10 @@ impl Hasher for StateHasher {
         }
     }
 
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
     fn write_u64(&mut self, n: u64) {
         // A multiply mixes low bits upward only: fold the high half back
         // down so that the table's slot (the low bits) sees every square.
