@@ -140,16 +140,17 @@ impl Shape<'_> {
 /// The shadows of a board, a set for each square's states that has one.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Shadows {
+    /// The board's squares: the cut after the last.
+    squares: usize,
+    /// The sets from the last cut back: `sets[k]` for the states before
+    /// square `squares - k`.
     sets: Vec<ShadowSet>,
-    /// For each cut (the states before square `c`), its set, if any.
-    at: Vec<Option<usize>>,
 }
 
 impl Shadows {
     /// The set of the states before square `cut`, if it has one.
     pub(crate) fn at(&self, cut: usize) -> Option<&ShadowSet> {
-        let index = (*self.at.get(cut)?)?;
-        self.sets.get(index)
+        self.sets.get(self.squares.checked_sub(cut)?)
     }
 
     pub(crate) fn bytes(&self) -> u64 {
@@ -169,8 +170,8 @@ impl Shadows {
     ) -> Result<Shadows, Stopped> {
         let (w, n, squares) = (board.w, board.slots(), board.squares);
         let mut shadows = Shadows {
+            squares,
             sets: Vec::new(),
-            at: vec![None; squares + 1],
         };
         // After the last square: every slot with two moves, or one for a
         // tour end (two ends in all, with those gone; none when closed).
@@ -193,7 +194,6 @@ impl Shadows {
             return Ok(Shadows::default());
         }
         shadows.sets.push(last);
-        shadows.at[squares] = Some(0);
         let first = squares.saturating_sub(ROWS * w).max(2 * w);
         for c in (first..squares).rev() {
             let before = board.before(&shadows.sets[shadows.sets.len() - 1], c, deadline)?;
@@ -201,7 +201,6 @@ impl Shadows {
             if held > bytes {
                 break;
             }
-            shadows.at[c] = Some(shadows.sets.len());
             shadows.sets.push(before);
         }
         Ok(shadows)
